@@ -1,0 +1,115 @@
+// Lint for the whole repo, and the architecture's boundaries as rules:
+// - src/engine imports only `xstate` and itself, and never reads the DOM, the real clock or
+//   real randomness: that is what keeps `trace = simulate(scenario)` deterministic.
+// - src/ui reaches the engine only through src/engine/index.ts, its public surface.
+import js from '@eslint/js';
+import { defineConfig, globalIgnores } from 'eslint/config';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const ENGINE_SOURCES = ['src/engine/**/*.{ts,tsx}'];
+const ENGINE_TESTS = ['src/engine/**/*.test.{ts,tsx}'];
+
+/**
+ * Forbids every import that is not relative and not xstate (react, zustand, d3-*, lz-string,
+ * fs, node:*, ...), except the packages named in `alsoAllowed`.
+ * @param {string[]} alsoAllowed
+ * @returns {import('eslint').Linter.RuleEntry}
+ */
+const engineImportRule = (alsoAllowed) => [
+  'error',
+  {
+    patterns: [
+      {
+        regex: `^(?!\\.{1,2}/|(${['xstate', ...alsoAllowed].join('|')})(/|$))`,
+        message:
+          "src/engine imports only 'xstate' and its own files (relative paths): no UI library, no Node module, nothing with I/O.",
+      },
+    ],
+  },
+];
+
+/** @type {import('eslint').Linter.RulesRecord} */
+const engineNondeterminism = {
+  'no-restricted-globals': [
+    'error',
+    ...['window', 'document', 'navigator', 'globalThis', 'self', 'process', 'crypto', 'performance'].map(
+      (name) => ({ name, message: `src/engine is DOM-free and host-free: no \`${name}\`.` }),
+    ),
+    ...['setTimeout', 'setInterval', 'setImmediate', 'queueMicrotask', 'requestAnimationFrame'].map(
+      (name) => ({ name, message: `src/engine has no real timers (\`${name}\`): schedule on the virtual clock.` }),
+    ),
+  ],
+  'no-restricted-properties': [
+    'error',
+    { object: 'Date', property: 'now', message: 'src/engine never reads the real clock: use virtual time.' },
+    { object: 'Math', property: 'random', message: "src/engine never uses Math.random: use the world's seeded PRNG." },
+  ],
+  'no-restricted-syntax': [
+    'error',
+    {
+      selector: "NewExpression[callee.name='Date'][arguments.length=0]",
+      message: 'src/engine never reads the real clock: `new Date()` is now.',
+    },
+    {
+      selector: "CallExpression[callee.name='Date']",
+      message: 'src/engine never reads the real clock: `Date()` is now.',
+    },
+    { selector: 'ImportExpression', message: 'src/engine has no dynamic imports.' },
+  ],
+};
+
+export default defineConfig([
+  globalIgnores(['dist/', 'node_modules/', 'test-results/', 'playwright-report/', 'coverage/']),
+
+  js.configs.recommended,
+  tseslint.configs.recommended,
+
+  {
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+
+  // The engine: pure, deterministic, no host.
+  {
+    files: ENGINE_SOURCES,
+    ignores: ENGINE_TESTS,
+    languageOptions: { globals: {} },
+    rules: { 'no-restricted-imports': engineImportRule([]), ...engineNondeterminism },
+  },
+  // Engine tests hold the engine to the same rules, and may also use the test libraries.
+  {
+    files: ENGINE_TESTS,
+    rules: { 'no-restricted-imports': engineImportRule(['vitest', 'fast-check']), ...engineNondeterminism },
+  },
+
+  // The browser app.
+  {
+    files: ['src/ui/**/*.{ts,tsx}'],
+    languageOptions: { globals: globals.browser },
+    extends: [reactHooks.configs.flat.recommended],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              // '../engine' and '../engine/index(.ts)' are the public surface; anything deeper is not.
+              regex: '(^|/)engine/(?!index(\\.ts)?$).+',
+              message: 'src/ui reaches the engine only through src/engine/index.ts: import from its index.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+
+  // Everything that runs under Node: the CLI, scripts, configs, benchmarks, e2e specs.
+  {
+    files: ['src/cli/**/*.ts', 'scripts/**/*.{js,mjs,ts}', 'bench/**/*.ts', 'e2e/**/*.ts', '*.config.{js,ts}'],
+    languageOptions: { globals: globals.node },
+  },
+]);
