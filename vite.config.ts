@@ -1,0 +1,16 @@
+// Build, dev server and unit-test settings. `base: './'` makes every asset URL relative, so the
+// built site in dist/ works from any path: a docs subfolder, an iframe, a file server.
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  base: './',
+  plugins: [react()],
+  test: {
+    // Most tests exercise the DOM-free engine and pure layout code; a UI test that needs a DOM
+    // opts in with a `// @vitest-environment jsdom` comment at its top.
+    environment: 'node',
+    include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
+    exclude: ['e2e/**', 'node_modules/**', 'dist/**'],
+  },
+});
