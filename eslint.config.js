@@ -34,12 +34,14 @@ const engineImportRule = (alsoAllowed) => [
 const engineNondeterminism = {
   'no-restricted-globals': [
     'error',
-    ...['window', 'document', 'navigator', 'globalThis', 'self', 'process', 'crypto', 'performance'].map(
-      (name) => ({ name, message: `src/engine is DOM-free and host-free: no \`${name}\`.` }),
-    ),
-    ...['setTimeout', 'setInterval', 'setImmediate', 'queueMicrotask', 'requestAnimationFrame'].map(
-      (name) => ({ name, message: `src/engine has no real timers (\`${name}\`): schedule on the virtual clock.` }),
-    ),
+    ...['window', 'document', 'navigator', 'globalThis', 'self', 'process', 'crypto', 'performance'].map((name) => ({
+      name,
+      message: `src/engine is DOM-free and host-free: no \`${name}\`.`,
+    })),
+    ...['setTimeout', 'setInterval', 'setImmediate', 'queueMicrotask', 'requestAnimationFrame'].map((name) => ({
+      name,
+      message: `src/engine has no real timers (\`${name}\`): schedule on the virtual clock.`,
+    })),
   ],
   'no-restricted-properties': [
     'error',

@@ -23,7 +23,7 @@ if (existsSync(DEFAULT_PATH)) process.exit(0);
 
 const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
 if (isRoot && hasCommand('apt-get')) {
-  console.log('ensure-chromium: no Chromium found; installing Debian\'s chromium with apt-get…');
+  console.log("ensure-chromium: no Chromium found; installing Debian's chromium with apt-get…");
   const result = spawnSync(
     'sh',
     ['-c', 'apt-get update && apt-get install -y --no-install-recommends chromium fonts-liberation'],
@@ -38,7 +38,7 @@ console.error(
   [
     'ensure-chromium: the end-to-end tests need Chromium, and none was found.',
     `  Looked for: ${DEFAULT_PATH} (and $CHROMIUM_PATH, which is not set).`,
-    '  Either install Debian\'s chromium as root:',
+    "  Either install Debian's chromium as root:",
     '    apt-get update && apt-get install -y --no-install-recommends chromium fonts-liberation',
     '  or point CHROMIUM_PATH at an existing Chromium binary:',
     '    CHROMIUM_PATH=/path/to/chromium npm test',

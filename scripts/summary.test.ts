@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  addCounts,
-  countPlaywright,
-  countVitest,
-  emptyCounts,
-  formatSummary,
-  stageCounts,
-} from './summary.mjs';
+import { addCounts, countPlaywright, countVitest, emptyCounts, formatSummary, stageCounts } from './summary.mjs';
 
 describe('countVitest', () => {
   it('reads passed, failed and skipped tests from the json reporter', () => {

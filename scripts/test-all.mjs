@@ -28,7 +28,15 @@ const stages = [
   {
     name: 'unit tests',
     command: 'npm',
-    args: ['run', '--silent', 'test:unit', '--', '--reporter=default', '--reporter=json', `--outputFile.json=${UNIT_REPORT}`],
+    args: [
+      'run',
+      '--silent',
+      'test:unit',
+      '--',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${UNIT_REPORT}`,
+    ],
     report: UNIT_REPORT,
     count: countVitest,
   },
@@ -66,7 +74,11 @@ for (const stage of stages) {
   const reported = stage.report && stage.count ? readCounts(`${root}${stage.report}`, stage.count) : null;
   total = addCounts(total, stageCounts(exitCode, reported));
   if (exitCode !== 0) {
-    const why = result.error ? result.error.message : result.signal ? `signal ${result.signal}` : `exit code ${exitCode}`;
+    const why = result.error
+      ? result.error.message
+      : result.signal
+        ? `signal ${result.signal}`
+        : `exit code ${exitCode}`;
     console.log(`✗ ${stage.name} failed (${why}) after ${seconds}s`);
     failedStage = stage.name;
     break;
@@ -78,7 +90,9 @@ const allSeconds = ((Date.now() - startedAll) / 1000).toFixed(1);
 console.log('');
 if (failedStage) {
   const skipped = stages.slice(stages.findIndex((s) => s.name === failedStage) + 1).map((s) => s.name);
-  console.log(`npm test FAILED at stage "${failedStage}"${skipped.length ? `; not run: ${skipped.join(', ')}` : ''} (${allSeconds}s)`);
+  console.log(
+    `npm test FAILED at stage "${failedStage}"${skipped.length ? `; not run: ${skipped.join(', ')}` : ''} (${allSeconds}s)`,
+  );
 } else {
   console.log(`npm test: all ${stages.length} stages passed (${allSeconds}s)`);
 }

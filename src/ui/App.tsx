@@ -5,8 +5,8 @@ export function App() {
     <main>
       <h1>Fencelab</h1>
       <p>
-        A lab for distributed-lock fencing tokens: watch a paused client wake up believing it still
-        holds the lock, and see the resource turn its stale write away because its token is too old.
+        A lab for distributed-lock fencing tokens: watch a paused client wake up believing it still holds the lock, and
+        see the resource turn its stale write away because its token is too old.
       </p>
     </main>
   );

@@ -1,0 +1,122 @@
+// A protected resource (a store). It remembers max_seen, the newest token it has accepted, and
+// decides every write with the chosen check (protocol/check.ts).
+// Invariant it protects under 'reject-le': max_seen only ever climbs, and no token at or below
+// it is ever applied, so a zombie's write is dead once a newer holder's write has landed.
+
+import { enqueueActions, setup } from 'xstate';
+import type { CheckMode } from '../scenario/types';
+import type { TokenValue } from '../trace/types';
+import type { Env } from '../sim/logic';
+import { effect, effectActions } from './effects';
+import { decideWrite } from '../protocol/check';
+
+export interface ResourceInput {
+  check: CheckMode;
+  initialMaxSeen: TokenValue;
+  maxSeenDurable: boolean;
+}
+
+export interface ResourceContext extends ResourceInput {
+  maxSeen: TokenValue;
+  maxSeq: number;
+  value: string | null;
+  accepted: number;
+  rejected: number;
+}
+
+type ResourceEvent = { env: Env; from?: string } & (
+  | { type: 'write.request'; token: TokenValue; grantId: number; seq: number; value: string }
+  | { type: 'node.crash' }
+  | { type: 'node.restart' }
+);
+
+export const resourceMachine = setup({
+  types: {
+    context: {} as ResourceContext,
+    events: {} as ResourceEvent,
+    input: {} as ResourceInput,
+  },
+  actions: effectActions,
+})
+  .extend({
+    actions: {
+      /** Compare: one comparison and one conditional store, atomically with the write. */
+      decide: enqueueActions(({ context, event, enqueue }) => {
+        if (event.type !== 'write.request' || !event.from) return;
+        const d = decideWrite(context.check, context.maxSeen, context.maxSeq, event.token, event.seq);
+        const client = event.from;
+        const reply = { token: event.token, grantId: event.grantId, value: event.value };
+        if (d.accept) {
+          enqueue.assign({
+            maxSeen: d.maxSeenAfter,
+            maxSeq: d.maxSeqAfter,
+            value: event.value,
+            accepted: context.accepted + 1,
+          });
+          enqueue(effect.send(client, { type: 'write.ack', ...reply }));
+        } else {
+          enqueue.assign({ rejected: context.rejected + 1 });
+          enqueue(effect.send(client, { type: 'write.nack', ...reply, reason: d.reason }));
+        }
+        enqueue(
+          effect.note({
+            kind: d.accept ? 'write.accepted' : 'write.rejected',
+            parties: [client],
+            token: event.token,
+            grantId: event.grantId,
+            client,
+            write: {
+              resource: '',
+              client,
+              value: event.value,
+              token: event.token,
+              seq: event.seq,
+              verdict: d.accept ? 'accepted' : 'rejected',
+              reason: d.reason,
+              maxSeenBefore: context.maxSeen,
+              maxSeenAfter: d.maxSeenAfter,
+              comparison: d.comparison,
+              grantId: event.grantId,
+            },
+          }),
+        );
+      }),
+    },
+  })
+  .createMachine({
+    id: 'resource',
+    context: ({ input }) => ({
+      ...input,
+      maxSeen: input.initialMaxSeen,
+      maxSeq: 0,
+      value: null,
+      accepted: 0,
+      rejected: 0,
+    }),
+    initial: 'up',
+    states: {
+      up: {
+        on: {
+          'write.request': { actions: 'decide' },
+          'node.crash': { target: 'down', actions: { type: 'note', params: { kind: 'node.crashed' } } },
+        },
+      },
+      down: {
+        on: {
+          'node.restart': {
+            target: 'up',
+            actions: enqueueActions(({ context, enqueue }) => {
+              // A max_seen kept only in memory is gone: the resource no longer knows what it has seen.
+              if (!context.maxSeenDurable) enqueue.assign({ maxSeen: null, maxSeq: 0 });
+              enqueue(
+                effect.note({
+                  kind: 'node.restarted',
+                  detail: { maxSeenDurable: context.maxSeenDurable, maxSeenBefore: context.maxSeen },
+                }),
+              );
+            }),
+          },
+        },
+      },
+    },
+  });

@@ -1,0 +1,70 @@
+// Compare: the resource's decision on one write, for every check mode a user can pick.
+// Invariant kept by 'reject-le' and 'token-seq': the accepted (token, seq) pairs at one resource
+// strictly increase, so once a newer holder's write is accepted no older holder's write can be.
+
+import type { CheckMode } from '../scenario/types';
+import type { TokenValue } from '../trace/types';
+import { compareTokens, formatToken } from './tokens';
+
+export interface WriteDecision {
+  accept: boolean;
+  reason: string;
+  comparison: string;
+  maxSeenAfter: TokenValue;
+  maxSeqAfter: number;
+}
+
+export function decideWrite(
+  check: CheckMode,
+  maxSeen: TokenValue,
+  maxSeq: number,
+  token: TokenValue,
+  seq: number,
+): WriteDecision {
+  const t = formatToken(token);
+  const m = formatToken(maxSeen);
+  const keep = { maxSeenAfter: maxSeen, maxSeqAfter: maxSeq };
+  if (check === 'none') {
+    return { accept: true, reason: 'the resource does not check tokens', comparison: 'no check -> ACCEPT', ...keep };
+  }
+  if (token === null) {
+    return { accept: false, reason: 'the write carries no token', comparison: 'no token -> REJECT', ...keep };
+  }
+  const fresh = { maxSeenAfter: token, maxSeqAfter: seq };
+  if (maxSeen === null) {
+    return { accept: true, reason: 'nothing seen yet', comparison: `${t} > none -> ACCEPT`, ...fresh };
+  }
+  const order = compareTokens(token, maxSeen);
+  if (check === 'reject-le') {
+    return order > 0
+      ? { accept: true, reason: 'newer than any token seen', comparison: `${t} > ${m} -> ACCEPT`, ...fresh }
+      : {
+          accept: false,
+          reason: order === 0 ? 'equal to the newest token seen' : 'older than a token already seen',
+          comparison: `${t} <= ${m} -> REJECT`,
+          ...keep,
+        };
+  }
+  if (check === 'reject-lt') {
+    return order >= 0
+      ? {
+          accept: true,
+          reason: order === 0 ? 'equal tokens pass under <' : 'newer than any token seen',
+          comparison: `${t} >= ${m} -> ACCEPT`,
+          ...fresh,
+        }
+      : { accept: false, reason: 'older than a token already seen', comparison: `${t} < ${m} -> REJECT`, ...keep };
+  }
+  // token-seq: the pair (token, seq) must be strictly newer than the newest pair accepted.
+  const pairOrder = order !== 0 ? order : seq - maxSeq;
+  const pair = `(${t},${seq})`;
+  const seen = `(${m},${maxSeq})`;
+  return pairOrder > 0
+    ? { accept: true, reason: 'newer (token, seq) than any seen', comparison: `${pair} > ${seen} -> ACCEPT`, ...fresh }
+    : {
+        accept: false,
+        reason: order < 0 ? 'older than a token already seen' : 'a repeated or reordered write of the same grant',
+        comparison: `${pair} <= ${seen} -> REJECT`,
+        ...keep,
+      };
+}

@@ -1,0 +1,48 @@
+// Issue: how a lock service turns a grant into a token, for every token source a user can pick.
+// Invariant kept by 'durable-counter' only: every token is strictly larger than any issued before,
+// across restarts. The other sources exist to show how that invariant breaks.
+
+import type { TokenSource } from '../scenario/types';
+import type { TokenValue } from '../trace/types';
+
+export interface IssueInput {
+  source: TokenSource;
+  /** The last counter value handed out (firstToken - 1 before the first grant). */
+  counter: number;
+  nowMs: number;
+  rand: number;
+}
+
+export function issueToken({ source, counter, nowMs, rand }: IssueInput): {
+  token: TokenValue;
+  counter: number;
+} {
+  switch (source) {
+    case 'durable-counter':
+    case 'resetting-counter':
+      return { token: counter + 1, counter: counter + 1 };
+    case 'uuid':
+      return { token: rand.toString(16).padStart(8, '0'), counter };
+    case 'wall-clock':
+      return { token: nowMs, counter };
+    case 'none':
+      return { token: null, counter };
+  }
+}
+
+/** The counter a lock service holds after a restart: kept if persisted, else started over. */
+export function counterAfterRestart(source: TokenSource, counter: number, firstToken: number): number {
+  return source === 'resetting-counter' ? firstToken - 1 : counter;
+}
+
+/** Orders two tokens as a naive resource would: numbers by value, anything else as text. */
+export function compareTokens(a: TokenValue, b: TokenValue): number {
+  if (typeof a === 'number' && typeof b === 'number') return a - b;
+  const sa = String(a);
+  const sb = String(b);
+  return sa < sb ? -1 : sa > sb ? 1 : 0;
+}
+
+export function formatToken(token: TokenValue): string {
+  return token === null ? 'none' : String(token);
+}

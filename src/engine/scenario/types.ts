@@ -1,0 +1,101 @@
+// The scenario: the document a user edits, shares and exports. Everything else (the trace, the
+// views) is derived from it by simulate(). Invariant: a Scenario value that passed
+// validateScenario() can be simulated without throwing.
+
+export const SCENARIO_FORMAT = 'fencelab.scenario';
+export const SCENARIO_VERSION = 1;
+
+export type StrategyId = string;
+
+/** Where the lock service's tokens come from (the seed's "issue" obligation and its pitfalls). */
+export type TokenSource =
+  | 'durable-counter' // persisted before the reply: survives restarts
+  | 'resetting-counter' // in memory: starts again from firstToken after a restart
+  | 'uuid' // random value: unique, carries no order
+  | 'wall-clock' // the lock service's clock in ms: skew, jumps and ties break it
+  | 'none'; // plain lease: nothing to carry
+
+/** How a resource compares an incoming token with max_seen (the "compare" obligation). */
+export type CheckMode =
+  | 'reject-le' // the seed's rule: reject token <= max_seen
+  | 'reject-lt' // published practice: reject token < max_seen, equal tokens pass
+  | 'token-seq' // (token, per-write seq) compared as a pair with <=
+  | 'none'; // the resource trusts the client
+
+export interface Knobs {
+  tokenSource: TokenSource;
+  check: CheckMode;
+  leaseTtlMs: number;
+  /** The first token the lock service issues (the seed: 33). */
+  firstToken: number;
+  /** max_seen at the resource before anything happens (the seed: 32). */
+  initialMaxSeen: number;
+  /** Whether the resource's max_seen survives its own restart. */
+  maxSeenDurable: boolean;
+  /** A second store written by the same operation: absent, or present and not checking tokens. */
+  secondResource: 'none' | 'unchecked';
+  /** An action outside the fence taken with every write. */
+  sideEffect: 'none' | 'email';
+}
+
+export interface NetworkSpec {
+  latencyMsMin: number;
+  latencyMsMax: number;
+  /** Probability in [0, 1) that a message is lost. */
+  dropRate: number;
+}
+
+export interface ClockSpec {
+  offsetMs: number;
+  /** Rate error in parts per million: +1000 runs 0.1% fast. */
+  driftPpm: number;
+}
+
+interface ActionBase {
+  atMs: number;
+}
+
+export type Action = ActionBase &
+  (
+    | { type: 'acquire'; client: string }
+    | { type: 'write'; client: string; value: string }
+    | { type: 'release'; client: string }
+    | { type: 'pause'; client: string; durationMs?: number }
+    | { type: 'resume'; client: string }
+    | { type: 'expireLease' }
+    | { type: 'crash'; party: string; restartAfterMs?: number }
+    | { type: 'restart'; party: string }
+    | { type: 'partition'; a: string; b: string }
+    | { type: 'heal'; a: string; b: string }
+    | { type: 'delay'; from: string; to: string; extraMs: number }
+    | { type: 'clockJump'; party: string; deltaMs: number }
+  );
+
+export type ActionType = Action['type'];
+
+/** Names a trace step: the first step after the previous label that matches every given field. */
+export interface StepLabel {
+  label: string;
+  kind: string;
+  party?: string;
+  client?: string;
+  token?: number | string;
+}
+
+export interface Scenario {
+  format: typeof SCENARIO_FORMAT;
+  version: typeof SCENARIO_VERSION;
+  name: string;
+  description?: string;
+  seed: number;
+  strategy: StrategyId;
+  /** Overrides of the strategy's defaults; absent knobs take the strategy's value. */
+  knobs: Partial<Knobs>;
+  clients: number;
+  network: NetworkSpec;
+  clocks: Record<string, ClockSpec>;
+  /** The simulation stops at this virtual time; absent means "when nothing is left to do". */
+  durationMs?: number;
+  actions: Action[];
+  labels: StepLabel[];
+}

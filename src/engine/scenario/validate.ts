@@ -1,0 +1,334 @@
+// Validation of scenario JSON on the way in (files, URLs, postMessage, the CLI). It returns either
+// a complete Scenario with defaults filled in, or one error that names the field, what was
+// expected and what was found. Invariant: a Scenario that passes can be simulated without throwing.
+
+import {
+  SCENARIO_FORMAT,
+  SCENARIO_VERSION,
+  type Action,
+  type ClockSpec,
+  type Knobs,
+  type NetworkSpec,
+  type Scenario,
+  type StepLabel,
+} from './types';
+import { STRATEGIES, effectiveKnobs, findStrategy } from '../strategies/registry';
+import { clientIds } from '../strategies/parties';
+
+export interface ScenarioError {
+  /** Where the problem is, e.g. "actions[3].client". */
+  path: string;
+  message: string;
+}
+
+export type ValidationResult = { ok: true; scenario: Scenario } | { ok: false; error: ScenarioError };
+
+export const LIMITS = {
+  clients: { min: 1, max: 6 },
+  actions: 20_000,
+  timeMs: 100_000_000,
+  leaseTtlMs: { min: 1, max: 3_600_000 },
+  latencyMs: 600_000,
+  driftPpm: 100_000,
+} as const;
+
+class Invalid extends Error {
+  constructor(
+    readonly path: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+const show = (v: unknown): string => {
+  if (v === undefined) return 'nothing';
+  const s = JSON.stringify(v);
+  return s.length > 40 ? `${s.slice(0, 37)}...` : s;
+};
+
+type Obj = Record<string, unknown>;
+
+function object(v: unknown, path: string): Obj {
+  if (typeof v !== 'object' || v === null || Array.isArray(v))
+    throw new Invalid(path, `expected an object, got ${show(v)}`);
+  return v as Obj;
+}
+
+function onlyKeys(o: Obj, path: string, allowed: readonly string[]): void {
+  for (const key of Object.keys(o)) {
+    if (!allowed.includes(key)) {
+      throw new Invalid(join(path, key), `unknown field (expected one of ${allowed.map((k) => `"${k}"`).join(', ')})`);
+    }
+  }
+}
+
+const join = (path: string, key: string | number): string =>
+  typeof key === 'number' ? `${path}[${key}]` : path ? `${path}.${key}` : key;
+
+function int(v: unknown, path: string, min: number, max: number): number {
+  if (typeof v !== 'number' || !Number.isInteger(v) || v < min || v > max) {
+    throw new Invalid(path, `expected a whole number from ${min} to ${max}, got ${show(v)}`);
+  }
+  return v;
+}
+
+function num(v: unknown, path: string, min: number, maxExclusive: number): number {
+  if (typeof v !== 'number' || !Number.isFinite(v) || v < min || v >= maxExclusive) {
+    throw new Invalid(path, `expected a number at least ${min} and below ${maxExclusive}, got ${show(v)}`);
+  }
+  return v;
+}
+
+function str(v: unknown, path: string, maxLength: number): string {
+  if (typeof v !== 'string' || v.length > maxLength) {
+    throw new Invalid(path, `expected text of at most ${maxLength} characters, got ${show(v)}`);
+  }
+  return v;
+}
+
+function oneOf<T extends string>(v: unknown, path: string, options: readonly T[]): T {
+  if (typeof v !== 'string' || !options.includes(v as T)) {
+    throw new Invalid(path, `expected one of ${options.map((o) => `"${o}"`).join(', ')}, got ${show(v)}`);
+  }
+  return v as T;
+}
+
+function bool(v: unknown, path: string): boolean {
+  if (typeof v !== 'boolean') throw new Invalid(path, `expected true or false, got ${show(v)}`);
+  return v;
+}
+
+const KNOB_CHECKS: { [K in keyof Knobs]: (v: unknown, path: string) => Knobs[K] } = {
+  tokenSource: (v, p) => oneOf(v, p, ['durable-counter', 'resetting-counter', 'uuid', 'wall-clock', 'none'] as const),
+  check: (v, p) => oneOf(v, p, ['reject-le', 'reject-lt', 'token-seq', 'none'] as const),
+  leaseTtlMs: (v, p) => int(v, p, LIMITS.leaseTtlMs.min, LIMITS.leaseTtlMs.max),
+  firstToken: (v, p) => int(v, p, 0, 1_000_000_000_000),
+  initialMaxSeen: (v, p) => int(v, p, 0, 1_000_000_000_000),
+  maxSeenDurable: (v, p) => bool(v, p),
+  secondResource: (v, p) => oneOf(v, p, ['none', 'unchecked'] as const),
+  sideEffect: (v, p) => oneOf(v, p, ['none', 'email'] as const),
+};
+
+function knobs(v: unknown): Partial<Knobs> {
+  if (v === undefined) return {};
+  const o = object(v, 'knobs');
+  onlyKeys(o, 'knobs', Object.keys(KNOB_CHECKS));
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(o)) {
+    out[key] = KNOB_CHECKS[key as keyof Knobs](value, `knobs.${key}`);
+  }
+  return out as Partial<Knobs>;
+}
+
+export const DEFAULT_NETWORK: NetworkSpec = { latencyMsMin: 2, latencyMsMax: 8, dropRate: 0 };
+
+function network(v: unknown): NetworkSpec {
+  if (v === undefined) return { ...DEFAULT_NETWORK };
+  const o = object(v, 'network');
+  onlyKeys(o, 'network', ['latencyMsMin', 'latencyMsMax', 'dropRate']);
+  const latencyMsMin =
+    o.latencyMsMin === undefined
+      ? DEFAULT_NETWORK.latencyMsMin
+      : int(o.latencyMsMin, 'network.latencyMsMin', 0, LIMITS.latencyMs);
+  const latencyMsMax =
+    o.latencyMsMax === undefined
+      ? Math.max(latencyMsMin, DEFAULT_NETWORK.latencyMsMax)
+      : int(o.latencyMsMax, 'network.latencyMsMax', latencyMsMin, LIMITS.latencyMs);
+  const dropRate = o.dropRate === undefined ? 0 : num(o.dropRate, 'network.dropRate', 0, 1);
+  return { latencyMsMin, latencyMsMax, dropRate };
+}
+
+function clocks(v: unknown, parties: readonly string[]): Record<string, ClockSpec> {
+  if (v === undefined) return {};
+  const o = object(v, 'clocks');
+  onlyKeys(o, 'clocks', parties);
+  const out: Record<string, ClockSpec> = {};
+  for (const [id, spec] of Object.entries(o)) {
+    const path = `clocks.${id}`;
+    const c = object(spec, path);
+    onlyKeys(c, path, ['offsetMs', 'driftPpm']);
+    out[id] = {
+      offsetMs: c.offsetMs === undefined ? 0 : int(c.offsetMs, `${path}.offsetMs`, -LIMITS.timeMs, LIMITS.timeMs),
+      driftPpm: c.driftPpm === undefined ? 0 : int(c.driftPpm, `${path}.driftPpm`, -LIMITS.driftPpm, LIMITS.driftPpm),
+    };
+  }
+  return out;
+}
+
+const ACTION_FIELDS: Record<Action['type'], readonly string[]> = {
+  acquire: ['client'],
+  write: ['client', 'value'],
+  release: ['client'],
+  pause: ['client', 'durationMs'],
+  resume: ['client'],
+  expireLease: [],
+  crash: ['party', 'restartAfterMs'],
+  restart: ['party'],
+  partition: ['a', 'b'],
+  heal: ['a', 'b'],
+  delay: ['from', 'to', 'extraMs'],
+  clockJump: ['party', 'deltaMs'],
+};
+
+export const ACTION_TYPES = Object.keys(ACTION_FIELDS) as Action['type'][];
+
+function action(v: unknown, path: string, clients: readonly string[], parties: readonly string[]): Action {
+  const o = object(v, path);
+  const type = oneOf(o.type, `${path}.type`, ACTION_TYPES);
+  onlyKeys(o, path, ['atMs', 'type', ...ACTION_FIELDS[type]]);
+  const atMs = int(o.atMs, `${path}.atMs`, 0, LIMITS.timeMs);
+  const at = (key: string) => `${path}.${key}`;
+  const client = () => oneOf(o.client, at('client'), clients);
+  const servers = parties.filter((p) => !clients.includes(p));
+  const optionalMs = (key: string) => (o[key] === undefined ? undefined : int(o[key], at(key), 1, LIMITS.timeMs));
+  switch (type) {
+    case 'acquire':
+    case 'release':
+    case 'resume':
+      return { atMs, type, client: client() };
+    case 'write':
+      return { atMs, type, client: client(), value: str(o.value, at('value'), 40) };
+    case 'pause': {
+      const durationMs = optionalMs('durationMs');
+      return durationMs === undefined ? { atMs, type, client: client() } : { atMs, type, client: client(), durationMs };
+    }
+    case 'expireLease':
+      return { atMs, type };
+    case 'crash': {
+      const party = oneOf(o.party, at('party'), servers);
+      const restartAfterMs = optionalMs('restartAfterMs');
+      return restartAfterMs === undefined ? { atMs, type, party } : { atMs, type, party, restartAfterMs };
+    }
+    case 'restart':
+      return { atMs, type, party: oneOf(o.party, at('party'), servers) };
+    case 'partition':
+    case 'heal': {
+      const a = oneOf(o.a, at('a'), parties);
+      const b = oneOf(
+        o.b,
+        at('b'),
+        parties.filter((p) => p !== a),
+      );
+      return { atMs, type, a, b };
+    }
+    case 'delay': {
+      const from = oneOf(o.from, at('from'), parties);
+      const to = oneOf(
+        o.to,
+        at('to'),
+        parties.filter((p) => p !== from),
+      );
+      return { atMs, type, from, to, extraMs: int(o.extraMs, at('extraMs'), 0, LIMITS.timeMs) };
+    }
+    case 'clockJump':
+      return {
+        atMs,
+        type,
+        party: oneOf(o.party, at('party'), parties),
+        deltaMs: int(o.deltaMs, at('deltaMs'), -LIMITS.timeMs, LIMITS.timeMs),
+      };
+  }
+}
+
+function label(v: unknown, path: string): StepLabel {
+  const o = object(v, path);
+  onlyKeys(o, path, ['label', 'kind', 'party', 'client', 'token']);
+  const out: StepLabel = { label: str(o.label, `${path}.label`, 12), kind: str(o.kind, `${path}.kind`, 60) };
+  if (o.party !== undefined) out.party = str(o.party, `${path}.party`, 40);
+  if (o.client !== undefined) out.client = str(o.client, `${path}.client`, 40);
+  if (o.token !== undefined) {
+    if (typeof o.token !== 'number' && typeof o.token !== 'string')
+      throw new Invalid(`${path}.token`, `expected a number or text, got ${show(o.token)}`);
+    out.token = o.token;
+  }
+  return out;
+}
+
+function list<T>(v: unknown, path: string, max: number, each: (item: unknown, path: string) => T): T[] {
+  if (v === undefined) return [];
+  if (!Array.isArray(v)) throw new Invalid(path, `expected a list, got ${show(v)}`);
+  if (v.length > max) throw new Invalid(path, `expected at most ${max} entries, got ${v.length}`);
+  return v.map((item, i) => each(item, join(path, i)));
+}
+
+const TOP_LEVEL = [
+  'format',
+  'version',
+  'name',
+  'description',
+  'seed',
+  'strategy',
+  'knobs',
+  'clients',
+  'network',
+  'clocks',
+  'durationMs',
+  'actions',
+  'labels',
+];
+
+function parse(raw: unknown): Scenario {
+  const o = object(raw, '(scenario)');
+  if (o.format !== SCENARIO_FORMAT)
+    throw new Invalid(
+      'format',
+      `expected "${SCENARIO_FORMAT}", got ${show(o.format)}: is this a Fencelab scenario file?`,
+    );
+  if (o.version !== SCENARIO_VERSION)
+    throw new Invalid(
+      'version',
+      `expected ${SCENARIO_VERSION}, got ${show(o.version)}: this Fencelab reads scenario version ${SCENARIO_VERSION}`,
+    );
+  onlyKeys(o, '', TOP_LEVEL);
+  const strategyId = oneOf(
+    o.strategy,
+    'strategy',
+    STRATEGIES.map((s) => s.id),
+  );
+  const strategy = findStrategy(strategyId)!;
+  const k = knobs(o.knobs);
+  const clientCount = o.clients === undefined ? 2 : int(o.clients, 'clients', LIMITS.clients.min, LIMITS.clients.max);
+  const clients = clientIds(clientCount);
+  const parties = strategy.build(effectiveKnobs(strategy, k), clients).map((p) => p.info.id);
+  const scenario: Scenario = {
+    format: SCENARIO_FORMAT,
+    version: SCENARIO_VERSION,
+    name: o.name === undefined ? 'Untitled scenario' : str(o.name, 'name', 120),
+    seed: o.seed === undefined ? 1 : int(o.seed, 'seed', 0, 0xffffffff),
+    strategy: strategyId,
+    knobs: k,
+    clients: clientCount,
+    network: network(o.network),
+    clocks: clocks(o.clocks, parties),
+    actions: list(o.actions, 'actions', LIMITS.actions, (a, p) => action(a, p, clients, parties)),
+    labels: list(o.labels, 'labels', 100, label),
+  };
+  if (o.description !== undefined) scenario.description = str(o.description, 'description', 2000);
+  if (o.durationMs !== undefined) scenario.durationMs = int(o.durationMs, 'durationMs', 1, LIMITS.timeMs);
+  return scenario;
+}
+
+export function validateScenario(raw: unknown): ValidationResult {
+  try {
+    return { ok: true, scenario: parse(raw) };
+  } catch (e) {
+    if (e instanceof Invalid) return { ok: false, error: { path: e.path, message: e.message } };
+    throw e;
+  }
+}
+
+/** Parses scenario JSON text; a syntax error is reported like any other problem. */
+export function parseScenarioJson(text: string): ValidationResult {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch (e) {
+    return { ok: false, error: { path: '(file)', message: `not valid JSON: ${(e as Error).message}` } };
+  }
+  return validateScenario(raw);
+}
+
+export function formatScenarioError(error: ScenarioError): string {
+  return `${error.path}: ${error.message}`;
+}

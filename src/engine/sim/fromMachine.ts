@@ -1,0 +1,78 @@
+// Adapts an XState v5 machine to PartyLogic using only the pure initialTransition/transition
+// functions: XState computes the next snapshot and the actions; the scheduler runs them.
+// Invariant: nothing here executes an action; named actions become Effect data, and `after`
+// delays (xstate.raise with a delay) become timers the scheduler arms on the party's own clock.
+
+import { initialTransition, transition, type AnyStateMachine, type SnapshotFrom } from 'xstate';
+import type { FieldValue } from '../trace/types';
+import type { Effect, Message, Note, PartyEvent, PartyLogic } from './logic';
+
+interface ActionLike {
+  type: string;
+  params?: unknown;
+}
+
+function toEffects(actions: readonly ActionLike[]): Effect[] {
+  const effects: Effect[] = [];
+  for (const action of actions) {
+    const params = (action.params ?? {}) as Record<string, unknown>;
+    switch (action.type) {
+      case 'send':
+        effects.push({ type: 'send', to: params.to as string, msg: params.msg as Message });
+        break;
+      case 'self':
+        effects.push({ type: 'self', event: params.event as Message });
+        break;
+      case 'note':
+        effects.push({ type: 'note', note: params as unknown as Note });
+        break;
+      case 'xstate.raise':
+        if (typeof params.delay === 'number') {
+          effects.push({
+            type: 'arm',
+            id: params.id as string,
+            delayMs: params.delay,
+            event: params.event as Message,
+          });
+        }
+        break;
+      case 'xstate.cancel':
+        effects.push({ type: 'cancel', id: params.sendId as string });
+        break;
+      default:
+        // assign and other built-ins are already applied to the snapshot.
+        break;
+    }
+  }
+  return effects;
+}
+
+/** Wraps a machine whose snapshot value is a flat state name (or one level of nesting). */
+export function fromMachine<M extends AnyStateMachine>(
+  machine: M,
+  input: unknown,
+  view: (snapshot: SnapshotFrom<M>) => Record<string, FieldValue>,
+): PartyLogic<SnapshotFrom<M>> {
+  return {
+    init() {
+      const [snapshot, actions] = initialTransition(machine, input as never);
+      return { state: snapshot, effects: toEffects(actions as ActionLike[]) };
+    },
+    step(snapshot, event: PartyEvent) {
+      const [next, actions] = transition(machine, snapshot, event as never);
+      return { state: next, effects: toEffects(actions as ActionLike[]) };
+    },
+    view(snapshot) {
+      return { state: stateName((snapshot as { value: unknown }).value), fields: view(snapshot) };
+    },
+  };
+}
+
+function stateName(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (value && typeof value === 'object') {
+    const [key, inner] = Object.entries(value as Record<string, unknown>)[0] ?? ['?', null];
+    return inner ? `${key}.${stateName(inner)}` : key;
+  }
+  return String(value);
+}

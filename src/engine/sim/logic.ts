@@ -1,0 +1,59 @@
+// The contract between the scheduler and a party's behaviour. A party is pure logic: given its
+// state and one event it returns the next state and a list of effects as data (send a message,
+// arm or cancel a timer, note something for the trace). The scheduler executes the effects.
+// Invariant: logic never reads time or randomness except through the `env` on its event.
+
+import type { FieldValue, TokenValue, WriteOutcome } from '../trace/types';
+
+/** What the scheduler tells a party with every event: its own clock and fresh entropy. */
+export interface Env {
+  /** The party's own clock (offset, drift and jumps applied), in ms. */
+  nowMs: number;
+  /** A uniformly random 32-bit unsigned integer from the party's own stream. */
+  rand: number;
+  /** The ghost id the next grant of the lock will carry (for the invariant checker only). */
+  nextGrantId: number;
+}
+
+/** An event as a party receives it. `from` is set for messages. */
+export interface PartyEvent {
+  type: string;
+  from?: string;
+  env: Env;
+  [field: string]: unknown;
+}
+
+/** A message payload, before the scheduler stamps `from` and `env` on it. */
+export interface Message {
+  type: string;
+  token?: TokenValue;
+  [field: string]: unknown;
+}
+
+/** Something worth a trace step, in structured form; narration turns it into words. */
+export interface Note {
+  kind: string;
+  parties?: string[];
+  token?: TokenValue;
+  /** Ghost: which grant this note is about. */
+  grantId?: number;
+  client?: string;
+  holder?: string;
+  write?: Omit<WriteOutcome, 'stale'> & { grantId: number };
+  /** Extra detail narration may use. */
+  detail?: Record<string, FieldValue>;
+}
+
+export type Effect =
+  | { type: 'send'; to: string; msg: Message }
+  /** An event to itself, processed at the same virtual time right after this one. */
+  | { type: 'self'; event: Message }
+  | { type: 'arm'; id: string; delayMs: number; event: Message }
+  | { type: 'cancel'; id: string }
+  | { type: 'note'; note: Note };
+
+export interface PartyLogic<S = unknown> {
+  init(): { state: S; effects: Effect[] };
+  step(state: S, event: PartyEvent): { state: S; effects: Effect[] };
+  view(state: S): { state: string; fields: Record<string, FieldValue> };
+}

@@ -1,0 +1,337 @@
+// simulate(): the discrete-event scheduler. It owns virtual time (integer ms), pops events in
+// (time, sequence) order, hands each to one party's pure logic, and executes the effects that
+// logic returns as data: messages through the network, timers on the party's own clock, notes
+// into the trace. Invariant: the trace is a function of the scenario alone; nothing here reads
+// the real clock or Math.random, so the same scenario gives the same trace, byte for byte.
+
+import type { Action, Scenario } from '../scenario/types';
+import type { PartyView, Trace } from '../trace/types';
+import { TRACE_FORMAT, TRACE_VERSION } from '../trace/types';
+import type { Effect, Message, Note } from './logic';
+import { EventQueue } from './queue';
+import { Network } from './network';
+import { PartyRuntime, type Pending } from './world';
+import { Recorder } from '../trace/recorder';
+import { effectiveKnobs, findStrategy } from '../strategies/registry';
+import { clientIds } from '../strategies/parties';
+
+export interface SimulateOptions {
+  /** Stop after this many steps (the trace is then marked truncated). */
+  maxSteps?: number;
+}
+
+const DEFAULT_MAX_STEPS = 250_000;
+
+export function simulate(scenario: Scenario, options: SimulateOptions = {}): Trace {
+  return new Run(scenario, options).run();
+}
+
+class Run {
+  private readonly queue = new EventQueue<Pending>();
+  private readonly parties = new Map<string, PartyRuntime>();
+  private readonly network: Network;
+  private readonly recorder: Recorder;
+  private readonly knobs;
+  private readonly lockAuthority: string;
+  private readonly maxSteps: number;
+  private nowMs = 0;
+  private nextGrantId = 1;
+  private nextMessageId = 0;
+  private truncated = false;
+
+  constructor(
+    private readonly scenario: Scenario,
+    options: SimulateOptions,
+  ) {
+    const strategy = findStrategy(scenario.strategy);
+    if (!strategy) throw new Error(`unknown strategy "${scenario.strategy}"`);
+    this.knobs = effectiveKnobs(strategy, scenario.knobs);
+    this.lockAuthority = strategy.lockAuthority;
+    this.maxSteps = options.maxSteps ?? DEFAULT_MAX_STEPS;
+    this.network = new Network(scenario.network, scenario.seed);
+    const specs = strategy.build(this.knobs, clientIds(scenario.clients));
+    const initial: Record<string, PartyView> = {};
+    const startEffects: [PartyRuntime, Effect[]][] = [];
+    for (const spec of specs) {
+      const party = new PartyRuntime(spec.info, spec.logic, scenario.clocks[spec.info.id], scenario.seed);
+      const { state, effects } = spec.logic.init();
+      party.state = state;
+      initial[spec.info.id] = party.refreshView();
+      this.parties.set(spec.info.id, party);
+      startEffects.push([party, effects]);
+    }
+    this.recorder = new Recorder(
+      specs.map((s) => s.info),
+      initial,
+    );
+    for (const [party, effects] of startEffects) this.apply(party, effects, []);
+    scenario.actions.forEach((action, index) => this.queue.push(action.atMs, { type: 'action', index }));
+  }
+
+  run(): Trace {
+    const horizonMs = this.scenario.durationMs ?? this.lastActivityMs() + 5 * this.knobs.leaseTtlMs + 1000;
+    for (;;) {
+      const next = this.queue.peek();
+      if (!next || next.timeMs > horizonMs) break;
+      if (this.recorder.nextIndex >= this.maxSteps) {
+        this.truncated = true;
+        break;
+      }
+      this.queue.pop();
+      this.nowMs = next.timeMs;
+      this.handle(next.item, next);
+    }
+    this.recorder.applyLabels(this.scenario.labels);
+    const steps = this.recorder.steps;
+    const lastStepMs = steps.length ? steps[steps.length - 1]!.timeMs : 0;
+    return {
+      format: TRACE_FORMAT,
+      version: TRACE_VERSION,
+      scenario: this.scenario,
+      knobs: this.knobs,
+      parties: this.recorder.parties,
+      steps,
+      messages: this.recorder.messages,
+      leases: this.recorder.leases,
+      pauses: this.recorder.pauses,
+      verdict: this.recorder.oracle.verdict(),
+      truncated: this.truncated,
+      endMs: this.scenario.durationMs ?? Math.max(lastStepMs, this.lastActivityMs()),
+    };
+  }
+
+  private lastActivityMs(): number {
+    let last = 0;
+    for (const a of this.scenario.actions) {
+      const extra = a.type === 'pause' ? (a.durationMs ?? 0) : a.type === 'crash' ? (a.restartAfterMs ?? 0) : 0;
+      last = Math.max(last, a.atMs + extra);
+    }
+    return last;
+  }
+
+  private party(id: string): PartyRuntime {
+    const party = this.parties.get(id);
+    if (!party) throw new Error(`no party "${id}" in this strategy`);
+    return party;
+  }
+
+  private handle(item: Pending, entry: { timeMs: number }): void {
+    switch (item.type) {
+      case 'action':
+        return this.runAction(this.scenario.actions[item.index]!);
+      case 'deliver':
+        return this.deliver(item);
+      case 'timer': {
+        const party = this.party(item.party);
+        if (party.timers.get(item.id) !== entry) return; // cancelled or re-armed since
+        party.timers.delete(item.id);
+        return this.dispatch(party, item.event);
+      }
+      case 'self':
+        return this.dispatch(this.party(item.party), item.event);
+      case 'resume':
+        return this.resume(this.party(item.party));
+      case 'restart':
+        return this.restart(this.party(item.party));
+    }
+  }
+
+  private deliver(item: Extract<Pending, { type: 'deliver' }>): void {
+    const record = this.recorder.messages[item.messageId]!;
+    const to = this.party(item.to);
+    const lostTo =
+      record.status === 'dropped' || this.network.isCut(item.msg.from, item.to) ? 'dropped' : to.down ? 'lost' : null;
+    if (lostTo) {
+      record.status = lostTo;
+      this.engineStep(
+        to,
+        {
+          kind: lostTo === 'dropped' ? 'message.dropped' : 'message.lost',
+          parties: [item.msg.from],
+          detail: { type: item.msg.type },
+        },
+        item.messageId,
+      );
+      return;
+    }
+    this.dispatch(to, item.msg, item.messageId);
+  }
+
+  /** Hands an event to a party, or holds it if the party is paused. */
+  private dispatch(party: PartyRuntime, event: Message, messageId?: number): void {
+    if (party.paused) {
+      party.buffer.push(messageId === undefined ? { event } : { event, messageId });
+      return;
+    }
+    if (party.down && !event.type.startsWith('node.')) return;
+    this.process(party, event, messageId);
+  }
+
+  /** One pure transition of one party, then its effects, then one step per note. */
+  private process(party: PartyRuntime, event: Message, messageId?: number): void {
+    const env = { nowMs: party.clock.localAt(this.nowMs), rand: party.rng.nextU32(), nextGrantId: this.nextGrantId };
+    const { state, effects } = party.logic.step(party.state, { ...event, env });
+    party.state = state;
+    const notes: Note[] = [];
+    const firstStep = this.recorder.nextIndex;
+    this.apply(party, effects, notes);
+    const view = party.refreshView();
+    if (messageId !== undefined) {
+      const record = this.recorder.messages[messageId]!;
+      record.status = 'delivered';
+      record.deliveredStep = firstStep;
+    }
+    if (notes.length === 0 && messageId !== undefined) {
+      notes.push({ kind: 'message.ignored', parties: [String(event.from ?? '')], detail: { type: event.type } });
+    }
+    for (const note of notes) {
+      if (note.kind === 'lock.granted') this.nextGrantId++;
+      this.recorder.record(this.nowMs, party.info.id, note, view, messageId);
+    }
+  }
+
+  private apply(party: PartyRuntime, effects: Effect[], notes: Note[]): void {
+    for (const effect of effects) {
+      switch (effect.type) {
+        case 'send':
+          this.send(party.info.id, effect.to, effect.msg);
+          break;
+        case 'self':
+          this.queue.push(this.nowMs, { type: 'self', party: party.info.id, event: effect.event });
+          break;
+        case 'arm': {
+          const deadlineMs = party.clock.localAt(this.nowMs) + effect.delayMs;
+          const atMs = party.clock.trueTimeAt(deadlineMs, this.nowMs);
+          const entry = this.queue.push(atMs, {
+            type: 'timer',
+            party: party.info.id,
+            id: effect.id,
+            event: effect.event,
+            deadlineMs,
+          });
+          party.timers.set(effect.id, entry);
+          break;
+        }
+        case 'cancel':
+          party.timers.delete(effect.id);
+          break;
+        case 'note':
+          notes.push(effect.note);
+          break;
+      }
+    }
+  }
+
+  private send(from: string, to: string, msg: Message): void {
+    this.party(to);
+    const route = this.network.route(from, to);
+    const id = this.nextMessageId++;
+    const deliverMs = this.nowMs + route.latencyMs + route.delayedMs;
+    this.recorder.messages.push({
+      id,
+      from,
+      to,
+      type: msg.type,
+      ...(msg.token !== undefined ? { token: msg.token } : {}),
+      sentMs: this.nowMs,
+      deliverMs,
+      sentStep: this.recorder.nextIndex,
+      deliveredStep: null,
+      status: route.dropped ? 'dropped' : 'in-flight',
+      delayedMs: route.delayedMs,
+    });
+    this.queue.push(deliverMs, { type: 'deliver', messageId: id, to, msg: { ...msg, from } });
+  }
+
+  /** A step the engine itself takes for a party (pause, crash, network faults). */
+  private engineStep(party: PartyRuntime, note: Note, messageId?: number): void {
+    this.recorder.record(this.nowMs, party.info.id, note, party.refreshView(), messageId);
+  }
+
+  private runAction(action: Action): void {
+    switch (action.type) {
+      case 'acquire':
+        return this.dispatch(this.party(action.client), { type: 'cmd.acquire' });
+      case 'write':
+        return this.dispatch(this.party(action.client), { type: 'cmd.write', value: action.value });
+      case 'release':
+        return this.dispatch(this.party(action.client), { type: 'cmd.release' });
+      case 'expireLease':
+        return this.dispatch(this.party(this.lockAuthority), { type: 'lease.expireNow' });
+      case 'pause': {
+        const client = this.party(action.client);
+        if (client.paused) return;
+        client.paused = true;
+        this.engineStep(client, {
+          kind: 'client.paused',
+          ...(action.durationMs ? { detail: { durationMs: action.durationMs } } : {}),
+        });
+        if (action.durationMs)
+          this.queue.push(this.nowMs + action.durationMs, { type: 'resume', party: action.client });
+        return;
+      }
+      case 'resume':
+        return this.resume(this.party(action.client));
+      case 'crash': {
+        const party = this.party(action.party);
+        if (party.down) return;
+        party.down = true;
+        party.timers.clear();
+        this.process(party, { type: 'node.crash' });
+        if (action.restartAfterMs)
+          this.queue.push(this.nowMs + action.restartAfterMs, { type: 'restart', party: action.party });
+        return;
+      }
+      case 'restart':
+        return this.restart(this.party(action.party));
+      case 'partition':
+        this.network.partition(action.a, action.b);
+        return this.engineStep(this.party(action.a), { kind: 'network.partitioned', parties: [action.b] });
+      case 'heal':
+        this.network.heal(action.a, action.b);
+        return this.engineStep(this.party(action.a), { kind: 'network.healed', parties: [action.b] });
+      case 'delay':
+        this.network.delayNext(action.from, action.to, action.extraMs);
+        return this.engineStep(this.party(action.from), {
+          kind: 'network.delayArmed',
+          parties: [action.to],
+          detail: { extraMs: action.extraMs },
+        });
+      case 'clockJump': {
+        const party = this.party(action.party);
+        party.clock.jump(action.deltaMs);
+        this.rearmTimers(party);
+        return this.engineStep(party, { kind: 'clock.jumped', detail: { deltaMs: action.deltaMs } });
+      }
+    }
+  }
+
+  /** After a clock jump, every pending timer fires when the party's new clock reaches it. */
+  private rearmTimers(party: PartyRuntime): void {
+    for (const [id, old] of [...party.timers]) {
+      // The deadline was fixed in local time when armed; the jump moved local time under it.
+      const item = old.item as Extract<Pending, { type: 'timer' }>;
+      party.timers.set(id, this.queue.push(party.clock.trueTimeAt(item.deadlineMs, this.nowMs), item));
+    }
+  }
+
+  private resume(party: PartyRuntime): void {
+    if (!party.paused) return;
+    party.paused = false;
+    this.engineStep(party, { kind: 'client.resumed' });
+    const held = party.buffer.splice(0);
+    for (const { event, messageId } of held) {
+      if (party.paused) {
+        party.buffer.push(messageId === undefined ? { event } : { event, messageId });
+        continue;
+      }
+      this.process(party, event, messageId);
+    }
+  }
+
+  private restart(party: PartyRuntime): void {
+    if (!party.down) return;
+    party.down = false;
+    this.process(party, { type: 'node.restart' });
+  }
+}

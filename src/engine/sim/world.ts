@@ -1,0 +1,67 @@
+// The running world: every party's logic and state, its clock, its own random stream, whether it
+// is paused or down, and the events a paused party has not processed yet.
+// Invariant: a paused party processes nothing; what reaches it waits, in arrival order, and is
+// processed when it resumes. A down party loses what reaches it.
+
+import type { ClockSpec } from '../scenario/types';
+import type { PartyInfo, PartyView } from '../trace/types';
+import type { Message, PartyLogic } from './logic';
+import type { Scheduled } from './queue';
+import { NodeClock } from './clock';
+import { createRng, type Rng } from './rng';
+
+/** What the scheduler can have pending; every kind is processed by exactly one party. */
+export type Pending =
+  | { type: 'action'; index: number }
+  | { type: 'deliver'; messageId: number; to: string; msg: Message & { from: string } }
+  /** deadlineMs is on the party's own clock, so a clock jump moves when it fires. */
+  | { type: 'timer'; party: string; id: string; event: Message; deadlineMs: number }
+  | { type: 'self'; party: string; event: Message }
+  | { type: 'resume'; party: string }
+  | { type: 'restart'; party: string };
+
+/** An event held by a paused party, with the message it came in on, if any. */
+export interface Buffered {
+  event: Message;
+  messageId?: number;
+}
+
+export class PartyRuntime {
+  state: unknown;
+  view: PartyView;
+  paused = false;
+  down = false;
+  readonly buffer: Buffered[] = [];
+  readonly timers = new Map<string, Scheduled<Pending>>();
+  readonly clock: NodeClock;
+  readonly rng: Rng;
+
+  constructor(
+    readonly info: PartyInfo,
+    readonly logic: PartyLogic<unknown>,
+    clock: ClockSpec | undefined,
+    seed: number,
+  ) {
+    this.clock = new NodeClock(clock);
+    this.rng = createRng(seed, `party:${info.id}`);
+    this.state = undefined;
+    this.view = { state: '', paused: false, down: false, fields: {} };
+  }
+
+  /** The card view of the current state, reusing the previous object when nothing changed. */
+  refreshView(): PartyView {
+    const { state, fields } = this.logic.view(this.state);
+    const prev = this.view;
+    const same =
+      prev.state === state && prev.paused === this.paused && prev.down === this.down && sameFields(prev.fields, fields);
+    if (!same) this.view = { state, paused: this.paused, down: this.down, fields };
+    return this.view;
+  }
+}
+
+function sameFields(a: Record<string, unknown>, b: Record<string, unknown>): boolean {
+  const ka = Object.keys(a);
+  if (ka.length !== Object.keys(b).length) return false;
+  for (const k of ka) if (a[k] !== b[k]) return false;
+  return true;
+}

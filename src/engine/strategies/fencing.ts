@@ -1,0 +1,17 @@
+// Generic fencing token: a durable counter at the lock service, the token carried on every write,
+// and a resource that rejects any token at or below max_seen (the seed's pattern).
+
+import type { StrategyDef } from './types';
+import { genericParties, LOCK_SERVICE } from './parties';
+
+export const fencing: StrategyDef = {
+  id: 'fencing',
+  name: 'Fencing token (generic pattern)',
+  summary:
+    'Every grant gets the next number from a durable counter; the client sends it with each write; the store keeps the highest number it has accepted and refuses anything not above it. A zombie is refused once a newer holder has written.',
+  simplification:
+    'The lock service is one node whose counter is assumed durable (in practice a consensus log or an fsync before replying); the store checks and writes in one atomic step.',
+  defaults: { tokenSource: 'durable-counter', check: 'reject-le' },
+  lockAuthority: LOCK_SERVICE,
+  build: genericParties,
+};

@@ -1,0 +1,17 @@
+// Plain lease, trust the client: the lock service hands out leases and nothing else; the store
+// believes whoever writes. The zombie's write always lands.
+
+import type { StrategyDef } from './types';
+import { genericParties, LOCK_SERVICE } from './parties';
+
+export const leaseTrust: StrategyDef = {
+  id: 'lease-trust',
+  name: 'Lease + trust the client',
+  summary:
+    'The lock service grants a lease for a fixed time and the client writes while its own clock says the lease is valid. The store cannot tell a live holder from a zombie, so a paused client that wakes up overwrites newer data.',
+  simplification:
+    'Clients do not renew their leases and a client checks its lease only when it decides to write, not again just before the write leaves.',
+  defaults: { tokenSource: 'none', check: 'none' },
+  lockAuthority: LOCK_SERVICE,
+  build: genericParties,
+};

@@ -1,0 +1,27 @@
+// Every strategy a scenario can name. Invariant: ids are unique and stable (they are stored in
+// scenario files and shared links).
+
+import type { Knobs } from '../scenario/types';
+import type { StrategyDef } from './types';
+import { fencing } from './fencing';
+import { leaseTrust } from './leaseTrust';
+
+export const STRATEGIES: readonly StrategyDef[] = [leaseTrust, fencing];
+
+export function findStrategy(id: string): StrategyDef | undefined {
+  return STRATEGIES.find((s) => s.id === id);
+}
+
+/** Knobs every strategy shares, before the strategy's own defaults and the scenario's overrides. */
+export const BASE_KNOBS: Omit<Knobs, 'tokenSource' | 'check'> = {
+  leaseTtlMs: 1000,
+  firstToken: 33,
+  initialMaxSeen: 32,
+  maxSeenDurable: true,
+  secondResource: 'none',
+  sideEffect: 'none',
+};
+
+export function effectiveKnobs(strategy: StrategyDef, overrides: Partial<Knobs>): Knobs {
+  return { ...BASE_KNOBS, ...strategy.defaults, ...overrides };
+}

@@ -1,0 +1,126 @@
+// Plain-words narration of one step, built from the step's structured note. The UI shows it as
+// the "why" line; the CLI prints it. Invariant: narration only describes, it never decides: every
+// fact in a sentence is a field of the note or of the party's state after the step.
+
+import type { Note } from '../sim/logic';
+import type { FieldValue } from './types';
+import { formatToken } from '../protocol/tokens';
+
+export interface NarrationInput {
+  party: string;
+  note: Note;
+  stale: boolean;
+  fields: Record<string, FieldValue>;
+}
+
+const tok = (note: Note): string => formatToken(note.token ?? null);
+const tokenInParens = (note: Note): string =>
+  note.token === null || note.token === undefined ? '' : ` (token ${tok(note)})`;
+const d = (note: Note, key: string): FieldValue | undefined => note.detail?.[key];
+const other = (note: Note): string => note.parties?.[0] ?? '';
+
+export function narrate({ party, note, stale, fields }: NarrationInput): string {
+  const w = note.write;
+  switch (note.kind) {
+    case 'lock.requested':
+      return `${party} asks ${other(note)} for the lock.`;
+    case 'lock.granted':
+      return note.token === null
+        ? `${party} grants the lock to ${note.holder} as a plain lease (no token); it expires at ${d(note, 'expiresAtMs')} ms on ${party}'s clock.`
+        : `${party} grants the lock to ${note.holder} with token ${tok(note)}; the lease expires at ${d(note, 'expiresAtMs')} ms on ${party}'s clock.`;
+    case 'lock.regranted':
+      return `${party} repeats its grant to ${note.holder} (token ${tok(note)}).`;
+    case 'lock.queued':
+      return `${party} queues ${note.client}: ${note.holder ?? 'someone'} holds the lock.`;
+    case 'lock.waiting':
+      return `${party} waits: ${note.holder ?? 'someone'} holds the lock.`;
+    case 'lock.acquired':
+      if (note.token === null)
+        return `${party} receives a plain lease (no token) and believes it holds the lock until ${d(note, 'believedUntilMs')} ms on its own clock.`;
+      return `${party} receives token ${tok(note)} and believes it holds the lock until ${d(note, 'believedUntilMs')} ms on its own clock.`;
+    case 'lease.expired':
+      return note.holder
+        ? `The lease of ${note.holder}${tokenInParens(note)} is over on ${party}'s clock: the lock is free again, whatever ${note.holder} believes.`
+        : `The lease is over on ${party}'s clock.`;
+    case 'lease.none':
+      return `${party} has no lease to expire.`;
+    case 'lock.released':
+      return `${party} frees the lock that ${note.holder} released.`;
+    case 'release.ignored':
+      return `${party} ignores a release from ${other(note)}: that grant is no longer the current one.`;
+    case 'lock.releasing':
+      return `${party} releases the lock${tokenInParens(note)}.`;
+    case 'release.skipped':
+      return `${party} holds no lock to release.`;
+    case 'acquire.skipped':
+      return `${party} already holds or is waiting for the lock.`;
+    case 'lease.lapsed':
+      return `${party}'s own clock says its lease${tokenInParens(note)} has run out, so it stops believing it holds the lock.`;
+    case 'write.sent':
+      return note.token === null
+        ? `${party} sends write(${note.parties?.join(', ')}, ${d(note, 'value')}) with no token, believing it holds the lock.`
+        : `${party} sends write(${note.parties?.join(', ')}, ${tok(note)}, ${d(note, 'value')}), believing it holds the lock.`;
+    case 'write.queued':
+      return `${party} will write ${d(note, 'value')} as soon as it holds the lock.`;
+    case 'write.skipped':
+      return `${party} does not believe it holds the lock, so it does not write ${d(note, 'value')}.`;
+    case 'write.accepted':
+      if (!w) return `${party} accepts a write.`;
+      return `${party} checks ${w.client}'s write ${w.value}: ${w.comparison}${w.maxSeenAfter === null ? ' (it keeps no max_seen)' : `, max_seen = ${formatToken(w.maxSeenAfter)}`}.${stale ? ` That write came from a zombie: ${w.client}'s grant had been superseded.` : ''}`;
+    case 'write.rejected':
+      if (!w) return `${party} rejects a write.`;
+      return `${party} checks ${w.client}'s write ${w.value}: ${w.comparison} (${w.reason}); max_seen stays ${formatToken(w.maxSeenAfter)}.`;
+    case 'write.acked':
+      return `${party} learns that ${other(note)} accepted its write ${d(note, 'value')}.`;
+    case 'write.refused':
+      return d(note, 'fenced')
+        ? `${party} learns that ${other(note)} refused its write ${d(note, 'value')} (${d(note, 'reason')}), so it stops believing it holds the lock.`
+        : `${party} learns that ${other(note)} refused its write ${d(note, 'value')} (${d(note, 'reason')}).`;
+    case 'effect.sent':
+      return stale
+        ? `${party} sends the email for ${note.client}, whose grant had been superseded: nothing outside the fence checks its token.`
+        : `${party} sends the email for ${note.client}; it checks no token.`;
+    case 'client.paused':
+      return `${party} freezes (a stop-the-world pause)${d(note, 'durationMs') ? ` for ${d(note, 'durationMs')} ms` : ''}: it processes nothing, its timers included.`;
+    case 'client.resumed':
+      return `${party} wakes, unaware that time has passed, and carries on with what it believed.`;
+    case 'node.crashed':
+      return note.holder
+        ? `${party} crashes and forgets the lease of ${note.holder}.`
+        : `${party} crashes: messages sent to it are lost until it restarts.`;
+    case 'node.restarted':
+      return restartText(party, note, fields);
+    case 'network.partitioned':
+      return `The network between ${party} and ${other(note)} is cut: messages between them are lost.`;
+    case 'network.healed':
+      return `The network between ${party} and ${other(note)} is healed.`;
+    case 'network.delayArmed':
+      return `The next message from ${party} to ${other(note)} will be held up for an extra ${d(note, 'extraMs')} ms.`;
+    case 'message.dropped':
+      return `The network loses a ${d(note, 'type')} message from ${other(note)} to ${party}.`;
+    case 'message.lost':
+      return `A ${d(note, 'type')} message from ${other(note)} reaches ${party} while it is down and is lost.`;
+    case 'clock.jumped': {
+      const delta = Number(d(note, 'deltaMs'));
+      return `${party}'s clock jumps ${delta >= 0 ? 'forward' : 'back'} by ${Math.abs(delta)} ms.`;
+    }
+    default:
+      return `${party}: ${note.kind}.`;
+  }
+}
+
+function restartText(party: string, note: Note, fields: Record<string, FieldValue>): string {
+  const source = d(note, 'tokenSource');
+  if (source === 'resetting-counter') {
+    return `${party} restarts; its counter lived only in memory, so the next token is ${Number(fields.counter) + 1} again: old tokens will be reissued.`;
+  }
+  if (source === 'durable-counter')
+    return `${party} restarts; its counter was persisted and is still ${fields.counter}.`;
+  if (source !== undefined) return `${party} restarts with no lease held.`;
+  if (d(note, 'maxSeenDurable') === false) {
+    return `${party} restarts; max_seen was kept only in memory and is gone (it was ${formatToken((d(note, 'maxSeenBefore') ?? null) as never)}).`;
+  }
+  if (d(note, 'maxSeenDurable') === true)
+    return `${party} restarts; max_seen was persisted and is still ${formatToken(fields.maxSeen as never)}.`;
+  return `${party} restarts.`;
+}

@@ -1,0 +1,145 @@
+// The trace: the immutable result of simulate(scenario). Views only read it; stepping back is
+// moving a cursor. Invariant: steps are in (timeMs, index) order and step i's snapshots are the
+// state of every party after step i was processed.
+
+import type { Knobs, Scenario } from '../scenario/types';
+
+export const TRACE_FORMAT = 'fencelab.trace';
+export const TRACE_VERSION = 1;
+
+export type TokenValue = number | string | null;
+export type FieldValue = number | string | boolean | null;
+
+export type PartyKind = 'lock' | 'client' | 'resource' | 'mailer';
+
+export interface PartyInfo {
+  id: string;
+  kind: PartyKind;
+  label: string;
+}
+
+/** What a party card shows: its machine state and a flat record of its data. */
+export interface PartyView {
+  state: string;
+  paused: boolean;
+  down: boolean;
+  fields: Record<string, FieldValue>;
+}
+
+export interface WriteOutcome {
+  resource: string;
+  client: string;
+  value: string;
+  token: TokenValue;
+  seq: number;
+  verdict: 'accepted' | 'rejected';
+  reason: string;
+  maxSeenBefore: TokenValue;
+  maxSeenAfter: TokenValue;
+  /** The comparison written out, as the seed does: "33 <= 34 -> REJECT". */
+  comparison: string;
+  /** Ghost knowledge the resource does not have: had the writer's grant been superseded? */
+  stale: boolean;
+}
+
+export interface StepStatus {
+  violations: number;
+  staleWriteAccepted: boolean;
+}
+
+export interface Step {
+  index: number;
+  timeMs: number;
+  kind: string;
+  /** The party that processed this step. */
+  party: string;
+  /** Every party involved, the processing one first. */
+  parties: string[];
+  token?: TokenValue;
+  label?: string;
+  messageId?: number;
+  write?: WriteOutcome;
+  /** Facts specific to this kind of step (the value written, a pause's length, a clock's jump). */
+  detail?: Record<string, FieldValue>;
+  /** A sentence in plain words saying what happened and why. */
+  text: string;
+  snapshots: Record<string, PartyView>;
+  /** Field names that changed at this step, per party (state/paused/down included). */
+  changed: Record<string, string[]>;
+  status: StepStatus;
+}
+
+export interface MessageRecord {
+  id: number;
+  from: string;
+  to: string;
+  type: string;
+  token?: TokenValue;
+  sentMs: number;
+  /** When it arrives (or would have, for a message lost on the way). */
+  deliverMs: number;
+  sentStep: number;
+  /** The step that processed it; null if it was lost or never arrived. */
+  deliveredStep: number | null;
+  status: 'delivered' | 'dropped' | 'lost' | 'in-flight';
+  /** Extra latency added by a "delay" intervention. */
+  delayedMs: number;
+}
+
+/** One grant of the lock, as the lock service knows it and as its holder believes it. */
+export interface LeaseRecord {
+  grantId: number;
+  holder: string;
+  token: TokenValue;
+  grantedMs: number;
+  /** When the lock service stopped counting it (expiry, release, crash); null if never. */
+  endedMs: number | null;
+  endReason: string | null;
+  /** When the holder learned of it and when it stopped believing it holds the lock. */
+  believedFromMs: number | null;
+  believedUntilMs: number | null;
+}
+
+export interface PauseRecord {
+  client: string;
+  fromMs: number;
+  toMs: number | null;
+}
+
+export type InvariantId =
+  'issued-tokens-increase' | 'accepted-writes-in-grant-order' | 'max-seen-never-decreases' | 'no-stale-side-effect';
+
+export interface Violation {
+  invariant: InvariantId;
+  step: number;
+  message: string;
+}
+
+export interface Verdict {
+  /** True when no invariant was broken. */
+  ok: boolean;
+  tokensIssued: TokenValue[];
+  /** Were there tokens, all numbers, each strictly larger than the one before? */
+  tokensMonotonic: boolean;
+  /** The first write accepted from a holder whose grant had been superseded. */
+  staleWriteAccepted: { step: number; client: string; resource: string; token: TokenValue } | null;
+  staleWritesAccepted: number;
+  staleWritesRejected: number;
+  violations: Violation[];
+}
+
+export interface Trace {
+  format: typeof TRACE_FORMAT;
+  version: typeof TRACE_VERSION;
+  scenario: Scenario;
+  knobs: Knobs;
+  parties: PartyInfo[];
+  steps: Step[];
+  messages: MessageRecord[];
+  leases: LeaseRecord[];
+  pauses: PauseRecord[];
+  verdict: Verdict;
+  /** True when the run hit the step limit before it finished. */
+  truncated: boolean;
+  endMs: number;
+}
