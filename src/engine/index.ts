@@ -14,7 +14,7 @@ export {
 export * from './scenario/types';
 export * from './trace/types';
 export { PRESETS, findPreset, type Preset } from './presets';
-export { STRATEGIES, findStrategy, effectiveKnobs, BASE_KNOBS } from './strategies/registry';
+export { STRATEGIES, findStrategy, effectiveKnobs, BASE_KNOBS, choicesOf } from './strategies/registry';
 export type { StrategyDef } from './strategies/types';
 export { formatToken } from './protocol/tokens';
 export { compareStrategies, withStrategy, type ComparisonRow } from './trace/compare';

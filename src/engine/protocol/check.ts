@@ -27,6 +27,10 @@ export function decideWrite(
   if (check === 'none') {
     return { accept: true, reason: 'the resource does not check tokens', comparison: 'no check -> ACCEPT', ...keep };
   }
+  if (check === 'validity') {
+    // Only a store inside the lock service can ask whether a grant is current (etcd's txn guard).
+    return { accept: false, reason: 'this store cannot ask the lock service', comparison: 'no guard -> REJECT', ...keep };
+  }
   if (token === null) {
     return { accept: false, reason: 'the write carries no token', comparison: 'no token -> REJECT', ...keep };
   }

@@ -20,6 +20,7 @@ export type CheckMode =
   | 'reject-le' // the seed's rule: reject token <= max_seen
   | 'reject-lt' // published practice: reject token < max_seen, equal tokens pass
   | 'token-seq' // (token, per-write seq) compared as a pair with <=
+  | 'validity' // the data lives in the lock service, and a write succeeds only while its grant is current
   | 'none'; // the resource trusts the client
 
 export interface Knobs {

@@ -12,7 +12,8 @@ import {
   type Scenario,
   type StepLabel,
 } from './types';
-import { STRATEGIES, effectiveKnobs, findStrategy } from '../strategies/registry';
+import { STRATEGIES, choicesOf, effectiveKnobs, findStrategy } from '../strategies/registry';
+import type { StrategyDef } from '../strategies/types';
 import { clientIds } from '../strategies/parties';
 
 export interface ScenarioError {
@@ -101,7 +102,7 @@ function bool(v: unknown, path: string): boolean {
 
 const KNOB_CHECKS: { [K in keyof Knobs]: (v: unknown, path: string) => Knobs[K] } = {
   tokenSource: (v, p) => oneOf(v, p, ['durable-counter', 'resetting-counter', 'uuid', 'wall-clock', 'none'] as const),
-  check: (v, p) => oneOf(v, p, ['reject-le', 'reject-lt', 'token-seq', 'none'] as const),
+  check: (v, p) => oneOf(v, p, ['reject-le', 'reject-lt', 'token-seq', 'validity', 'none'] as const),
   leaseTtlMs: (v, p) => int(v, p, LIMITS.leaseTtlMs.min, LIMITS.leaseTtlMs.max),
   firstToken: (v, p) => int(v, p, 0, 1_000_000_000_000),
   initialMaxSeen: (v, p) => int(v, p, 0, 1_000_000_000_000),
@@ -110,13 +111,24 @@ const KNOB_CHECKS: { [K in keyof Knobs]: (v: unknown, path: string) => Knobs[K] 
   sideEffect: (v, p) => oneOf(v, p, ['none', 'email'] as const),
 };
 
-function knobs(v: unknown): Partial<Knobs> {
+function knobs(v: unknown, strategy: StrategyDef): Partial<Knobs> {
   if (v === undefined) return {};
   const o = object(v, 'knobs');
   onlyKeys(o, 'knobs', Object.keys(KNOB_CHECKS));
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(o)) {
     out[key] = KNOB_CHECKS[key as keyof Knobs](value, `knobs.${key}`);
+  }
+  // A real system models only some knob values (Redlock's token is always random).
+  const choices = choicesOf(strategy);
+  for (const key of ['tokenSource', 'check'] as const) {
+    const allowed: readonly string[] = choices[key];
+    if (o[key] !== undefined && !allowed.includes(o[key] as string)) {
+      throw new Invalid(
+        `knobs.${key}`,
+        `strategy "${strategy.id}" models ${allowed.map((c) => `"${c}"`).join(', ')}, got ${show(o[key])}`,
+      );
+    }
   }
   return out as Partial<Knobs>;
 }
@@ -287,7 +299,7 @@ function parse(raw: unknown): Scenario {
     STRATEGIES.map((s) => s.id),
   );
   const strategy = findStrategy(strategyId)!;
-  const k = knobs(o.knobs);
+  const k = knobs(o.knobs, strategy);
   const clientCount = o.clients === undefined ? 2 : int(o.clients, 'clients', LIMITS.clients.min, LIMITS.clients.max);
   const clients = clientIds(clientCount);
   const parties = strategy.build(effectiveKnobs(strategy, k), clients).map((p) => p.info.id);

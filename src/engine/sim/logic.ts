@@ -27,6 +27,8 @@ export interface PartyEvent {
 export interface Message {
   type: string;
   token?: TokenValue;
+  /** Routine traffic (a heartbeat): not recorded, and its delivery makes no step by itself. */
+  quiet?: boolean;
   [field: string]: unknown;
 }
 

@@ -21,6 +21,8 @@ export interface SimulateOptions {
 }
 
 const DEFAULT_MAX_STEPS = 250_000;
+/** The message id of a quiet message, which has no record in the trace. */
+const QUIET = -1;
 
 export function simulate(scenario: Scenario, options: SimulateOptions = {}): Trace {
   return new Run(scenario, options).run();
@@ -32,7 +34,7 @@ class Run {
   private readonly network: Network;
   private readonly recorder: Recorder;
   private readonly knobs;
-  private readonly lockAuthority: string;
+  private readonly lockAuthorities: readonly string[];
   private readonly maxSteps: number;
   private nowMs = 0;
   private nextGrantId = 1;
@@ -46,7 +48,7 @@ class Run {
     const strategy = findStrategy(scenario.strategy);
     if (!strategy) throw new Error(`unknown strategy "${scenario.strategy}"`);
     this.knobs = effectiveKnobs(strategy, scenario.knobs);
-    this.lockAuthority = strategy.lockAuthority;
+    this.lockAuthorities = strategy.lockAuthorities ?? [strategy.lockAuthority];
     this.maxSteps = options.maxSteps ?? DEFAULT_MAX_STEPS;
     this.network = new Network(scenario.network, scenario.seed);
     const specs = strategy.build(this.knobs, clientIds(scenario.clients));
@@ -137,6 +139,12 @@ class Run {
   }
 
   private deliver(item: Extract<Pending, { type: 'deliver' }>): void {
+    if (item.messageId === QUIET) {
+      // Routine traffic is lost silently: the receiver notices the silence, not the loss.
+      const to = this.party(item.to);
+      if (!this.network.isCut(item.msg.from, item.to) && !to.down) this.dispatch(to, item.msg);
+      return;
+    }
     const record = this.recorder.messages[item.messageId]!;
     const to = this.party(item.to);
     const lostTo =
@@ -185,7 +193,8 @@ class Run {
       notes.push({ kind: 'message.ignored', parties: [String(event.from ?? '')], detail: { type: event.type } });
     }
     for (const note of notes) {
-      if (note.kind === 'lock.granted') this.nextGrantId++;
+      // A strategy may number its grants itself (QJM: the epoch); the next id is above every one seen.
+      if (note.kind === 'lock.granted') this.nextGrantId = Math.max(this.nextGrantId, note.grantId ?? 0) + 1;
       this.recorder.record(this.nowMs, party.info.id, note, view, messageId);
     }
   }
@@ -225,6 +234,13 @@ class Run {
   private send(from: string, to: string, msg: Message): void {
     this.party(to);
     const route = this.network.route(from, to);
+    if (msg.quiet) {
+      // Heartbeats and their replies: delivered like any message, but not recorded, so they add
+      // no arrow and no step unless the receiver notes something.
+      const deliverMs = this.nowMs + route.latencyMs + route.delayedMs;
+      if (!route.dropped) this.queue.push(deliverMs, { type: 'deliver', messageId: QUIET, to, msg: { ...msg, from } });
+      return;
+    }
     const id = this.nextMessageId++;
     const deliverMs = this.nowMs + route.latencyMs + route.delayedMs;
     this.recorder.messages.push({
@@ -257,7 +273,8 @@ class Run {
       case 'release':
         return this.dispatch(this.party(action.client), { type: 'cmd.release' });
       case 'expireLease':
-        return this.dispatch(this.party(this.lockAuthority), { type: 'lease.expireNow' });
+        for (const id of this.lockAuthorities) this.dispatch(this.party(id), { type: 'lease.expireNow' });
+        return;
       case 'pause': {
         const client = this.party(action.client);
         if (client.paused) return;

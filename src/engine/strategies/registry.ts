@@ -1,7 +1,7 @@
 // Every strategy a scenario can name. Invariant: ids are unique and stable (they are stored in
 // scenario files and shared links).
 
-import type { Knobs } from '../scenario/types';
+import type { CheckMode, Knobs, TokenSource } from '../scenario/types';
 import type { StrategyDef } from './types';
 import { fencing } from './fencing';
 import { leaseTrust } from './leaseTrust';
@@ -21,6 +21,16 @@ export const BASE_KNOBS: Omit<Knobs, 'tokenSource' | 'check'> = {
   secondResource: 'none',
   sideEffect: 'none',
 };
+
+/** What a strategy without its own `choices` can model: every source, every check but 'validity'. */
+export const GENERIC_CHOICES: { tokenSource: readonly TokenSource[]; check: readonly CheckMode[] } = {
+  tokenSource: ['durable-counter', 'resetting-counter', 'uuid', 'wall-clock', 'none'],
+  check: ['reject-le', 'reject-lt', 'token-seq', 'none'],
+};
+
+export function choicesOf(strategy: StrategyDef): typeof GENERIC_CHOICES {
+  return { ...GENERIC_CHOICES, ...strategy.choices };
+}
 
 export function effectiveKnobs(strategy: StrategyDef, overrides: Partial<Knobs>): Knobs {
   return { ...BASE_KNOBS, ...strategy.defaults, ...overrides };

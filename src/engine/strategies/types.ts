@@ -2,7 +2,7 @@
 // shows about it. Invariant: a strategy is data plus small machines; the scheduler knows nothing
 // about any particular strategy.
 
-import type { Knobs } from '../scenario/types';
+import type { CheckMode, Knobs, TokenSource } from '../scenario/types';
 import type { PartyInfo } from '../trace/types';
 import type { PartyLogic } from '../sim/logic';
 
@@ -22,5 +22,11 @@ export interface StrategyDef {
   defaults: Pick<Knobs, 'tokenSource' | 'check'>;
   /** The party that "expire the lease now" addresses. */
   lockAuthority: string;
+  /** Every party "expire the lease now" addresses, where there are several (Redlock's masters). */
+  lockAuthorities?: readonly string[];
+  /** The knob values this strategy models; absent means the generic ones (see GENERIC_CHOICES). */
+  choices?: { tokenSource?: readonly TokenSource[]; check?: readonly CheckMode[] };
+  /** A sentence the comparison table adds where a plain yes or no would hide something. */
+  caveat?: string;
   build(knobs: Knobs, clients: string[]): PartySpec[];
 }
