@@ -5,8 +5,9 @@ import type { CheckMode, Knobs, TokenSource } from '../scenario/types';
 import type { StrategyDef } from './types';
 import { fencing } from './fencing';
 import { leaseTrust } from './leaseTrust';
+import { zookeeper } from './zookeeper';
 
-export const STRATEGIES: readonly StrategyDef[] = [leaseTrust, fencing];
+export const STRATEGIES: readonly StrategyDef[] = [leaseTrust, zookeeper, fencing];
 
 export function findStrategy(id: string): StrategyDef | undefined {
   return STRATEGIES.find((s) => s.id === id);

@@ -1,0 +1,129 @@
+// The write path every real system's client shares, whatever its lock protocol: carry the token
+// on every write to every store (and with every side effect), queue writes asked for while the
+// lock is being acquired, and note what the stores answer.
+// Invariant: a client sends a write only while it believes it holds the lock; that belief is what
+// pauses and partitions make wrong, and the store (or the lock service's guard) is the real fence.
+
+import type { TokenValue } from '../../trace/types';
+import type { Message, Note } from '../../sim/logic';
+import { effect } from '../effects';
+
+export interface WriterFields {
+  /** Stores that receive `write.request` (the generic resource machine). */
+  resources: string[];
+  mailer: string | null;
+  token: TokenValue;
+  grantId: number | null;
+  /** When the client's own clock says its grant is over; null when it believes it holds nothing. */
+  believedUntilMs: number | null;
+  seq: number;
+  pendingWrites: string[];
+  lastValue: string | null;
+}
+
+/** A write that goes to the lock service itself, guarded there (etcd's txn on the lock key). */
+export interface GuardedWrite {
+  to: string;
+  type: string;
+  fields: Record<string, unknown>;
+}
+
+export interface WriteReply {
+  type: 'write.ack' | 'write.nack';
+  from?: string;
+  token: TokenValue;
+  grantId: number;
+  value: string;
+  reason?: string;
+}
+
+export const noGrant = { token: null, grantId: null, believedUntilMs: null, seq: 0 } as const;
+
+export const writerDefaults = { ...noGrant, pendingWrites: [] as string[], lastValue: null };
+
+/** Carry: one write's messages, its note, and the context patch (the per-grant sequence number). */
+export function writeOut(
+  ctx: WriterFields,
+  value: string,
+  guarded?: GuardedWrite,
+): { effects: never[]; patch: Partial<WriterFields> } {
+  const seq = ctx.seq + 1;
+  const payload = { token: ctx.token, grantId: ctx.grantId, seq, value };
+  const effects: never[] = [];
+  const targets: string[] = [];
+  if (guarded) {
+    const msg: Message = { type: guarded.type, ...payload, ...guarded.fields };
+    effects.push(effect.send(guarded.to, msg));
+    targets.push(guarded.to);
+  }
+  for (const resource of ctx.resources) {
+    effects.push(effect.send(resource, { type: 'write.request', ...payload }));
+    targets.push(resource);
+  }
+  if (ctx.mailer) {
+    effects.push(effect.send(ctx.mailer, { type: 'effect.request', ...payload }));
+    targets.push(ctx.mailer);
+  }
+  effects.push(
+    effect.note({
+      kind: 'write.sent',
+      parties: targets,
+      token: ctx.token,
+      grantId: ctx.grantId ?? undefined,
+      detail: { value, seq },
+    }),
+  );
+  return { effects, patch: { seq, lastValue: value } };
+}
+
+/** A write asked for while acquiring: it leaves as soon as the lock is held. */
+export function queueWrite(ctx: WriterFields, value: string): { effects: never[]; patch: Partial<WriterFields> } {
+  return {
+    effects: [effect.note({ kind: 'write.queued', detail: { value } })],
+    patch: { pendingWrites: [...ctx.pendingWrites, value] },
+  };
+}
+
+/** The queued writes, replayed as commands now that the lock is held. */
+export function flushWrites(ctx: WriterFields): never[] {
+  return ctx.pendingWrites.map((value) => effect.self({ type: 'cmd.write', value }));
+}
+
+export const skippedWrite = (value: string): Note => ({ kind: 'write.skipped', detail: { value } });
+
+export function replyNote(event: WriteReply, fenced = false): Note {
+  const base = { parties: [event.from ?? ''], token: event.token, grantId: event.grantId };
+  if (event.type === 'write.ack') return { kind: 'write.acked', ...base, detail: { value: event.value } };
+  return {
+    kind: 'write.refused',
+    ...base,
+    detail: { reason: event.reason ?? '', value: event.value, ...(fenced ? { fenced: true } : {}) },
+  };
+}
+
+/** The belief a grant starts: the token, its ghost id, and until when the client trusts it. */
+export function takeGrant(
+  token: TokenValue,
+  grantId: number,
+  believedUntilMs: number,
+  lockService: string,
+  detail: Note['detail'] = {},
+): { effects: never[]; patch: Partial<WriterFields> } {
+  return {
+    effects: [
+      effect.note({
+        kind: 'lock.acquired',
+        parties: [lockService],
+        token,
+        grantId,
+        detail: { believedUntilMs, ...detail },
+      }),
+    ],
+    patch: { token, grantId, believedUntilMs, seq: 0 },
+  };
+}
+
+/** The belief ends (by the client's own clock, or because it was told): it stops writing. */
+export function lapse(ctx: WriterFields, cause: string): Note {
+  return { kind: 'lease.lapsed', token: ctx.token, grantId: ctx.grantId ?? undefined, detail: { cause } };
+}

@@ -1,0 +1,250 @@
+// A ZooKeeper lock client in the manner of Curator's InterProcessMutex: it opens a session, creates
+// its ephemeral sequential node, waits on its predecessor, and holds the lock while its node is the
+// lowest. It pings every timeout/3; after 2/3 of the timeout without a word from the server it is
+// SUSPENDED, and a full timeout later (on its own clock) Curator declares the session LOST.
+// Invariant it keeps: it writes only while it believes its session and node are alive. That belief
+// can outlive the session (the server expires it after one timeout, Curator only after 5/3), which
+// is why the store must check the czxid.
+
+import { enqueueActions, setup } from 'xstate';
+import type { Env } from '../../sim/logic';
+import type { TokenValue } from '../../trace/types';
+import { effect, effectActions } from '../effects';
+import * as W from '../common/writer';
+
+export interface ZkClientInput {
+  zk: string;
+  resources: string[];
+  mailer: string | null;
+}
+
+export interface ZkClientContext extends ZkClientInput, W.WriterFields {
+  session: string | null;
+  timeoutMs: number;
+  node: string | null;
+  suspended: boolean;
+}
+
+type ZkClientEvent = { env: Env; from?: string } & (
+  | { type: 'cmd.acquire' }
+  | { type: 'cmd.write'; value: string }
+  | { type: 'cmd.release' }
+  | { type: 'zk.connected'; session: string; timeoutMs: number }
+  | { type: 'zk.lockHeld'; node: string; token: TokenValue; grantId: number }
+  | { type: 'zk.lockWait'; node: string; watching: string; holder: string }
+  | { type: 'zk.pong'; session: string }
+  | { type: 'zk.expired'; session: string }
+  | { type: 'timer.ping' }
+  | { type: 'timer.silence' }
+  | { type: 'timer.lost' }
+  | W.WriteReply
+);
+
+const forgetSession = { session: null, node: null, suspended: false, ...W.noGrant };
+
+export const zkClientMachine = setup({
+  types: { context: {} as ZkClientContext, events: {} as ZkClientEvent, input: {} as ZkClientInput },
+  actions: effectActions,
+  guards: {
+    hasSession: ({ context }) => context.session !== null,
+    isOurNode: ({ context, event }) => 'node' in event && event.node === context.node,
+    isOurSession: ({ context, event }) => 'session' in event && event.session === context.session,
+    isCurrentGrant: ({ context, event }) => 'grantId' in event && event.grantId === context.grantId,
+  },
+})
+  .extend({
+    actions: {
+      /** Anything from the server proves the connection: the silence countdown starts again. */
+      heard: enqueueActions(({ context, enqueue }) => {
+        enqueue.cancel('lost');
+        enqueue.raise({ type: 'timer.silence' } as never, {
+          id: 'silence',
+          delay: Math.floor((context.timeoutMs * 2) / 3),
+        });
+        if (context.suspended) {
+          enqueue.assign({ suspended: false });
+          enqueue(
+            effect.note({ kind: 'session.reconnected', parties: [context.zk], detail: { session: context.session } }),
+          );
+        }
+      }),
+      ping: enqueueActions(({ context, enqueue }) => {
+        if (!context.session) return;
+        enqueue(effect.send(context.zk, { type: 'zk.ping', session: context.session, quiet: true }));
+        enqueue.raise({ type: 'timer.ping' } as never, { id: 'ping', delay: Math.floor(context.timeoutMs / 3) });
+      }),
+      requestLock: enqueueActions(({ context, enqueue }) => {
+        enqueue(effect.note({ kind: 'lock.requested', parties: [context.zk] }));
+        if (context.session) enqueue(effect.send(context.zk, { type: 'zk.lock', session: context.session }));
+        else enqueue(effect.send(context.zk, { type: 'zk.connect' }));
+      }),
+      startSession: enqueueActions(({ context, event, enqueue }) => {
+        if (event.type !== 'zk.connected') return;
+        enqueue.assign({ session: event.session, timeoutMs: event.timeoutMs, suspended: false });
+        enqueue.raise({ type: 'timer.ping' } as never, { id: 'ping', delay: Math.floor(event.timeoutMs / 3) });
+        enqueue.raise({ type: 'timer.silence' } as never, {
+          id: 'silence',
+          delay: Math.floor((event.timeoutMs * 2) / 3),
+        });
+        enqueue(effect.send(context.zk, { type: 'zk.lock', session: event.session }));
+        enqueue(effect.note({ kind: 'session.ready', parties: [context.zk], detail: { session: event.session } }));
+      }),
+      takeLock: enqueueActions(({ context, event, enqueue }) => {
+        if (event.type !== 'zk.lockHeld') return;
+        const g = W.takeGrant(event.token, event.grantId, 0, context.zk, {
+          node: event.node,
+          session: context.session,
+        });
+        enqueue.assign({ ...g.patch, believedUntilMs: null, pendingWrites: [] });
+        for (const e of [...g.effects, ...W.flushWrites(context)]) enqueue(e);
+      }),
+      write: enqueueActions(({ context, event, enqueue }) => {
+        if (event.type !== 'cmd.write') return;
+        const out = W.writeOut(context, event.value);
+        enqueue.assign(out.patch);
+        for (const e of out.effects) enqueue(e);
+      }),
+      queueWrite: enqueueActions(({ context, event, enqueue }) => {
+        if (event.type !== 'cmd.write') return;
+        const out = W.queueWrite(context, event.value);
+        enqueue.assign(out.patch);
+        for (const e of out.effects) enqueue(e);
+      }),
+      release: enqueueActions(({ context, enqueue }) => {
+        enqueue(effect.send(context.zk, { type: 'zk.delete', session: context.session, node: context.node }));
+        enqueue(
+          effect.note({
+            kind: 'lock.releasing',
+            parties: [context.zk],
+            token: context.token,
+            grantId: context.grantId ?? undefined,
+          }),
+        );
+        enqueue.assign({ node: null, ...W.noGrant });
+      }),
+      /** The session is gone (told by the server, or Curator's own timer): so is any lock. */
+      loseSession: enqueueActions(({ context, enqueue }, params: { cause: string }) => {
+        enqueue.cancel('ping');
+        enqueue.cancel('silence');
+        enqueue.cancel('lost');
+        if (context.grantId !== null) enqueue(effect.note(W.lapse(context, params.cause)));
+        else
+          enqueue(
+            effect.note({
+              kind: 'session.lost',
+              parties: [context.zk],
+              detail: { session: context.session, cause: params.cause },
+            }),
+          );
+        enqueue.assign({ ...forgetSession, pendingWrites: [] });
+      }),
+    },
+  })
+  .createMachine({
+    id: 'zkClient',
+    context: ({ input }) => ({
+      ...input,
+      ...W.writerDefaults,
+      session: null,
+      timeoutMs: 0,
+      node: null,
+      suspended: false,
+    }),
+    initial: 'idle',
+    on: {
+      'timer.ping': { actions: 'ping' },
+      'zk.pong': { guard: 'isOurSession', actions: 'heard' },
+      'timer.silence': {
+        guard: 'hasSession',
+        actions: [
+          enqueueActions(({ context, enqueue }) => {
+            enqueue.assign({ suspended: true });
+            enqueue.raise({ type: 'timer.lost' } as never, { id: 'lost', delay: context.timeoutMs });
+          }),
+          {
+            type: 'note',
+            params: ({ context }) => ({
+              kind: 'session.suspended',
+              parties: [context.zk],
+              detail: { session: context.session },
+            }),
+          },
+        ],
+      },
+      'timer.lost': {
+        guard: 'hasSession',
+        target: '.idle',
+        actions: { type: 'loseSession', params: { cause: 'LOST' } },
+      },
+      'zk.expired': {
+        guard: 'isOurSession',
+        target: '.idle',
+        actions: { type: 'loseSession', params: { cause: 'expired' } },
+      },
+      'write.ack': { actions: { type: 'note', params: ({ event }) => W.replyNote(event as W.WriteReply) } },
+      'write.nack': { actions: { type: 'note', params: ({ event }) => W.replyNote(event as W.WriteReply) } },
+      'cmd.acquire': { actions: { type: 'note', params: { kind: 'acquire.skipped' } } },
+      'cmd.release': { actions: { type: 'note', params: { kind: 'release.skipped' } } },
+      'cmd.write': { actions: 'queueWrite' },
+    },
+    states: {
+      idle: {
+        on: {
+          'cmd.acquire': [
+            { guard: 'hasSession', target: 'creating', actions: 'requestLock' },
+            { target: 'connecting', actions: 'requestLock' },
+          ],
+          'cmd.write': { actions: { type: 'note', params: ({ event }) => W.skippedWrite(event.value) } },
+        },
+      },
+      connecting: {
+        on: { 'zk.connected': { target: 'creating', actions: ['startSession', 'heard'] } },
+      },
+      creating: {
+        on: {
+          'zk.lockHeld': {
+            target: 'holding',
+            actions: [
+              'heard',
+              enqueueActions(({ event, enqueue }) => enqueue.assign({ node: event.node })),
+              'takeLock',
+            ],
+          },
+          'zk.lockWait': {
+            target: 'waiting',
+            actions: [
+              'heard',
+              enqueueActions(({ event, enqueue }) => enqueue.assign({ node: event.node })),
+              {
+                type: 'note',
+                params: ({ context, event }) => ({
+                  kind: 'lock.waiting',
+                  parties: [context.zk],
+                  holder: event.holder,
+                  detail: { node: event.node, watching: event.watching },
+                }),
+              },
+            ],
+          },
+        },
+      },
+      waiting: {
+        on: { 'zk.lockHeld': { guard: 'isOurNode', target: 'holding', actions: ['heard', 'takeLock'] } },
+      },
+      holding: {
+        on: {
+          'cmd.write': { actions: 'write' },
+          'cmd.release': { target: 'idle', actions: 'release' },
+          'write.nack': {
+            // A refusal of our current grant is news: someone newer has written, so we stop believing.
+            guard: 'isCurrentGrant',
+            target: 'idle',
+            actions: [
+              { type: 'note', params: ({ event }) => W.replyNote(event, true) },
+              enqueueActions(({ enqueue }) => enqueue.assign({ node: null, ...W.noGrant })),
+            ],
+          },
+        },
+      },
+    },
+  });

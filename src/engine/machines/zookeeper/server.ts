@@ -1,0 +1,265 @@
+// ZooKeeper serving the lock recipe: sessions kept alive by pings and expired by the server's own
+// clock, ephemeral sequential lock nodes under a container parent, and the lock handed to whoever
+// owns the lowest node. The ensemble is modelled as one linearizable service.
+// Invariant it protects: the owner of the lowest node holds the lock, and a node's czxid is larger
+// than every zxid before it, so the holders' czxids strictly increase in the order they hold it.
+
+import { enqueueActions, setup } from 'xstate';
+import type { Env, Note } from '../../sim/logic';
+import type { TokenValue } from '../../trace/types';
+import { effect, effectActions } from '../effects';
+import * as T from './tree';
+
+export interface ZooKeeperInput {
+  /** What a holder carries as its token: the node's czxid, or (the pitfall) its sequence suffix. */
+  tokenMode: 'czxid' | 'suffix';
+  /** The first lock node's czxid and sequence suffix. */
+  firstToken: number;
+  sessionTimeoutMs: number;
+  /** How often the server looks for empty containers to delete (ZooKeeper: 60 s by default). */
+  containerCheckMs: number;
+}
+
+export interface ZooKeeperContext extends ZooKeeperInput {
+  tree: T.Tree;
+}
+
+type ZkEvent = { env: Env; from?: string } & (
+  | { type: 'zk.connect' }
+  | { type: 'zk.ping'; session: string }
+  | { type: 'zk.lock'; session: string }
+  | { type: 'zk.delete'; session: string; node: string }
+  | { type: 'session.expire'; session: string }
+  | { type: 'container.check' }
+  | { type: 'lease.expireNow' }
+  | { type: 'node.crash' }
+  | { type: 'node.restart' }
+);
+
+interface Out {
+  tree: T.Tree;
+  effects: never[];
+}
+
+const tokenOf = (ctx: ZooKeeperContext, n: T.LockNode): TokenValue => (ctx.tokenMode === 'czxid' ? n.czxid : n.seq);
+const expireTimer = (id: string, delayMs: number) => ({
+  event: { type: 'session.expire', session: id } as never,
+  options: { id: `session:${id}`, delay: delayMs },
+});
+
+/** Whoever owns the lowest node now holds the lock: grant it (once) and fire its watch. */
+function handOver(ctx: ZooKeeperContext, tree: T.Tree, env: Env): Out {
+  const lowest = tree.nodes[0];
+  if (!lowest || lowest.grantId !== null) return { tree, effects: [] };
+  const granted = { ...lowest, grantId: env.nextGrantId };
+  const token = tokenOf(ctx, lowest);
+  const detail = { node: lowest.name, czxid: lowest.czxid, seq: lowest.seq, session: lowest.session };
+  return {
+    tree: { ...tree, nodes: [granted, ...tree.nodes.slice(1)] },
+    effects: [
+      effect.note({
+        kind: 'lock.granted',
+        parties: [lowest.client],
+        holder: lowest.client,
+        token,
+        grantId: granted.grantId!,
+        detail,
+      }),
+      effect.send(lowest.client, { type: 'zk.lockHeld', token, grantId: granted.grantId, node: lowest.name }),
+    ],
+  };
+}
+
+/** The session is over (expired or forced): its ephemeral nodes go in one transaction. */
+function endSession(ctx: ZooKeeperContext, id: string, env: Env): Out {
+  const session = ctx.tree.sessions[id];
+  if (!session) return { tree: ctx.tree, effects: [] };
+  const held = ctx.tree.nodes[0]?.session === id ? ctx.tree.nodes[0] : undefined;
+  const closed = T.closeSession(ctx.tree, id);
+  const detail = { session: id, zxid: closed.zxid, node: closed.removed.map((n) => n.name).join(', ') };
+  const note: Note = held
+    ? {
+        kind: 'lease.expired',
+        parties: [held.client],
+        holder: held.client,
+        token: tokenOf(ctx, held),
+        grantId: held.grantId ?? undefined,
+        detail,
+      }
+    : { kind: 'session.expired', parties: [session.client], client: session.client, detail };
+  const next = handOver(ctx, closed.tree, env);
+  return { tree: next.tree, effects: [effect.note(note), ...next.effects] };
+}
+
+export const zooKeeperMachine = setup({
+  types: { context: {} as ZooKeeperContext, events: {} as ZkEvent, input: {} as ZooKeeperInput },
+  actions: effectActions,
+})
+  .extend({
+    actions: {
+      armContainerCheck: enqueueActions(({ context, enqueue }) =>
+        enqueue.raise({ type: 'container.check' } as never, { id: 'containers', delay: context.containerCheckMs }),
+      ),
+      openSession: enqueueActions(({ context, event, enqueue }) => {
+        if (event.type !== 'zk.connect' || !event.from) return;
+        const opened = T.openSession(context.tree, event.from, event.env.nowMs + context.sessionTimeoutMs);
+        enqueue.assign({ tree: opened.tree });
+        const t = expireTimer(opened.id, context.sessionTimeoutMs);
+        enqueue.raise(t.event, t.options);
+        enqueue(
+          effect.send(event.from, { type: 'zk.connected', session: opened.id, timeoutMs: context.sessionTimeoutMs }),
+        );
+        enqueue(
+          effect.note({
+            kind: 'session.opened',
+            parties: [event.from],
+            client: event.from,
+            detail: { session: opened.id, zxid: opened.zxid, timeoutMs: context.sessionTimeoutMs },
+          }),
+        );
+      }),
+      /** Any request from a live session keeps it alive; a dead session is told so. */
+      request: enqueueActions(({ context, event, enqueue }) => {
+        if (!('session' in event) || !event.from || event.type === 'session.expire') return;
+        const { env, from, session } = event;
+        if (!T.isAlive(context.tree, session, env.nowMs)) {
+          enqueue(effect.send(from, { type: 'zk.expired', session }));
+          enqueue(effect.note({ kind: 'session.unknown', parties: [from], client: from, detail: { session } }));
+          return;
+        }
+        let tree = T.touchSession(context.tree, session, env.nowMs + context.sessionTimeoutMs);
+        const t = expireTimer(session, context.sessionTimeoutMs);
+        enqueue.raise(t.event, t.options);
+        if (event.type === 'zk.ping') {
+          enqueue.assign({ tree });
+          enqueue(effect.send(from, { type: 'zk.pong', session, quiet: true }));
+          return;
+        }
+        if (event.type === 'zk.delete') {
+          const held = tree.nodes[0]?.name === event.node ? tree.nodes[0] : undefined;
+          const gone = T.deleteNodes(tree, (n) => n.name === event.node && n.session === session);
+          const kind = held ? 'lock.released' : 'release.ignored';
+          const token = held ? tokenOf(context, held) : undefined;
+          enqueue(
+            effect.note({
+              kind,
+              parties: [from],
+              holder: from,
+              token,
+              grantId: held?.grantId ?? undefined,
+              detail: { node: event.node, zxid: gone.zxid },
+            }),
+          );
+          const next = handOver(context, gone.tree, env);
+          enqueue.assign({ tree: next.tree });
+          for (const e of next.effects) enqueue(e);
+          return;
+        }
+        // zk.lock: create an ephemeral sequential node, list the children, watch the predecessor.
+        const created = T.createLockNode(tree, session, from);
+        tree = created.tree;
+        const node = created.node;
+        const index = tree.nodes.findIndex((n) => n.name === node.name);
+        if (index === 0) {
+          const next = handOver(context, tree, env);
+          enqueue.assign({ tree: next.tree });
+          for (const e of next.effects) enqueue(e);
+          return;
+        }
+        const predecessor = tree.nodes[index - 1]!;
+        const holder = tree.nodes[0]!.client;
+        enqueue.assign({ tree });
+        enqueue(effect.send(from, { type: 'zk.lockWait', node: node.name, watching: predecessor.name, holder }));
+        enqueue(
+          effect.note({
+            kind: 'lock.queued',
+            parties: [from],
+            client: from,
+            holder,
+            detail: {
+              node: node.name,
+              czxid: node.czxid,
+              watching: predecessor.name,
+              parentCreated: created.parentCreated,
+            },
+          }),
+        );
+      }),
+      expireSession: enqueueActions(({ context, event, enqueue }) => {
+        if (event.type !== 'session.expire') return;
+        if (T.isAlive(context.tree, event.session, event.env.nowMs)) return; // renewed since the timer was armed
+        const out = endSession(context, event.session, event.env);
+        enqueue.assign({ tree: out.tree });
+        for (const e of out.effects) enqueue(e);
+      }),
+      expireHolder: enqueueActions(({ context, event, enqueue }) => {
+        const holder = context.tree.nodes[0];
+        if (!holder) {
+          enqueue(effect.note({ kind: 'lease.none' }));
+          return;
+        }
+        enqueue.cancel(`session:${holder.session}`);
+        const out = endSession(context, holder.session, event.env);
+        enqueue.assign({ tree: out.tree });
+        for (const e of out.effects) enqueue(e);
+      }),
+      checkContainers: enqueueActions(({ context, enqueue }) => {
+        enqueue.raise({ type: 'container.check' } as never, { id: 'containers', delay: context.containerCheckMs });
+        if (!T.isEmptyContainer(context.tree)) return;
+        const gone = T.deleteParent(context.tree);
+        enqueue.assign({ tree: gone.tree });
+        enqueue(
+          effect.note({
+            kind: 'container.deleted',
+            detail: { zxid: gone.zxid, cversion: context.tree.parent.cversion },
+          }),
+        );
+      }),
+      /** A new leader: a new epoch (zxids jump above all before), sessions and nodes survive. */
+      failOver: enqueueActions(({ context, event, enqueue }) => {
+        const sessions: Record<string, T.Session> = {};
+        for (const [id, s] of Object.entries(context.tree.sessions)) {
+          sessions[id] = { ...s, expiresAtMs: event.env.nowMs + context.sessionTimeoutMs };
+          const t = expireTimer(id, context.sessionTimeoutMs);
+          enqueue.raise(t.event, t.options);
+        }
+        const tree = { ...context.tree, epoch: context.tree.epoch + 1, counter: 0, sessions };
+        enqueue.assign({ tree });
+        enqueue(effect.note({ kind: 'node.restarted', detail: { epoch: tree.epoch, zxid: T.zxidOf(tree) } }));
+      }),
+    },
+  })
+  .createMachine({
+    id: 'zookeeper',
+    context: ({ input }) => ({
+      ...input,
+      tree: {
+        epoch: 0,
+        // The first client's session takes zxid firstToken-1, so its lock node's czxid is firstToken.
+        counter: input.firstToken - 2,
+        sessions: {},
+        sessionCount: 0,
+        parent: { exists: true, cversion: input.firstToken },
+        nodes: [],
+      },
+    }),
+    initial: 'serving',
+    states: {
+      serving: {
+        entry: 'armContainerCheck',
+        on: {
+          'zk.connect': { actions: 'openSession' },
+          'zk.ping': { actions: 'request' },
+          'zk.lock': { actions: 'request' },
+          'zk.delete': { actions: 'request' },
+          'session.expire': { actions: 'expireSession' },
+          'container.check': { actions: 'checkContainers' },
+          'lease.expireNow': { actions: 'expireHolder' },
+          'node.crash': { target: 'down', actions: { type: 'note', params: { kind: 'node.crashed' } } },
+        },
+      },
+      down: {
+        on: { 'node.restart': { target: 'serving', actions: 'failOver' } },
+      },
+    },
+  });

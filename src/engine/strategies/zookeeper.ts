@@ -1,0 +1,68 @@
+// ZooKeeper's lock recipe: ephemeral sequential znodes under a container parent, sessions kept
+// alive by pings, a watch on the predecessor, and the lock node's czxid as the fencing token.
+// Invariant: czxids come from Zab's totally ordered log, so each new holder's token is larger.
+
+import type { Knobs } from '../scenario/types';
+import type { PartySpec, StrategyDef } from './types';
+import { fromMachine } from '../sim/fromMachine';
+import { zooKeeperMachine } from '../machines/zookeeper/server';
+import { zkClientMachine } from '../machines/zookeeper/client';
+import { erase, storesAndMailer, writerFields } from './systemParties';
+import { zxidOf } from '../machines/zookeeper/tree';
+
+export const ZOOKEEPER = 'ZooKeeper';
+
+function build(knobs: Knobs, clients: string[]): PartySpec[] {
+  const { resources, mailer, parties } = storesAndMailer(knobs);
+  const server = fromMachine(
+    zooKeeperMachine,
+    {
+      tokenMode: knobs.tokenSource === 'resetting-counter' ? 'suffix' : 'czxid',
+      firstToken: knobs.firstToken,
+      sessionTimeoutMs: knobs.leaseTtlMs,
+      containerCheckMs: 4 * knobs.leaseTtlMs,
+    },
+    ({ context: { tree, tokenMode } }) => ({
+      zxid: zxidOf(tree),
+      holder: tree.nodes[0]?.client ?? null,
+      token: tree.nodes[0] ? (tokenMode === 'czxid' ? tree.nodes[0].czxid : tree.nodes[0].seq) : null,
+      nodes: tree.nodes.map((n) => `${n.name} (${n.client}, czxid ${n.czxid})`).join(', '),
+      parent: tree.parent.exists ? `cversion ${tree.parent.cversion}` : 'deleted',
+      sessions: Object.entries(tree.sessions)
+        .map(([id, s]) => `${id} ${s.client} until ${s.expiresAtMs}`)
+        .join(', '),
+    }),
+  );
+  const clientSpecs = clients.map((id) => ({
+    info: { id, kind: 'client' as const, label: id },
+    logic: erase(
+      fromMachine(zkClientMachine, { zk: ZOOKEEPER, resources, mailer }, ({ context: c }) => ({
+        session: c.session,
+        node: c.node,
+        suspended: c.suspended,
+        ...writerFields(c),
+      })),
+    ),
+  }));
+  return [
+    { info: { id: ZOOKEEPER, kind: 'lock', label: 'ZooKeeper ensemble' }, logic: erase(server) },
+    ...clientSpecs,
+    ...parties,
+  ];
+}
+
+export const zookeeper: StrategyDef = {
+  id: 'zookeeper',
+  name: 'ZooKeeper lock + zxid',
+  summary:
+    "Each client creates an ephemeral sequential node; the lowest node holds the lock, and its czxid (the id of the transaction that created it, ordered by Zab) is the token. A paused client's session expires, its node is deleted, the next client's node (with a larger czxid) holds the lock, and a store that keeps the highest czxid it has seen refuses the zombie.",
+  simplification:
+    'The ensemble is one linearizable service (a crash and restart is a leader change); create, getChildren and the watch on the predecessor are one request, and zxids are shown without their epoch until a leader change.',
+  defaults: { tokenSource: 'durable-counter', check: 'reject-le' },
+  choices: {
+    tokenSource: ['durable-counter', 'resetting-counter'],
+    check: ['reject-le', 'reject-lt', 'token-seq', 'none'],
+  },
+  lockAuthority: ZOOKEEPER,
+  build,
+};
