@@ -6,8 +6,9 @@ import type { StrategyDef } from './types';
 import { fencing } from './fencing';
 import { leaseTrust } from './leaseTrust';
 import { zookeeper } from './zookeeper';
+import { etcd } from './etcd';
 
-export const STRATEGIES: readonly StrategyDef[] = [leaseTrust, zookeeper, fencing];
+export const STRATEGIES: readonly StrategyDef[] = [leaseTrust, zookeeper, etcd, fencing];
 
 export function findStrategy(id: string): StrategyDef | undefined {
   return STRATEGIES.find((s) => s.id === id);

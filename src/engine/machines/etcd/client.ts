@@ -1,0 +1,211 @@
+// An etcd lock client in the manner of clientv3's concurrency.Session and Mutex: it takes a lease,
+// keeps it alive every TTL/3, puts its lock key under the prefix and waits until its key has the
+// lowest create revision; that revision is its token. Its session ends when a keepalive is
+// answered "lease not found", or when its own clock says a TTL has passed since the last answer.
+// Invariant it keeps: it writes only while it believes its lease is alive; the store (or the txn
+// guard inside etcd) is what stops it when that belief is wrong.
+
+import { enqueueActions, setup } from 'xstate';
+import type { Env } from '../../sim/logic';
+import { effect, effectActions } from '../effects';
+import * as W from '../common/writer';
+
+export interface EtcdClientInput {
+  etcd: string;
+  resources: string[];
+  mailer: string | null;
+  ttlMs: number;
+  /** Write through etcd's guarded txn (fencing inside etcd) instead of (or as well as) to stores. */
+  guarded: boolean;
+}
+
+export interface EtcdClientContext extends EtcdClientInput, W.WriterFields {
+  lease: string | null;
+  key: string | null;
+  /** The revision its key was created at: the token once it owns the lock. */
+  myRev: number | null;
+  /** A TTL after the last keepalive answer, on its own clock. */
+  leaseDeadlineMs: number | null;
+}
+
+type EtcdClientEvent = { env: Env; from?: string } & (
+  | { type: 'cmd.acquire' }
+  | { type: 'cmd.write'; value: string }
+  | { type: 'cmd.release' }
+  | { type: 'etcd.leaseGranted'; lease: string; ttlMs: number }
+  | { type: 'etcd.keepAliveOk'; lease: string }
+  | { type: 'etcd.leaseNotFound'; lease: string }
+  | { type: 'etcd.locked'; key: string; token: number; grantId: number }
+  | { type: 'etcd.lockWait'; key: string; myRev: number; holder: string }
+  | { type: 'timer.keepAlive' }
+  | { type: 'timer.deadline' }
+  | W.WriteReply
+);
+
+export const etcdClientMachine = setup({
+  types: { context: {} as EtcdClientContext, events: {} as EtcdClientEvent, input: {} as EtcdClientInput },
+  actions: effectActions,
+  guards: {
+    hasLease: ({ context }) => context.lease !== null,
+    isOurLease: ({ context, event }) => 'lease' in event && event.lease === context.lease,
+    isOurKey: ({ context, event }) => 'key' in event && event.key === context.key,
+    isCurrentGrant: ({ context, event }) => 'grantId' in event && event.grantId === context.grantId,
+  },
+})
+  .extend({
+    actions: {
+      /** An answer from etcd: the lease lives at least another TTL from now, by our clock. */
+      extendDeadline: enqueueActions(({ context, event, enqueue }) => {
+        const leaseDeadlineMs = event.env.nowMs + context.ttlMs;
+        enqueue.assign({ leaseDeadlineMs, ...(context.grantId !== null ? { believedUntilMs: leaseDeadlineMs } : {}) });
+        enqueue.raise({ type: 'timer.deadline' } as never, { id: 'deadline', delay: context.ttlMs });
+      }),
+      keepAlive: enqueueActions(({ context, enqueue }) => {
+        if (!context.lease) return;
+        enqueue(effect.send(context.etcd, { type: 'etcd.keepAlive', lease: context.lease, quiet: true }));
+        enqueue.raise({ type: 'timer.keepAlive' } as never, { id: 'keepAlive', delay: Math.floor(context.ttlMs / 3) });
+      }),
+      requestLock: enqueueActions(({ context, enqueue }) => {
+        enqueue(effect.note({ kind: 'lock.requested', parties: [context.etcd] }));
+        if (context.lease) enqueue(effect.send(context.etcd, { type: 'etcd.lock', lease: context.lease }));
+        else enqueue(effect.send(context.etcd, { type: 'etcd.leaseGrant', ttlMs: context.ttlMs }));
+      }),
+      startSession: enqueueActions(({ context, event, enqueue }) => {
+        if (event.type !== 'etcd.leaseGranted') return;
+        enqueue.assign({ lease: event.lease });
+        enqueue.raise({ type: 'timer.keepAlive' } as never, { id: 'keepAlive', delay: Math.floor(context.ttlMs / 3) });
+        enqueue(effect.send(context.etcd, { type: 'etcd.lock', lease: event.lease }));
+        enqueue(effect.note({ kind: 'session.ready', parties: [context.etcd], detail: { lease: event.lease } }));
+      }),
+      takeLock: enqueueActions(({ context, event, enqueue }) => {
+        if (event.type !== 'etcd.locked') return;
+        const g = W.takeGrant(event.token, event.grantId, context.leaseDeadlineMs ?? 0, context.etcd, {
+          key: event.key,
+        });
+        enqueue.assign({ ...g.patch, key: event.key, myRev: event.token, pendingWrites: [] });
+        for (const e of [...g.effects, ...W.flushWrites(context)]) enqueue(e);
+      }),
+      write: enqueueActions(({ context, event, enqueue }) => {
+        if (event.type !== 'cmd.write') return;
+        const guard = { to: context.etcd, type: 'etcd.txnPut', fields: { key: context.key, myRev: context.myRev } };
+        const out = W.writeOut(context, event.value, context.guarded ? guard : undefined);
+        enqueue.assign(out.patch);
+        for (const e of out.effects) enqueue(e);
+      }),
+      queueWrite: enqueueActions(({ context, event, enqueue }) => {
+        if (event.type !== 'cmd.write') return;
+        const out = W.queueWrite(context, event.value);
+        enqueue.assign(out.patch);
+        for (const e of out.effects) enqueue(e);
+      }),
+      release: enqueueActions(({ context, enqueue }) => {
+        enqueue(effect.send(context.etcd, { type: 'etcd.unlock', key: context.key }));
+        enqueue(
+          effect.note({
+            kind: 'lock.releasing',
+            parties: [context.etcd],
+            token: context.token,
+            grantId: context.grantId ?? undefined,
+          }),
+        );
+        enqueue.assign({ key: null, myRev: null, ...W.noGrant });
+      }),
+      /** Session.Done(): the lease is gone or presumed gone, and any lock with it. */
+      endSession: enqueueActions(({ context, enqueue }, params: { cause: string }) => {
+        enqueue.cancel('keepAlive');
+        enqueue.cancel('deadline');
+        if (context.grantId !== null) enqueue(effect.note(W.lapse(context, params.cause)));
+        else
+          enqueue(
+            effect.note({
+              kind: 'session.lost',
+              parties: [context.etcd],
+              detail: { lease: context.lease, cause: params.cause },
+            }),
+          );
+        enqueue.assign({ lease: null, key: null, myRev: null, leaseDeadlineMs: null, pendingWrites: [], ...W.noGrant });
+      }),
+    },
+  })
+  .createMachine({
+    id: 'etcdClient',
+    context: ({ input }) => ({
+      ...input,
+      ...W.writerDefaults,
+      lease: null,
+      key: null,
+      myRev: null,
+      leaseDeadlineMs: null,
+    }),
+    initial: 'idle',
+    on: {
+      'timer.keepAlive': { actions: 'keepAlive' },
+      'etcd.keepAliveOk': { guard: 'isOurLease', actions: 'extendDeadline' },
+      'etcd.leaseNotFound': {
+        guard: 'isOurLease',
+        target: '.idle',
+        actions: { type: 'endSession', params: { cause: 'lease not found' } },
+      },
+      'timer.deadline': {
+        guard: 'hasLease',
+        target: '.idle',
+        actions: { type: 'endSession', params: { cause: 'keepalive timeout' } },
+      },
+      'write.ack': { actions: { type: 'note', params: ({ event }) => W.replyNote(event as W.WriteReply) } },
+      'write.nack': { actions: { type: 'note', params: ({ event }) => W.replyNote(event as W.WriteReply) } },
+      'cmd.acquire': { actions: { type: 'note', params: { kind: 'acquire.skipped' } } },
+      'cmd.release': { actions: { type: 'note', params: { kind: 'release.skipped' } } },
+      'cmd.write': { actions: 'queueWrite' },
+    },
+    states: {
+      idle: {
+        on: {
+          'cmd.acquire': [
+            { guard: 'hasLease', target: 'locking', actions: 'requestLock' },
+            { target: 'granting', actions: 'requestLock' },
+          ],
+          'cmd.write': { actions: { type: 'note', params: ({ event }) => W.skippedWrite(event.value) } },
+        },
+      },
+      granting: {
+        on: { 'etcd.leaseGranted': { target: 'locking', actions: ['startSession', 'extendDeadline'] } },
+      },
+      locking: {
+        on: {
+          'etcd.locked': { target: 'holding', actions: 'takeLock' },
+          'etcd.lockWait': {
+            target: 'waiting',
+            actions: [
+              enqueueActions(({ event, enqueue }) => enqueue.assign({ key: event.key, myRev: event.myRev })),
+              {
+                type: 'note',
+                params: ({ context, event }) => ({
+                  kind: 'lock.waiting',
+                  parties: [context.etcd],
+                  holder: event.holder,
+                  detail: { key: event.key, revision: event.myRev },
+                }),
+              },
+            ],
+          },
+        },
+      },
+      waiting: {
+        on: { 'etcd.locked': { guard: 'isOurKey', target: 'holding', actions: 'takeLock' } },
+      },
+      holding: {
+        on: {
+          'cmd.write': { actions: 'write' },
+          'cmd.release': { target: 'idle', actions: 'release' },
+          'write.nack': {
+            guard: 'isCurrentGrant',
+            target: 'idle',
+            actions: [
+              { type: 'note', params: ({ event }) => W.replyNote(event, true) },
+              enqueueActions(({ enqueue }) => enqueue.assign({ key: null, myRev: null, ...W.noGrant })),
+            ],
+          },
+        },
+      },
+    },
+  });

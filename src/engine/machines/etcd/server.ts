@@ -1,0 +1,316 @@
+// etcd serving clientv3's concurrency.Mutex: leases with a TTL kept alive by keepalives and expired
+// on the server's clock, one lock key per session under a prefix, the global revision, and the
+// lock held by the key with the lowest create revision. It also serves the guarded write
+// `Txn(If CreateRevision(myKey) = myRev Then Put(data))` for data that lives inside etcd.
+// The cluster is modelled as one linearizable service.
+// Invariant it protects: every change takes the next revision, so each new owner's create revision
+// (its token) is larger than any before, unless a restore from an old snapshot rewinds it.
+
+import { enqueueActions, setup } from 'xstate';
+import type { Env, Note } from '../../sim/logic';
+import { effect, effectActions } from '../effects';
+
+export interface EtcdInput {
+  firstToken: number;
+  /** A restart restores the snapshot taken at the start, without --bump-revision (the pitfall). */
+  restoreOnRestart: boolean;
+}
+
+interface LockKey {
+  createRevision: number;
+  lease: string;
+  client: string;
+  /** Ghost: the grant its owner received when this key became the lowest. */
+  grantId: number | null;
+}
+
+interface Lease {
+  client: string;
+  ttlMs: number;
+  expiresAtMs: number;
+}
+
+export interface EtcdStore {
+  revision: number;
+  keys: Record<string, LockKey>;
+  leases: Record<string, Lease>;
+  data: { value: string; modRevision: number } | null;
+}
+
+export interface EtcdContext extends EtcdInput {
+  store: EtcdStore;
+  leaseCount: number;
+}
+
+type EtcdEvent = { env: Env; from?: string } & (
+  | { type: 'etcd.leaseGrant'; ttlMs: number }
+  | { type: 'etcd.keepAlive'; lease: string }
+  | { type: 'etcd.lock'; lease: string }
+  | { type: 'etcd.unlock'; key: string }
+  | { type: 'etcd.txnPut'; key: string; myRev: number; value: string; token: number; grantId: number; seq: number }
+  | { type: 'lease.expire'; lease: string }
+  | { type: 'lease.expireNow' }
+  | { type: 'node.crash' }
+  | { type: 'node.restart' }
+);
+
+export const PREFIX = 'lock/res/';
+const initialStore = (input: EtcdInput): EtcdStore => ({
+  revision: input.firstToken - 1,
+  keys: {},
+  leases: {},
+  data: null,
+});
+
+/** Lock keys, lowest create revision first: the first one is the owner. */
+export const ownersQueue = (s: EtcdStore): [string, LockKey][] =>
+  Object.entries(s.keys).sort((a, b) => a[1].createRevision - b[1].createRevision);
+
+const timer = (lease: string, delayMs: number) =>
+  [{ type: 'lease.expire', lease } as never, { id: `lease:${lease}`, delay: delayMs }] as const;
+
+/** The owner (lowest create revision) gets the lock once; its waitDeletes returns. */
+function handOver(store: EtcdStore, env: Env): { store: EtcdStore; effects: never[] } {
+  const [key, owner] = ownersQueue(store)[0] ?? [];
+  if (!key || !owner || owner.grantId !== null) return { store, effects: [] };
+  const grantId = env.nextGrantId;
+  const token = owner.createRevision;
+  return {
+    store: { ...store, keys: { ...store.keys, [key]: { ...owner, grantId } } },
+    effects: [
+      effect.note({
+        kind: 'lock.granted',
+        parties: [owner.client],
+        holder: owner.client,
+        token,
+        grantId,
+        detail: { key, lease: owner.lease },
+      }),
+      effect.send(owner.client, { type: 'etcd.locked', key, token, grantId }),
+    ],
+  };
+}
+
+/** The lease is gone: its keys are deleted in one revision, and the next waiter may own the lock. */
+function dropLease(ctx: EtcdContext, lease: string, env: Env): { store: EtcdStore; effects: never[] } {
+  const s = ctx.store;
+  const info = s.leases[lease];
+  if (!info) return { store: s, effects: [] };
+  const owned = Object.entries(s.keys).filter(([, k]) => k.lease === lease);
+  const [ownerKey] = ownersQueue(s)[0] ?? [];
+  const revision = owned.length > 0 ? s.revision + 1 : s.revision;
+  const keys = Object.fromEntries(Object.entries(s.keys).filter(([, k]) => k.lease !== lease));
+  const leases = { ...s.leases };
+  delete leases[lease];
+  const held = owned.find(([key]) => key === ownerKey)?.[1];
+  const detail = { lease, key: owned.map(([key]) => key).join(', '), revision };
+  const note: Note = held
+    ? {
+        kind: 'lease.expired',
+        parties: [held.client],
+        holder: held.client,
+        token: held.createRevision,
+        grantId: held.grantId ?? undefined,
+        detail,
+      }
+    : { kind: 'session.expired', parties: [info.client], client: info.client, detail };
+  const next = handOver({ ...s, revision, keys, leases }, env);
+  return { store: next.store, effects: [effect.note(note), ...next.effects] };
+}
+
+export const etcdMachine = setup({
+  types: { context: {} as EtcdContext, events: {} as EtcdEvent, input: {} as EtcdInput },
+  actions: effectActions,
+})
+  .extend({
+    actions: {
+      grantLease: enqueueActions(({ context, event, enqueue }) => {
+        if (event.type !== 'etcd.leaseGrant' || !event.from) return;
+        const lease = `694d${(context.leaseCount + 1).toString(16).padStart(4, '0')}`;
+        const expiresAtMs = event.env.nowMs + event.ttlMs;
+        const leases = { ...context.store.leases, [lease]: { client: event.from, ttlMs: event.ttlMs, expiresAtMs } };
+        enqueue.assign({ store: { ...context.store, leases }, leaseCount: context.leaseCount + 1 });
+        enqueue.raise(...timer(lease, event.ttlMs));
+        enqueue(effect.send(event.from, { type: 'etcd.leaseGranted', lease, ttlMs: event.ttlMs }));
+        enqueue(
+          effect.note({
+            kind: 'session.opened',
+            parties: [event.from],
+            client: event.from,
+            detail: { lease, timeoutMs: event.ttlMs },
+          }),
+        );
+      }),
+      /** Every request naming a lease fails once the lease is gone (ErrLeaseNotFound). */
+      leaseRequest: enqueueActions(({ context, event, enqueue }) => {
+        if ((event.type !== 'etcd.keepAlive' && event.type !== 'etcd.lock') || !event.from) return;
+        const { env, from, lease } = event;
+        const info = context.store.leases[lease];
+        if (!info) {
+          enqueue(effect.send(from, { type: 'etcd.leaseNotFound', lease }));
+          enqueue(effect.note({ kind: 'session.unknown', parties: [from], client: from, detail: { lease } }));
+          return;
+        }
+        if (event.type === 'etcd.keepAlive') {
+          const leases = { ...context.store.leases, [lease]: { ...info, expiresAtMs: env.nowMs + info.ttlMs } };
+          enqueue.assign({ store: { ...context.store, leases } });
+          enqueue.raise(...timer(lease, info.ttlMs));
+          enqueue(effect.send(from, { type: 'etcd.keepAliveOk', lease, quiet: true }));
+          return;
+        }
+        // Txn(If CreateRevision(myKey) = 0 Then Put(myKey, lease) Else Get(myKey)), then Get(prefix, FirstCreate).
+        const key = `${PREFIX}${lease}`;
+        let store = context.store;
+        if (!store.keys[key]) {
+          const revision = store.revision + 1;
+          store = {
+            ...store,
+            revision,
+            keys: { ...store.keys, [key]: { createRevision: revision, lease, client: from, grantId: null } },
+          };
+        }
+        const myRev = store.keys[key]!.createRevision;
+        const [ownerKey, owner] = ownersQueue(store)[0]!;
+        if (ownerKey === key) {
+          const next = handOver(store, env);
+          enqueue.assign({ store: next.store });
+          for (const e of next.effects) enqueue(e);
+          return;
+        }
+        enqueue.assign({ store });
+        enqueue(effect.send(from, { type: 'etcd.lockWait', key, myRev, holder: owner.client }));
+        enqueue(
+          effect.note({
+            kind: 'lock.queued',
+            parties: [from],
+            client: from,
+            holder: owner.client,
+            detail: { key, revision: myRev },
+          }),
+        );
+      }),
+      unlock: enqueueActions(({ context, event, enqueue }) => {
+        if (event.type !== 'etcd.unlock' || !event.from) return;
+        const s = context.store;
+        const k = s.keys[event.key];
+        if (!k) {
+          enqueue(effect.note({ kind: 'release.ignored', parties: [event.from] }));
+          return;
+        }
+        const keys = { ...s.keys };
+        delete keys[event.key];
+        const revision = s.revision + 1;
+        const kind = k.grantId !== null ? 'lock.released' : 'release.ignored';
+        enqueue(
+          effect.note({
+            kind,
+            parties: [k.client],
+            holder: k.client,
+            token: k.createRevision,
+            grantId: k.grantId ?? undefined,
+            detail: { key: event.key, revision },
+          }),
+        );
+        const next = handOver({ ...s, keys, revision }, event.env);
+        enqueue.assign({ store: next.store });
+        for (const e of next.effects) enqueue(e);
+      }),
+      /** Fencing inside etcd: the write succeeds only while the writer's lock key still exists. */
+      guardedPut: enqueueActions(({ context, event, enqueue }) => {
+        if (event.type !== 'etcd.txnPut' || !event.from) return;
+        const s = context.store;
+        const current = s.keys[event.key]?.createRevision ?? 0;
+        const ok = current === event.myRev;
+        const guard = `CreateRevision(${event.key}) = ${current}`;
+        const reply = { token: event.token, grantId: event.grantId, value: event.value };
+        if (ok) {
+          const revision = s.revision + 1;
+          enqueue.assign({ store: { ...s, revision, data: { value: event.value, modRevision: revision } } });
+          enqueue(effect.send(event.from, { type: 'write.ack', ...reply }));
+        } else {
+          enqueue(effect.send(event.from, { type: 'write.nack', ...reply, reason: 'its lock key is gone' }));
+        }
+        enqueue(
+          effect.note({
+            kind: ok ? 'write.accepted' : 'write.rejected',
+            parties: [event.from],
+            client: event.from,
+            token: event.token,
+            grantId: event.grantId,
+            write: {
+              resource: '',
+              client: event.from,
+              value: event.value,
+              token: event.token,
+              seq: event.seq,
+              verdict: ok ? 'accepted' : 'rejected',
+              reason: ok ? 'its lock key still exists' : 'its lock key is gone (its lease expired)',
+              maxSeenBefore: null,
+              maxSeenAfter: null,
+              comparison: ok ? `${guard} -> PUT` : `${guard} != ${event.myRev} -> FAIL`,
+              grantId: event.grantId,
+            },
+          }),
+        );
+      }),
+      expireLease: enqueueActions(({ context, event, enqueue }) => {
+        if (event.type !== 'lease.expire') return;
+        const info = context.store.leases[event.lease];
+        if (!info || info.expiresAtMs > event.env.nowMs) return; // kept alive since the timer was armed
+        const out = dropLease(context, event.lease, event.env);
+        enqueue.assign({ store: out.store });
+        for (const e of out.effects) enqueue(e);
+      }),
+      revokeOwner: enqueueActions(({ context, event, enqueue }) => {
+        const owner = ownersQueue(context.store)[0]?.[1];
+        if (!owner) {
+          enqueue(effect.note({ kind: 'lease.none' }));
+          return;
+        }
+        enqueue.cancel(`lease:${owner.lease}`);
+        const out = dropLease(context, owner.lease, event.env);
+        enqueue.assign({ store: out.store });
+        for (const e of out.effects) enqueue(e);
+      }),
+      /** Revisions are durable and a new leader extends every lease; a restore rewinds everything. */
+      restart: enqueueActions(({ context, event, enqueue }) => {
+        const store = context.restoreOnRestart ? initialStore(context) : context.store;
+        const leases: Record<string, Lease> = {};
+        for (const [id, l] of Object.entries(store.leases)) {
+          leases[id] = { ...l, expiresAtMs: event.env.nowMs + l.ttlMs };
+          enqueue.raise(...timer(id, l.ttlMs));
+        }
+        enqueue.assign({ store: { ...store, leases } });
+        enqueue(
+          effect.note({
+            kind: 'node.restarted',
+            detail: {
+              revision: store.revision,
+              revisionBefore: context.store.revision,
+              restored: context.restoreOnRestart,
+            },
+          }),
+        );
+      }),
+    },
+  })
+  .createMachine({
+    id: 'etcd',
+    context: ({ input }) => ({ ...input, store: initialStore(input), leaseCount: 0 }),
+    initial: 'serving',
+    states: {
+      serving: {
+        on: {
+          'etcd.leaseGrant': { actions: 'grantLease' },
+          'etcd.keepAlive': { actions: 'leaseRequest' },
+          'etcd.lock': { actions: 'leaseRequest' },
+          'etcd.unlock': { actions: 'unlock' },
+          'etcd.txnPut': { actions: 'guardedPut' },
+          'lease.expire': { actions: 'expireLease' },
+          'lease.expireNow': { actions: 'revokeOwner' },
+          'node.crash': { target: 'down', actions: { type: 'note', params: { kind: 'node.crashed' } } },
+        },
+      },
+      down: { on: { 'node.restart': { target: 'serving', actions: 'restart' } } },
+    },
+  });

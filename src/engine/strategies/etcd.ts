@@ -1,0 +1,66 @@
+// etcd's concurrency.Mutex: a lease kept alive by keepalives, a lock key per session under a
+// prefix, and the key's create revision (Raft-ordered, global) as the fencing token. A store can
+// fence outside etcd (it keeps the highest revision seen), or the data can live inside etcd behind
+// a txn guarded by the lock key's create revision (check 'validity').
+// Invariant: revisions only grow, so each new owner's token is larger, unless a restore rewinds them.
+
+import type { Knobs } from '../scenario/types';
+import type { PartySpec, StrategyDef } from './types';
+import { fromMachine } from '../sim/fromMachine';
+import { etcdMachine, ownersQueue } from '../machines/etcd/server';
+import { etcdClientMachine } from '../machines/etcd/client';
+import { erase, storesAndMailer, writerFields } from './systemParties';
+
+export const ETCD = 'etcd';
+
+function build(knobs: Knobs, clients: string[]): PartySpec[] {
+  const guarded = knobs.check === 'validity';
+  const { resources, mailer, parties } = storesAndMailer(knobs, !guarded);
+  const server = fromMachine(
+    etcdMachine,
+    { firstToken: knobs.firstToken, restoreOnRestart: knobs.tokenSource === 'resetting-counter' },
+    ({ context: { store } }) => {
+      const owner = ownersQueue(store)[0]?.[1];
+      return {
+        revision: store.revision,
+        holder: owner?.client ?? null,
+        token: owner?.createRevision ?? null,
+        keys: ownersQueue(store)
+          .map(([key, k]) => `${key} (${k.client}, rev ${k.createRevision})`)
+          .join(', '),
+        leases: Object.entries(store.leases)
+          .map(([id, l]) => `${id} ${l.client} until ${l.expiresAtMs}`)
+          .join(', '),
+        ...(guarded ? { value: store.data?.value ?? null, valueModRevision: store.data?.modRevision ?? null } : {}),
+      };
+    },
+  );
+  const clientSpecs = clients.map((id) => ({
+    info: { id, kind: 'client' as const, label: id },
+    logic: erase(
+      fromMachine(
+        etcdClientMachine,
+        { etcd: ETCD, resources, mailer, ttlMs: knobs.leaseTtlMs, guarded },
+        ({ context: c }) => ({ lease: c.lease, key: c.key, leaseDeadlineMs: c.leaseDeadlineMs, ...writerFields(c) }),
+      ),
+    ),
+  }));
+  const label = guarded ? 'etcd cluster (holds the data)' : 'etcd cluster';
+  return [{ info: { id: ETCD, kind: 'lock', label }, logic: erase(server) }, ...clientSpecs, ...parties];
+}
+
+export const etcd: StrategyDef = {
+  id: 'etcd',
+  name: 'etcd lock + revision',
+  summary:
+    "Each client takes a lease and puts a lock key under a prefix; the key with the lowest create revision holds the lock, and that revision (from etcd's Raft-ordered global counter) is the token. When a paused client's lease expires its key is deleted, the next owner's revision is larger, and a store that keeps the highest revision seen refuses the zombie; with the data inside etcd, a txn guarded by the lock key refuses it as soon as the lease is gone.",
+  simplification:
+    "The cluster is one linearizable service (a crash and restart is a leader change that extends every lease); a waiter's watch and its check that its key still exists are one reply, and lease ids are short counters rather than etcd's member-and-time ids.",
+  defaults: { tokenSource: 'durable-counter', check: 'reject-le' },
+  choices: {
+    tokenSource: ['durable-counter', 'resetting-counter'],
+    check: ['reject-le', 'reject-lt', 'token-seq', 'validity', 'none'],
+  },
+  lockAuthority: ETCD,
+  build,
+};
