@@ -7,8 +7,9 @@ import { fencing } from './fencing';
 import { leaseTrust } from './leaseTrust';
 import { zookeeper } from './zookeeper';
 import { etcd } from './etcd';
+import { chubby } from './chubby';
 
-export const STRATEGIES: readonly StrategyDef[] = [leaseTrust, zookeeper, etcd, fencing];
+export const STRATEGIES: readonly StrategyDef[] = [leaseTrust, zookeeper, etcd, fencing, chubby];
 
 export function findStrategy(id: string): StrategyDef | undefined {
   return STRATEGIES.find((s) => s.id === id);

@@ -1,0 +1,205 @@
+// A Chubby client library holding a lock: its session is kept alive by KeepAlives every lease/3,
+// and it keeps a conservative local lease, timed from when each KeepAlive was *sent*, so it ends
+// before the master's. When the local lease runs out the session is in jeopardy and the client
+// stops believing it holds the lock. Its token is the lock generation in the sequencer it got.
+// Invariant it keeps: it writes only while its local lease says its session is alive; a pause
+// freezes that clock check too, which is why servers must check the sequencer.
+
+import { enqueueActions, setup } from 'xstate';
+import type { Env } from '../../sim/logic';
+import { effect, effectActions } from '../effects';
+import * as W from '../common/writer';
+
+export interface ChubbyClientInput {
+  chubby: string;
+  resources: string[];
+  mailer: string | null;
+  leaseTtlMs: number;
+}
+
+export interface ChubbyClientContext extends ChubbyClientInput, W.WriterFields {
+  sessionOpen: boolean;
+  localLeaseUntilMs: number | null;
+  sequencer: string | null;
+}
+
+type ChubbyClientEvent = { env: Env; from?: string } & (
+  | { type: 'cmd.acquire' }
+  | { type: 'cmd.write'; value: string }
+  | { type: 'cmd.release' }
+  | { type: 'chubby.granted'; token: number; grantId: number; sequencer: string; sentAtMs: number | null }
+  | { type: 'chubby.wait'; holder: string | null; lockDelayUntilMs?: number | null; sentAtMs: number }
+  | { type: 'chubby.keepAliveOk'; sentAtMs: number }
+  | { type: 'chubby.sessionExpired' }
+  | { type: 'timer.keepAlive' }
+  | { type: 'timer.localLease' }
+  | W.WriteReply
+);
+
+export const chubbyClientMachine = setup({
+  types: { context: {} as ChubbyClientContext, events: {} as ChubbyClientEvent, input: {} as ChubbyClientInput },
+  actions: effectActions,
+  guards: {
+    isSessionOpen: ({ context }) => context.sessionOpen,
+    isCurrentGrant: ({ context, event }) => 'grantId' in event && event.grantId === context.grantId,
+  },
+})
+  .extend({
+    actions: {
+      /** The master answered a call sent at sentAtMs: our lease runs a lease length from the sending. */
+      extendLocalLease: enqueueActions(({ context, event, enqueue }) => {
+        const sentAtMs = 'sentAtMs' in event && typeof event.sentAtMs === 'number' ? event.sentAtMs : event.env.nowMs;
+        const localLeaseUntilMs = Math.max(context.localLeaseUntilMs ?? 0, sentAtMs + context.leaseTtlMs);
+        enqueue.assign({
+          localLeaseUntilMs,
+          ...(context.grantId !== null ? { believedUntilMs: localLeaseUntilMs } : {}),
+        });
+        enqueue.raise({ type: 'timer.localLease' } as never, {
+          id: 'localLease',
+          delay: Math.max(0, localLeaseUntilMs - event.env.nowMs),
+        });
+        if (!context.sessionOpen) {
+          enqueue.assign({ sessionOpen: true });
+          enqueue.raise({ type: 'timer.keepAlive' } as never, {
+            id: 'keepAlive',
+            delay: Math.floor(context.leaseTtlMs / 3),
+          });
+        }
+      }),
+      keepAlive: enqueueActions(({ context, event, enqueue }) => {
+        if (!context.sessionOpen) return;
+        enqueue(effect.send(context.chubby, { type: 'chubby.keepAlive', sentAtMs: event.env.nowMs, quiet: true }));
+        enqueue.raise({ type: 'timer.keepAlive' } as never, {
+          id: 'keepAlive',
+          delay: Math.floor(context.leaseTtlMs / 3),
+        });
+      }),
+      requestLock: enqueueActions(({ context, event, enqueue }) => {
+        enqueue(effect.send(context.chubby, { type: 'chubby.acquire', sentAtMs: event.env.nowMs }));
+        enqueue(effect.note({ kind: 'lock.requested', parties: [context.chubby] }));
+      }),
+      takeLock: enqueueActions(({ context, event, enqueue }) => {
+        if (event.type !== 'chubby.granted') return;
+        const until = context.localLeaseUntilMs ?? event.env.nowMs + context.leaseTtlMs;
+        const g = W.takeGrant(event.token, event.grantId, until, context.chubby, { sequencer: event.sequencer });
+        enqueue.assign({ ...g.patch, sequencer: event.sequencer, pendingWrites: [] });
+        for (const e of [...g.effects, ...W.flushWrites(context)]) enqueue(e);
+      }),
+      write: enqueueActions(({ context, event, enqueue }) => {
+        if (event.type !== 'cmd.write') return;
+        const out = W.writeOut(context, event.value);
+        enqueue.assign(out.patch);
+        for (const e of out.effects) enqueue(e);
+      }),
+      queueWrite: enqueueActions(({ context, event, enqueue }) => {
+        if (event.type !== 'cmd.write') return;
+        const out = W.queueWrite(context, event.value);
+        enqueue.assign(out.patch);
+        for (const e of out.effects) enqueue(e);
+      }),
+      release: enqueueActions(({ context, enqueue }) => {
+        enqueue(effect.send(context.chubby, { type: 'chubby.release', grantId: context.grantId }));
+        enqueue(
+          effect.note({
+            kind: 'lock.releasing',
+            parties: [context.chubby],
+            token: context.token,
+            grantId: context.grantId ?? undefined,
+          }),
+        );
+        enqueue.assign({ sequencer: null, ...W.noGrant });
+      }),
+      /** Jeopardy (the local lease ran out) or the master says the session is gone. */
+      endSession: enqueueActions(({ context, enqueue }, params: { cause: string }) => {
+        enqueue.cancel('keepAlive');
+        enqueue.cancel('localLease');
+        if (context.grantId !== null) enqueue(effect.note(W.lapse(context, params.cause)));
+        else enqueue(effect.note({ kind: 'session.lost', parties: [context.chubby], detail: { cause: params.cause } }));
+        enqueue.assign({
+          sessionOpen: false,
+          localLeaseUntilMs: null,
+          sequencer: null,
+          pendingWrites: [],
+          ...W.noGrant,
+        });
+      }),
+    },
+  })
+  .createMachine({
+    id: 'chubbyClient',
+    context: ({ input }) => ({
+      ...input,
+      ...W.writerDefaults,
+      sessionOpen: false,
+      localLeaseUntilMs: null,
+      sequencer: null,
+    }),
+    initial: 'idle',
+    on: {
+      'timer.keepAlive': { actions: 'keepAlive' },
+      'chubby.keepAliveOk': { guard: 'isSessionOpen', actions: 'extendLocalLease' },
+      'timer.localLease': {
+        guard: 'isSessionOpen',
+        target: '.idle',
+        actions: { type: 'endSession', params: { cause: 'jeopardy' } },
+      },
+      'chubby.sessionExpired': {
+        guard: 'isSessionOpen',
+        target: '.idle',
+        actions: { type: 'endSession', params: { cause: 'session expired' } },
+      },
+      'write.ack': { actions: { type: 'note', params: ({ event }) => W.replyNote(event as W.WriteReply) } },
+      'write.nack': { actions: { type: 'note', params: ({ event }) => W.replyNote(event as W.WriteReply) } },
+      'cmd.acquire': { actions: { type: 'note', params: { kind: 'acquire.skipped' } } },
+      'cmd.release': { actions: { type: 'note', params: { kind: 'release.skipped' } } },
+      'cmd.write': { actions: 'queueWrite' },
+    },
+    states: {
+      idle: {
+        on: {
+          'cmd.acquire': { target: 'acquiring', actions: 'requestLock' },
+          'cmd.write': { actions: { type: 'note', params: ({ event }) => W.skippedWrite(event.value) } },
+        },
+      },
+      acquiring: {
+        on: {
+          'chubby.granted': { target: 'holding', actions: ['extendLocalLease', 'takeLock'] },
+          'chubby.wait': {
+            target: 'waiting',
+            actions: [
+              'extendLocalLease',
+              {
+                type: 'note',
+                params: ({ context, event }) => ({
+                  kind: 'lock.waiting',
+                  parties: [context.chubby],
+                  holder: event.holder ?? undefined,
+                  detail: event.lockDelayUntilMs
+                    ? { lockDelayUntilMs: event.lockDelayUntilMs }
+                    : ({} as Record<string, number>),
+                }),
+              },
+            ],
+          },
+        },
+      },
+      waiting: {
+        // A waiter's grant answers no call of its own: its local lease stays what its KeepAlives made it.
+        on: { 'chubby.granted': { target: 'holding', actions: 'takeLock' } },
+      },
+      holding: {
+        on: {
+          'cmd.write': { actions: 'write' },
+          'cmd.release': { target: 'idle', actions: 'release' },
+          'write.nack': {
+            guard: 'isCurrentGrant',
+            target: 'idle',
+            actions: [
+              { type: 'note', params: ({ event }) => W.replyNote(event, true) },
+              enqueueActions(({ enqueue }) => enqueue.assign({ sequencer: null, ...W.noGrant })),
+            ],
+          },
+        },
+      },
+    },
+  });

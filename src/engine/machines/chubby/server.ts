@@ -1,0 +1,228 @@
+// A Chubby cell serving one lock file: client sessions whose leases KeepAlives extend (on the
+// master's clock), the lock's generation number, which grows each time the lock goes from free to
+// held, the sequencer (lock name, mode, generation) handed to each holder, and the lock-delay:
+// when a holder's session expires, nobody may take the lock until the delay has passed. The cell
+// is modelled as one master.
+// Invariant it protects: generations strictly increase, so a checking server can order holders;
+// lock-delay only protects servers that do not check, and only for writes that land within it.
+
+import { enqueueActions, setup } from 'xstate';
+import type { Env } from '../../sim/logic';
+import { effect, effectActions } from '../effects';
+
+export interface ChubbyInput {
+  firstToken: number;
+  leaseTtlMs: number;
+  lockDelayMs: number;
+  lockName: string;
+}
+
+export interface ChubbyContext extends ChubbyInput {
+  generation: number;
+  holder: string | null;
+  grantId: number | null;
+  sessions: Record<string, number>;
+  waiters: string[];
+  lockDelayUntilMs: number | null;
+}
+
+type ChubbyEvent = { env: Env; from?: string } & (
+  | { type: 'chubby.acquire'; sentAtMs: number }
+  | { type: 'chubby.keepAlive'; sentAtMs: number }
+  | { type: 'chubby.release'; grantId: number }
+  | { type: 'session.expire'; client: string }
+  | { type: 'lockDelay.end' }
+  | { type: 'lease.expireNow' }
+  | { type: 'node.crash' }
+  | { type: 'node.restart' }
+);
+
+export const sequencerOf = (name: string, generation: number): string => `${name}:exclusive:${generation}`;
+
+const sessionTimer = (client: string, delayMs: number) =>
+  [{ type: 'session.expire', client } as never, { id: `session:${client}`, delay: delayMs }] as const;
+
+type Patch = Partial<ChubbyContext>;
+
+/** Free to held: the next generation and a sequencer for the first waiter (or the asker). */
+function grant(ctx: ChubbyContext, to: string, env: Env, sentAtMs: number | null): { patch: Patch; effects: never[] } {
+  const generation = ctx.generation + 1;
+  const sequencer = sequencerOf(ctx.lockName, generation);
+  const grantId = env.nextGrantId;
+  const afterLockDelay = ctx.lockDelayUntilMs !== null;
+  return {
+    patch: { generation, holder: to, grantId, waiters: ctx.waiters.filter((w) => w !== to), lockDelayUntilMs: null },
+    effects: [
+      effect.note({
+        kind: 'lock.granted',
+        parties: [to],
+        holder: to,
+        token: generation,
+        grantId,
+        detail: { sequencer, ...(afterLockDelay ? { lockDelayMs: ctx.lockDelayMs } : {}) },
+      }),
+      effect.send(to, { type: 'chubby.granted', token: generation, grantId, sequencer, sentAtMs }),
+    ],
+  };
+}
+
+/** After a release or the end of a lock-delay, the first waiter whose session lives gets the lock. */
+function grantNext(ctx: ChubbyContext, env: Env): { patch: Patch; effects: never[] } {
+  const next = ctx.waiters.find((w) => (ctx.sessions[w] ?? 0) > env.nowMs);
+  return next ? grant(ctx, next, env, null) : { patch: {}, effects: [] };
+}
+
+export const chubbyMachine = setup({
+  types: { context: {} as ChubbyContext, events: {} as ChubbyEvent, input: {} as ChubbyInput },
+  actions: effectActions,
+})
+  .extend({
+    actions: {
+      acquire: enqueueActions(({ context, event, enqueue }) => {
+        if (event.type !== 'chubby.acquire' || !event.from) return;
+        const { env, from } = event;
+        // Opening (or renewing) the session rides on the Acquire call.
+        const sessions = { ...context.sessions, [from]: env.nowMs + context.leaseTtlMs };
+        enqueue.raise(...sessionTimer(from, context.leaseTtlMs));
+        const ctx = { ...context, sessions };
+        if (context.holder === null && context.lockDelayUntilMs === null) {
+          const out = grant(ctx, from, env, event.sentAtMs);
+          enqueue.assign({ sessions, ...out.patch });
+          for (const e of out.effects) enqueue(e);
+          return;
+        }
+        const waiters = context.waiters.includes(from) ? context.waiters : [...context.waiters, from];
+        enqueue.assign({ sessions, waiters });
+        const delayed: Record<string, number> =
+          context.holder === null && context.lockDelayUntilMs !== null
+            ? { lockDelayUntilMs: context.lockDelayUntilMs }
+            : {};
+        enqueue(
+          effect.send(from, { type: 'chubby.wait', holder: context.holder, sentAtMs: event.sentAtMs, ...delayed }),
+        );
+        enqueue(
+          effect.note({
+            kind: 'lock.queued',
+            parties: [from],
+            client: from,
+            holder: context.holder ?? undefined,
+            detail: delayed,
+          }),
+        );
+      }),
+      keepAlive: enqueueActions(({ context, event, enqueue }) => {
+        if (event.type !== 'chubby.keepAlive' || !event.from) return;
+        const { env, from } = event;
+        if ((context.sessions[from] ?? 0) <= env.nowMs) {
+          enqueue(effect.send(from, { type: 'chubby.sessionExpired' }));
+          enqueue(effect.note({ kind: 'session.unknown', parties: [from], client: from }));
+          return;
+        }
+        enqueue.assign({ sessions: { ...context.sessions, [from]: env.nowMs + context.leaseTtlMs } });
+        enqueue.raise(...sessionTimer(from, context.leaseTtlMs));
+        enqueue(effect.send(from, { type: 'chubby.keepAliveOk', sentAtMs: event.sentAtMs, quiet: true }));
+      }),
+      release: enqueueActions(({ context, event, enqueue }) => {
+        if (event.type !== 'chubby.release' || !event.from) return;
+        if (event.from !== context.holder || event.grantId !== context.grantId) {
+          enqueue(effect.note({ kind: 'release.ignored', parties: [event.from] }));
+          return;
+        }
+        // A release is not a failure: no lock-delay.
+        enqueue(
+          effect.note({
+            kind: 'lock.released',
+            parties: [event.from],
+            holder: event.from,
+            token: context.generation,
+            grantId: context.grantId ?? undefined,
+          }),
+        );
+        const freed = { ...context, holder: null, grantId: null };
+        const out = grantNext(freed, event.env);
+        enqueue.assign({ holder: null, grantId: null, ...out.patch });
+        for (const e of out.effects) enqueue(e);
+      }),
+      expireSession: enqueueActions(({ context, event, enqueue }, params: { force: boolean }) => {
+        const client = event.type === 'session.expire' ? event.client : context.holder;
+        if (!client || (!params.force && (context.sessions[client] ?? 0) > event.env.nowMs)) return;
+        const sessions = { ...context.sessions };
+        delete sessions[client];
+        const waiters = context.waiters.filter((w) => w !== client);
+        enqueue.cancel(`session:${client}`);
+        if (client !== context.holder) {
+          enqueue.assign({ sessions, waiters });
+          enqueue(effect.note({ kind: 'session.expired', parties: [client], client }));
+          return;
+        }
+        // The holder became inaccessible: the lock is free, but nobody may take it for the lock-delay.
+        const lockDelayUntilMs = event.env.nowMs + context.lockDelayMs;
+        enqueue.assign({ sessions, waiters, holder: null, grantId: null, lockDelayUntilMs });
+        enqueue.raise({ type: 'lockDelay.end' } as never, { id: 'lockDelay', delay: context.lockDelayMs });
+        enqueue(
+          effect.note({
+            kind: 'lease.expired',
+            parties: [client],
+            holder: client,
+            token: context.generation,
+            grantId: context.grantId ?? undefined,
+            detail: { lockDelayUntilMs, lockDelayMs: context.lockDelayMs },
+          }),
+        );
+      }),
+      endLockDelay: enqueueActions(({ context, event, enqueue }) => {
+        const ctx = { ...context, lockDelayUntilMs: null };
+        const out = grantNext(ctx, event.env);
+        enqueue.assign({ lockDelayUntilMs: null, ...out.patch });
+        for (const e of out.effects) enqueue(e);
+        if (out.effects.length === 0) enqueue(effect.note({ kind: 'lockDelay.ended' }));
+      }),
+      /** A new master: state is in the replicated database; every session gets a fresh lease. */
+      failOver: enqueueActions(({ context, event, enqueue }) => {
+        const sessions: Record<string, number> = {};
+        for (const client of Object.keys(context.sessions)) {
+          sessions[client] = event.env.nowMs + context.leaseTtlMs;
+          enqueue.raise(...sessionTimer(client, context.leaseTtlMs));
+        }
+        if (context.lockDelayUntilMs !== null) {
+          const delay = Math.max(0, context.lockDelayUntilMs - event.env.nowMs);
+          enqueue.raise({ type: 'lockDelay.end' } as never, { id: 'lockDelay', delay });
+        }
+        enqueue.assign({ sessions });
+        enqueue(effect.note({ kind: 'node.restarted', detail: { generation: context.generation } }));
+      }),
+    },
+  })
+  .createMachine({
+    id: 'chubby',
+    context: ({ input }) => ({
+      ...input,
+      generation: input.firstToken - 1,
+      holder: null,
+      grantId: null,
+      sessions: {},
+      waiters: [],
+      lockDelayUntilMs: null,
+    }),
+    initial: 'serving',
+    states: {
+      serving: {
+        on: {
+          'chubby.acquire': { actions: 'acquire' },
+          'chubby.keepAlive': { actions: 'keepAlive' },
+          'chubby.release': { actions: 'release' },
+          'session.expire': { actions: { type: 'expireSession', params: { force: false } } },
+          'lease.expireNow': [
+            {
+              guard: ({ context }) => context.holder !== null,
+              actions: { type: 'expireSession', params: { force: true } },
+            },
+            { actions: { type: 'note', params: { kind: 'lease.none' } } },
+          ],
+          'lockDelay.end': { actions: 'endLockDelay' },
+          'node.crash': { target: 'down', actions: { type: 'note', params: { kind: 'node.crashed' } } },
+        },
+      },
+      down: { on: { 'node.restart': { target: 'serving', actions: 'failOver' } } },
+    },
+  });

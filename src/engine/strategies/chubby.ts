@@ -1,0 +1,62 @@
+// Chubby's sequencer: each time the lock goes from free to held its generation number grows, the
+// holder gets a sequencer (lock name, mode, generation), and a server checks it against the most
+// recent sequencer it has seen. Lock-delay protects servers that do not check, imperfectly.
+// Invariant: generations strictly increase, so a checking server refuses a zombie.
+
+import type { Knobs } from '../scenario/types';
+import type { PartySpec, StrategyDef } from './types';
+import { fromMachine } from '../sim/fromMachine';
+import { chubbyMachine, sequencerOf } from '../machines/chubby/server';
+import { chubbyClientMachine } from '../machines/chubby/client';
+import { erase, storesAndMailer, writerFields } from './systemParties';
+
+export const CHUBBY = 'Chubby';
+const LOCK_NAME = '/ls/cell/res';
+
+function build(knobs: Knobs, clients: string[]): PartySpec[] {
+  const { resources, mailer, parties } = storesAndMailer(knobs);
+  const server = fromMachine(
+    chubbyMachine,
+    { firstToken: knobs.firstToken, leaseTtlMs: knobs.leaseTtlMs, lockDelayMs: knobs.leaseTtlMs, lockName: LOCK_NAME },
+    ({ context: c }) => ({
+      generation: c.generation,
+      holder: c.holder,
+      sequencer: c.holder ? sequencerOf(c.lockName, c.generation) : null,
+      lockDelayUntilMs: c.lockDelayUntilMs,
+      waiters: c.waiters.join(', '),
+      sessions: Object.entries(c.sessions)
+        .map(([client, until]) => `${client} until ${until}`)
+        .join(', '),
+    }),
+  );
+  const clientSpecs = clients.map((id) => ({
+    info: { id, kind: 'client' as const, label: id },
+    logic: erase(
+      fromMachine(
+        chubbyClientMachine,
+        { chubby: CHUBBY, resources, mailer, leaseTtlMs: knobs.leaseTtlMs },
+        ({ context: c }) => ({ sequencer: c.sequencer, localLeaseUntilMs: c.localLeaseUntilMs, ...writerFields(c) }),
+      ),
+    ),
+  }));
+  return [
+    { info: { id: CHUBBY, kind: 'lock', label: 'Chubby cell' }, logic: erase(server) },
+    ...clientSpecs,
+    ...parties,
+  ];
+}
+
+export const chubby: StrategyDef = {
+  id: 'chubby',
+  name: 'Chubby lock + sequencer',
+  summary:
+    "Each time the lock goes from free to held its generation number grows; the holder gets a sequencer (lock name, mode, generation) and sends it with its requests, and a server that checks it against the newest sequencer it has seen refuses a zombie. For servers that do not check, Chubby holds a failed holder's lock free for a lock-delay, which helps only if the zombie's request lands before the delay ends.",
+  simplification:
+    'The cell is one master (a crash and restart is a fail-over that gives every session a fresh lease), the lock-delay equals the lease length, a session in jeopardy is treated as lost (no grace period), and opening the session rides on the first Acquire.',
+  caveat:
+    'A server that does not check sequencers is protected only by the lock-delay, and only from requests that land before it ends.',
+  defaults: { tokenSource: 'durable-counter', check: 'reject-le' },
+  choices: { tokenSource: ['durable-counter'], check: ['reject-le', 'reject-lt', 'token-seq', 'none'] },
+  lockAuthority: CHUBBY,
+  build,
+};
