@@ -8,8 +8,9 @@ import { leaseTrust } from './leaseTrust';
 import { zookeeper } from './zookeeper';
 import { etcd } from './etcd';
 import { chubby } from './chubby';
+import { qjm } from './qjm';
 
-export const STRATEGIES: readonly StrategyDef[] = [leaseTrust, zookeeper, etcd, fencing, chubby];
+export const STRATEGIES: readonly StrategyDef[] = [leaseTrust, zookeeper, etcd, fencing, chubby, qjm];
 
 export function findStrategy(id: string): StrategyDef | undefined {
   return STRATEGIES.find((s) => s.id === id);

@@ -21,7 +21,7 @@ export interface WriterFields {
   lastValue: string | null;
 }
 
-/** A write that goes to the lock service itself, guarded there (etcd's txn on the lock key). */
+/** A write checked by the lock service itself (etcd's txn on the lock key, a QJM journal node). */
 export interface GuardedWrite {
   to: string;
   type: string;
@@ -45,16 +45,16 @@ export const writerDefaults = { ...noGrant, pendingWrites: [] as string[], lastV
 export function writeOut(
   ctx: WriterFields,
   value: string,
-  guarded?: GuardedWrite,
+  guarded: GuardedWrite[] = [],
 ): { effects: never[]; patch: Partial<WriterFields> } {
   const seq = ctx.seq + 1;
   const payload = { token: ctx.token, grantId: ctx.grantId, seq, value };
   const effects: never[] = [];
   const targets: string[] = [];
-  if (guarded) {
-    const msg: Message = { type: guarded.type, ...payload, ...guarded.fields };
-    effects.push(effect.send(guarded.to, msg));
-    targets.push(guarded.to);
+  for (const g of guarded) {
+    const msg: Message = { type: g.type, ...payload, ...g.fields };
+    effects.push(effect.send(g.to, msg));
+    targets.push(g.to);
   }
   for (const resource of ctx.resources) {
     effects.push(effect.send(resource, { type: 'write.request', ...payload }));
@@ -105,18 +105,18 @@ export function replyNote(event: WriteReply, fenced = false): Note {
 export function takeGrant(
   token: TokenValue,
   grantId: number,
-  believedUntilMs: number,
-  lockService: string,
+  believedUntilMs: number | null,
+  lockService: string | string[],
   detail: Note['detail'] = {},
 ): { effects: never[]; patch: Partial<WriterFields> } {
   return {
     effects: [
       effect.note({
         kind: 'lock.acquired',
-        parties: [lockService],
+        parties: typeof lockService === 'string' ? [lockService] : lockService,
         token,
         grantId,
-        detail: { believedUntilMs, ...detail },
+        detail: { ...(believedUntilMs !== null ? { believedUntilMs } : {}), ...detail },
       }),
     ],
     patch: { token, grantId, believedUntilMs, seq: 0 },

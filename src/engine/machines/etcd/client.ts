@@ -88,7 +88,7 @@ export const etcdClientMachine = setup({
       write: enqueueActions(({ context, event, enqueue }) => {
         if (event.type !== 'cmd.write') return;
         const guard = { to: context.etcd, type: 'etcd.txnPut', fields: { key: context.key, myRev: context.myRev } };
-        const out = W.writeOut(context, event.value, context.guarded ? guard : undefined);
+        const out = W.writeOut(context, event.value, context.guarded ? [guard] : []);
         enqueue.assign(out.patch);
         for (const e of out.effects) enqueue(e);
       }),

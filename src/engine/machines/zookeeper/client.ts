@@ -91,11 +91,11 @@ export const zkClientMachine = setup({
       }),
       takeLock: enqueueActions(({ context, event, enqueue }) => {
         if (event.type !== 'zk.lockHeld') return;
-        const g = W.takeGrant(event.token, event.grantId, 0, context.zk, {
+        const g = W.takeGrant(event.token, event.grantId, null, context.zk, {
           node: event.node,
           session: context.session,
         });
-        enqueue.assign({ ...g.patch, believedUntilMs: null, pendingWrites: [] });
+        enqueue.assign({ ...g.patch, pendingWrites: [] });
         for (const e of [...g.effects, ...W.flushWrites(context)]) enqueue(e);
       }),
       write: enqueueActions(({ context, event, enqueue }) => {

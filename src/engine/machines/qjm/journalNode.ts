@@ -1,0 +1,192 @@
+// An HDFS JournalNode: it promises epochs to NameNodes and appends their edits to its log.
+// Checks, after Hadoop's Journal.java: newEpoch(e) is refused unless e > lastPromisedEpoch; any
+// request with an epoch below the promise is refused, a higher one replaces the promise; and each
+// request's IPC serial must exceed the last one of that epoch (catching reordered or replayed
+// requests). The promise and the log are persisted; the IPC serial lives in memory.
+// Invariant it protects: once it has promised epoch e it never appends an edit from an epoch
+// below e, so a deposed writer cannot reach the quorum it needs to commit.
+
+import { enqueueActions, setup } from 'xstate';
+import type { Env } from '../../sim/logic';
+import { effect, effectActions } from '../effects';
+
+export interface JournalNodeInput {
+  firstToken: number;
+  /** False models journal nodes that do not check epochs (the "resource does not check" pitfall). */
+  checks: boolean;
+}
+
+export interface JournalNodeContext extends JournalNodeInput {
+  lastPromisedEpoch: number;
+  lastWriterEpoch: number;
+  ipcSerial: number;
+  lastTxid: number;
+  committedTxid: number;
+  value: string | null;
+  accepted: number;
+  rejected: number;
+}
+
+type JournalEvent = { env: Env; from?: string } & (
+  | { type: 'qjm.getState'; round: number }
+  | { type: 'qjm.newEpoch'; round: number; epoch: number }
+  | {
+      type: 'qjm.journal';
+      token: number;
+      grantId: number;
+      seq: number;
+      txid: number;
+      value: string;
+      committedTxid: number;
+    }
+  | { type: 'lease.expireNow' }
+  | { type: 'node.crash' }
+  | { type: 'node.restart' }
+);
+
+/** The checks of one journal() call, written out like a store's comparison. */
+export function decideJournal(ctx: JournalNodeContext, epoch: number, serial: number) {
+  const promised = ctx.lastPromisedEpoch;
+  if (!ctx.checks)
+    return { accept: true, reason: 'the journal does not check epochs', comparison: 'no check -> APPEND' };
+  if (epoch < promised) {
+    return {
+      accept: false,
+      reason: 'a newer writer has been promised',
+      comparison: `epoch ${epoch} < promised ${promised} -> REJECT`,
+    };
+  }
+  if (epoch === ctx.lastWriterEpoch && serial <= ctx.ipcSerial) {
+    return {
+      accept: false,
+      reason: 'a repeated or reordered request',
+      comparison: `(${epoch},${serial}) <= (${epoch},${ctx.ipcSerial}) -> REJECT`,
+    };
+  }
+  return { accept: true, reason: 'the current epoch', comparison: `epoch ${epoch} >= promised ${promised} -> APPEND` };
+}
+
+export const journalNodeMachine = setup({
+  types: { context: {} as JournalNodeContext, events: {} as JournalEvent, input: {} as JournalNodeInput },
+  actions: effectActions,
+})
+  .extend({
+    actions: {
+      getState: enqueueActions(({ context, event, enqueue }) => {
+        if (event.type !== 'qjm.getState' || !event.from) return;
+        const state = { lastPromisedEpoch: context.lastPromisedEpoch, lastTxid: context.lastTxid };
+        enqueue(effect.send(event.from, { type: 'qjm.state', round: event.round, ...state }));
+        enqueue(effect.note({ kind: 'journal.state', parties: [event.from], client: event.from, detail: state }));
+      }),
+      newEpoch: enqueueActions(({ context, event, enqueue }) => {
+        if (event.type !== 'qjm.newEpoch' || !event.from) return;
+        const { epoch, from, round } = event;
+        const promised = context.lastPromisedEpoch;
+        if (epoch > promised) {
+          enqueue.assign({ lastPromisedEpoch: epoch });
+          enqueue(effect.send(from, { type: 'qjm.promised', round, epoch, lastTxid: context.lastTxid }));
+        } else {
+          enqueue(effect.send(from, { type: 'qjm.refused', round, epoch, lastPromisedEpoch: promised }));
+        }
+        enqueue(
+          effect.note({
+            kind: epoch > promised ? 'epoch.promised' : 'epoch.refused',
+            parties: [from],
+            client: from,
+            token: epoch,
+            detail: { promisedBefore: promised },
+          }),
+        );
+      }),
+      journal: enqueueActions(({ context, event, enqueue }) => {
+        if (event.type !== 'qjm.journal' || !event.from) return;
+        const { from, token: epoch, seq: serial } = event;
+        const d = decideJournal(context, epoch, serial);
+        const before = context.lastPromisedEpoch;
+        const after = d.accept ? Math.max(before, epoch) : before;
+        const reply = { token: epoch, grantId: event.grantId, value: event.value, txid: event.txid };
+        if (d.accept) {
+          enqueue.assign({
+            lastPromisedEpoch: after,
+            lastWriterEpoch: epoch,
+            ipcSerial: serial,
+            lastTxid: event.txid,
+            committedTxid: Math.max(context.committedTxid, event.committedTxid),
+            value: event.value,
+            accepted: context.accepted + 1,
+          });
+          enqueue(effect.send(from, { type: 'write.ack', ...reply }));
+        } else {
+          enqueue.assign({ rejected: context.rejected + 1 });
+          enqueue(effect.send(from, { type: 'write.nack', ...reply, reason: d.reason }));
+        }
+        enqueue(
+          effect.note({
+            kind: d.accept ? 'write.accepted' : 'write.rejected',
+            parties: [from],
+            client: from,
+            token: epoch,
+            grantId: event.grantId,
+            detail: { txid: event.txid },
+            write: {
+              resource: '',
+              client: from,
+              value: event.value,
+              token: epoch,
+              seq: serial,
+              verdict: d.accept ? 'accepted' : 'rejected',
+              reason: d.reason,
+              maxSeenBefore: before,
+              maxSeenAfter: after,
+              comparison: d.comparison,
+              grantId: event.grantId,
+            },
+          }),
+        );
+      }),
+    },
+  })
+  .createMachine({
+    id: 'journalNode',
+    context: ({ input }) => ({
+      ...input,
+      lastPromisedEpoch: input.firstToken - 1,
+      lastWriterEpoch: input.firstToken - 1,
+      ipcSerial: 0,
+      lastTxid: 0,
+      committedTxid: 0,
+      value: null,
+      accepted: 0,
+      rejected: 0,
+    }),
+    initial: 'up',
+    states: {
+      up: {
+        on: {
+          'qjm.getState': { actions: 'getState' },
+          'qjm.newEpoch': { actions: 'newEpoch' },
+          'qjm.journal': { actions: 'journal' },
+          // Epochs are not leases: nothing expires until a newer epoch is promised.
+          'lease.expireNow': { actions: { type: 'note', params: { kind: 'lease.none' } } },
+          'node.crash': { target: 'down', actions: { type: 'note', params: { kind: 'node.crashed' } } },
+        },
+      },
+      down: {
+        on: {
+          'node.restart': {
+            target: 'up',
+            actions: [
+              enqueueActions(({ enqueue }) => enqueue.assign({ ipcSerial: 0 })),
+              {
+                type: 'note',
+                params: ({ context }) => ({
+                  kind: 'node.restarted',
+                  detail: { lastPromisedEpoch: context.lastPromisedEpoch },
+                }),
+              },
+            ],
+          },
+        },
+      },
+    },
+  });

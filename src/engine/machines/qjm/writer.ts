@@ -1,0 +1,303 @@
+// A NameNode becoming the quorum journal's writer (Hadoop's QuorumJournalManager): it reads the
+// journal nodes' last promised epochs from a quorum, proposes 1 + the largest as its epoch with
+// newEpoch, and writes once a quorum has promised. Each edit goes to every journal node with the
+// epoch and the next IPC serial; it commits when a quorum acknowledges it. If a quorum refuses an
+// edit, the writer has been deposed and aborts, as a NameNode does.
+// Invariant it relies on: two quorums of three journal nodes always share one, so an epoch below
+// the newest promised one can never again gather a quorum.
+
+import { enqueueActions, setup } from 'xstate';
+import type { Env } from '../../sim/logic';
+import { effect, effectActions } from '../effects';
+import * as W from '../common/writer';
+
+export interface QjmWriterInput {
+  /** This writer's own party id: it names itself the holder of the epoch it wins. */
+  self: string;
+  journals: string[];
+  /** Stores outside the journal (an unchecked Storage2) and a mailer, if the scenario has them. */
+  resources: string[];
+  mailer: string | null;
+  /** How long a round of calls may take before the writer gives up (Hadoop: many seconds). */
+  roundTimeoutMs: number;
+}
+
+interface Round {
+  id: number;
+  kind: 'getJournalState' | 'newEpoch';
+  epoch: number;
+  yes: string[];
+  no: string[];
+  maxPromised: number;
+  maxTxid: number;
+}
+
+export interface QjmWriterContext extends QjmWriterInput, W.WriterFields {
+  round: Round | null;
+  rounds: number;
+  txid: number;
+  committedTxid: number;
+  acks: Record<number, { yes: string[]; no: string[] }>;
+}
+
+type QjmWriterEvent = { env: Env; from?: string } & (
+  | { type: 'cmd.acquire' }
+  | { type: 'cmd.write'; value: string }
+  | { type: 'cmd.release' }
+  | { type: 'qjm.state'; round: number; lastPromisedEpoch: number; lastTxid: number }
+  | { type: 'qjm.promised'; round: number; epoch: number; lastTxid: number }
+  | { type: 'qjm.refused'; round: number; epoch: number; lastPromisedEpoch: number }
+  | { type: 'timer.round'; round: number }
+  | { type: 'round.won' }
+  | { type: 'round.lost' }
+  | { type: 'writer.deposed' }
+  | (W.WriteReply & { txid?: number })
+);
+
+const quorumOf = (ctx: QjmWriterContext): number => Math.floor(ctx.journals.length / 2) + 1;
+
+export const qjmWriterMachine = setup({
+  types: { context: {} as QjmWriterContext, events: {} as QjmWriterEvent, input: {} as QjmWriterInput },
+  actions: effectActions,
+  guards: {
+    isThisRound: ({ context, event }) => 'round' in event && event.round === context.round?.id,
+    isJournalReply: ({ event }) => 'txid' in event && typeof event.txid === 'number',
+  },
+})
+  .extend({
+    actions: {
+      /** A round of calls to every journal node, with a timeout. */
+      startRound: enqueueActions(({ context, enqueue }, params: { kind: Round['kind']; epoch: number }) => {
+        const id = context.rounds + 1;
+        const round: Round = {
+          id,
+          kind: params.kind,
+          epoch: params.epoch,
+          yes: [],
+          no: [],
+          maxPromised: 0,
+          maxTxid: 0,
+        };
+        enqueue.assign({ round, rounds: id });
+        const type = params.kind === 'getJournalState' ? 'qjm.getState' : 'qjm.newEpoch';
+        for (const jn of context.journals) enqueue(effect.send(jn, { type, round: id, epoch: params.epoch }));
+        enqueue.raise({ type: 'timer.round', round: id } as never, { id: 'round', delay: context.roundTimeoutMs });
+      }),
+      /** One answer of the current round; the quorum decides what happens next. */
+      tally: enqueueActions(({ context, event, enqueue }) => {
+        const r = context.round;
+        if (!r || !event.from || !('round' in event)) return;
+        const yes = event.type !== 'qjm.refused';
+        const next: Round = {
+          ...r,
+          yes: yes ? [...r.yes, event.from] : r.yes,
+          no: yes ? r.no : [...r.no, event.from],
+          maxPromised: Math.max(r.maxPromised, 'lastPromisedEpoch' in event ? event.lastPromisedEpoch : 0),
+          maxTxid: Math.max(r.maxTxid, 'lastTxid' in event ? event.lastTxid : 0),
+        };
+        enqueue.assign({ round: next });
+        const quorum = quorumOf(context);
+        enqueue(
+          effect.note({
+            kind: 'quorum.reply',
+            parties: [event.from],
+            token: r.kind === 'newEpoch' ? r.epoch : undefined,
+            detail: {
+              round: r.kind,
+              ok: yes,
+              yes: next.yes.length,
+              quorum,
+              ...(yes ? {} : { promised: next.maxPromised }),
+            },
+          }),
+        );
+        if (next.yes.length === quorum) enqueue(effect.self({ type: 'round.won' }));
+        if (next.no.length === context.journals.length - quorum + 1) enqueue(effect.self({ type: 'round.lost' }));
+      }),
+      failRound: enqueueActions(({ context, enqueue }) => {
+        enqueue.cancel('round');
+        const r = context.round;
+        enqueue(
+          effect.note({
+            kind: 'lock.failed',
+            parties: context.journals,
+            detail: {
+              round: r?.kind ?? '',
+              yes: r?.yes.length ?? 0,
+              quorum: quorumOf(context),
+              promised: r?.maxPromised ?? 0,
+            },
+          }),
+        );
+        enqueue.assign({ round: null, pendingWrites: [] });
+      }),
+      /** A quorum promised our epoch: we are the writer, unless a newer epoch was granted meanwhile. */
+      becomeWriter: enqueueActions(({ context, event, enqueue }) => {
+        const r = context.round!;
+        enqueue.cancel('round');
+        const epoch = r.epoch;
+        // Ghost: grants are numbered by epoch. A writer that learns of its quorum only after a newer
+        // epoch was granted (it was paused) was deposed before it knew: that is not a new grant.
+        const late = epoch < event.env.nextGrantId - 1;
+        const detail = { quorum: r.yes.join(', ') };
+        if (!late) {
+          enqueue(
+            effect.note({
+              kind: 'lock.granted',
+              parties: r.yes,
+              holder: context.self,
+              token: epoch,
+              grantId: epoch,
+              detail,
+            }),
+          );
+        }
+        const g = W.takeGrant(epoch, epoch, null, r.yes, { ...detail, ...(late ? { late: true } : {}) });
+        enqueue.assign({
+          ...g.patch,
+          round: null,
+          txid: r.maxTxid,
+          committedTxid: r.maxTxid,
+          acks: {},
+          pendingWrites: [],
+        });
+        for (const e of [...g.effects, ...W.flushWrites(context)]) enqueue(e);
+      }),
+      write: enqueueActions(({ context, event, enqueue }) => {
+        if (event.type !== 'cmd.write') return;
+        const txid = context.txid + 1;
+        const fields = { txid, committedTxid: context.committedTxid };
+        const edits = context.journals.map((to) => ({ to, type: 'qjm.journal', fields }));
+        const out = W.writeOut(context, event.value, edits);
+        for (const e of out.effects) enqueue(e);
+        enqueue.assign({ ...out.patch, txid, acks: { ...context.acks, [txid]: { yes: [], no: [] } } });
+      }),
+      noteLateReply: enqueueActions(({ event, enqueue }) => {
+        const ok = event.type !== 'qjm.refused';
+        enqueue(effect.note({ kind: 'quorum.reply', parties: [event.from ?? ''], detail: { ok, late: true } }));
+      }),
+      queueWrite: enqueueActions(({ context, event, enqueue }) => {
+        if (event.type !== 'cmd.write') return;
+        const out = W.queueWrite(context, event.value);
+        enqueue.assign(out.patch);
+        for (const e of out.effects) enqueue(e);
+      }),
+      journalReply: enqueueActions(({ context, event, enqueue }) => {
+        if ((event.type !== 'write.ack' && event.type !== 'write.nack') || event.txid === undefined || !event.from)
+          return;
+        const a = context.acks[event.txid] ?? { yes: [], no: [] };
+        const ok = event.type === 'write.ack';
+        const next = { yes: ok ? [...a.yes, event.from] : a.yes, no: ok ? a.no : [...a.no, event.from] };
+        enqueue.assign({ acks: { ...context.acks, [event.txid]: next } });
+        const quorum = quorumOf(context);
+        const current = event.grantId === context.grantId;
+        const committed = ok && next.yes.length === quorum;
+        const deposed = !ok && current && next.no.length === context.journals.length - quorum + 1;
+        if (committed && current) enqueue.assign({ committedTxid: Math.max(context.committedTxid, event.txid) });
+        const note = W.replyNote(event, deposed);
+        enqueue(
+          effect.note({
+            ...note,
+            detail: { ...note.detail, txid: event.txid, yes: next.yes.length, quorum, committed },
+          }),
+        );
+        if (deposed) enqueue(effect.self({ type: 'writer.deposed' }));
+      }),
+    },
+  })
+  .createMachine({
+    id: 'qjmWriter',
+    context: ({ input }) => ({
+      ...input,
+      ...W.writerDefaults,
+      round: null,
+      rounds: 0,
+      txid: 0,
+      committedTxid: 0,
+      acks: {},
+    }),
+    initial: 'idle',
+    on: {
+      'write.ack': [
+        { guard: 'isJournalReply', actions: 'journalReply' },
+        { actions: { type: 'note', params: ({ event }) => W.replyNote(event as W.WriteReply) } },
+      ],
+      'write.nack': [
+        { guard: 'isJournalReply', actions: 'journalReply' },
+        { actions: { type: 'note', params: ({ event }) => W.replyNote(event as W.WriteReply) } },
+      ],
+      // An answer to a round already decided (or abandoned) changes nothing.
+      'qjm.state': { actions: 'noteLateReply' },
+      'qjm.promised': { actions: 'noteLateReply' },
+      'qjm.refused': { actions: 'noteLateReply' },
+      'cmd.acquire': { actions: { type: 'note', params: { kind: 'acquire.skipped' } } },
+      'cmd.release': { actions: { type: 'note', params: { kind: 'release.skipped' } } },
+      'cmd.write': { actions: { type: 'note', params: ({ event }) => W.skippedWrite(event.value) } },
+    },
+    states: {
+      idle: {
+        on: {
+          'cmd.acquire': {
+            target: 'reading',
+            actions: [
+              { type: 'note', params: ({ context }) => ({ kind: 'lock.requested', parties: context.journals }) },
+              { type: 'startRound', params: { kind: 'getJournalState', epoch: 0 } },
+            ],
+          },
+        },
+      },
+      reading: {
+        on: {
+          'qjm.state': { guard: 'isThisRound', actions: 'tally' },
+          'round.won': {
+            target: 'proposing',
+            actions: {
+              type: 'startRound',
+              params: ({ context }) => ({ kind: 'newEpoch' as const, epoch: context.round!.maxPromised + 1 }),
+            },
+          },
+          'timer.round': { guard: 'isThisRound', target: 'idle', actions: 'failRound' },
+          'cmd.write': {
+            actions: 'queueWrite',
+          },
+        },
+      },
+      proposing: {
+        on: {
+          'qjm.promised': { guard: 'isThisRound', actions: 'tally' },
+          'qjm.refused': { guard: 'isThisRound', actions: 'tally' },
+          'round.won': { target: 'holding', actions: 'becomeWriter' },
+          'round.lost': { target: 'idle', actions: 'failRound' },
+          'timer.round': { guard: 'isThisRound', target: 'idle', actions: 'failRound' },
+          'cmd.write': {
+            actions: 'queueWrite',
+          },
+        },
+      },
+      holding: {
+        on: {
+          'cmd.write': { actions: 'write' },
+          'cmd.release': {
+            target: 'idle',
+            actions: [
+              {
+                type: 'note',
+                params: ({ context }) => ({
+                  kind: 'lock.releasing',
+                  parties: context.journals,
+                  token: context.token,
+                  grantId: context.grantId ?? undefined,
+                }),
+              },
+              enqueueActions(({ enqueue }) => enqueue.assign({ ...W.noGrant })),
+            ],
+          },
+          // A quorum refused an edit: a newer writer holds the promises. A NameNode aborts here.
+          'writer.deposed': {
+            target: 'idle',
+            actions: enqueueActions(({ enqueue }) => enqueue.assign({ ...W.noGrant })),
+          },
+        },
+      },
+    },
+  });
