@@ -5,12 +5,13 @@ import type { CheckMode, Knobs, TokenSource } from '../scenario/types';
 import type { StrategyDef } from './types';
 import { fencing } from './fencing';
 import { leaseTrust } from './leaseTrust';
+import { redlock } from './redlock';
 import { zookeeper } from './zookeeper';
 import { etcd } from './etcd';
 import { chubby } from './chubby';
 import { qjm } from './qjm';
 
-export const STRATEGIES: readonly StrategyDef[] = [leaseTrust, zookeeper, etcd, fencing, chubby, qjm];
+export const STRATEGIES: readonly StrategyDef[] = [leaseTrust, redlock, zookeeper, etcd, fencing, chubby, qjm];
 
 export function findStrategy(id: string): StrategyDef | undefined {
   return STRATEGIES.find((s) => s.id === id);

@@ -1,0 +1,230 @@
+// A Redlock client (antirez's algorithm, as in redlock-rb): take t1, `SET NX PX ttl` a random value
+// on every master in parallel, and hold the lock iff a majority said OK and the validity time
+// ttl - elapsed - (1% of ttl + 2 ms) is still positive; otherwise unlock everywhere and retry after
+// a random delay. It believes it holds the lock until the validity time runs out on its own clock.
+// Invariant it keeps: it writes only while its validity time lasts. Its token, the random value,
+// is unique but unordered, so no store can tell its write from a newer holder's.
+
+import { enqueueActions, setup } from 'xstate';
+import type { Env } from '../../sim/logic';
+import { effect, effectActions } from '../effects';
+import * as W from '../common/writer';
+
+export interface RedlockClientInput {
+  self: string;
+  masters: string[];
+  resources: string[];
+  mailer: string | null;
+  ttlMs: number;
+  /** How long it waits for the masters' answers (redlock: 5-50 ms per node). */
+  roundTimeoutMs: number;
+  retries: number;
+}
+
+export interface RedlockClientContext extends RedlockClientInput, W.WriterFields {
+  value: string | null;
+  attempt: number;
+  startedAtMs: number;
+  yes: string[];
+  no: string[];
+  retried: number;
+}
+
+type RedlockEvent = { env: Env; from?: string } & (
+  | { type: 'cmd.acquire' }
+  | { type: 'cmd.write'; value: string }
+  | { type: 'cmd.release' }
+  | { type: 'redis.ok'; value: string; attempt: number }
+  | { type: 'redis.busy'; value: string; attempt: number }
+  | { type: 'round.done' }
+  | { type: 'timer.round'; attempt: number }
+  | { type: 'timer.retry' }
+  | { type: 'timer.validity' }
+  | W.WriteReply
+);
+
+export const driftMs = (ttlMs: number): number => Math.floor(ttlMs * 0.01) + 2;
+
+export const redlockClientMachine = setup({
+  types: { context: {} as RedlockClientContext, events: {} as RedlockEvent, input: {} as RedlockClientInput },
+  actions: effectActions,
+  guards: {
+    isThisAttempt: ({ context, event }) => 'attempt' in event && event.attempt === context.attempt,
+    isMajority: ({ context, event }) => {
+      const validityMs = context.ttlMs - (event.env.nowMs - context.startedAtMs) - driftMs(context.ttlMs);
+      return context.yes.length > context.masters.length / 2 && validityMs > 0;
+    },
+    canRetry: ({ context }) => context.retried < context.retries,
+  },
+})
+  .extend({
+    actions: {
+      startAttempt: enqueueActions(({ context, event, enqueue }) => {
+        const attempt = context.attempt + 1;
+        const value = event.env.rand.toString(16).padStart(8, '0');
+        enqueue.assign({ attempt, value, startedAtMs: event.env.nowMs, yes: [], no: [] });
+        for (const m of context.masters) {
+          enqueue(effect.send(m, { type: 'redis.set', value, ttlMs: context.ttlMs, attempt }));
+        }
+        enqueue.raise({ type: 'timer.round', attempt } as never, { id: 'round', delay: context.roundTimeoutMs });
+        enqueue(effect.note({ kind: 'lock.requested', parties: context.masters, detail: { value, attempt } }));
+      }),
+      tally: enqueueActions(({ context, event, enqueue }) => {
+        if ((event.type !== 'redis.ok' && event.type !== 'redis.busy') || !event.from) return;
+        const ok = event.type === 'redis.ok';
+        const yes = ok ? [...context.yes, event.from] : context.yes;
+        const no = ok ? context.no : [...context.no, event.from];
+        enqueue.assign({ yes, no });
+        const quorum = Math.floor(context.masters.length / 2) + 1;
+        enqueue(
+          effect.note({
+            kind: 'quorum.reply',
+            parties: [event.from],
+            token: event.value,
+            detail: { round: 'SET NX', ok, yes: yes.length, quorum },
+          }),
+        );
+        if (yes.length + no.length === context.masters.length) enqueue(effect.self({ type: 'round.done' }));
+      }),
+      takeLock: enqueueActions(({ context, event, enqueue }) => {
+        enqueue.cancel('round');
+        const validityMs = context.ttlMs - (event.env.nowMs - context.startedAtMs) - driftMs(context.ttlMs);
+        const believedUntilMs = event.env.nowMs + validityMs;
+        const detail = { quorum: context.yes.join(', '), validityMs };
+        const grantId = event.env.nextGrantId;
+        enqueue(
+          effect.note({
+            kind: 'lock.granted',
+            parties: context.yes,
+            holder: context.self,
+            token: context.value,
+            grantId,
+            detail,
+          }),
+        );
+        const g = W.takeGrant(context.value, grantId, believedUntilMs, context.yes, detail);
+        enqueue.assign({ ...g.patch, pendingWrites: [] });
+        enqueue.raise({ type: 'timer.validity' } as never, { id: 'validity', delay: validityMs });
+        for (const e of [...g.effects, ...W.flushWrites(context)]) enqueue(e);
+      }),
+      /** No majority, or no validity left: unlock everywhere (even where SET failed), maybe retry. */
+      giveUp: enqueueActions(({ context, event, enqueue }) => {
+        enqueue.cancel('round');
+        for (const m of context.masters) enqueue(effect.send(m, { type: 'redis.del', value: context.value }));
+        const validityMs = context.ttlMs - (event.env.nowMs - context.startedAtMs) - driftMs(context.ttlMs);
+        const retry = context.retried < context.retries;
+        const retryInMs = 100 + (event.env.rand % 200);
+        if (retry) enqueue.raise({ type: 'timer.retry' } as never, { id: 'retry', delay: retryInMs });
+        enqueue.assign({ retried: context.retried + 1, ...(retry ? {} : { pendingWrites: [] }) });
+        enqueue(
+          effect.note({
+            kind: 'lock.failed',
+            parties: context.masters,
+            token: context.value,
+            detail: {
+              round: 'SET NX',
+              yes: context.yes.length,
+              quorum: Math.floor(context.masters.length / 2) + 1,
+              validityMs,
+              ...(retry ? { retryInMs } : {}),
+            },
+          }),
+        );
+      }),
+      write: enqueueActions(({ context, event, enqueue }) => {
+        if (event.type !== 'cmd.write') return;
+        const out = W.writeOut(context, event.value);
+        enqueue.assign(out.patch);
+        for (const e of out.effects) enqueue(e);
+      }),
+      queueWrite: enqueueActions(({ context, event, enqueue }) => {
+        if (event.type !== 'cmd.write') return;
+        const out = W.queueWrite(context, event.value);
+        enqueue.assign(out.patch);
+        for (const e of out.effects) enqueue(e);
+      }),
+      release: enqueueActions(({ context, enqueue }) => {
+        enqueue.cancel('validity');
+        for (const m of context.masters) enqueue(effect.send(m, { type: 'redis.del', value: context.value }));
+        enqueue(
+          effect.note({
+            kind: 'lock.releasing',
+            parties: context.masters,
+            token: context.token,
+            grantId: context.grantId ?? undefined,
+          }),
+        );
+        enqueue.assign({ value: null, ...W.noGrant });
+      }),
+    },
+  })
+  .createMachine({
+    id: 'redlockClient',
+    context: ({ input }) => ({
+      ...input,
+      ...W.writerDefaults,
+      value: null,
+      attempt: 0,
+      startedAtMs: 0,
+      yes: [],
+      no: [],
+      retried: 0,
+    }),
+    initial: 'idle',
+    on: {
+      'redis.ok': { actions: { type: 'note', params: ({ event }) => lateReply(event.from, true) } },
+      'redis.busy': { actions: { type: 'note', params: ({ event }) => lateReply(event.from, false) } },
+      'write.ack': { actions: { type: 'note', params: ({ event }) => W.replyNote(event as W.WriteReply) } },
+      'write.nack': { actions: { type: 'note', params: ({ event }) => W.replyNote(event as W.WriteReply) } },
+      'cmd.acquire': { actions: { type: 'note', params: { kind: 'acquire.skipped' } } },
+      'cmd.release': { actions: { type: 'note', params: { kind: 'release.skipped' } } },
+      'cmd.write': { actions: 'queueWrite' },
+    },
+    states: {
+      idle: {
+        on: {
+          'cmd.acquire': {
+            target: 'acquiring',
+            actions: [enqueueActions(({ enqueue }) => enqueue.assign({ retried: 0 })), 'startAttempt'],
+          },
+          'cmd.write': { actions: { type: 'note', params: ({ event }) => W.skippedWrite(event.value) } },
+        },
+      },
+      acquiring: {
+        on: {
+          'redis.ok': { guard: 'isThisAttempt', actions: 'tally' },
+          'redis.busy': { guard: 'isThisAttempt', actions: 'tally' },
+          'round.done': [
+            { guard: 'isMajority', target: 'holding', actions: 'takeLock' },
+            { guard: 'canRetry', target: 'retrying', actions: 'giveUp' },
+            { target: 'idle', actions: 'giveUp' },
+          ],
+          'timer.round': [
+            { guard: 'isMajority', target: 'holding', actions: 'takeLock' },
+            { guard: 'canRetry', target: 'retrying', actions: 'giveUp' },
+            { target: 'idle', actions: 'giveUp' },
+          ],
+        },
+      },
+      retrying: {
+        on: { 'timer.retry': { target: 'acquiring', actions: 'startAttempt' } },
+      },
+      holding: {
+        on: {
+          'cmd.write': { actions: 'write' },
+          'cmd.release': { target: 'idle', actions: 'release' },
+          'timer.validity': {
+            target: 'idle',
+            actions: [
+              { type: 'note', params: ({ context }) => W.lapse(context, 'validity time over') },
+              enqueueActions(({ enqueue }) => enqueue.assign({ value: null, ...W.noGrant })),
+            ],
+          },
+        },
+      },
+    },
+  });
+
+function lateReply(from: string | undefined, ok: boolean) {
+  return { kind: 'quorum.reply', parties: [from ?? ''], detail: { round: 'SET NX', ok, late: true } };
+}

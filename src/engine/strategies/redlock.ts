@@ -1,0 +1,52 @@
+// Redlock over five independent Redis masters: a random value set with SET NX PX on a majority,
+// a validity time with a drift allowance, release by compare-and-delete.
+// Invariant (the lesson): none that a store can use. The value is unique but carries no order,
+// so Redlock cannot produce a fencing token.
+
+import type { Knobs } from '../scenario/types';
+import type { PartySpec, StrategyDef } from './types';
+import { fromMachine } from '../sim/fromMachine';
+import { redisMasterMachine } from '../machines/redlock/master';
+import { redlockClientMachine } from '../machines/redlock/client';
+import { erase, storesAndMailer, writerFields } from './systemParties';
+
+export const MASTERS = ['Redis1', 'Redis2', 'Redis3', 'Redis4', 'Redis5'];
+
+function build(knobs: Knobs, clients: string[]): PartySpec[] {
+  const { resources, mailer, parties } = storesAndMailer(knobs);
+  const masters = MASTERS.map((id) => ({
+    info: { id, kind: 'lock' as const, label: `Redis master ${id.slice(-1)}` },
+    logic: erase(
+      fromMachine(redisMasterMachine, undefined, ({ context: { key } }) => ({
+        holder: key?.holder ?? null,
+        value: key?.value ?? null,
+        expiresAtMs: key?.expiresAtMs ?? null,
+      })),
+    ),
+  }));
+  const clientSpecs = clients.map((id) => ({
+    info: { id, kind: 'client' as const, label: id },
+    logic: erase(
+      fromMachine(
+        redlockClientMachine,
+        { self: id, masters: MASTERS, resources, mailer, ttlMs: knobs.leaseTtlMs, roundTimeoutMs: 50, retries: 2 },
+        ({ context: c }) => ({ value: c.value, okMasters: c.yes.join(', '), ...writerFields(c) }),
+      ),
+    ),
+  }));
+  return [...masters, ...clientSpecs, ...parties];
+}
+
+export const redlock: StrategyDef = {
+  id: 'redlock',
+  name: 'Redlock (Redis multi-master)',
+  summary:
+    "A client sets a random value on a majority of five independent Redis masters, each expiring it on its own clock, and believes it holds the lock for the validity time left after subtracting the time the round took and a drift allowance. The random value is unique but carries no order, so a store cannot tell a zombie's write from the new holder's: the zombie's write lands. A master's clock jump or a restart without fsync gives two holders even without a pause.",
+  simplification:
+    'The value is 8 hex digits rather than 20 random bytes, SETs go to the masters in parallel with one 50 ms timeout for the round, masters keep keys in memory only (no fsync), and a client retries at most twice.',
+  defaults: { tokenSource: 'uuid', check: 'none' },
+  choices: { tokenSource: ['uuid'], check: ['none', 'reject-le'] },
+  lockAuthority: MASTERS[0]!,
+  lockAuthorities: MASTERS,
+  build,
+};
