@@ -29,7 +29,12 @@ export function decideWrite(
   }
   if (check === 'validity') {
     // Only a store inside the lock service can ask whether a grant is current (etcd's txn guard).
-    return { accept: false, reason: 'this store cannot ask the lock service', comparison: 'no guard -> REJECT', ...keep };
+    return {
+      accept: false,
+      reason: 'this store cannot ask the lock service',
+      comparison: 'no guard -> REJECT',
+      ...keep,
+    };
   }
   if (token === null) {
     return { accept: false, reason: 'the write carries no token', comparison: 'no token -> REJECT', ...keep };

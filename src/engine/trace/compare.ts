@@ -5,7 +5,8 @@
 import type { Scenario } from '../scenario/types';
 import type { Trace } from './types';
 import { simulate } from '../sim/simulate';
-import { STRATEGIES, findStrategy } from '../strategies/registry';
+import { STRATEGIES, choicesOf, findStrategy } from '../strategies/registry';
+import type { StrategyDef } from '../strategies/types';
 import { formatToken } from '../protocol/tokens';
 
 export interface ComparisonRow {
@@ -14,6 +15,8 @@ export interface ComparisonRow {
   monotonicToken: boolean;
   staleWriteBlocked: boolean;
   reason: string;
+  /** Whether the stale write is still blocked when the store does not check (null: not asked). */
+  blockedWithoutCheck: boolean | null;
   simplification: string;
   trace: Trace;
 }
@@ -29,17 +32,38 @@ export function compareStrategies(scenario: Scenario): ComparisonRow[] {
   return STRATEGIES.map((strategy) => {
     const trace = simulate(withStrategy(scenario, strategy.id));
     const v = trace.verdict;
-    const blocked = v.staleWritesAccepted === 0 && v.staleWritesRejected > 0;
+    const blocked = isBlocked(trace);
+    // Where the store's check is what blocks the zombie, say what happens without it (seed: "Yes,
+    // if the resource checks it"), from a second run rather than from a sentence written by hand.
+    const unchecked = blocked ? withoutCheck(scenario, strategy) : null;
+    const uncheckedReason = unchecked ? uncheckedSentence(unchecked) : '';
     return {
       strategy: strategy.id,
       name: strategy.name,
       monotonicToken: v.tokensMonotonic,
       staleWriteBlocked: blocked,
-      reason: reasonFrom(trace),
+      reason: [reasonFrom(trace), uncheckedReason, strategy.caveat ?? ''].filter(Boolean).join(' '),
+      blockedWithoutCheck: unchecked ? isBlocked(unchecked) : null,
       simplification: strategy.simplification,
       trace,
     };
   });
+}
+
+const isBlocked = (trace: Trace): boolean =>
+  trace.verdict.staleWritesAccepted === 0 && trace.verdict.staleWritesRejected > 0;
+
+function withoutCheck(scenario: Scenario, strategy: StrategyDef): Trace | null {
+  if (strategy.defaults.check === 'none' || !choicesOf(strategy).check.includes('none')) return null;
+  const base = withStrategy(scenario, strategy.id);
+  return simulate({ ...base, knobs: { ...base.knobs, check: 'none' } });
+}
+
+function uncheckedSentence(trace: Trace): string {
+  const first = trace.verdict.staleWriteAccepted;
+  if (!first) return 'Even a store that does not check is safe in this run.';
+  const w = trace.steps[first.step]!.write!;
+  return `Without the check, ${w.resource} accepts ${w.client}'s stale write ${w.value}.`;
 }
 
 function reasonFrom(trace: Trace): string {
@@ -47,7 +71,9 @@ function reasonFrom(trace: Trace): string {
   if (v.staleWriteAccepted) {
     const step = trace.steps[v.staleWriteAccepted.step]!;
     const w = step.write!;
-    return `${w.resource} accepted ${w.client}'s stale write ${w.value} (${w.comparison}).`;
+    // Why no store could have refused it: the token itself carries no order (Redlock's value).
+    const unordered = v.violations.find((x) => x.invariant === 'issued-tokens-increase' && !v.tokensMonotonic);
+    return `${w.resource} accepted ${w.client}'s stale write ${w.value} (${w.comparison}).${unordered ? ` ${unordered.message}` : ''}`;
   }
   const rejected = trace.steps.find((s) => s.write?.stale && s.write.verdict === 'rejected');
   if (rejected?.write) {

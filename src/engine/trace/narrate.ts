@@ -5,6 +5,7 @@
 import type { Note } from '../sim/logic';
 import type { FieldValue } from './types';
 import { formatToken } from '../protocol/tokens';
+import { narrateSystem } from './narrateSystems';
 
 export interface NarrationInput {
   party: string;
@@ -20,6 +21,8 @@ const d = (note: Note, key: string): FieldValue | undefined => note.detail?.[key
 const other = (note: Note): string => note.parties?.[0] ?? '';
 
 export function narrate({ party, note, stale, fields }: NarrationInput): string {
+  const system = narrateSystem({ party, note, stale, fields });
+  if (system !== null) return system;
   const w = note.write;
   switch (note.kind) {
     case 'lock.requested':

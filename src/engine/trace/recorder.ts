@@ -69,7 +69,9 @@ export class Recorder {
       note.grantId !== undefined
         ? this.leases.find((l) => l.grantId === note.grantId)
         : // A party that cannot know the ghost grant id (a Redlock master) names the lease by holder and token.
-          [...this.leases].reverse().find((l) => l.endedMs === null && l.holder === note.holder && l.token === note.token);
+          [...this.leases]
+            .reverse()
+            .find((l) => l.endedMs === null && l.holder === note.holder && l.token === note.token);
     switch (note.kind) {
       case 'lock.granted':
         this.leases.push({

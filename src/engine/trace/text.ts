@@ -5,6 +5,7 @@
 import type { Step, Trace } from './types';
 import type { ComparisonRow } from './compare';
 import { formatToken } from '../protocol/tokens';
+import { systemPhrase } from './narrateSystems';
 
 /** Who acts and what they do, in the seed's compact notation. */
 export function stepPhrase(step: Step): { actor: string; action: string } {
@@ -15,6 +16,8 @@ export function stepPhrase(step: Step): { actor: string; action: string } {
     return { actor: w.client, action: `write(${w.resource}, ${token}${w.value})  ${w.comparison}` };
   }
   const other = step.parties[1] ?? '';
+  const system = systemPhrase(step);
+  if (system) return system;
   switch (step.kind) {
     case 'lock.requested':
       return { actor: step.party, action: `acquire(${other})` };

@@ -141,13 +141,21 @@ export const chubbyClientMachine = setup({
       'timer.localLease': {
         guard: 'isSessionOpen',
         target: '.idle',
-        actions: { type: 'endSession', params: { cause: 'jeopardy' } },
+        actions: { type: 'endSession', params: { cause: 'its local lease ran out, so its session is in jeopardy' } },
       },
-      'chubby.sessionExpired': {
-        guard: 'isSessionOpen',
-        target: '.idle',
-        actions: { type: 'endSession', params: { cause: 'session expired' } },
-      },
+      'chubby.sessionExpired': [
+        {
+          guard: 'isSessionOpen',
+          target: '.idle',
+          actions: { type: 'endSession', params: { cause: 'Chubby says its session expired' } },
+        },
+        {
+          actions: {
+            type: 'note',
+            params: { kind: 'session.lost', detail: { cause: 'Chubby confirms the session expired', already: true } },
+          },
+        },
+      ],
       'write.ack': { actions: { type: 'note', params: ({ event }) => W.replyNote(event as W.WriteReply) } },
       'write.nack': { actions: { type: 'note', params: ({ event }) => W.replyNote(event as W.WriteReply) } },
       'cmd.acquire': { actions: { type: 'note', params: { kind: 'acquire.skipped' } } },

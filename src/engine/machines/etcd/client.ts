@@ -141,15 +141,23 @@ export const etcdClientMachine = setup({
     on: {
       'timer.keepAlive': { actions: 'keepAlive' },
       'etcd.keepAliveOk': { guard: 'isOurLease', actions: 'extendDeadline' },
-      'etcd.leaseNotFound': {
-        guard: 'isOurLease',
-        target: '.idle',
-        actions: { type: 'endSession', params: { cause: 'lease not found' } },
-      },
+      'etcd.leaseNotFound': [
+        {
+          guard: 'isOurLease',
+          target: '.idle',
+          actions: { type: 'endSession', params: { cause: 'etcd says its lease is gone' } },
+        },
+        {
+          actions: {
+            type: 'note',
+            params: { kind: 'session.lost', detail: { cause: 'etcd confirms the lease is gone', already: true } },
+          },
+        },
+      ],
       'timer.deadline': {
         guard: 'hasLease',
         target: '.idle',
-        actions: { type: 'endSession', params: { cause: 'keepalive timeout' } },
+        actions: { type: 'endSession', params: { cause: 'no keepalive answer for a whole TTL' } },
       },
       'write.ack': { actions: { type: 'note', params: ({ event }) => W.replyNote(event as W.WriteReply) } },
       'write.nack': { actions: { type: 'note', params: ({ event }) => W.replyNote(event as W.WriteReply) } },

@@ -237,6 +237,10 @@ export const etcdMachine = setup({
             client: event.from,
             token: event.token,
             grantId: event.grantId,
+            detail: {
+              guard: `CreateRevision(${event.key}) = ${event.myRev}`,
+              ...(ok ? { revision: s.revision + 1 } : {}),
+            },
             write: {
               resource: '',
               client: event.from,

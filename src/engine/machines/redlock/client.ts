@@ -90,7 +90,7 @@ export const redlockClientMachine = setup({
         enqueue.cancel('round');
         const validityMs = context.ttlMs - (event.env.nowMs - context.startedAtMs) - driftMs(context.ttlMs);
         const believedUntilMs = event.env.nowMs + validityMs;
-        const detail = { quorum: context.yes.join(', '), validityMs };
+        const detail = { quorum: context.yes.join(', '), masters: context.masters.length, validityMs };
         const grantId = event.env.nextGrantId;
         enqueue(
           effect.note({
@@ -216,7 +216,7 @@ export const redlockClientMachine = setup({
           'timer.validity': {
             target: 'idle',
             actions: [
-              { type: 'note', params: ({ context }) => W.lapse(context, 'validity time over') },
+              { type: 'note', params: ({ context }) => W.lapse(context, 'its validity time is over') },
               enqueueActions(({ enqueue }) => enqueue.assign({ value: null, ...W.noGrant })),
             ],
           },

@@ -174,13 +174,27 @@ export const zkClientMachine = setup({
       'timer.lost': {
         guard: 'hasSession',
         target: '.idle',
-        actions: { type: 'loseSession', params: { cause: 'LOST' } },
+        actions: {
+          type: 'loseSession',
+          params: { cause: 'Curator declares the session LOST, a timeout after SUSPENDED' },
+        },
       },
-      'zk.expired': {
-        guard: 'isOurSession',
-        target: '.idle',
-        actions: { type: 'loseSession', params: { cause: 'expired' } },
-      },
+      'zk.expired': [
+        {
+          guard: 'isOurSession',
+          target: '.idle',
+          actions: { type: 'loseSession', params: { cause: 'ZooKeeper says its session expired' } },
+        },
+        {
+          actions: {
+            type: 'note',
+            params: {
+              kind: 'session.lost',
+              detail: { cause: 'ZooKeeper confirms the session expired', already: true },
+            },
+          },
+        },
+      ],
       'write.ack': { actions: { type: 'note', params: ({ event }) => W.replyNote(event as W.WriteReply) } },
       'write.nack': { actions: { type: 'note', params: ({ event }) => W.replyNote(event as W.WriteReply) } },
       'cmd.acquire': { actions: { type: 'note', params: { kind: 'acquire.skipped' } } },
