@@ -2,6 +2,7 @@
 
 import type { Preset } from './build';
 import { canonicalRace, leaseTrustRace, slowNetwork } from './canonical';
+import { SYSTEM_PRESETS } from './systems';
 import {
   counterReset,
   earlyZombie,
@@ -27,6 +28,7 @@ export const PRESETS: readonly Preset[] = [
   uncheckedSecondStore,
   emailOutsideFence,
   earlyZombie,
+  ...SYSTEM_PRESETS,
 ];
 
 export function findPreset(id: string): Preset | undefined {

@@ -1,0 +1,16 @@
+// The real systems' presets, in the order of the seed's table.
+
+import type { Preset } from './build';
+import { REDLOCK_PRESETS } from './redlock';
+import { ZOOKEEPER_PRESETS } from './zookeeper';
+import { ETCD_PRESETS } from './etcd';
+import { CHUBBY_PRESETS } from './chubby';
+import { QJM_PRESETS } from './qjm';
+
+export const SYSTEM_PRESETS: readonly Preset[] = [
+  ...REDLOCK_PRESETS,
+  ...ZOOKEEPER_PRESETS,
+  ...ETCD_PRESETS,
+  ...CHUBBY_PRESETS,
+  ...QJM_PRESETS,
+];
