@@ -48,20 +48,30 @@ type QjmWriterEvent = { env: Env; from?: string } & (
   | { type: 'qjm.promised'; round: number; epoch: number; lastTxid: number }
   | { type: 'qjm.refused'; round: number; epoch: number; lastPromisedEpoch: number }
   | { type: 'timer.round'; round: number }
-  | { type: 'round.won' }
-  | { type: 'round.lost' }
-  | { type: 'writer.deposed' }
+  | { type: 'round.won'; round: number }
+  | { type: 'round.lost'; round: number }
   | (W.WriteReply & { txid?: number })
 );
 
 const quorumOf = (ctx: QjmWriterContext): number => Math.floor(ctx.journals.length / 2) + 1;
+/** Refusals of one edit after which no quorum can acknowledge it. */
+const refusalsToDepose = (ctx: QjmWriterContext): number => ctx.journals.length - quorumOf(ctx) + 1;
 
 export const qjmWriterMachine = setup({
   types: { context: {} as QjmWriterContext, events: {} as QjmWriterEvent, input: {} as QjmWriterInput },
   actions: effectActions,
   guards: {
     isThisRound: ({ context, event }) => 'round' in event && event.round === context.round?.id,
+    /** A quorum already answered yes: a timeout noticed late (after a pause) does not undo it. */
+    hasQuorum: ({ context, event }) =>
+      'round' in event && event.round === context.round?.id && context.round.yes.length >= quorumOf(context),
     isJournalReply: ({ event }) => 'txid' in event && typeof event.txid === 'number',
+    /** This refusal leaves the current edit short of any quorum: a newer writer holds the promises. */
+    isDeposing: ({ context, event }) =>
+      event.type === 'write.nack' &&
+      typeof event.txid === 'number' &&
+      event.grantId === context.grantId &&
+      (context.acks[event.txid]?.no.length ?? 0) + 1 === refusalsToDepose(context),
   },
 })
   .extend({
@@ -111,8 +121,8 @@ export const qjmWriterMachine = setup({
             },
           }),
         );
-        if (next.yes.length === quorum) enqueue(effect.self({ type: 'round.won' }));
-        if (next.no.length === context.journals.length - quorum + 1) enqueue(effect.self({ type: 'round.lost' }));
+        if (next.yes.length === quorum) enqueue(effect.self({ type: 'round.won', round: r.id }));
+        if (next.no.length === refusalsToDepose(context)) enqueue(effect.self({ type: 'round.lost', round: r.id }));
       }),
       failRound: enqueueActions(({ context, enqueue }) => {
         enqueue.cancel('round');
@@ -131,6 +141,9 @@ export const qjmWriterMachine = setup({
         );
         enqueue.assign({ round: null, pendingWrites: [] });
       }),
+      proposeEpoch: enqueueActions(({ context, enqueue }) =>
+        enqueue({ type: 'startRound', params: { kind: 'newEpoch', epoch: context.round!.maxPromised + 1 } } as never),
+      ),
       /** A quorum promised our epoch: we are the writer, unless a newer epoch was granted meanwhile. */
       becomeWriter: enqueueActions(({ context, event, enqueue }) => {
         const r = context.round!;
@@ -192,7 +205,7 @@ export const qjmWriterMachine = setup({
         const quorum = quorumOf(context);
         const current = event.grantId === context.grantId;
         const committed = ok && next.yes.length === quorum;
-        const deposed = !ok && current && next.no.length === context.journals.length - quorum + 1;
+        const deposed = !ok && current && next.no.length === refusalsToDepose(context);
         if (committed && current) enqueue.assign({ committedTxid: Math.max(context.committedTxid, event.txid) });
         const note = W.replyNote(event, deposed);
         enqueue(
@@ -201,7 +214,6 @@ export const qjmWriterMachine = setup({
             detail: { ...note.detail, txid: event.txid, yes: next.yes.length, quorum, committed },
           }),
         );
-        if (deposed) enqueue(effect.self({ type: 'writer.deposed' }));
       }),
     },
   })
@@ -249,14 +261,11 @@ export const qjmWriterMachine = setup({
       reading: {
         on: {
           'qjm.state': { guard: 'isThisRound', actions: 'tally' },
-          'round.won': {
-            target: 'proposing',
-            actions: {
-              type: 'startRound',
-              params: ({ context }) => ({ kind: 'newEpoch' as const, epoch: context.round!.maxPromised + 1 }),
-            },
-          },
-          'timer.round': { guard: 'isThisRound', target: 'idle', actions: 'failRound' },
+          'round.won': { guard: 'isThisRound', target: 'proposing', actions: 'proposeEpoch' },
+          'timer.round': [
+            { guard: 'hasQuorum', target: 'proposing', actions: 'proposeEpoch' },
+            { guard: 'isThisRound', target: 'idle', actions: 'failRound' },
+          ],
           'cmd.write': {
             actions: 'queueWrite',
           },
@@ -266,9 +275,12 @@ export const qjmWriterMachine = setup({
         on: {
           'qjm.promised': { guard: 'isThisRound', actions: 'tally' },
           'qjm.refused': { guard: 'isThisRound', actions: 'tally' },
-          'round.won': { target: 'holding', actions: 'becomeWriter' },
-          'round.lost': { target: 'idle', actions: 'failRound' },
-          'timer.round': { guard: 'isThisRound', target: 'idle', actions: 'failRound' },
+          'round.won': { guard: 'isThisRound', target: 'holding', actions: 'becomeWriter' },
+          'round.lost': { guard: 'isThisRound', target: 'idle', actions: 'failRound' },
+          'timer.round': [
+            { guard: 'hasQuorum', target: 'holding', actions: 'becomeWriter' },
+            { guard: 'isThisRound', target: 'idle', actions: 'failRound' },
+          ],
           'cmd.write': {
             actions: 'queueWrite',
           },
@@ -293,9 +305,10 @@ export const qjmWriterMachine = setup({
             ],
           },
           // A quorum refused an edit: a newer writer holds the promises. A NameNode aborts here.
-          'writer.deposed': {
+          'write.nack': {
+            guard: 'isDeposing',
             target: 'idle',
-            actions: enqueueActions(({ enqueue }) => enqueue.assign({ ...W.noGrant })),
+            actions: ['journalReply', enqueueActions(({ enqueue }) => enqueue.assign({ ...W.noGrant }))],
           },
         },
       },

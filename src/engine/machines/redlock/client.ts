@@ -5,7 +5,7 @@
 // Invariant it keeps: it writes only while its validity time lasts. Its token, the random value,
 // is unique but unordered, so no store can tell its write from a newer holder's.
 
-import { enqueueActions, setup } from 'xstate';
+import { and, enqueueActions, setup } from 'xstate';
 import type { Env } from '../../sim/logic';
 import { effect, effectActions } from '../effects';
 import * as W from '../common/writer';
@@ -36,7 +36,7 @@ type RedlockEvent = { env: Env; from?: string } & (
   | { type: 'cmd.release' }
   | { type: 'redis.ok'; value: string; attempt: number }
   | { type: 'redis.busy'; value: string; attempt: number }
-  | { type: 'round.done' }
+  | { type: 'round.done'; attempt: number }
   | { type: 'timer.round'; attempt: number }
   | { type: 'timer.retry' }
   | { type: 'timer.validity' }
@@ -84,7 +84,8 @@ export const redlockClientMachine = setup({
             detail: { round: 'SET NX', ok, yes: yes.length, quorum },
           }),
         );
-        if (yes.length + no.length === context.masters.length) enqueue(effect.self({ type: 'round.done' }));
+        if (yes.length + no.length === context.masters.length)
+          enqueue(effect.self({ type: 'round.done', attempt: context.attempt }));
       }),
       takeLock: enqueueActions(({ context, event, enqueue }) => {
         enqueue.cancel('round');
@@ -195,10 +196,11 @@ export const redlockClientMachine = setup({
           'redis.ok': { guard: 'isThisAttempt', actions: 'tally' },
           'redis.busy': { guard: 'isThisAttempt', actions: 'tally' },
           'round.done': [
-            { guard: 'isMajority', target: 'holding', actions: 'takeLock' },
-            { guard: 'canRetry', target: 'retrying', actions: 'giveUp' },
-            { target: 'idle', actions: 'giveUp' },
+            { guard: and(['isThisAttempt', 'isMajority']), target: 'holding', actions: 'takeLock' },
+            { guard: and(['isThisAttempt', 'canRetry']), target: 'retrying', actions: 'giveUp' },
+            { guard: 'isThisAttempt', target: 'idle', actions: 'giveUp' },
           ],
+          // A timeout noticed late (after a pause) still counts the answers that came in time.
           'timer.round': [
             { guard: 'isMajority', target: 'holding', actions: 'takeLock' },
             { guard: 'canRetry', target: 'retrying', actions: 'giveUp' },
