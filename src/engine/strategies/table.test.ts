@@ -1,0 +1,74 @@
+// The seed's comparison table, computed: the canonical race under all seven strategies, each row
+// read off its own run, must say what the seed's table says, with the reason taken from the run.
+import { describe, expect, it } from 'vitest';
+import { compareStrategies, formatComparisonText, PRESETS, STRATEGIES } from '../index';
+
+const race = PRESETS.find((p) => p.id === 'canonical-race')!.scenario;
+const rows = compareStrategies(race);
+const row = (id: string) => rows.find((r) => r.strategy === id)!;
+
+describe('the comparison table of the canonical race', () => {
+  it('has the seven strategies of the seed, in its order', () => {
+    expect(rows.map((r) => r.strategy)).toEqual([
+      'lease-trust',
+      'redlock',
+      'zookeeper',
+      'etcd',
+      'fencing',
+      'chubby',
+      'qjm',
+    ]);
+  });
+
+  it.each([
+    ['lease-trust', false, false, /^Storage accepted Client1's stale write Y \(no check -> ACCEPT\)\.$/],
+    [
+      'redlock',
+      false,
+      false,
+      /accepted Client1's stale write Y .*is a random value: it is unique but carries no order/,
+    ],
+    ['zookeeper', true, true, /^Storage rejected Client1's stale write Y: 33 <= 36 -> REJECT\./],
+    ['etcd', true, true, /^Storage rejected Client1's stale write Y: 33 <= 35 -> REJECT\./],
+    ['fencing', true, true, /^Storage rejected Client1's stale write Y: 33 <= 34 -> REJECT\./],
+    ['chubby', true, true, /^Storage rejected Client1's stale write Y: 33 <= 34 -> REJECT\..*lock-delay/],
+    ['qjm', true, true, /^JN\d rejected Client1's stale write Y: epoch 33 < promised 34 -> REJECT\./],
+  ])('%s: monotonic token %s, stale write blocked %s', (id, monotonic, blocked, reason) => {
+    const r = row(id);
+    expect(r.monotonicToken).toBe(monotonic);
+    expect(r.staleWriteBlocked).toBe(blocked);
+    expect(r.reason).toMatch(reason);
+    expect(r.simplification.length).toBeGreaterThan(20);
+  });
+
+  it('says, from a second run, that every checking row is blocked only because the store checks', () => {
+    for (const id of ['zookeeper', 'etcd', 'fencing', 'chubby', 'qjm']) {
+      expect(row(id).blockedWithoutCheck, id).toBe(false);
+      expect(row(id).reason, id).toMatch(/Without the check, \w+ accepts Client1's stale write Y\./);
+    }
+    expect(row('lease-trust').blockedWithoutCheck).toBeNull();
+    expect(row('redlock').blockedWithoutCheck).toBeNull();
+  });
+
+  it('prints as the seed’s table: No/No for lease + trust and Redlock, Yes/Yes for the rest', () => {
+    const lines = formatComparisonText(rows).split('\n');
+    expect(lines).toHaveLength(8);
+    const cells = lines.slice(1).map((l) => l.split(/\s{2,}/).slice(0, 3));
+    expect(cells).toEqual([
+      ['Lease + trust the client', 'No', 'No'],
+      ['Redlock (Redis multi-master)', 'No', 'No'],
+      ['ZooKeeper lock + zxid', 'Yes', 'Yes'],
+      ['etcd lock + revision', 'Yes', 'Yes'],
+      ['Fencing token (generic pattern)', 'Yes', 'Yes'],
+      ['Chubby lock + sequencer', 'Yes', 'Yes'],
+      ['HDFS epochs (quorum journal)', 'Yes', 'Yes'],
+    ]);
+  });
+
+  it('gives every strategy a description and one sentence on what it simplifies', () => {
+    for (const s of STRATEGIES) {
+      expect(s.summary.length, s.id).toBeGreaterThan(80);
+      expect(s.simplification.split(/\.\s/).length, s.id).toBe(1);
+    }
+  });
+});
