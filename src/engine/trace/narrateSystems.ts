@@ -114,6 +114,14 @@ export function narrateSystem({ party, note, stale }: Input): string | null {
       return `${party} refuses epoch ${t} from ${note.client}: it has already promised ${d(note, 'promisedBefore')}.`;
     case 'lockDelay.ended':
       return `${party}'s lock-delay is over: the lock may be taken again.`;
+    case 'release.ignored':
+      return d(note, 'reason') === 'value'
+        ? `${party} deletes nothing: its key does not hold ${other}'s value ${t} (compare-and-delete).`
+        : null;
+    case 'lock.releasing':
+      return d(note, 'unwanted')
+        ? `${party} is granted a lock it no longer waits for (token ${t}) and hands it straight back.`
+        : null;
     case 'write.acked':
       if (!has(note, 'quorum')) return null;
       return `${party} learns ${other} logged its edit ${d(note, 'value')} (${d(note, 'yes')} have, ${d(note, 'quorum')} needed)${d(note, 'committed') ? ': it is committed' : ''}.`;
@@ -212,6 +220,8 @@ export function systemPhrase(step: Step): { actor: string; action: string } | nu
       return at(`will write ${d(step, 'value')} once it holds the lock`);
     case 'lease.expired':
       return d(step, 'scope') === 'master' ? at(`key(${t}) expires`) : null;
+    case 'release.ignored':
+      return d(step, 'reason') === 'value' ? at(`DEL if ${t} -> not its value`) : null;
     default:
       return null;
   }

@@ -167,6 +167,24 @@ export const chubbyClientMachine = setup({
         on: {
           'cmd.acquire': { target: 'acquiring', actions: 'requestLock' },
           'cmd.write': { actions: { type: 'note', params: ({ event }) => W.skippedWrite(event.value) } },
+          // A grant for a wait it has given up: hand the lock straight back rather than sit on it.
+          'chubby.granted': {
+            actions: [
+              enqueueActions(({ context, event, enqueue }) =>
+                enqueue(effect.send(context.chubby, { type: 'chubby.release', grantId: event.grantId })),
+              ),
+              {
+                type: 'note',
+                params: ({ context, event }) => ({
+                  kind: 'lock.releasing',
+                  parties: [context.chubby],
+                  token: event.token,
+                  grantId: event.grantId,
+                  detail: { unwanted: true },
+                }),
+              },
+            ],
+          },
         },
       },
       acquiring: {

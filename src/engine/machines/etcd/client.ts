@@ -173,6 +173,24 @@ export const etcdClientMachine = setup({
             { target: 'granting', actions: 'requestLock' },
           ],
           'cmd.write': { actions: { type: 'note', params: ({ event }) => W.skippedWrite(event.value) } },
+          // A grant for a wait it has given up: hand the lock straight back rather than sit on it.
+          'etcd.locked': {
+            actions: [
+              enqueueActions(({ context, event, enqueue }) =>
+                enqueue(effect.send(context.etcd, { type: 'etcd.unlock', key: event.key })),
+              ),
+              {
+                type: 'note',
+                params: ({ context, event }) => ({
+                  kind: 'lock.releasing',
+                  parties: [context.etcd],
+                  token: event.token,
+                  grantId: event.grantId,
+                  detail: { unwanted: true },
+                }),
+              },
+            ],
+          },
         },
       },
       granting: {

@@ -171,6 +171,15 @@ export const etcdMachine = setup({
         }
         const myRev = store.keys[key]!.createRevision;
         const [ownerKey, owner] = ownersQueue(store)[0]!;
+        if (ownerKey === key && owner.grantId !== null) {
+          // The same session locking again: the Mutex finds its own key already first, and holds.
+          const token = owner.createRevision;
+          enqueue(effect.send(from, { type: 'etcd.locked', key, token, grantId: owner.grantId }));
+          enqueue(
+            effect.note({ kind: 'lock.regranted', parties: [from], holder: from, token, grantId: owner.grantId }),
+          );
+          return;
+        }
         if (ownerKey === key) {
           const next = handOver(store, env);
           enqueue.assign({ store: next.store });

@@ -63,7 +63,18 @@ export const redisMasterMachine = setup({
       }),
       compareAndDelete: enqueueActions(({ context, event, enqueue }) => {
         if (event.type !== 'redis.del' || !event.from) return;
-        if (!isHeld(context.key, event.env.nowMs) || context.key.value !== event.value) return; // nothing of theirs
+        if (!isHeld(context.key, event.env.nowMs) || context.key.value !== event.value) {
+          // Compare-and-delete never touches someone else's key (Redlock unlocks everywhere on failure).
+          enqueue(
+            effect.note({
+              kind: 'release.ignored',
+              parties: [event.from],
+              token: event.value,
+              detail: { reason: 'value' },
+            }),
+          );
+          return;
+        }
         enqueue.cancel('expire');
         enqueue.assign({ key: null });
         enqueue(effect.note({ kind: 'key.deleted', parties: [event.from], holder: event.from, token: event.value }));

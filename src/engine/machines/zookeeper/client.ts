@@ -209,6 +209,25 @@ export const zkClientMachine = setup({
             { target: 'connecting', actions: 'requestLock' },
           ],
           'cmd.write': { actions: { type: 'note', params: ({ event }) => W.skippedWrite(event.value) } },
+          // A grant for a wait it has given up: hand the lock straight back rather than sit on it.
+          'zk.lockHeld': {
+            guard: 'hasSession',
+            actions: [
+              enqueueActions(({ context, event, enqueue }) =>
+                enqueue(effect.send(context.zk, { type: 'zk.delete', session: context.session, node: event.node })),
+              ),
+              {
+                type: 'note',
+                params: ({ context, event }) => ({
+                  kind: 'lock.releasing',
+                  parties: [context.zk],
+                  token: event.token,
+                  grantId: event.grantId,
+                  detail: { unwanted: true },
+                }),
+              },
+            ],
+          },
         },
       },
       connecting: {
