@@ -7,35 +7,20 @@
 // (its token) is larger than any before, unless a restore from an old snapshot rewinds it.
 
 import { enqueueActions, setup } from 'xstate';
-import type { Env, Note } from '../../sim/logic';
+import type { Env } from '../../sim/logic';
+import {
+  dropLease,
+  handOver,
+  initialStore,
+  ownersQueue,
+  PREFIX,
+  type EtcdInput,
+  type EtcdStore,
+  type Lease,
+} from './store';
 import { effect, effectActions } from '../effects';
 
-export interface EtcdInput {
-  firstToken: number;
-  /** A restart restores the snapshot taken at the start, without --bump-revision (the pitfall). */
-  restoreOnRestart: boolean;
-}
-
-interface LockKey {
-  createRevision: number;
-  lease: string;
-  client: string;
-  /** Ghost: the grant its owner received when this key became the lowest. */
-  grantId: number | null;
-}
-
-interface Lease {
-  client: string;
-  ttlMs: number;
-  expiresAtMs: number;
-}
-
-export interface EtcdStore {
-  revision: number;
-  keys: Record<string, LockKey>;
-  leases: Record<string, Lease>;
-  data: { value: string; modRevision: number } | null;
-}
+export { ownersQueue, type EtcdInput } from './store';
 
 export interface EtcdContext extends EtcdInput {
   store: EtcdStore;
@@ -54,69 +39,8 @@ type EtcdEvent = { env: Env; from?: string } & (
   | { type: 'node.restart' }
 );
 
-export const PREFIX = 'lock/res/';
-const initialStore = (input: EtcdInput): EtcdStore => ({
-  revision: input.firstToken - 1,
-  keys: {},
-  leases: {},
-  data: null,
-});
-
-/** Lock keys, lowest create revision first: the first one is the owner. */
-export const ownersQueue = (s: EtcdStore): [string, LockKey][] =>
-  Object.entries(s.keys).sort((a, b) => a[1].createRevision - b[1].createRevision);
-
 const timer = (lease: string, delayMs: number) =>
   [{ type: 'lease.expire', lease } as never, { id: `lease:${lease}`, delay: delayMs }] as const;
-
-/** The owner (lowest create revision) gets the lock once; its waitDeletes returns. */
-function handOver(store: EtcdStore, env: Env): { store: EtcdStore; effects: never[] } {
-  const [key, owner] = ownersQueue(store)[0] ?? [];
-  if (!key || !owner || owner.grantId !== null) return { store, effects: [] };
-  const grantId = env.nextGrantId;
-  const token = owner.createRevision;
-  return {
-    store: { ...store, keys: { ...store.keys, [key]: { ...owner, grantId } } },
-    effects: [
-      effect.note({
-        kind: 'lock.granted',
-        parties: [owner.client],
-        holder: owner.client,
-        token,
-        grantId,
-        detail: { key, lease: owner.lease },
-      }),
-      effect.send(owner.client, { type: 'etcd.locked', key, token, grantId }),
-    ],
-  };
-}
-
-/** The lease is gone: its keys are deleted in one revision, and the next waiter may own the lock. */
-function dropLease(ctx: EtcdContext, lease: string, env: Env): { store: EtcdStore; effects: never[] } {
-  const s = ctx.store;
-  const info = s.leases[lease];
-  if (!info) return { store: s, effects: [] };
-  const owned = Object.entries(s.keys).filter(([, k]) => k.lease === lease);
-  const [ownerKey] = ownersQueue(s)[0] ?? [];
-  const revision = owned.length > 0 ? s.revision + 1 : s.revision;
-  const keys = Object.fromEntries(Object.entries(s.keys).filter(([, k]) => k.lease !== lease));
-  const leases = { ...s.leases };
-  delete leases[lease];
-  const held = owned.find(([key]) => key === ownerKey)?.[1];
-  const detail = { lease, key: owned.map(([key]) => key).join(', '), revision };
-  const note: Note = held
-    ? {
-        kind: 'lease.expired',
-        parties: [held.client],
-        holder: held.client,
-        token: held.createRevision,
-        grantId: held.grantId ?? undefined,
-        detail,
-      }
-    : { kind: 'session.expired', parties: [info.client], client: info.client, detail };
-  const next = handOver({ ...s, revision, keys, leases }, env);
-  return { store: next.store, effects: [effect.note(note), ...next.effects] };
-}
 
 export const etcdMachine = setup({
   types: { context: {} as EtcdContext, events: {} as EtcdEvent, input: {} as EtcdInput },
@@ -270,7 +194,7 @@ export const etcdMachine = setup({
         if (event.type !== 'lease.expire') return;
         const info = context.store.leases[event.lease];
         if (!info || info.expiresAtMs > event.env.nowMs) return; // kept alive since the timer was armed
-        const out = dropLease(context, event.lease, event.env);
+        const out = dropLease(context.store, event.lease, event.env);
         enqueue.assign({ store: out.store });
         for (const e of out.effects) enqueue(e);
       }),
@@ -281,7 +205,7 @@ export const etcdMachine = setup({
           return;
         }
         enqueue.cancel(`lease:${owner.lease}`);
-        const out = dropLease(context, owner.lease, event.env);
+        const out = dropLease(context.store, owner.lease, event.env);
         enqueue.assign({ store: out.store });
         for (const e of out.effects) enqueue(e);
       }),

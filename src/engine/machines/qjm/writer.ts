@@ -10,6 +10,7 @@ import { enqueueActions, setup } from 'xstate';
 import type { Env } from '../../sim/logic';
 import { effect, effectActions } from '../effects';
 import * as W from '../common/writer';
+import * as Q from './rounds';
 
 export interface QjmWriterInput {
   /** This writer's own party id: it names itself the holder of the epoch it wins. */
@@ -22,22 +23,12 @@ export interface QjmWriterInput {
   roundTimeoutMs: number;
 }
 
-interface Round {
-  id: number;
-  kind: 'getJournalState' | 'newEpoch';
-  epoch: number;
-  yes: string[];
-  no: string[];
-  maxPromised: number;
-  maxTxid: number;
-}
-
 export interface QjmWriterContext extends QjmWriterInput, W.WriterFields {
-  round: Round | null;
+  round: Q.Round | null;
   rounds: number;
   txid: number;
   committedTxid: number;
-  acks: Record<number, { yes: string[]; no: string[] }>;
+  acks: Record<number, Q.Acks>;
 }
 
 type QjmWriterEvent = { env: Env; from?: string } & (
@@ -53,9 +44,9 @@ type QjmWriterEvent = { env: Env; from?: string } & (
   | (W.WriteReply & { txid?: number })
 );
 
-const quorumOf = (ctx: QjmWriterContext): number => Math.floor(ctx.journals.length / 2) + 1;
-/** Refusals of one edit after which no quorum can acknowledge it. */
-const refusalsToDepose = (ctx: QjmWriterContext): number => ctx.journals.length - quorumOf(ctx) + 1;
+const quorumOf = (ctx: QjmWriterContext): number => Q.quorumOf(ctx.journals.length);
+/** Refusals of one edit (or round) after which no quorum can say yes. */
+const refusalsToDepose = (ctx: QjmWriterContext): number => Q.refusalsToLose(ctx.journals.length);
 
 export const qjmWriterMachine = setup({
   types: { context: {} as QjmWriterContext, events: {} as QjmWriterEvent, input: {} as QjmWriterInput },
@@ -77,17 +68,9 @@ export const qjmWriterMachine = setup({
   .extend({
     actions: {
       /** A round of calls to every journal node, with a timeout. */
-      startRound: enqueueActions(({ context, enqueue }, params: { kind: Round['kind']; epoch: number }) => {
+      startRound: enqueueActions(({ context, enqueue }, params: { kind: Q.Round['kind']; epoch: number }) => {
         const id = context.rounds + 1;
-        const round: Round = {
-          id,
-          kind: params.kind,
-          epoch: params.epoch,
-          yes: [],
-          no: [],
-          maxPromised: 0,
-          maxTxid: 0,
-        };
+        const round = Q.newRound(id, params.kind, params.epoch);
         enqueue.assign({ round, rounds: id });
         const type = params.kind === 'getJournalState' ? 'qjm.getState' : 'qjm.newEpoch';
         for (const jn of context.journals) enqueue(effect.send(jn, { type, round: id, epoch: params.epoch }));
@@ -98,13 +81,8 @@ export const qjmWriterMachine = setup({
         const r = context.round;
         if (!r || !event.from || !('round' in event)) return;
         const yes = event.type !== 'qjm.refused';
-        const next: Round = {
-          ...r,
-          yes: yes ? [...r.yes, event.from] : r.yes,
-          no: yes ? r.no : [...r.no, event.from],
-          maxPromised: Math.max(r.maxPromised, 'lastPromisedEpoch' in event ? event.lastPromisedEpoch : 0),
-          maxTxid: Math.max(r.maxTxid, 'lastTxid' in event ? event.lastTxid : 0),
-        };
+        const promised = 'lastPromisedEpoch' in event ? event.lastPromisedEpoch : 0;
+        const next = Q.tally(r, event.from, yes, promised, 'lastTxid' in event ? event.lastTxid : 0);
         enqueue.assign({ round: next });
         const quorum = quorumOf(context);
         enqueue(
@@ -198,9 +176,8 @@ export const qjmWriterMachine = setup({
       journalReply: enqueueActions(({ context, event, enqueue }) => {
         if ((event.type !== 'write.ack' && event.type !== 'write.nack') || event.txid === undefined || !event.from)
           return;
-        const a = context.acks[event.txid] ?? { yes: [], no: [] };
         const ok = event.type === 'write.ack';
-        const next = { yes: ok ? [...a.yes, event.from] : a.yes, no: ok ? a.no : [...a.no, event.from] };
+        const next = Q.ack(context.acks[event.txid], event.from, ok);
         enqueue.assign({ acks: { ...context.acks, [event.txid]: next } });
         const quorum = quorumOf(context);
         const current = event.grantId === context.grantId;
