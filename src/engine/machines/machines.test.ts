@@ -79,7 +79,7 @@ describe('client machine', () => {
     drive(
       fromMachine(
         clientMachine,
-        { lockService: 'LockService', resources: ['Storage'], mailer: null },
+        { lockService: 'LockService', retryMs: 1000, resources: ['Storage'], mailer: null },
         ({ context }) => ({
           token: context.token,
           believedUntilMs: context.believedUntilMs,

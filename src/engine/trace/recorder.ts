@@ -14,6 +14,7 @@ export class Recorder {
   readonly leases: LeaseRecord[] = [];
   readonly pauses: PauseRecord[] = [];
   readonly oracle = new Oracle();
+  private readonly leaseById = new Map<number, LeaseRecord>();
   private snapshots: Record<string, PartyView>;
 
   constructor(
@@ -65,10 +66,10 @@ export class Recorder {
 
   /** Keeps lease and pause intervals for the timeline. */
   private track(note: Note, party: string, timeMs: number): void {
-    const lease = note.grantId !== undefined ? this.leases.find((l) => l.grantId === note.grantId) : undefined;
+    const lease = note.grantId !== undefined ? this.leaseById.get(note.grantId) : undefined;
     switch (note.kind) {
-      case 'lock.granted':
-        this.leases.push({
+      case 'lock.granted': {
+        const record: LeaseRecord = {
           grantId: note.grantId ?? 0,
           holder: note.holder ?? '',
           token: (note.token ?? null) as TokenValue,
@@ -77,8 +78,11 @@ export class Recorder {
           endReason: null,
           believedFromMs: null,
           believedUntilMs: null,
-        });
+        };
+        this.leases.push(record);
+        this.leaseById.set(record.grantId, record);
         break;
+      }
       case 'lease.expired':
       case 'lock.released':
       case 'node.crashed':
