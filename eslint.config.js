@@ -88,11 +88,9 @@ export default defineConfig([
     rules: { 'no-restricted-imports': engineImportRule(['vitest', 'fast-check']), ...engineNondeterminism },
   },
 
-  // The browser app.
+  // The browser app and the CLI reach the engine only through its public surface.
   {
-    files: ['src/ui/**/*.{ts,tsx}'],
-    languageOptions: { globals: globals.browser },
-    extends: [reactHooks.configs.flat.recommended],
+    files: ['src/ui/**/*.{ts,tsx}', 'src/cli/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -101,12 +99,20 @@ export default defineConfig([
             {
               // '../engine' and '../engine/index(.ts)' are the public surface; anything deeper is not.
               regex: '(^|/)engine/(?!index(\\.ts)?$).+',
-              message: 'src/ui reaches the engine only through src/engine/index.ts: import from its index.',
+              message:
+                'Outside src/engine, the engine is reached only through src/engine/index.ts: import from its index.',
             },
           ],
         },
       ],
     },
+  },
+
+  // The browser app.
+  {
+    files: ['src/ui/**/*.{ts,tsx}'],
+    languageOptions: { globals: globals.browser },
+    extends: [reactHooks.configs.flat.recommended],
   },
 
   // Everything that runs under Node: the CLI, scripts, configs, benchmarks, e2e specs.

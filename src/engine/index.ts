@@ -19,3 +19,4 @@ export type { StrategyDef } from './strategies/types';
 export { formatToken } from './protocol/tokens';
 export { compareStrategies, withStrategy, type ComparisonRow } from './trace/compare';
 export { formatTraceText, formatVerdict, formatComparisonText, stepPhrase } from './trace/text';
+export { randomWorkload, type WorkloadOptions } from './workload/random';

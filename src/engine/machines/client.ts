@@ -10,6 +10,8 @@ import { effect, effectActions } from './effects';
 
 export interface ClientInput {
   lockService: string;
+  /** How long to wait for an answer before asking again (a request or a grant can be lost). */
+  retryMs: number;
   resources: string[];
   mailer: string | null;
 }
@@ -49,6 +51,7 @@ export const clientMachine = setup({
   },
   delays: {
     leaseBelief: ({ context }) => context.ttlMs,
+    acquireRetry: ({ context }) => context.retryMs,
   },
 })
   .extend({
@@ -149,6 +152,18 @@ export const clientMachine = setup({
         },
       },
       acquiring: {
+        // Asking again is safe: the lock service re-sends a grant to its holder and keeps one
+        // place in the queue per client.
+        after: {
+          acquireRetry: {
+            target: 'acquiring',
+            reenter: true,
+            actions: enqueueActions(({ context, enqueue }) => {
+              enqueue(effect.send(context.lockService, { type: 'lock.request' }));
+              enqueue(effect.note({ kind: 'lock.retried', parties: [context.lockService] }));
+            }),
+          },
+        },
         on: {
           'lock.wait': {
             actions: {

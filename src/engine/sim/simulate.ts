@@ -14,10 +14,16 @@ import { PartyRuntime, type Pending } from './world';
 import { Recorder } from '../trace/recorder';
 import { effectiveKnobs, findStrategy } from '../strategies/registry';
 import { clientIds } from '../strategies/parties';
+import type { StrategyDef } from '../strategies/types';
 
 export interface SimulateOptions {
   /** Stop after this many steps (the trace is then marked truncated). */
   maxSteps?: number;
+  /**
+   * Builds the parties instead of the strategy's own builder. Only the benchmark and the
+   * differential test use it, to run the plain-function reference implementation.
+   */
+  parties?: StrategyDef['build'];
 }
 
 const DEFAULT_MAX_STEPS = 250_000;
@@ -51,7 +57,7 @@ class Run {
     this.lockAuthorities = strategy.lockAuthorities ?? [strategy.lockAuthority];
     this.maxSteps = options.maxSteps ?? DEFAULT_MAX_STEPS;
     this.network = new Network(scenario.network, scenario.seed);
-    const specs = strategy.build(this.knobs, clientIds(scenario.clients));
+    const specs = (options.parties ?? strategy.build)(this.knobs, clientIds(scenario.clients));
     const initial: Record<string, PartyView> = {};
     const startEffects: [PartyRuntime, Effect[]][] = [];
     for (const spec of specs) {

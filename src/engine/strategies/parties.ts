@@ -4,9 +4,10 @@
 import type { Knobs } from '../scenario/types';
 import type { PartySpec } from './types';
 import { fromMachine } from '../sim/fromMachine';
-import { lockServiceMachine } from '../machines/lockService';
-import { clientMachine } from '../machines/client';
-import { resourceMachine } from '../machines/resource';
+import { lockServiceMachine, type LockServiceContext, type LockServiceInput } from '../machines/lockService';
+import { clientMachine, type ClientContext, type ClientInput } from '../machines/client';
+import { resourceMachine, type ResourceContext, type ResourceInput } from '../machines/resource';
+import type { FieldValue, PartyInfo } from '../trace/types';
 import { mailerMachine } from '../machines/mailer';
 import type { PartyLogic } from '../sim/logic';
 
@@ -25,57 +26,88 @@ export function resourceIds(knobs: Knobs): string[] {
 
 const erase = <S>(logic: PartyLogic<S>): PartyLogic<unknown> => logic as PartyLogic<unknown>;
 
+// What each card shows, from a machine's context (shared with the plain reference implementation).
+export const lockServiceFields = (c: LockServiceContext): Record<string, FieldValue> => ({
+  counter: c.tokenSource.endsWith('counter') ? c.counter : null,
+  holder: c.holder,
+  token: c.token,
+  leaseExpiresAtMs: c.expiresAtMs,
+  waiters: c.waiters.join(', '),
+});
+
+export const clientFields = (c: ClientContext): Record<string, FieldValue> => ({
+  token: c.token,
+  believedUntilMs: c.believedUntilMs,
+  writesSent: c.seq,
+  lastValue: c.lastValue,
+  pendingWrites: c.pendingWrites.join(', '),
+});
+
+export const resourceFields = (c: ResourceContext): Record<string, FieldValue> => ({
+  maxSeen: c.maxSeen,
+  ...(c.check === 'token-seq' ? { maxSeq: c.maxSeq } : {}),
+  check: c.check,
+  value: c.value,
+  accepted: c.accepted,
+  rejected: c.rejected,
+});
+
+export const mailerFields = (c: { sent: number; lastValue: string | null }): Record<string, FieldValue> => ({
+  sent: c.sent,
+  lastValue: c.lastValue,
+});
+
+export const lockServiceInput = (knobs: Knobs): LockServiceInput => ({
+  tokenSource: knobs.tokenSource,
+  firstToken: knobs.firstToken,
+  leaseTtlMs: knobs.leaseTtlMs,
+});
+
+export const clientInput = (knobs: Knobs): ClientInput => ({
+  lockService: LOCK_SERVICE,
+  retryMs: knobs.leaseTtlMs,
+  resources: resourceIds(knobs),
+  mailer: knobs.sideEffect === 'email' ? MAILER : null,
+});
+
+export function resourceInput(knobs: Knobs, checks: boolean): ResourceInput {
+  const check = checks ? knobs.check : 'none';
+  return {
+    check,
+    initialMaxSeen: check === 'none' ? null : knobs.initialMaxSeen,
+    maxSeenDurable: knobs.maxSeenDurable,
+  };
+}
+
+export const partyInfo = {
+  lockService: (): PartyInfo => ({ id: LOCK_SERVICE, kind: 'lock', label: 'Lock service' }),
+  client: (id: string): PartyInfo => ({ id, kind: 'client', label: id }),
+  resource: (id: string, checks: boolean): PartyInfo => ({
+    id,
+    kind: 'resource',
+    label: checks ? 'Storage' : 'Second store (no check)',
+  }),
+  mailer: (): PartyInfo => ({ id: MAILER, kind: 'mailer', label: 'Mailer (outside the fence)' }),
+};
+
 export function lockServiceSpec(knobs: Knobs): PartySpec {
-  const logic = fromMachine(
-    lockServiceMachine,
-    { tokenSource: knobs.tokenSource, firstToken: knobs.firstToken, leaseTtlMs: knobs.leaseTtlMs },
-    ({ context: c }) => ({
-      counter: c.tokenSource.endsWith('counter') ? c.counter : null,
-      holder: c.holder,
-      token: c.token,
-      leaseExpiresAtMs: c.expiresAtMs,
-      waiters: c.waiters.join(', '),
-    }),
-  );
-  return { info: { id: LOCK_SERVICE, kind: 'lock', label: 'Lock service' }, logic: erase(logic) };
+  const logic = fromMachine(lockServiceMachine, lockServiceInput(knobs), ({ context }) => lockServiceFields(context));
+  return { info: partyInfo.lockService(), logic: erase(logic) };
 }
 
 export function clientSpec(id: string, knobs: Knobs): PartySpec {
-  const logic = fromMachine(
-    clientMachine,
-    { lockService: LOCK_SERVICE, resources: resourceIds(knobs), mailer: knobs.sideEffect === 'email' ? MAILER : null },
-    ({ context: c }) => ({
-      token: c.token,
-      believedUntilMs: c.believedUntilMs,
-      writesSent: c.seq,
-      lastValue: c.lastValue,
-      pendingWrites: c.pendingWrites.join(', '),
-    }),
-  );
-  return { info: { id, kind: 'client', label: id }, logic: erase(logic) };
+  const logic = fromMachine(clientMachine, clientInput(knobs), ({ context }) => clientFields(context));
+  return { info: partyInfo.client(id), logic: erase(logic) };
 }
 
 export function resourceSpec(id: string, knobs: Knobs, checks: boolean): PartySpec {
-  const check = checks ? knobs.check : 'none';
-  const logic = fromMachine(
-    resourceMachine,
-    { check, initialMaxSeen: check === 'none' ? null : knobs.initialMaxSeen, maxSeenDurable: knobs.maxSeenDurable },
-    ({ context: c }) => ({
-      maxSeen: c.maxSeen,
-      ...(c.check === 'token-seq' ? { maxSeq: c.maxSeq } : {}),
-      check: c.check,
-      value: c.value,
-      accepted: c.accepted,
-      rejected: c.rejected,
-    }),
-  );
-  const label = checks ? 'Storage' : 'Second store (no check)';
-  return { info: { id, kind: 'resource', label: id === STORAGE ? 'Storage' : label }, logic: erase(logic) };
+  const logic = fromMachine(resourceMachine, resourceInput(knobs, checks), ({ context }) => resourceFields(context));
+  return { info: partyInfo.resource(id, checks), logic: erase(logic) };
 }
 
 export function mailerSpec(): PartySpec {
-  const logic = fromMachine(mailerMachine, undefined, ({ context: c }) => ({ sent: c.sent, lastValue: c.lastValue }));
-  return { info: { id: MAILER, kind: 'mailer', label: 'Mailer (outside the fence)' }, logic: erase(logic) };
+  const logic = fromMachine(mailerMachine, undefined, ({ context }) => mailerFields(context));
+  return { info: partyInfo.mailer(), logic: erase(logic) };
 }
 
 /** The parties every generic strategy has: one lock service, the clients, the stores, the mailer. */

@@ -27,6 +27,8 @@ export function narrate({ party, note, stale, fields }: NarrationInput): string 
   switch (note.kind) {
     case 'lock.requested':
       return `${party} asks ${other(note)} for the lock.`;
+    case 'lock.retried':
+      return `${party} has had no grant yet and asks ${other(note)} again.`;
     case 'lock.granted':
       return note.token === null
         ? `${party} grants the lock to ${note.holder} as a plain lease (no token); it expires at ${d(note, 'expiresAtMs')} ms on ${party}'s clock.`

@@ -14,6 +14,7 @@ export class Recorder {
   readonly leases: LeaseRecord[] = [];
   readonly pauses: PauseRecord[] = [];
   readonly oracle = new Oracle();
+  private readonly leaseById = new Map<number, LeaseRecord>();
   private snapshots: Record<string, PartyView>;
 
   constructor(
@@ -67,14 +68,14 @@ export class Recorder {
   private track(note: Note, party: string, timeMs: number): void {
     const lease =
       note.grantId !== undefined
-        ? this.leases.find((l) => l.grantId === note.grantId)
+        ? this.leaseById.get(note.grantId)
         : // A party that cannot know the ghost grant id (a Redlock master) names the lease by holder and token.
           [...this.leases]
             .reverse()
             .find((l) => l.endedMs === null && l.holder === note.holder && l.token === note.token);
     switch (note.kind) {
-      case 'lock.granted':
-        this.leases.push({
+      case 'lock.granted': {
+        const record: LeaseRecord = {
           grantId: note.grantId ?? 0,
           holder: note.holder ?? '',
           token: (note.token ?? null) as TokenValue,
@@ -83,8 +84,11 @@ export class Recorder {
           endReason: null,
           believedFromMs: null,
           believedUntilMs: null,
-        });
+        };
+        this.leases.push(record);
+        this.leaseById.set(record.grantId, record);
         break;
+      }
       case 'lease.expired':
       case 'lock.released':
       case 'node.crashed':

@@ -1,0 +1,90 @@
+// The CLI's behaviour as a function of its arguments: the text to print and the exit status.
+// Invariant: bad input yields status 2 and one line naming the problem, never a stack trace.
+
+import { readFileSync } from 'node:fs';
+import {
+  PRESETS,
+  STRATEGIES,
+  compareStrategies,
+  findPreset,
+  findStrategy,
+  formatComparisonText,
+  formatScenarioError,
+  formatTraceText,
+  parseScenarioJson,
+  simulate,
+  withStrategy,
+  type Scenario,
+} from '../engine/index';
+import { USAGE, UsageError, parseArgs, type CliOptions } from './args';
+
+function loadScenario(options: CliOptions): Scenario {
+  let scenario: Scenario;
+  if (options.scenarioFile) {
+    let text: string;
+    try {
+      text = readFileSync(options.scenarioFile, 'utf8');
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code;
+      throw new UsageError(
+        `cannot read ${options.scenarioFile}: ${code === 'ENOENT' ? 'no such file' : (code ?? 'unreadable')}`,
+      );
+    }
+    const result = parseScenarioJson(text);
+    if (!result.ok) throw new UsageError(`${options.scenarioFile}: ${formatScenarioError(result.error)}`);
+    scenario = result.scenario;
+  } else {
+    const id = options.preset ?? 'canonical-race';
+    const preset = findPreset(id);
+    if (!preset) throw new UsageError(`unknown preset "${id}" (npm run sim -- --list shows them)`);
+    scenario = preset.scenario;
+  }
+  if (options.strategy) {
+    if (!findStrategy(options.strategy)) {
+      throw new UsageError(
+        `unknown strategy "${options.strategy}" (one of: ${STRATEGIES.map((s) => s.id).join(', ')})`,
+      );
+    }
+    scenario = withStrategy(scenario, options.strategy);
+  }
+  return scenario;
+}
+
+function listing(): string {
+  const width = Math.max(...PRESETS.map((p) => p.id.length), ...STRATEGIES.map((s) => s.id.length)) + 2;
+  return [
+    'Presets:',
+    ...PRESETS.map((p) => `  ${p.id.padEnd(width)}${p.title}`),
+    '',
+    'Strategies:',
+    ...STRATEGIES.map((s) => `  ${s.id.padEnd(width)}${s.name}`),
+  ].join('\n');
+}
+
+export function run(argv: readonly string[]): { code: number; out: string } {
+  try {
+    const options = parseArgs(argv);
+    if (options.help) return { code: 0, out: USAGE };
+    if (options.list) return { code: 0, out: listing() };
+    const scenario = loadScenario(options);
+    if (options.table) {
+      const rows = compareStrategies(scenario);
+      if (options.format === 'json') {
+        return {
+          code: 0,
+          out: JSON.stringify(
+            rows.map(({ trace: _trace, ...row }) => row),
+            null,
+            2,
+          ),
+        };
+      }
+      return { code: 0, out: formatComparisonText(rows) };
+    }
+    const trace = simulate(scenario);
+    return { code: 0, out: options.format === 'json' ? JSON.stringify(trace, null, 2) : formatTraceText(trace) };
+  } catch (e) {
+    if (e instanceof UsageError) return { code: 2, out: `sim: ${e.message}` };
+    return { code: 1, out: `sim: internal error: ${(e as Error).message}` };
+  }
+}

@@ -1,0 +1,30 @@
+// The XState machines and the plain reducers are two statements of one protocol: on the same
+// scenarios they must produce the same trace, step for step, and the same verdict.
+import { describe, expect, it } from 'vitest';
+import { PRESETS, randomWorkload, simulate, validateScenario } from '../index';
+import { plainGenericParties } from './plainParties';
+
+// The plain reducers cover the generic strategies only; the real systems have machines alone.
+const GENERIC = new Set(['fencing', 'lease-trust']);
+const genericPresets = PRESETS.filter((p) => GENERIC.has(p.scenario.strategy));
+
+describe('XState machines vs plain reducers', () => {
+  it.each(genericPresets.map((p) => [p.id, p.scenario] as const))('agree on preset %s', (_id, scenario) => {
+    expect(simulate(scenario, { parties: plainGenericParties })).toEqual(simulate(scenario));
+  });
+
+  it('agree on every step of a long random workload with faults', () => {
+    for (const strategy of ['fencing', 'lease-trust']) {
+      const scenario = randomWorkload({ seed: 11, strategy, actions: 4000, clients: 5 });
+      expect(validateScenario(scenario).ok).toBe(true);
+      const machines = simulate(scenario);
+      const reducers = simulate(scenario, { parties: plainGenericParties });
+      expect(machines.steps.length).toBeGreaterThan(8_000);
+      expect(reducers.steps.map((s) => [s.timeMs, s.party, s.kind, s.token, s.write?.verdict])).toEqual(
+        machines.steps.map((s) => [s.timeMs, s.party, s.kind, s.token, s.write?.verdict]),
+      );
+      expect(reducers.verdict).toEqual(machines.verdict);
+      expect(JSON.stringify(reducers)).toBe(JSON.stringify(machines));
+    }
+  }, 60_000);
+});

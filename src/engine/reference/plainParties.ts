@@ -1,0 +1,28 @@
+// The generic strategies' parties written as plain reducer functions, without XState. They exist
+// to measure what XState costs (npm run bench) and as a second, independent statement of the
+// protocol: a differential test requires both to produce the same trace on random workloads.
+// Invariant: for every event, the same state change and the same effects, in the same order, as
+// the machines in ../machines (effect order matters: it decides message ids and tie-breaks).
+
+import type { Knobs } from '../scenario/types';
+import type { PartyLogic } from '../sim/logic';
+import type { PartySpec } from '../strategies/types';
+import { STORAGE, STORAGE2, partyInfo } from '../strategies/parties';
+import { lockService } from './plainLockService';
+import { client } from './plainClient';
+import { mailer, resource } from './plainStores';
+
+const erase = <S>(logic: PartyLogic<S>): PartyLogic<unknown> => logic as PartyLogic<unknown>;
+
+/** The same parties as strategies/parties.ts genericParties(), built from plain reducers. */
+export function plainGenericParties(knobs: Knobs, clients: string[]): PartySpec[] {
+  return [
+    { info: partyInfo.lockService(), logic: erase(lockService(knobs)) },
+    ...clients.map((id) => ({ info: partyInfo.client(id), logic: erase(client(knobs)) })),
+    { info: partyInfo.resource(STORAGE, true), logic: erase(resource(knobs, true)) },
+    ...(knobs.secondResource === 'unchecked'
+      ? [{ info: partyInfo.resource(STORAGE2, false), logic: erase(resource(knobs, false)) }]
+      : []),
+    ...(knobs.sideEffect === 'email' ? [{ info: partyInfo.mailer(), logic: erase(mailer()) }] : []),
+  ];
+}

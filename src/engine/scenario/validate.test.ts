@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { findPreset, formatScenarioError, parseScenarioJson, validateScenario } from '../index';
+
+const race = findPreset('canonical-race')!.scenario;
+const errorOf = (raw: unknown) => {
+  const result = validateScenario(raw);
+  if (result.ok) throw new Error('expected the scenario to be rejected');
+  return formatScenarioError(result.error);
+};
+const withChange = (change: Record<string, unknown>) => ({ ...structuredClone(race), ...change });
+
+describe('validateScenario', () => {
+  it('accepts a minimal scenario and fills in the defaults', () => {
+    const result = validateScenario({ format: 'fencelab.scenario', version: 1, strategy: 'fencing' });
+    expect(result).toMatchObject({
+      ok: true,
+      scenario: {
+        clients: 2,
+        seed: 1,
+        knobs: {},
+        actions: [],
+        labels: [],
+        network: { latencyMsMin: 2, latencyMsMax: 8, dropRate: 0 },
+      },
+    });
+  });
+
+  it.each([
+    [null, '(scenario): expected an object, got null'],
+    [{ format: 'x', version: 1 }, 'format: expected "fencelab.scenario", got "x": is this a Fencelab scenario file?'],
+    [{ format: 'fencelab.scenario', version: 2 }, 'version: expected 1, got 2: this Fencelab reads scenario version 1'],
+  ])('rejects %j with a message naming the field', (raw, message) => {
+    expect(errorOf(raw)).toBe(message);
+  });
+
+  it('names the field, what was expected and what was found', () => {
+    expect(errorOf(withChange({ strategy: 'paxos' }))).toMatch(
+      /^strategy: expected one of .*"fencing".*, got "paxos"$/,
+    );
+    expect(errorOf(withChange({ seed: -1 }))).toBe('seed: expected a whole number from 0 to 4294967295, got -1');
+    expect(errorOf(withChange({ knobs: { leaseTTL: 5 } }))).toMatch(
+      /^knobs\.leaseTTL: unknown field \(expected one of .*"leaseTtlMs"/,
+    );
+    expect(errorOf(withChange({ knobs: { check: '<' } }))).toMatch(/^knobs\.check: expected one of "reject-le"/);
+    expect(errorOf(withChange({ network: { latencyMsMin: 10, latencyMsMax: 5 } }))).toBe(
+      'network.latencyMsMax: expected a whole number from 10 to 600000, got 5',
+    );
+    expect(errorOf(withChange({ clocks: { Client7: { offsetMs: 1 } } }))).toMatch(/^clocks\.Client7: unknown field/);
+  });
+
+  it('checks each action against the parties of the scenario', () => {
+    const bad = (action: unknown) => errorOf(withChange({ actions: [race.actions[0], action] }));
+    expect(bad({ atMs: 5, type: 'acquire', client: 'Client9' })).toBe(
+      'actions[1].client: expected one of "Client1", "Client2", got "Client9"',
+    );
+    expect(bad({ atMs: 5, type: 'teleport' })).toMatch(/^actions\[1\]\.type: expected one of "acquire"/);
+    expect(bad({ atMs: -5, type: 'expireLease' })).toBe(
+      'actions[1].atMs: expected a whole number from 0 to 100000000, got -5',
+    );
+    expect(bad({ atMs: 5, type: 'crash', party: 'Client1' })).toMatch(
+      /^actions\[1\]\.party: expected one of "LockService", "Storage"/,
+    );
+    expect(bad({ atMs: 5, type: 'partition', a: 'Storage', b: 'Storage' })).toMatch(
+      /^actions\[1\]\.b: expected one of/,
+    );
+    expect(bad({ atMs: 5, type: 'write', client: 'Client1' })).toBe(
+      'actions[1].value: expected text of at most 40 characters, got nothing',
+    );
+    expect(bad({ atMs: 5, type: 'pause', client: 'Client1', durationMs: 10, extra: 1 })).toMatch(
+      /^actions\[1\]\.extra: unknown field/,
+    );
+  });
+
+  it('knows the second store exists only when the knob asks for it', () => {
+    const partition = { atMs: 5, type: 'partition', a: 'Client1', b: 'Storage2' };
+    expect(errorOf(withChange({ actions: [partition] }))).toMatch(/^actions\[0\]\.b: expected one of/);
+    expect(validateScenario(withChange({ knobs: { secondResource: 'unchecked' }, actions: [partition] })).ok).toBe(
+      true,
+    );
+  });
+
+  it('reports broken JSON as a problem with the file', () => {
+    const result = parseScenarioJson('{"format": ');
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.error.path).toBe('(file)');
+  });
+});
