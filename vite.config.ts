@@ -12,5 +12,8 @@ export default defineConfig({
     environment: 'node',
     include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
     exclude: ['e2e/**', 'node_modules/**', 'dist/**'],
+    // Property tests run hundreds of simulations each; on a shared 2-core machine running test
+    // files in parallel, 5 s is not a bound on correctness, only on load.
+    testTimeout: 60_000,
   },
 });
