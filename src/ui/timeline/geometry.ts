@@ -33,13 +33,19 @@ export function timeScale(window: TimeWindow, plot: PlotArea): TimeScale {
   return scaleLinear().domain([window.startMs, window.endMs]).range([plot.left, plot.right]);
 }
 
-/** "0 ms", "1,250 ms", "12.5 s": milliseconds while the numbers stay short, seconds after. */
+/**
+ * "0 ms", "1,250 ms", "1,250.5 ms", "12.5 s": milliseconds while the numbers stay short, seconds
+ * after; only as many decimals as the visible span needs to tell neighbouring ticks apart.
+ */
 export function formatMs(ms: number, spanMs: number): string {
-  if (spanMs >= 20_000) {
-    const seconds = ms / 1000;
-    return `${Number(seconds.toFixed(3)).toLocaleString('en-US')} s`;
-  }
-  return `${Number(ms.toFixed(3)).toLocaleString('en-US')} ms`;
+  const seconds = spanMs >= 20_000;
+  const value = seconds ? ms / 1000 : ms;
+  const span = seconds ? spanMs / 1000 : spanMs;
+  const decimals = Math.min(3, Math.max(0, 2 - Math.floor(Math.log10(Math.max(span, 1e-3)))));
+  const text = (Object.is(Math.round(value), -0) ? 0 : value).toLocaleString('en-US', {
+    maximumFractionDigits: decimals,
+  });
+  return `${text === '-0' ? '0' : text} ${seconds ? 's' : 'ms'}`;
 }
 
 /** Ticks about every 110 px, at round times (scale.ticks), as plain data. */

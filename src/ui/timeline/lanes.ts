@@ -2,7 +2,7 @@
 // then the resources the fence protects, then anything outside the fence. Invariant: every party of
 // the trace has exactly one lane, and lanes tile the plot from top to bottom without overlapping.
 
-import type { PartyInfo, PartyKind } from '../../engine';
+import type { PartyInfo, PartyKind, Trace } from '../../engine';
 import type { LaneShape, PlotArea } from './types';
 
 const KIND_ORDER: Record<PartyKind, number> = { lock: 0, client: 1, resource: 2, mailer: 3 };
@@ -24,14 +24,24 @@ export function orderParties(parties: readonly PartyInfo[]): PartyInfo[] {
     .map(({ party }) => party);
 }
 
-/** "Second store (no check)" reads as a name and a note; a plain name gets its kind as the note. */
-function splitLabel(party: PartyInfo): { title: string; subtitle: string } {
+/**
+ * "Second store (no check)" reads as a name and a note; a plain name gets its kind as the note,
+ * except a resource that trusts its clients, which says so.
+ */
+function splitLabel(party: PartyInfo, checks: boolean): { title: string; subtitle: string } {
   const match = /^(.*?)\s*\((.+)\)\s*$/.exec(party.label);
   if (match?.[1] && match[2]) return { title: match[1], subtitle: match[2] };
+  if (party.kind === 'resource' && !checks) return { title: party.label, subtitle: 'does not check tokens' };
   return { title: party.label, subtitle: KIND_WORDS[party.kind] };
 }
 
-export function layoutLanes(parties: readonly PartyInfo[], plot: PlotArea): LaneShape[] {
+/** Whether a party checks tokens, read from its first snapshot ("check" is a resource's mode). */
+export function checksTokens(trace: Pick<Trace, 'steps'>, party: string): boolean {
+  return trace.steps[0]?.snapshots[party]?.fields.check !== 'none';
+}
+
+export function layoutLanes(trace: Pick<Trace, 'parties' | 'steps'>, plot: PlotArea): LaneShape[] {
+  const parties = trace.parties;
   const ordered = orderParties(parties);
   const height = (plot.bottom - plot.top) / Math.max(1, ordered.length);
   return ordered.map((party, i) => {
@@ -39,7 +49,7 @@ export function layoutLanes(parties: readonly PartyInfo[], plot: PlotArea): Lane
     return {
       party: party.id,
       kind: party.kind,
-      ...splitLabel(party),
+      ...splitLabel(party, checksTokens(trace, party.id)),
       top,
       height,
       y: top + Math.min(LANE_LINE_OFFSET_PX, height * 0.4),

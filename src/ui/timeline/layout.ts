@@ -7,7 +7,7 @@ import type { Trace } from '../../engine';
 import { axisTicks, plotArea, timeScale } from './geometry';
 import { laneIndex, layoutLanes } from './lanes';
 import { layoutLeases, layoutPauses } from './leases';
-import { layoutMarks, layoutStepLabels, stepRange } from './marks';
+import { fitMarkTokens, layoutMarks, layoutStepLabels, stepRange } from './marks';
 import { layoutMessages } from './messages';
 import type { Size, TimeWindow, TimelineLayout } from './types';
 
@@ -16,11 +16,12 @@ export type * from './types';
 export function layoutTimeline(trace: Trace, window: TimeWindow, size: Size): TimelineLayout {
   const plot = plotArea(size, trace.parties.length);
   const scale = timeScale(window, plot);
-  const lanes = layoutLanes(trace.parties, plot);
+  const lanes = layoutLanes(trace, plot);
   const byParty = laneIndex(lanes);
   const frame = { window, scale, plot };
   const { marks, merged: mergedSteps } = layoutMarks(trace, byParty, frame);
-  const { messages, merged: mergedMessages } = layoutMessages(trace, byParty, frame);
+  const tokenBoxes = fitMarkTokens(marks);
+  const { messages, merged: mergedMessages } = layoutMessages(trace, byParty, frame, tokenBoxes);
   return {
     size,
     plot,

@@ -67,7 +67,7 @@ export function layoutLeases(trace: Trace, lanes: Map<string, LaneShape>, frame:
     shapes.push({
       key: `lease-${lease.grantId}`,
       holder: lease.holder,
-      token: formatToken(lease.token),
+      token: lease.token === null ? '' : formatToken(lease.token),
       held,
       believed,
       zombie,

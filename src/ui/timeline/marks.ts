@@ -1,14 +1,18 @@
 // Step marks on the lanes, and the seed's step labels (t0..t6) above them. A write's verdict is told
 // by shape as well as colour: accept is a circle with a check, reject a square with a cross, a stale
 // write that got through a circle with "!". Invariant: only steps inside the visible window are
-// emitted; where many steps share a pixel on one lane, the one that matters most is kept.
+// emitted; where many steps share a pixel on one lane, the one that matters most is kept, and in a
+// crowded view plain event dots give way to the verdicts.
 
 import { formatToken, type Step, type Trace } from '../../engine';
 import type { TimeScale } from './geometry';
+import { TOKEN_DX_PX } from './glyphs';
 import type { LaneShape, MarkShape, MarkShapeKind, PlotArea, StepLabelShape, TimeWindow } from './types';
 
 /** Steps closer than this on one lane are drawn as one mark. */
 const MERGE_PX = 3;
+/** With fewer pixels than this per step in view, plain event dots are left out. */
+const CROWDED_PX_PER_STEP = 2;
 const LABEL_Y_PX = 17;
 const LABEL_GAP_PX = 6;
 const LABEL_CHAR_PX = 7.5;
@@ -61,15 +65,18 @@ function markTitle(step: Step): string {
 function markToken(step: Step, kind: MarkShapeKind): string | null {
   if (kind === 'event') return null;
   const token = step.write ? step.write.token : step.token;
-  return token === undefined ? null : formatToken(token);
+  // A plain lease carries no token: there is nothing to write beside the mark.
+  return token === undefined || token === null ? null : formatToken(token);
 }
 
 export function layoutMarks(
   trace: Trace,
   lanes: Map<string, LaneShape>,
-  { window, scale }: Frame,
+  { window, scale, plot }: Frame,
 ): { marks: MarkShape[]; merged: number } {
   const [from, to] = stepRange(trace.steps, window);
+  // Crowded (more steps than pixel pairs): plain events are noise; verdicts and labelled steps stay.
+  const crowded = to - from > (plot.right - plot.left) / CROWDED_PX_PER_STEP;
   // First pass: numbers only, one winner per lane and pixel; titles are built for winners alone.
   const winners = new Map<string, { step: Step; kind: MarkShapeKind; x: number; rank: number }>();
   let merged = 0;
@@ -79,6 +86,10 @@ export function layoutMarks(
     if (step.messageId !== undefined && (step.kind === 'message.dropped' || step.kind === 'message.lost')) continue;
     if (!lanes.has(step.party)) continue;
     const kind = markKind(step);
+    if (crowded && kind === 'event' && !step.label) {
+      merged += 1;
+      continue;
+    }
     const x = scale(step.timeMs);
     const rank = importance(step, kind);
     const key = `${step.party}:${Math.round(x / MERGE_PX)}`;
@@ -97,11 +108,48 @@ export function layoutMarks(
       y: lanes.get(step.party)!.y,
       timeMs: step.timeMs,
       token: markToken(step, kind),
+      tokenShown: false,
       title: markTitle(step),
     });
   }
   marks.sort((a, b) => a.step - b.step);
   return { marks, merged };
+}
+
+/** A box a label takes on screen, so others can keep out of it. */
+export interface Box {
+  x1: number;
+  y1: number;
+  x2: number;
+  y2: number;
+}
+
+const TOKEN_CHAR_PX = 8;
+
+/**
+ * Shows a mark's token where it fits before the next mark on the same lane, and returns the boxes
+ * the shown tokens take (message labels keep out of them).
+ */
+export function fitMarkTokens(marks: MarkShape[]): Box[] {
+  const boxes: Box[] = [];
+  const byLane = new Map<string, MarkShape[]>();
+  for (const mark of marks) {
+    if (mark.token === null) continue;
+    const lane = byLane.get(mark.party) ?? [];
+    lane.push(mark);
+    byLane.set(mark.party, lane);
+  }
+  for (const lane of byLane.values()) {
+    lane.sort((a, b) => a.x - b.x);
+    lane.forEach((mark, i) => {
+      const x1 = mark.x + TOKEN_DX_PX[mark.kind] - 2;
+      const x2 = mark.x + TOKEN_DX_PX[mark.kind] + mark.token!.length * TOKEN_CHAR_PX;
+      const next = lane[i + 1];
+      mark.tokenShown = !next || next.x - 10 > x2;
+      if (mark.tokenShown) boxes.push({ x1, y1: mark.y - 8, x2, y2: mark.y + 8 });
+    });
+  }
+  return boxes;
 }
 
 const labelWidth = (text: string) => text.length * LABEL_CHAR_PX + LABEL_PAD_PX;

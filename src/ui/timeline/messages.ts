@@ -5,6 +5,7 @@
 
 import { formatToken, type MessageRecord, type Trace } from '../../engine';
 import type { TimeScale } from './geometry';
+import type { Box } from './marks';
 import type { LaneShape, MessageShape, MessageStatus, PlotArea, TimeWindow } from './types';
 
 const HEAD_LENGTH_PX = 8;
@@ -20,6 +21,8 @@ const TOKEN_LABELS_MAX = 150;
 const LABEL_HEIGHT_PX = 14;
 const LABEL_CHAR_PX = 7;
 const LABEL_POSITIONS = [0.5, 0.35, 0.65, 0.22, 0.78];
+/** Token labels prefer this height above the line of the lane an arrow comes down onto. */
+const LANE_BAND_ABOVE_PX = 14;
 const STATUS_NUMBER: Record<MessageStatus, number> = { delivered: 0, dropped: 1, lost: 2, 'in-flight': 3 };
 /** Replies repeat the request's token; the tokens worth reading are the ones issued and carried. */
 const REPLY_TYPE = /\.(ack|nack)$/;
@@ -28,13 +31,6 @@ interface Frame {
   window: TimeWindow;
   scale: TimeScale;
   plot: PlotArea;
-}
-
-interface Box {
-  x1: number;
-  y1: number;
-  x2: number;
-  y2: number;
 }
 
 const overlaps = (a: Box, b: Box) => a.x1 < b.x2 && b.x1 < a.x2 && a.y1 < b.y2 && b.y1 < a.y2;
@@ -108,14 +104,16 @@ function clipToPlot(x1: number, y1: number, x2: number, y2: number, plot: PlotAr
   return { x1: cx1, y1: at(cx1), x2: cx2, y2: at(cx2), endClipped: cx2 !== x2 };
 }
 
+/** `keepOut`: boxes already taken (the marks' tokens) that message labels must not cover. */
 export function layoutMessages(
   trace: Trace,
   lanes: Map<string, LaneShape>,
   frame: Frame,
+  keepOut: readonly Box[] = [],
 ): { messages: MessageShape[]; merged: number } {
   const { window, scale, plot } = frame;
   const shapes: MessageShape[] = [];
-  const labelBoxes: Box[] = [];
+  const labelBoxes: Box[] = [...keepOut];
   const seenPixels = new Set<number>();
   const laneNumber = new Map([...lanes.keys()].map((party, i) => [party, i]));
   let merged = 0;
@@ -148,26 +146,42 @@ export function layoutMessages(
       title: messageTitle(m),
     });
   }
-  if (shapes.length <= TOKEN_LABELS_MAX) placeTokenLabels(trace, shapes, labelBoxes, plot);
+  if (shapes.length <= TOKEN_LABELS_MAX) placeTokenLabels(trace, shapes, labelBoxes, plot, lanes);
   return { messages: shapes, merged };
 }
 
-/** Writes each carried token beside its arrow, at the first spot along it that is still free. */
-function placeTokenLabels(trace: Trace, shapes: MessageShape[], boxes: Box[], plot: PlotArea): void {
+/**
+ * Writes each carried token beside its arrow: first where the arrow comes down onto its receiver's
+ * lane (the free band above the lane's line), else at the first spot along it that is still free.
+ */
+function placeTokenLabels(
+  trace: Trace,
+  shapes: MessageShape[],
+  boxes: Box[],
+  plot: PlotArea,
+  lanes: Map<string, LaneShape>,
+): void {
   const byId = new Map(trace.messages.map((m) => [m.id, m]));
   for (const shape of shapes) {
     const m = byId.get(shape.id);
-    if (!m || m.token === undefined || REPLY_TYPE.test(m.type)) continue;
+    if (!m || m.token === undefined || m.token === null || REPLY_TYPE.test(m.type) || shape.y2 === shape.y1) continue;
     const text = formatToken(m.token);
     const width = text.length * LABEL_CHAR_PX + 6;
-    for (const t of LABEL_POSITIONS) {
-      const x = shape.x1 + (shape.x2 - shape.x1) * t + 5;
+    const downward = shape.y2 > shape.y1;
+    const bandY = downward ? lanes.get(m.to)!.y - LANE_BAND_ABOVE_PX : lanes.get(m.from)!.y - LANE_BAND_ABOVE_PX;
+    const atBand = (bandY - shape.y1) / (shape.y2 - shape.y1);
+    const candidates = [...(atBand > 0 && atBand < 1 ? [atBand] : []), ...LABEL_POSITIONS];
+    for (const t of candidates) {
+      const lineX = shape.x1 + (shape.x2 - shape.x1) * t;
       const y = shape.y1 + (shape.y2 - shape.y1) * t;
+      // Left of a line that leans right, right of one that leans left: away from the arrow's path.
+      const leftSide = shape.x2 >= shape.x1;
+      const x = leftSide ? lineX - 5 - width : lineX + 5;
       const box = { x1: x - 2, y1: y - LABEL_HEIGHT_PX / 2, x2: x + width, y2: y + LABEL_HEIGHT_PX / 2 };
       if (box.x1 < plot.left || box.x2 > plot.right) continue;
       if (boxes.some((other) => overlaps(box, other))) continue;
       boxes.push(box);
-      shape.tokenLabel = { x: r(x), y: r(y), text };
+      shape.tokenLabel = { x: r(leftSide ? x + width : x), y: r(y), text, anchor: leftSide ? 'end' : 'start' };
       break;
     }
   }

@@ -40,26 +40,43 @@ export function clampCursor(trace: Trace, cursor: number): number {
 }
 
 const ms = (v: number) => `${Math.round(v).toLocaleString('en-US')} ms`;
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+
+/** What the whole trace holds, in words; computed once per trace (it reads every step). */
+const summaries = new WeakMap<Trace, string>();
+function summarize(trace: Trace): string {
+  let summary = summaries.get(trace);
+  if (summary === undefined) {
+    const accepted = trace.steps.filter((s) => s.kind === 'write.accepted').length;
+    const rejected = trace.steps.filter((s) => s.kind === 'write.rejected').length;
+    summary = [
+      `Timeline of ${trace.scenario.name}: lanes ${trace.parties.map((p) => p.label).join(', ')}`,
+      `${plural(trace.steps.length, 'step')} over ${ms(trace.endMs)}`,
+      plural(trace.messages.length, 'message'),
+      plural(trace.leases.length, 'lease'),
+      plural(trace.pauses.length, 'GC pause'),
+      `${plural(accepted, 'write')} accepted, ${rejected} rejected`,
+    ].join('; ');
+    summaries.set(trace, summary);
+  }
+  return summary;
+}
 
 /** The svg's aria-label: what the picture holds, where the cursor is, and what is in view. */
 export function describeTimeline(trace: Trace, cursor: number, window: TimeWindow): string {
-  const accepted = trace.steps.filter((s) => s.kind === 'write.accepted').length;
-  const rejected = trace.steps.filter((s) => s.kind === 'write.rejected').length;
-  const lanes = trace.parties.map((p) => p.label).join(', ');
-  const parts = [
-    `Timeline of ${trace.scenario.name}: lanes ${lanes}`,
-    `${plural(trace.steps.length, 'step')} over ${ms(trace.endMs)}`,
-    plural(trace.messages.length, 'message'),
-    plural(trace.leases.length, 'lease'),
-    plural(trace.pauses.length, 'GC pause'),
-    `${plural(accepted, 'write')} accepted, ${rejected} rejected`,
-  ];
   const step = trace.steps[clampCursor(trace, cursor)];
   const at = step
     ? ` Current step ${step.index} at ${ms(step.timeMs)}${step.label ? ` (${step.label})` : ''}: ${step.text}`
     : '';
-  return `${parts.join('; ')}.${at} Showing ${ms(window.startMs)} to ${ms(window.endMs)}.`;
+  const maxSeen = step
+    ? trace.parties
+        .filter((p) => p.kind === 'resource')
+        .map((p) => ({ p, v: step.snapshots[p.id]?.fields.maxSeen }))
+        .filter(({ v }) => v !== undefined && v !== null)
+        .map(({ p, v }) => ` ${p.label} max_seen ${String(v)}.`)
+        .join('')
+    : '';
+  return `${summarize(trace)}.${at}${maxSeen} Showing ${ms(Math.max(0, window.startMs))} to ${ms(window.endMs)}.`;
 }
 
 export type LegendKey =
@@ -73,7 +90,8 @@ export type LegendKey =
   | 'reject'
   | 'staleAccept'
   | 'effect'
-  | 'cursor';
+  | 'cursor'
+  | 'future';
 
 export interface LegendItem {
   key: LegendKey;
@@ -101,6 +119,7 @@ export function legendItems(trace: Trace): LegendItem[] {
     has.staleAccept && { key: 'staleAccept', text: 'stale write accepted' },
     has.effect && { key: 'effect', text: 'side effect outside the fence' },
     { key: 'cursor', text: 'current step' },
+    { key: 'future', text: 'after the cursor: still to come' },
   ];
   return items.filter((item): item is LegendItem => item !== false);
 }

@@ -53,6 +53,7 @@ export interface BarShape {
 export interface LeaseShape {
   key: string;
   holder: string;
+  /** The lease's token as text; empty for a plain lease, which has none. */
   token: string;
   /** The lease as the lock service counts it (granted..ended). */
   held: BarShape | null;
@@ -92,7 +93,7 @@ export interface MessageShape {
   /** The step a click on the arrow seeks to: its delivery, or the step that recorded it lost. */
   seekStep: number;
   /** The token it carries, with where to write it; null when there is none or no room. */
-  tokenLabel: { x: number; y: number; text: string } | null;
+  tokenLabel: { x: number; y: number; text: string; anchor: 'start' | 'end' } | null;
   title: string;
 }
 
@@ -106,8 +107,10 @@ export interface MarkShape {
   x: number;
   y: number;
   timeMs: number;
-  /** The write's token, written beside accept and reject marks. */
+  /** The write's token, written beside accept and reject marks ... */
   token: string | null;
+  /** ... where there is room for it before the next mark on the lane. */
+  tokenShown: boolean;
   title: string;
 }
 

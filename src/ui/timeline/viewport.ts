@@ -10,12 +10,11 @@ export const MIN_SPAN_MS = 2;
 /** After following the cursor off the right edge, it sits this far into the window. */
 const FOLLOW_LEAD = 0.15;
 
-/** The whole trace with a little room at both ends. */
+/** The whole trace with a little room at both ends (more at the right, for the last mark's token). */
 export function fitWindow(trace: Pick<Trace, 'endMs' | 'steps'>): TimeWindow {
   const firstMs = Math.min(0, trace.steps[0]?.timeMs ?? 0);
   const spanMs = Math.max(trace.endMs - firstMs, 10);
-  const padMs = spanMs * 0.03;
-  return { startMs: firstMs - padMs, endMs: firstMs + spanMs + padMs };
+  return { startMs: firstMs - spanMs * 0.03, endMs: firstMs + spanMs * 1.06 };
 }
 
 const spanOf = (w: TimeWindow) => w.endMs - w.startMs;
@@ -31,7 +30,8 @@ export function clampWindow(window: TimeWindow, fit: TimeWindow): TimeWindow {
 
 /** Zooms by `factor` (2 = twice as close) keeping `centerMs` where it is on screen. */
 export function zoomWindow(window: TimeWindow, factor: number, centerMs: number, fit: TimeWindow): TimeWindow {
-  const spanMs = Math.min(Math.max(spanOf(window) / factor, MIN_SPAN_MS), spanOf(fit));
+  const spanMs = Math.max(spanOf(window) / factor, MIN_SPAN_MS);
+  if (spanMs >= spanOf(fit)) return fit;
   const ratio = spanOf(window) > 0 ? (centerMs - window.startMs) / spanOf(window) : 0.5;
   const startMs = centerMs - ratio * spanMs;
   return clampWindow({ startMs, endMs: startMs + spanMs }, fit);
