@@ -70,6 +70,15 @@ test('screenshot: a 10,000-step run, whole and zoomed', async ({ page }) => {
   expect(errors).toEqual([]);
 });
 
+test('a message dropped by a partition is dashed and ends in a cross', async ({ page }) => {
+  await page.goto(`${harness}?preset=canonical-race&partition=1&cursor=12`);
+  const dropped = page.locator('.tl-svg .tl-message--dropped');
+  await expect(dropped).toHaveCount(1);
+  await expect(dropped.locator('title')).toHaveText(/dropped by the network/);
+  await expect(dropped.locator('.tl-message__cross')).toHaveCount(1);
+  await page.screenshot({ path: 'test-results/timeline/dropped-message.png', fullPage: true });
+});
+
 test('the canonical race shows t0..t6, the accept of 34, the reject of 33 and max_seen 34', async ({ page }) => {
   await open(page, 'canonical-race');
   const svg = page.getByRole('img', { name: /^Timeline of/ });

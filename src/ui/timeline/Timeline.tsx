@@ -11,7 +11,7 @@ import { defaultHeight, formatMs } from './geometry';
 import { layoutTimeline, stepAtTime, timeOfX, xOfTime } from './layout';
 import { Legend } from './Legend';
 import { Marks, Messages } from './MarkLayer';
-import { FutureFade, Overlay, veilStartX } from './Overlay';
+import { FutureFade, Overlay } from './Overlay';
 import { clampCursor, describeTimeline, legendItems } from './readouts';
 import './timeline.css';
 import type { TimeWindow, TimelineLayout } from './types';
@@ -179,7 +179,7 @@ export function Timeline({ trace, cursor, onSeek, height }: TimelineProps): JSX.
             label={describeTimeline(trace, step, window)}
             svgRef={svgRef}
           />
-          <FutureFade layout={layout} startX={veilStartX(layout, step, cursorX)} />
+          <FutureFade layout={layout} cursorX={cursorX} />
           <Overlay
             trace={trace}
             layout={layout}

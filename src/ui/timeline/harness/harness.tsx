@@ -1,10 +1,11 @@
 // Dev-only: the timeline alone on a page, for the e2e spec's screenshots and clicks. Reads the
-// preset and cursor from the URL (?preset=canonical-race&cursor=16, or ?rounds=1200 for a long run) and keeps the cursor in local
-// state, so clicks on the timeline visibly seek. Not imported by the app; not in the build.
+// preset and cursor from the URL (?preset=canonical-race&cursor=16; ?rounds=1200 for a long run;
+// &partition=1 to drop a message) and keeps the cursor in local state, so clicks on the timeline
+// visibly seek. Not imported by the app; not in the build.
 
 import { StrictMode, useState } from 'react';
 import { createRoot } from 'react-dom/client';
-import { findPreset, simulate, type Trace } from '../../../engine';
+import { findPreset, simulate, type Scenario, type Trace } from '../../../engine';
 import { Timeline } from '../Timeline';
 import { longScenario } from './longScenario';
 
@@ -34,7 +35,17 @@ function Harness({ trace, initialCursor }: { trace: Trace; initialCursor: number
 const params = new URLSearchParams(location.search);
 const preset = findPreset(params.get('preset') ?? 'canonical-race') ?? findPreset('canonical-race')!;
 const rounds = Number(params.get('rounds'));
-const trace = simulate(rounds > 0 ? longScenario(Math.min(rounds, 5000)) : preset.scenario);
+const scenario = rounds > 0 ? longScenario(Math.min(rounds, 5000)) : preset.scenario;
+// ?partition=1 cuts Client2 off from Storage while its write is on the wire: a dropped message.
+const partitioned: Scenario = {
+  ...scenario,
+  actions: [
+    ...scenario.actions,
+    { atMs: 1250, type: 'partition', a: 'Client2', b: 'Storage' },
+    { atMs: 1400, type: 'heal', a: 'Client2', b: 'Storage' },
+  ],
+};
+const trace = simulate(params.get('partition') ? partitioned : scenario);
 const cursorParam = Number(params.get('cursor') ?? trace.steps.length - 1);
 const cursor = Math.max(0, Math.min(Number.isFinite(cursorParam) ? cursorParam : 0, trace.steps.length - 1));
 
