@@ -4,6 +4,8 @@
 // from the trace's own times and never overlap in time on the believed row.
 
 import { formatToken, type LeaseRecord, type PauseRecord, type Trace } from '../../engine';
+import { DETAIL_MAX } from './batch';
+import { candidateRange } from './intervals';
 import { clampX, type TimeScale } from './geometry';
 import type { BarShape, LaneShape, LeaseShape, PauseShape, PlotArea, TimeWindow } from './types';
 
@@ -42,6 +44,15 @@ export function leaseSpans(lease: LeaseRecord, traceEndMs: number) {
   return { held: { fromMs: lease.grantedMs, toMs: heldUntilMs }, believed, zombie };
 }
 
+const grantedMsOf = (lease: LeaseRecord) => lease.grantedMs;
+const pauseFromOf = (pause: PauseRecord) => pause.fromMs;
+
+/** The last moment a lease shows on the timeline: its end, or its holder's last belief in it. */
+function leaseEndMs(lease: LeaseRecord, traceEndMs: number): number {
+  const spans = leaseSpans(lease, traceEndMs);
+  return Math.max(spans.held.toMs, spans.believed?.toMs ?? -Infinity, spans.zombie?.toMs ?? -Infinity);
+}
+
 function leaseTitle(lease: LeaseRecord, spans: ReturnType<typeof leaseSpans>): string {
   const parts = [
     `Lease ${formatToken(lease.token)} of ${lease.holder}`,
@@ -56,7 +67,10 @@ function leaseTitle(lease: LeaseRecord, spans: ReturnType<typeof leaseSpans>): s
 
 export function layoutLeases(trace: Trace, lanes: Map<string, LaneShape>, frame: Frame): LeaseShape[] {
   const shapes: LeaseShape[] = [];
-  for (const lease of trace.leases) {
+  const titles: (() => string)[] = [];
+  const [first, last] = candidateRange(trace.leases, frame.window, grantedMsOf, (l) => leaseEndMs(l, trace.endMs));
+  for (let i = first; i < last; i += 1) {
+    const lease = trace.leases[i]!;
     const lane = lanes.get(lease.holder);
     if (!lane) continue;
     const spans = leaseSpans(lease, trace.endMs);
@@ -74,15 +88,20 @@ export function layoutLeases(trace: Trace, lanes: Map<string, LaneShape>, frame:
       heldY: lane.y + HELD_OFFSET_PX,
       believedY: lane.y + BELIEVED_OFFSET_PX,
       barHeight: LEASE_BAR_HEIGHT_PX,
-      title: leaseTitle(lease, spans),
+      title: '',
     });
+    titles.push(() => leaseTitle(lease, spans));
   }
+  // A crowded view is drawn batched, without tooltips (batch.ts): its titles would go unread.
+  if (shapes.length <= DETAIL_MAX) shapes.forEach((shape, i) => (shape.title = titles[i]!()));
   return shapes;
 }
 
 export function layoutPauses(trace: Trace, lanes: Map<string, LaneShape>, frame: Frame): PauseShape[] {
   const shapes: PauseShape[] = [];
-  trace.pauses.forEach((pause: PauseRecord, i) => {
+  const [first, last] = candidateRange(trace.pauses, frame.window, pauseFromOf, (p) => p.toMs ?? trace.endMs);
+  trace.pauses.slice(first, last).forEach((pause: PauseRecord, offset) => {
+    const i = first + offset;
     const lane = lanes.get(pause.client);
     const toMs = pause.toMs ?? trace.endMs;
     const shape = lane ? bar(pause.fromMs, toMs, frame) : null;

@@ -4,6 +4,8 @@
 // labels never overlap one another (a label with no room is left to the arrow's tooltip).
 
 import { formatToken, type MessageRecord, type Trace } from '../../engine';
+import { DETAIL_MAX } from './batch';
+import { candidateRange } from './intervals';
 import type { TimeScale } from './geometry';
 import type { Box } from './marks';
 import type { LaneShape, MessageShape, MessageStatus, PlotArea, TimeWindow } from './types';
@@ -94,6 +96,9 @@ function ends(m: MessageRecord, from: LaneShape, to: LaneShape, scale: TimeScale
   return { x1, y1, x2: tx - ux * gap, y2: ty - uy * gap, ux, uy, arrived };
 }
 
+const sentMsOf = (m: MessageRecord) => m.sentMs;
+const endMsOf = (m: MessageRecord) => m.deliverMs;
+
 /** Cuts a segment to the plot's horizontal range (with a margin), so far-off ends stay small. */
 function clipToPlot(x1: number, y1: number, x2: number, y2: number, plot: PlotArea) {
   const lo = plot.left - 20;
@@ -113,11 +118,14 @@ export function layoutMessages(
 ): { messages: MessageShape[]; merged: number } {
   const { window, scale, plot } = frame;
   const shapes: MessageShape[] = [];
+  const records: MessageRecord[] = [];
   const labelBoxes: Box[] = [...keepOut];
   const seenPixels = new Set<number>();
   const laneNumber = new Map([...lanes.keys()].map((party, i) => [party, i]));
   let merged = 0;
-  for (const m of trace.messages) {
+  const [first, last] = candidateRange(trace.messages, window, sentMsOf, endMsOf);
+  for (let i = first; i < last; i += 1) {
+    const m = trace.messages[i]!;
     if (m.deliverMs < window.startMs || m.sentMs > window.endMs) continue;
     const from = lanes.get(m.from);
     const to = lanes.get(m.to);
@@ -143,10 +151,13 @@ export function layoutMessages(
       sentStep: m.sentStep,
       seekStep: m.deliveredStep ?? lossStepOf(trace, m.id) ?? m.sentStep,
       tokenLabel: null,
-      title: messageTitle(m),
+      title: '',
     });
+    records.push(m);
   }
-  if (shapes.length <= TOKEN_LABELS_MAX) placeTokenLabels(trace, shapes, labelBoxes, plot, lanes);
+  // A crowded view is drawn batched, without tooltips (batch.ts): its titles would go unread.
+  if (shapes.length <= DETAIL_MAX) shapes.forEach((shape, i) => (shape.title = messageTitle(records[i]!)));
+  if (shapes.length <= TOKEN_LABELS_MAX) placeTokenLabels(records, shapes, labelBoxes, plot, lanes);
   return { messages: shapes, merged };
 }
 
@@ -155,15 +166,15 @@ export function layoutMessages(
  * lane (the free band above the lane's line), else at the first spot along it that is still free.
  */
 function placeTokenLabels(
-  trace: Trace,
+  records: readonly MessageRecord[],
   shapes: MessageShape[],
   boxes: Box[],
   plot: PlotArea,
   lanes: Map<string, LaneShape>,
 ): void {
-  const byId = new Map(trace.messages.map((m) => [m.id, m]));
-  for (const shape of shapes) {
-    const m = byId.get(shape.id);
+  for (let i = 0; i < shapes.length; i += 1) {
+    const shape = shapes[i]!;
+    const m = records[i];
     if (!m || m.token === undefined || m.token === null || REPLY_TYPE.test(m.type) || shape.y2 === shape.y1) continue;
     const text = formatToken(m.token);
     const width = text.length * LABEL_CHAR_PX + 6;
