@@ -1,0 +1,127 @@
+// Lease bars and GC pauses, drawn once per layout (memoised): playing the trace does not touch them.
+// Words go inside a bar only where it shows enough of itself, kept to its visible part; a crowded
+// view is drawn in batches (batch.ts).
+// Invariant: the zombie window is filled with the zombie pattern and nothing else is.
+
+import { memo, useMemo } from 'react';
+import { batchBars, DETAIL_MAX } from './batch';
+import type { BarShape, LeaseShape, PauseShape, PlotArea } from './types';
+
+/** Words inside a bar need this much room; narrower bars keep them in the tooltip. */
+const TEXT_MIN_PX = 120;
+const LEASE_TEXT_MIN_PX = 64;
+
+export interface BarPatterns {
+  zombie: string;
+  pause: string;
+}
+
+/** The part of a bar inside the plot: words stay readable when the bar runs off either edge. */
+function visible(bar: BarShape, plot: PlotArea): { x1: number; x2: number; width: number } {
+  const x1 = Math.max(bar.x1, plot.left);
+  const x2 = Math.min(bar.x2, plot.right);
+  return { x1, x2, width: x2 - x1 };
+}
+
+function zombieText(widthPx: number): string | null {
+  if (widthPx >= 260) return 'zombie window: expired, still believed';
+  return widthPx >= 100 ? 'zombie window' : null;
+}
+
+function Bar(props: { bar: BarShape; y: number; height: number; className: string; fill?: string }) {
+  const { bar, y, height, className, fill } = props;
+  return (
+    <rect className={className} x={bar.x1} y={y} width={Math.max(1, bar.x2 - bar.x1)} height={height} fill={fill} />
+  );
+}
+
+/** "lease 33" at the right end of the held bar, then the zombie window's name where it starts. */
+function LeaseText({ lease, plot }: { lease: LeaseShape; plot: PlotArea }) {
+  const y = lease.believedY + lease.barHeight + 12;
+  const held = lease.held ? visible(lease.held, plot) : null;
+  const zombie = lease.zombie ? visible(lease.zombie, plot) : null;
+  const zombieWords = zombie ? zombieText(zombie.width) : null;
+  return (
+    <>
+      {held && held.width >= LEASE_TEXT_MIN_PX && (
+        <text className="tl-lease__text" x={held.x2 - 4} y={y} textAnchor="end">
+          {lease.token ? `lease ${lease.token}` : 'lease'}
+        </text>
+      )}
+      {zombie && zombieWords && (
+        <text className="tl-lease__zombie-text" x={zombie.x1 + 4} y={y}>
+          {zombieWords}
+        </text>
+      )}
+    </>
+  );
+}
+
+/**
+ * Thousands of bars as four paths: a long run zoomed out stays quick to draw. Solid fills stand in
+ * for the hatching, which bars a few pixels wide could not show and which is slow to rasterise.
+ */
+function BatchedBars({ leases, pauses }: { leases: LeaseShape[]; pauses: PauseShape[] }) {
+  const batch = useMemo(() => batchBars(leases, pauses), [leases, pauses]);
+  return (
+    <g className="tl-bars">
+      <path className="tl-pause__bar tl-pause__bar--solid" d={batch.pause} />
+      <path className="tl-lease__held" d={batch.held} />
+      <path className="tl-lease__believed" d={batch.believed} />
+      <path className="tl-lease__zombie tl-lease__zombie--solid" d={batch.zombie} />
+    </g>
+  );
+}
+
+export const Bars = memo(function Bars({
+  leases,
+  pauses,
+  patterns,
+  showText,
+  plot,
+}: {
+  leases: LeaseShape[];
+  pauses: PauseShape[];
+  patterns: BarPatterns;
+  showText: boolean;
+  plot: PlotArea;
+}) {
+  if (leases.length + pauses.length > DETAIL_MAX) {
+    return <BatchedBars leases={leases} pauses={pauses} />;
+  }
+  return (
+    <g className="tl-bars">
+      {pauses.map((p) => {
+        const shown = visible(p.bar, plot);
+        return (
+          <g key={p.key} className="tl-pause">
+            <title>{p.title}</title>
+            <Bar bar={p.bar} y={p.y} height={p.height} className="tl-pause__bar" fill={`url(#${patterns.pause})`} />
+            {shown.width >= TEXT_MIN_PX && (
+              <text className="tl-pause__text" x={shown.x1 + 8} y={p.y + p.height / 2 + 4}>
+                GC pause · frozen
+              </text>
+            )}
+          </g>
+        );
+      })}
+      {leases.map((l) => (
+        <g key={l.key} className="tl-lease">
+          <title>{l.title}</title>
+          {l.held && <Bar bar={l.held} y={l.heldY} height={l.barHeight} className="tl-lease__held" />}
+          {l.believed && <Bar bar={l.believed} y={l.believedY} height={l.barHeight} className="tl-lease__believed" />}
+          {l.zombie && (
+            <Bar
+              bar={l.zombie}
+              y={l.believedY}
+              height={l.barHeight}
+              className="tl-lease__zombie"
+              fill={`url(#${patterns.zombie})`}
+            />
+          )}
+          {showText && <LeaseText lease={l} plot={plot} />}
+        </g>
+      ))}
+    </g>
+  );
+});

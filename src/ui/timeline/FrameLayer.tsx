@@ -1,0 +1,130 @@
+// The timeline's frame: lane bands with their names at the left, max_seen at the right of each
+// resource lane, the time axis and grid, the seed's step labels, and the cursor.
+// Invariant: text sits in the gutters and bands, never under the marks it would hide.
+
+import { memo } from 'react';
+import type { MaxSeenReadout } from './readouts';
+import type { LaneShape, PlotArea, StepLabelShape, TickShape } from './types';
+
+export const LaneBands = memo(function LaneBands({
+  lanes,
+  plot,
+  width,
+}: {
+  lanes: LaneShape[];
+  plot: PlotArea;
+  width: number;
+}) {
+  return (
+    <g className="tl-lanes">
+      {lanes.map((lane, i) => (
+        <g key={lane.party} className={`tl-lane tl-lane--${lane.kind}`}>
+          <rect
+            className={i % 2 ? 'tl-lane__band tl-lane__band--odd' : 'tl-lane__band'}
+            x={0}
+            y={lane.top}
+            width={width}
+            height={lane.height}
+          />
+          <line className="tl-lane__line" x1={plot.left} x2={plot.right} y1={lane.y} y2={lane.y} />
+          <text className="tl-lane__title" x={14} y={lane.y + 1}>
+            {lane.title}
+          </text>
+          <text className="tl-lane__subtitle" x={14} y={lane.y + 18}>
+            {lane.subtitle}
+          </text>
+        </g>
+      ))}
+    </g>
+  );
+});
+
+export function MaxSeen({ readouts, plot }: { readouts: MaxSeenReadout[]; plot: PlotArea }) {
+  const x = plot.right + 16;
+  return (
+    <g className="tl-maxseen">
+      {readouts.map((r) => (
+        <g key={r.party} className={r.changed ? 'tl-maxseen__item tl-maxseen__item--changed' : 'tl-maxseen__item'}>
+          <rect className="tl-maxseen__box" x={x - 8} y={r.y - 24} width={96} height={54} rx={6} />
+          <text className="tl-maxseen__caption" x={x} y={r.y - 8}>
+            {r.caption}
+          </text>
+          <text className="tl-maxseen__value" x={x} y={r.y + 22}>
+            {r.value}
+          </text>
+        </g>
+      ))}
+    </g>
+  );
+}
+
+export const Grid = memo(function Grid({ ticks, plot }: { ticks: TickShape[]; plot: PlotArea }) {
+  return (
+    <g className="tl-grid">
+      {ticks.map((t) => (
+        <line key={t.label} x1={t.x} x2={t.x} y1={plot.top} y2={plot.bottom} />
+      ))}
+    </g>
+  );
+});
+
+export const Axis = memo(function Axis({ ticks, plot }: { ticks: TickShape[]; plot: PlotArea }) {
+  return (
+    <g className="tl-axis" transform={`translate(0,${plot.bottom})`}>
+      <line className="tl-axis__line" x1={plot.left} x2={plot.right} />
+      {ticks.map((t) => (
+        <g key={t.label} transform={`translate(${t.x},0)`}>
+          <line className="tl-axis__tick" y2={5} />
+          <text className="tl-axis__label" y={18}>
+            {t.label}
+          </text>
+        </g>
+      ))}
+    </g>
+  );
+});
+
+const labelWidth = (text: string) => text.length * 7.5 + 14;
+
+export function StepLabels({ labels, plot, cursor }: { labels: StepLabelShape[]; plot: PlotArea; cursor: number }) {
+  return (
+    <g className="tl-labels">
+      {labels.map((l) => {
+        const state = l.step === cursor ? 'current' : l.step < cursor ? 'past' : 'future';
+        const w = labelWidth(l.text);
+        return (
+          <g key={l.step} className={`tl-label tl-label--${state}`} data-step={l.step}>
+            <title>{`${l.text}: step ${l.step}`}</title>
+            <path
+              className="tl-label__leader"
+              d={`M${l.x},${l.y + 10}L${l.anchorX},${plot.top}L${l.anchorX},${l.anchorY - 11}`}
+            />
+            <rect className="tl-label__pill" x={l.x - w / 2} y={l.y - 10} width={w} height={20} rx={10} />
+            <text className="tl-label__text" x={l.x} y={l.y + 4.5}>
+              {l.text}
+            </text>
+          </g>
+        );
+      })}
+    </g>
+  );
+}
+
+/** The cursor's line runs under the marks (so the mark at the cursor stays whole); its pill sits on the axis. */
+export function CursorLine({ x, plot }: { x: number; plot: PlotArea }) {
+  return <line className="tl-cursor__line" x1={x} x2={x} y1={plot.top - 2} y2={plot.bottom} />;
+}
+
+export function CursorPill({ x, plot, text }: { x: number; plot: PlotArea; text: string }) {
+  const w = text.length * 6.6 + 16;
+  const left = Math.min(Math.max(x - w / 2, plot.left - 8), plot.right + 8 - w);
+  return (
+    <g className="tl-cursor">
+      <line className="tl-cursor__line" x1={x} x2={x} y1={plot.bottom} y2={plot.bottom + 6} />
+      <rect className="tl-cursor__pill" x={left} y={plot.bottom + 6} width={w} height={20} rx={4} />
+      <text className="tl-cursor__text" x={left + w / 2} y={plot.bottom + 20}>
+        {text}
+      </text>
+    </g>
+  );
+}

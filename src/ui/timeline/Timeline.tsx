@@ -1,0 +1,196 @@
+// The timeline view: a lane per party, messages, leases, GC pauses, write verdicts, the seed's step
+// labels and the cursor, over a time axis the user can zoom and pan. React renders the SVG; the
+// shapes come from the pure layout, D3 only computes. The view owns its zoom; the cursor and seeking
+// belong to the caller. Invariant: when the cursor moves out of view, the window follows it.
+
+import { memo, useCallback, useId, useMemo, useRef, useState, type JSX, type MouseEvent, type Ref } from 'react';
+import type { Trace } from '../../engine';
+import { Bars, type BarPatterns } from './BarLayer';
+import { Axis, Grid, LaneBands } from './FrameLayer';
+import { defaultHeight, formatMs } from './geometry';
+import { layoutTimeline, stepAtTime, timeOfX, xOfTime } from './layout';
+import { Legend } from './Legend';
+import { Marks, Messages } from './MarkLayer';
+import { FutureFade, Overlay } from './Overlay';
+import { clampCursor, describeTimeline, legendItems } from './readouts';
+import './timeline.css';
+import type { TimeWindow, TimelineLayout } from './types';
+import { useElementWidth } from './useElementWidth';
+import { useTimeZoom } from './useTimeZoom';
+import { clampWindow, fitWindow, followCursor, isFit, zoomWindow } from './viewport';
+
+export interface TimelineProps {
+  trace: Trace;
+  /** Index of the current step (0..steps.length-1). */
+  cursor: number;
+  /** The user clicked a step mark, an arrow, a step label or the plot at some time. */
+  onSeek: (stepIndex: number) => void;
+  /** The drawing's height in px; by default each lane gets 80 px. The width fills the container. */
+  height?: number;
+}
+
+interface View {
+  trace: Trace;
+  cursor: number;
+  window: TimeWindow;
+}
+
+const sameWindow = (a: TimeWindow, b: TimeWindow) => a.startMs === b.startMs && a.endMs === b.endMs;
+
+/** The visible window: the user's zoom, kept across trace changes, and following the cursor. */
+function useViewWindow(trace: Trace, cursor: number, fit: TimeWindow) {
+  const cursorMs = trace.steps[cursor]?.timeMs ?? 0;
+  const [view, setView] = useState<View>(() => ({ trace, cursor, window: followCursor(fit, cursorMs, fit) }));
+  let window = view.window;
+  if (view.trace !== trace || view.cursor !== cursor) {
+    if (view.trace !== trace) {
+      // A fork or a new scenario: keep the user's zoom unless they were looking at the whole trace.
+      window = isFit(window, fitWindow(view.trace)) ? fit : clampWindow(window, fit);
+    }
+    window = followCursor(window, cursorMs, fit);
+    setView({ trace, cursor, window });
+  }
+  const setWindow = useCallback(
+    (next: TimeWindow) => setView((v) => (sameWindow(v.window, next) ? v : { ...v, window: next })),
+    [],
+  );
+  return [window, setWindow] as const;
+}
+
+/** The heavy drawing: it re-renders when the layout does (zoom, pan, resize, a new trace), never on a step. */
+const Drawing = memo(function Drawing({
+  layout,
+  patterns,
+  clipId,
+  label,
+  svgRef,
+}: {
+  layout: TimelineLayout;
+  patterns: BarPatterns;
+  clipId: string;
+  label: string;
+  svgRef: Ref<SVGSVGElement>;
+}) {
+  const { plot, size } = layout;
+  return (
+    <svg ref={svgRef} className="tl-svg" role="img" aria-label={label} width={size.width} height={size.height}>
+      <defs>
+        <pattern id={patterns.zombie} width={6} height={6} patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
+          <rect className="tl-pattern-zombie__bg" width={6} height={6} />
+          <line className="tl-pattern-zombie__stripe" x1={0} y1={0} x2={0} y2={6} />
+        </pattern>
+        <pattern id={patterns.pause} width={8} height={8} patternUnits="userSpaceOnUse" patternTransform="rotate(-45)">
+          <rect className="tl-pattern-pause__bg" width={8} height={8} />
+          <line className="tl-pattern-pause__stripe" x1={0} y1={0} x2={0} y2={8} />
+        </pattern>
+        <clipPath id={clipId}>
+          <rect x={plot.left} y={0} width={plot.right - plot.left} height={size.height} />
+        </clipPath>
+      </defs>
+      <LaneBands lanes={layout.lanes} plot={plot} width={size.width} />
+      <g clipPath={`url(#${clipId})`}>
+        <Grid ticks={layout.ticks} plot={plot} />
+        <Bars
+          leases={layout.leases}
+          pauses={layout.pauses}
+          patterns={patterns}
+          showText={(layout.lanes[0]?.height ?? 0) >= 72}
+          plot={plot}
+        />
+        <Messages messages={layout.messages} />
+      </g>
+      <Marks marks={layout.marks} />
+      <Axis ticks={layout.ticks} plot={plot} />
+    </svg>
+  );
+});
+
+export function Timeline({ trace, cursor, onSeek, height }: TimelineProps): JSX.Element {
+  const ids = useId().replace(/[^a-zA-Z0-9_-]/g, '');
+  const patterns = useMemo(() => ({ zombie: `tl-zombie-${ids}`, pause: `tl-pause-${ids}` }), [ids]);
+  const [containerRef, width] = useElementWidth<HTMLDivElement>();
+  const svgRef = useRef<SVGSVGElement | null>(null);
+  const step = clampCursor(trace, cursor);
+  const fit = useMemo(() => fitWindow(trace), [trace]);
+  const [window, setWindow] = useViewWindow(trace, step, fit);
+  const svgHeight = height ?? defaultHeight(trace.parties.length);
+
+  const layout = useMemo(
+    () => (width > 0 ? layoutTimeline(trace, window, { width, height: svgHeight }) : null),
+    [trace, window, width, svgHeight],
+  );
+  useTimeZoom(svgRef, fit, layout?.plot ?? null, window, setWindow);
+
+  const legend = useMemo(() => legendItems(trace), [trace]);
+  const cursorMs = trace.steps[step]?.timeMs ?? 0;
+  const zoomBy = (factor: number) => {
+    const inView = cursorMs >= window.startMs && cursorMs <= window.endMs;
+    setWindow(zoomWindow(window, factor, inView ? cursorMs : (window.startMs + window.endMs) / 2, fit));
+  };
+
+  const onClick = (event: MouseEvent<HTMLDivElement>) => {
+    if (!layout) return;
+    const target = (event.target as Element).closest('[data-step]');
+    if (target) {
+      onSeek(Number(target.getAttribute('data-step')));
+      return;
+    }
+    const box = event.currentTarget.getBoundingClientRect();
+    const x = event.clientX - box.left;
+    const y = event.clientY - box.top;
+    const { plot } = layout;
+    if (x >= plot.left && x <= plot.right && y >= plot.top && y <= plot.bottom + 24) {
+      onSeek(stepAtTime(trace, timeOfX(layout, x)));
+    }
+  };
+
+  const spanMs = window.endMs - window.startMs;
+  const cursorX = layout ? xOfTime(layout, cursorMs) : 0;
+  const cursorVisible = layout !== null && cursorX >= layout.plot.left - 1 && cursorX <= layout.plot.right + 1;
+  const label = trace.steps[step]?.label;
+  const cursorText = `${label ? `${label} · ` : ''}step ${step} · ${formatMs(cursorMs, spanMs)}`;
+
+  return (
+    <div className="tl" ref={containerRef}>
+      <div className="tl-toolbar">
+        <div className="tl-toolbar__buttons">
+          <button type="button" onClick={() => zoomBy(2)} aria-label="Zoom in on the timeline" title="Zoom in">
+            +
+          </button>
+          <button type="button" onClick={() => zoomBy(0.5)} aria-label="Zoom out on the timeline" title="Zoom out">
+            −
+          </button>
+          <button type="button" onClick={() => setWindow(fit)} disabled={isFit(window, fit)}>
+            Fit
+          </button>
+        </div>
+        <p className="tl-toolbar__hint">
+          Showing {formatMs(Math.max(0, window.startMs), spanMs)} to {formatMs(window.endMs, spanMs)}. Scroll to zoom,
+          drag to pan, click a mark to go to its step.
+        </p>
+      </div>
+      {layout && (
+        // Clicks are delegated here: marks, arrows and labels say which step they stand for.
+        <div className="tl-stage" style={{ height: svgHeight }} onClick={onClick}>
+          <Drawing
+            layout={layout}
+            patterns={patterns}
+            clipId={`tl-plot-${ids}`}
+            label={describeTimeline(trace, step, window)}
+            svgRef={svgRef}
+          />
+          <FutureFade layout={layout} cursorX={cursorX} />
+          <Overlay
+            trace={trace}
+            layout={layout}
+            step={step}
+            cursorX={cursorX}
+            cursorVisible={cursorVisible}
+            cursorText={cursorText}
+          />
+        </div>
+      )}
+      <Legend items={legend} patterns={patterns} />
+    </div>
+  );
+}

@@ -1,0 +1,35 @@
+// A crowded view is drawn in batches; the batches must hold every arrow and bar, sorted by kind.
+
+import { describe, expect, it } from 'vitest';
+import { findPreset, simulate } from '../../engine';
+import { batchBars, batchMessages } from './batch';
+import { layoutTimeline } from './layout';
+import { fitWindow } from './viewport';
+
+describe('batches', () => {
+  const base = findPreset('canonical-race')!.scenario;
+  const trace = simulate({
+    ...base,
+    actions: [
+      ...base.actions,
+      { atMs: 1250, type: 'partition', a: 'Client2', b: 'Storage' },
+      { atMs: 1400, type: 'heal', a: 'Client2', b: 'Storage' },
+    ],
+  });
+  const layout = layoutTimeline(trace, fitWindow(trace), { width: 1200, height: 420 });
+
+  it('keeps one line per arrow, a dropped one in its own batch', () => {
+    const batches = batchMessages(layout.messages);
+    const lines = batches.reduce((n, b) => n + (b.lines.match(/M/g)?.length ?? 0), 0);
+    expect(lines).toBe(layout.messages.length);
+    expect(batches.find((b) => b.status === 'dropped')?.lines.match(/M/g)).toHaveLength(1);
+  });
+
+  it('keeps one rectangle per bar, the zombie windows apart from the rest', () => {
+    const batch = batchBars(layout.leases, layout.pauses);
+    const count = (d: string) => d.match(/Z/g)?.length ?? 0;
+    expect(count(batch.held)).toBe(layout.leases.filter((l) => l.held).length);
+    expect(count(batch.zombie)).toBe(layout.leases.filter((l) => l.zombie).length);
+    expect(count(batch.pause)).toBe(layout.pauses.length);
+  });
+});

@@ -1,0 +1,71 @@
+// The timeline's frame: where the plot sits inside the svg, the one linear time scale every x comes
+// from, and the axis ticks (D3 computes them; React draws them). Invariant: x is linear in time.
+
+import { scaleLinear, type ScaleLinear } from 'd3-scale';
+import type { PlotArea, Size, TickShape, TimeWindow } from './types';
+
+/** Room for the lanes' names at the left. */
+export const GUTTER_LEFT_PX = 164;
+/** Room for max_seen beside the resource lanes, at the right. */
+export const GUTTER_RIGHT_PX = 120;
+/** The band above the lanes where the seed's t0..t6 labels sit. */
+export const LABEL_BAND_PX = 40;
+/** The time axis under the lanes. */
+export const AXIS_BAND_PX = 36;
+export const LANE_HEIGHT_DEFAULT_PX = 80;
+export const LANE_HEIGHT_MIN_PX = 56;
+
+/** The height that gives every lane its default room. */
+export function defaultHeight(laneCount: number): number {
+  return LABEL_BAND_PX + Math.max(1, laneCount) * LANE_HEIGHT_DEFAULT_PX + AXIS_BAND_PX;
+}
+
+export function plotArea(size: Size, laneCount: number): PlotArea {
+  const lanes = Math.max(1, laneCount);
+  const bottom = Math.max(size.height - AXIS_BAND_PX, LABEL_BAND_PX + lanes * LANE_HEIGHT_MIN_PX);
+  const right = Math.max(size.width - GUTTER_RIGHT_PX, GUTTER_LEFT_PX + 1);
+  return { left: GUTTER_LEFT_PX, right, top: LABEL_BAND_PX, bottom };
+}
+
+export type TimeScale = ScaleLinear<number, number>;
+
+export function timeScale(window: TimeWindow, plot: PlotArea): TimeScale {
+  return scaleLinear().domain([window.startMs, window.endMs]).range([plot.left, plot.right]);
+}
+
+/**
+ * "0 ms", "1,250 ms", "1,250.5 ms", "12.5 s": milliseconds while the numbers stay short, seconds
+ * after; only as many decimals as the visible span needs to tell neighbouring ticks apart.
+ */
+export function formatMs(ms: number, spanMs: number): string {
+  const seconds = spanMs >= 20_000;
+  const value = seconds ? ms / 1000 : ms;
+  const span = seconds ? spanMs / 1000 : spanMs;
+  const decimals = Math.min(3, Math.max(0, 2 - Math.floor(Math.log10(Math.max(span, 1e-3)))));
+  const text = numberFormat(decimals).format(value);
+  return `${text === '-0' ? '0' : text} ${seconds ? 's' : 'ms'}`;
+}
+
+/** Intl formatters are slow to make and cheap to use: one per number of decimals. */
+const formats = new Map<number, Intl.NumberFormat>();
+function numberFormat(decimals: number): Intl.NumberFormat {
+  let format = formats.get(decimals);
+  if (!format) {
+    format = new Intl.NumberFormat('en-US', { maximumFractionDigits: decimals });
+    formats.set(decimals, format);
+  }
+  return format;
+}
+
+/** Ticks about every 110 px, at round times (scale.ticks), as plain data. */
+export function axisTicks(scale: TimeScale, plot: PlotArea): TickShape[] {
+  const count = Math.max(2, Math.floor((plot.right - plot.left) / 110));
+  const [startMs, endMs] = scale.domain() as [number, number];
+  const spanMs = endMs - startMs;
+  return scale.ticks(count).map((ms) => ({ x: scale(ms), label: formatMs(ms, spanMs) }));
+}
+
+/** Keeps a pixel coordinate of a shape that runs off the plot near it, so the SVG stays small. */
+export function clampX(x: number, plot: PlotArea): number {
+  return Math.min(Math.max(x, plot.left - 20), plot.right + 20);
+}

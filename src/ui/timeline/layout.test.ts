@@ -1,0 +1,202 @@
+// The timeline's layout, without a browser: what a user reads off the picture must be where the
+// trace says it is. The canonical race is the seed's t0..t6; a 10,000-step run checks the cost.
+
+import { describe, expect, it } from 'vitest';
+import { findPreset, simulate, type Scenario, type Trace } from '../../engine';
+import { layoutTimeline, stepAtTime, timeOfX, xOfTime } from './layout';
+import { maxSeenAt } from './readouts';
+import { longScenario } from './harness/longScenario';
+import { fitWindow } from './viewport';
+
+const SIZE = { width: 1200, height: 420 };
+
+function preset(id: string): Scenario {
+  const found = findPreset(id);
+  if (!found) throw new Error(`no preset ${id}`);
+  return found.scenario;
+}
+
+const canonical = simulate(preset('canonical-race'));
+const full = (trace: Trace) => layoutTimeline(trace, fitWindow(trace), SIZE);
+
+describe('lanes', () => {
+  it('gives every party one lane, lock service first, then clients, resources, and the mailer last', () => {
+    const trace = simulate(preset('pitfall-email'));
+    const layout = full(trace);
+    expect(layout.lanes.map((l) => l.party)).toEqual(['LockService', 'Client1', 'Client2', 'Storage', 'Mailer']);
+    expect(layout.lanes.find((l) => l.party === 'Mailer')).toMatchObject({
+      title: 'Mailer',
+      subtitle: 'outside the fence',
+    });
+  });
+
+  it('stacks lanes inside the plot without overlapping', () => {
+    const { lanes, plot } = full(canonical);
+    lanes.forEach((lane, i) => {
+      expect(lane.top).toBeGreaterThanOrEqual(plot.top);
+      expect(lane.top + lane.height).toBeLessThanOrEqual(plot.bottom + 1e-9);
+      if (i > 0) expect(lane.top).toBeCloseTo(lanes[i - 1]!.top + lanes[i - 1]!.height);
+      expect(lane.y).toBeGreaterThan(lane.top);
+      expect(lane.y).toBeLessThan(lane.top + lane.height);
+    });
+  });
+});
+
+describe('the canonical race', () => {
+  const layout = full(canonical);
+  const lane = (party: string) => layout.lanes.find((l) => l.party === party)!;
+  const t6 = canonical.steps.find((s) => s.label === 't6')!;
+
+  it("puts t6's reject mark for token 33 on the Storage lane at t6's time, as a reject shape", () => {
+    const rejects = layout.marks.filter((m) => m.kind === 'reject');
+    expect(rejects).toHaveLength(1);
+    const [reject] = rejects;
+    expect(reject).toMatchObject({ party: 'Storage', token: '33', tokenShown: true, step: t6.index });
+    expect(reject!.timeMs).toBe(t6.timeMs);
+    expect(reject!.y).toBe(lane('Storage').y);
+    expect(reject!.x).toBeCloseTo(xOfTime(layout, t6.timeMs), 0);
+    const label = layout.labels.find((l) => l.text === 't6')!;
+    expect(label.anchorX).toBeCloseTo(reject!.x, 0);
+    expect(label.anchorY).toBe(lane('Storage').y);
+  });
+
+  it('puts the accept of token 34 at t4 in a different shape from the reject', () => {
+    const accept = layout.marks.find((m) => m.kind === 'accept')!;
+    expect(accept).toMatchObject({ party: 'Storage', token: '34', timeMs: 1307 });
+    expect(layout.labels.find((l) => l.step === accept.step)?.text).toBe('t4');
+  });
+
+  it("draws Client1's zombie window from the lease's expiry (~1005 ms) to its wake-up (~2600 ms)", () => {
+    const lease = layout.leases.find((l) => l.holder === 'Client1' && l.token === '33')!;
+    expect(lease.zombie).not.toBeNull();
+    expect(lease.zombie!.fromMs).toBeCloseTo(1005, -1);
+    expect(lease.zombie!.toMs).toBeCloseTo(2600, -1);
+    expect(lease.zombie!.x1).toBeCloseTo(xOfTime(layout, lease.zombie!.fromMs), 0);
+    expect(lease.held).toMatchObject({ fromMs: 5, toMs: 1005 });
+    // The belief before expiry and the zombie window after it are one bar, cut at the expiry.
+    expect(lease.believed!.toMs).toBe(lease.zombie!.fromMs);
+    expect(lease.believedY).toBeGreaterThan(lane('Client1').y);
+  });
+
+  it("gives Client2's lease, whose belief ends when its own timer does, a zombie window of mere latency", () => {
+    const lease = layout.leases.find((l) => l.holder === 'Client2')!;
+    // Client2 counts its lease from the grant's arrival, 2 ms after the lock service did.
+    expect(lease.zombie!.toMs - lease.zombie!.fromMs).toBeLessThanOrEqual(5);
+  });
+
+  it("draws Client1's GC pause on its lane", () => {
+    expect(layout.pauses).toHaveLength(1);
+    expect(layout.pauses[0]).toMatchObject({ client: 'Client1', bar: { fromMs: 100, toMs: 2600 } });
+  });
+
+  it('labels t0 to t6 in order, without overlapping, though t5 and t6 are 6 ms apart', () => {
+    const texts = layout.labels.map((l) => l.text);
+    expect(texts).toEqual(['t0', 't1', 't2', 't3', 't4', 't5', 't6']);
+    for (let i = 1; i < layout.labels.length; i += 1) {
+      expect(layout.labels[i]!.x - layout.labels[i - 1]!.x).toBeGreaterThanOrEqual(20);
+    }
+  });
+
+  it('draws message arrows from the sender at send time to the receiver at delivery time, with tokens', () => {
+    const grant = layout.messages.find((m) => m.id === 1)!; // LockService -> Client1, token 33
+    expect(grant.x1).toBeCloseTo(xOfTime(layout, 5), 0);
+    expect(grant.y1).toBe(lane('LockService').y);
+    expect(grant.y2).toBeLessThan(lane('Client1').y); // stops just short of the mark it points at
+    expect(grant.tokenLabel?.text).toBe('33');
+    expect(grant.status).toBe('delivered');
+  });
+
+  it('shows max_seen at the cursor beside Storage: 32 before t4, 34 from t4 on', () => {
+    const t4 = canonical.steps.find((s) => s.label === 't4')!;
+    expect(maxSeenAt(canonical, t4.index - 1, layout.lanes)[0]).toMatchObject({ value: '32', changed: false });
+    expect(maxSeenAt(canonical, t4.index, layout.lanes)[0]).toMatchObject({ value: '34', changed: true });
+    expect(maxSeenAt(canonical, t6.index, layout.lanes)[0]).toMatchObject({ value: '34', changed: false });
+  });
+});
+
+describe('the visible window', () => {
+  it('emits only the messages whose flight overlaps the window', () => {
+    const layout = layoutTimeline(canonical, { startMs: 1190, endMs: 1400 }, SIZE);
+    expect(layout.messages.map((m) => m.id).sort()).toEqual([2, 3, 4, 5]);
+    expect(layout.marks.every((m) => m.timeMs >= 1190 && m.timeMs <= 1400)).toBe(true);
+    expect(layout.leases.find((l) => l.holder === 'Client1')?.held).toBeNull();
+    expect(layout.labels.map((l) => l.text)).toEqual(['t3', 't4']);
+  });
+
+  it('maps time to x linearly, and zooming in narrows the time under the same pixels', () => {
+    const wide = layoutTimeline(canonical, { startMs: 0, endMs: 2000 }, SIZE);
+    const x0 = xOfTime(wide, 0);
+    const x1 = xOfTime(wide, 1000);
+    const x2 = xOfTime(wide, 2000);
+    expect(x1 - x0).toBeCloseTo(x2 - x1);
+    expect(x0).toBe(wide.plot.left);
+    expect(x2).toBe(wide.plot.right);
+    expect(timeOfX(wide, x1)).toBeCloseTo(1000);
+    for (const tick of wide.ticks) expect(timeOfX(wide, tick.x)).toBeCloseTo(Number(tick.label.replace(/\D/g, '')));
+
+    const zoomed = layoutTimeline(canonical, { startMs: 1000, endMs: 1500 }, SIZE);
+    expect(xOfTime(zoomed, 1250) - xOfTime(zoomed, 1000)).toBeCloseTo(4 * (xOfTime(wide, 250) - x0));
+    expect(zoomed.messages.length).toBeLessThan(wide.messages.length);
+  });
+
+  it('seeks a click to the last step at or before the clicked time', () => {
+    expect(stepAtTime(canonical, -50)).toBe(0);
+    expect(stepAtTime(canonical, 1306)).toBe(8);
+    expect(stepAtTime(canonical, 1307)).toBe(9);
+    expect(stepAtTime(canonical, 99_999)).toBe(canonical.steps.length - 1);
+  });
+});
+
+describe('other presets', () => {
+  it('marks a message dropped by a partition as dropped, ending in a cross', () => {
+    const base = preset('canonical-race');
+    const partitioned = simulate({
+      ...base,
+      actions: [
+        ...base.actions,
+        { atMs: 1250, type: 'partition', a: 'Client2', b: 'Storage' },
+        { atMs: 1400, type: 'heal', a: 'Client2', b: 'Storage' },
+      ],
+    });
+    const dropped = partitioned.messages.find((m) => m.status === 'dropped')!;
+    const shape = full(partitioned).messages.find((m) => m.id === dropped.id)!;
+    expect(shape.status).toBe('dropped');
+    expect(shape.endPath).not.toContain('Z'); // a cross, not a closed arrowhead
+    const dropStep = partitioned.steps.find((s) => s.kind === 'message.dropped')!;
+    expect(shape.seekStep).toBe(dropStep.index);
+  });
+
+  it('marks the second store accepting the stale 33 as a stale accept, beside the main store’s reject', () => {
+    const layout = full(simulate(preset('pitfall-second-store')));
+    expect(layout.marks.find((m) => m.kind === 'reject')).toMatchObject({ party: 'Storage', token: '33' });
+    expect(layout.marks.find((m) => m.kind === 'staleAccept')).toMatchObject({ party: 'Storage2', token: '33' });
+  });
+});
+
+describe('cost', () => {
+  it('lays out a 10,000-step trace, and a zoomed window of it emits only what is in view', () => {
+    const trace = simulate(longScenario(1200));
+    expect(trace.steps.length).toBeGreaterThanOrEqual(10_000);
+    const fit = fitWindow(trace);
+    const timeIt = (window: typeof fit, runs = 20) => {
+      layoutTimeline(trace, window, SIZE); // warm up
+      const started = performance.now();
+      let layout = layoutTimeline(trace, window, SIZE);
+      for (let i = 1; i < runs; i += 1) layout = layoutTimeline(trace, window, SIZE);
+      return { ms: (performance.now() - started) / runs, layout };
+    };
+    const whole = timeIt(fit);
+    const zoomed = timeIt({ startMs: 100_000, endMs: 104_000 });
+    console.log(
+      `timeline layout, ${trace.steps.length} steps / ${trace.messages.length} messages: ` +
+        `whole trace ${whole.ms.toFixed(2)} ms (${whole.layout.marks.length} marks, ${whole.layout.messages.length} arrows drawn; ` +
+        `${whole.layout.merged.steps} steps and ${whole.layout.merged.messages} messages merged into shared pixels), ` +
+        `4-second window ${zoomed.ms.toFixed(2)} ms (${zoomed.layout.marks.length} marks, ${zoomed.layout.messages.length} arrows)`,
+    );
+    // What is drawn is bounded by pixels, not by the trace's length.
+    const lanes = whole.layout.lanes.length;
+    expect(whole.layout.marks.length).toBeLessThanOrEqual(lanes * (SIZE.width / 3 + 2));
+    expect(zoomed.layout.marks.every((m) => m.timeMs >= 100_000 && m.timeMs <= 104_000)).toBe(true);
+    expect(zoomed.layout.marks.length).toBeLessThan(200);
+  }, 60_000);
+});

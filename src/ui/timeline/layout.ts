@@ -1,0 +1,61 @@
+// The timeline's layout: a pure function from (trace, visible time window, size) to the shapes the
+// Timeline component draws. No DOM, no React; D3 is used only for the scale and its ticks. It does
+// not depend on the cursor, so playing a trace re-renders without recomputing it.
+// Invariant: nothing outside the window is emitted, so a 10,000-step trace costs what is in view.
+
+import type { Trace } from '../../engine';
+import { axisTicks, plotArea, timeScale } from './geometry';
+import { laneIndex, layoutLanes } from './lanes';
+import { layoutLeases, layoutPauses } from './leases';
+import { fitMarkTokens, layoutMarks, layoutStepLabels, stepRange } from './marks';
+import { layoutMessages } from './messages';
+import type { Size, TimeWindow, TimelineLayout } from './types';
+
+export type * from './types';
+
+export function layoutTimeline(trace: Trace, window: TimeWindow, size: Size): TimelineLayout {
+  const plot = plotArea(size, trace.parties.length);
+  const scale = timeScale(window, plot);
+  const lanes = layoutLanes(trace, plot);
+  const byParty = laneIndex(lanes);
+  const frame = { window, scale, plot };
+  const { marks, merged: mergedSteps } = layoutMarks(trace, byParty, frame);
+  const tokenBoxes = fitMarkTokens(marks);
+  const { messages, merged: mergedMessages } = layoutMessages(trace, byParty, frame, tokenBoxes);
+  return {
+    size,
+    plot,
+    window,
+    lanes,
+    ticks: axisTicks(scale, plot),
+    leases: layoutLeases(trace, byParty, frame),
+    pauses: layoutPauses(trace, byParty, frame),
+    messages,
+    marks,
+    labels: layoutStepLabels(trace, byParty, frame),
+    merged: { steps: mergedSteps, messages: mergedMessages },
+  };
+}
+
+/** The x of a time in a layout: the same linear map the layout used. */
+export function xOfTime(layout: Pick<TimelineLayout, 'window' | 'plot'>, timeMs: number): number {
+  const { window, plot } = layout;
+  const spanMs = window.endMs - window.startMs || 1;
+  return plot.left + ((timeMs - window.startMs) / spanMs) * (plot.right - plot.left);
+}
+
+/** The time at an x of a layout (the inverse of xOfTime). */
+export function timeOfX(layout: Pick<TimelineLayout, 'window' | 'plot'>, x: number): number {
+  const { window, plot } = layout;
+  const widthPx = plot.right - plot.left || 1;
+  return window.startMs + ((x - plot.left) / widthPx) * (window.endMs - window.startMs);
+}
+
+/**
+ * The step a click at a time seeks to: the last step at or before it, so everything that happened
+ * by then has happened (the first step if the click is before it).
+ */
+export function stepAtTime(trace: Trace, timeMs: number): number {
+  const [, after] = stepRange(trace.steps, { startMs: -Infinity, endMs: timeMs });
+  return Math.max(0, Math.min(after - 1, trace.steps.length - 1));
+}

@@ -1,0 +1,119 @@
+// Lease bars and GC pauses on the clients' lanes. A lease is drawn twice: as the lock service counts
+// it (held) and as its holder believes it. Where the belief outlives the lock service's count, the
+// holder is a zombie: it still thinks it may write. Invariant: held, believed and zombie bars come
+// from the trace's own times and never overlap in time on the believed row.
+
+import { formatToken, type LeaseRecord, type PauseRecord, type Trace } from '../../engine';
+import { DETAIL_MAX } from './batch';
+import { candidateRange } from './intervals';
+import { clampX, type TimeScale } from './geometry';
+import type { BarShape, LaneShape, LeaseShape, PauseShape, PlotArea, TimeWindow } from './types';
+
+export const LEASE_BAR_HEIGHT_PX = 7;
+const HELD_OFFSET_PX = 12;
+const BELIEVED_OFFSET_PX = 21;
+export const PAUSE_HEIGHT_PX = 18;
+
+interface Frame {
+  window: TimeWindow;
+  scale: TimeScale;
+  plot: PlotArea;
+}
+
+/** A bar from fromMs to toMs, or null when it is empty or lies outside the window. */
+function bar(fromMs: number, toMs: number, { window, scale, plot }: Frame): BarShape | null {
+  if (!(toMs > fromMs) || toMs < window.startMs || fromMs > window.endMs) return null;
+  return { x1: clampX(scale(fromMs), plot), x2: clampX(scale(toMs), plot), fromMs, toMs };
+}
+
+const span = (fromMs: number, toMs: number) => `${fromMs}–${toMs} ms`;
+
+/** The three spans of one lease, in ms; a lease the lock service never ended runs to the trace's end. */
+export function leaseSpans(lease: LeaseRecord, traceEndMs: number) {
+  const heldUntilMs = lease.endedMs ?? traceEndMs;
+  const believedFromMs = lease.believedFromMs;
+  const believedUntilMs = believedFromMs === null ? null : (lease.believedUntilMs ?? traceEndMs);
+  const believed =
+    believedFromMs === null || believedUntilMs === null
+      ? null
+      : { fromMs: believedFromMs, toMs: Math.min(believedUntilMs, heldUntilMs) };
+  const zombie =
+    believedFromMs === null || believedUntilMs === null || lease.endedMs === null || believedUntilMs <= lease.endedMs
+      ? null
+      : { fromMs: Math.max(believedFromMs, lease.endedMs), toMs: believedUntilMs };
+  return { held: { fromMs: lease.grantedMs, toMs: heldUntilMs }, believed, zombie };
+}
+
+const grantedMsOf = (lease: LeaseRecord) => lease.grantedMs;
+const pauseFromOf = (pause: PauseRecord) => pause.fromMs;
+
+/** The last moment a lease shows on the timeline: its end, or its holder's last belief in it. */
+function leaseEndMs(lease: LeaseRecord, traceEndMs: number): number {
+  const spans = leaseSpans(lease, traceEndMs);
+  return Math.max(spans.held.toMs, spans.believed?.toMs ?? -Infinity, spans.zombie?.toMs ?? -Infinity);
+}
+
+function leaseTitle(lease: LeaseRecord, spans: ReturnType<typeof leaseSpans>): string {
+  const parts = [
+    `Lease ${formatToken(lease.token)} of ${lease.holder}`,
+    `held ${span(spans.held.fromMs, spans.held.toMs)} per the lock service${lease.endReason ? ` (${lease.endReason})` : ''}`,
+  ];
+  if (spans.believed) parts.push(`believed from ${lease.believedFromMs} ms`);
+  if (spans.zombie) {
+    parts.push(`zombie window ${span(spans.zombie.fromMs, spans.zombie.toMs)}: expired, yet still believed held`);
+  }
+  return parts.join('; ');
+}
+
+export function layoutLeases(trace: Trace, lanes: Map<string, LaneShape>, frame: Frame): LeaseShape[] {
+  const shapes: LeaseShape[] = [];
+  const titles: (() => string)[] = [];
+  const [first, last] = candidateRange(trace.leases, frame.window, grantedMsOf, (l) => leaseEndMs(l, trace.endMs));
+  for (let i = first; i < last; i += 1) {
+    const lease = trace.leases[i]!;
+    const lane = lanes.get(lease.holder);
+    if (!lane) continue;
+    const spans = leaseSpans(lease, trace.endMs);
+    const held = bar(spans.held.fromMs, spans.held.toMs, frame);
+    const believed = spans.believed ? bar(spans.believed.fromMs, spans.believed.toMs, frame) : null;
+    const zombie = spans.zombie ? bar(spans.zombie.fromMs, spans.zombie.toMs, frame) : null;
+    if (!held && !believed && !zombie) continue;
+    shapes.push({
+      key: `lease-${lease.grantId}`,
+      holder: lease.holder,
+      token: lease.token === null ? '' : formatToken(lease.token),
+      held,
+      believed,
+      zombie,
+      heldY: lane.y + HELD_OFFSET_PX,
+      believedY: lane.y + BELIEVED_OFFSET_PX,
+      barHeight: LEASE_BAR_HEIGHT_PX,
+      title: '',
+    });
+    titles.push(() => leaseTitle(lease, spans));
+  }
+  // A crowded view is drawn batched, without tooltips (batch.ts): its titles would go unread.
+  if (shapes.length <= DETAIL_MAX) shapes.forEach((shape, i) => (shape.title = titles[i]!()));
+  return shapes;
+}
+
+export function layoutPauses(trace: Trace, lanes: Map<string, LaneShape>, frame: Frame): PauseShape[] {
+  const shapes: PauseShape[] = [];
+  const [first, last] = candidateRange(trace.pauses, frame.window, pauseFromOf, (p) => p.toMs ?? trace.endMs);
+  trace.pauses.slice(first, last).forEach((pause: PauseRecord, offset) => {
+    const i = first + offset;
+    const lane = lanes.get(pause.client);
+    const toMs = pause.toMs ?? trace.endMs;
+    const shape = lane ? bar(pause.fromMs, toMs, frame) : null;
+    if (!lane || !shape) return;
+    shapes.push({
+      key: `pause-${i}`,
+      client: pause.client,
+      bar: shape,
+      y: lane.y - PAUSE_HEIGHT_PX / 2,
+      height: PAUSE_HEIGHT_PX,
+      title: `${pause.client} frozen in a GC pause, ${span(pause.fromMs, toMs)}${pause.toMs === null ? ' (still paused at the end)' : ''}`,
+    });
+  });
+  return shapes;
+}

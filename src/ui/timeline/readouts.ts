@@ -1,0 +1,125 @@
+// What the timeline says in words and numbers at the cursor: max_seen beside each resource, the
+// svg's accessible summary, and which legend entries this trace needs. Pure: no DOM.
+// Invariant: every value shown is read from the cursor's step snapshot, never recomputed.
+
+import { formatToken, type Trace } from '../../engine';
+import { leaseSpans } from './leases';
+import type { LaneShape, TimeWindow } from './types';
+
+export interface MaxSeenReadout {
+  party: string;
+  y: number;
+  /** The number, large; "—" for a resource that keeps none. */
+  value: string;
+  caption: string;
+  /** max_seen changed at exactly this step: the readout is highlighted. */
+  changed: boolean;
+}
+
+export function maxSeenAt(trace: Trace, cursor: number, lanes: readonly LaneShape[]): MaxSeenReadout[] {
+  const step = trace.steps[clampCursor(trace, cursor)];
+  return lanes
+    .filter((lane) => lane.kind === 'resource')
+    .map((lane) => {
+      const view = step?.snapshots[lane.party];
+      const raw = view?.fields.maxSeen;
+      const checks = view?.fields.check !== 'none';
+      const known = raw !== undefined && raw !== null;
+      return {
+        party: lane.party,
+        y: lane.y,
+        value: known ? formatToken(raw as string | number) : '—',
+        caption: !checks ? 'no check' : view?.down ? 'max_seen (down)' : 'max_seen',
+        changed: step?.changed[lane.party]?.includes('maxSeen') ?? false,
+      };
+    });
+}
+
+export function clampCursor(trace: Trace, cursor: number): number {
+  return Math.max(0, Math.min(Math.trunc(cursor) || 0, trace.steps.length - 1));
+}
+
+const ms = (v: number) => `${Math.round(v).toLocaleString('en-US')} ms`;
+const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+
+/** What the whole trace holds, in words; computed once per trace (it reads every step). */
+const summaries = new WeakMap<Trace, string>();
+function summarize(trace: Trace): string {
+  let summary = summaries.get(trace);
+  if (summary === undefined) {
+    const accepted = trace.steps.filter((s) => s.kind === 'write.accepted').length;
+    const rejected = trace.steps.filter((s) => s.kind === 'write.rejected').length;
+    summary = [
+      `Timeline of ${trace.scenario.name}: lanes ${trace.parties.map((p) => p.label).join(', ')}`,
+      `${plural(trace.steps.length, 'step')} over ${ms(trace.endMs)}`,
+      plural(trace.messages.length, 'message'),
+      plural(trace.leases.length, 'lease'),
+      plural(trace.pauses.length, 'GC pause'),
+      `${plural(accepted, 'write')} accepted, ${rejected} rejected`,
+    ].join('; ');
+    summaries.set(trace, summary);
+  }
+  return summary;
+}
+
+/** The svg's aria-label: what the picture holds, where the cursor is, and what is in view. */
+export function describeTimeline(trace: Trace, cursor: number, window: TimeWindow): string {
+  const step = trace.steps[clampCursor(trace, cursor)];
+  const at = step
+    ? ` Current step ${step.index} at ${ms(step.timeMs)}${step.label ? ` (${step.label})` : ''}: ${step.text}`
+    : '';
+  const maxSeen = step
+    ? trace.parties
+        .filter((p) => p.kind === 'resource')
+        .map((p) => ({ p, v: step.snapshots[p.id]?.fields.maxSeen }))
+        .filter(({ v }) => v !== undefined && v !== null)
+        .map(({ p, v }) => ` ${p.label} max_seen ${String(v)}.`)
+        .join('')
+    : '';
+  return `${summarize(trace)}.${at}${maxSeen} Showing ${ms(Math.max(0, window.startMs))} to ${ms(window.endMs)}.`;
+}
+
+export type LegendKey =
+  | 'message'
+  | 'lostMessage'
+  | 'held'
+  | 'believed'
+  | 'zombie'
+  | 'pause'
+  | 'accept'
+  | 'reject'
+  | 'staleAccept'
+  | 'effect'
+  | 'cursor'
+  | 'future';
+
+export interface LegendItem {
+  key: LegendKey;
+  text: string;
+}
+
+/** The legend: the marks every trace can show, plus the ones this trace actually has. */
+export function legendItems(trace: Trace): LegendItem[] {
+  const has = {
+    lostMessage: trace.messages.some((m) => m.status === 'dropped' || m.status === 'lost'),
+    zombie: trace.leases.some((l) => leaseSpans(l, trace.endMs).zombie !== null),
+    pause: trace.pauses.length > 0,
+    staleAccept: trace.steps.some((s) => s.kind === 'write.accepted' && s.write?.stale),
+    effect: trace.steps.some((s) => s.kind === 'effect.sent'),
+  };
+  const items: (LegendItem | false)[] = [
+    { key: 'message', text: 'message, with the token it carries' },
+    has.lostMessage && { key: 'lostMessage', text: 'message dropped or lost' },
+    { key: 'held', text: 'lease held, per the lock service' },
+    { key: 'believed', text: 'lease believed held, per its holder' },
+    has.zombie && { key: 'zombie', text: 'zombie window: expired, still believed' },
+    has.pause && { key: 'pause', text: 'GC pause (client frozen)' },
+    { key: 'accept', text: 'write accepted' },
+    { key: 'reject', text: 'write rejected: stale token' },
+    has.staleAccept && { key: 'staleAccept', text: 'stale write accepted' },
+    has.effect && { key: 'effect', text: 'side effect outside the fence' },
+    { key: 'cursor', text: 'current step' },
+    { key: 'future', text: 'after the cursor: still to come' },
+  ];
+  return items.filter((item): item is LegendItem => item !== false);
+}
