@@ -2,7 +2,8 @@
 // Debian's Chromium: Playwright's own browser download cannot reach its host on these machines.
 import { defineConfig, devices } from '@playwright/test';
 
-const PORT = 4174; // not 4173, so `npm start` can stay running during the tests
+// Not 4173, so `npm start` can stay running during the tests; E2E_PORT lets two checkouts test at once.
+const PORT = Number(process.env.E2E_PORT ?? 4174);
 
 export default defineConfig({
   testDir: 'e2e',
@@ -39,7 +40,8 @@ export default defineConfig({
     // Playwright owns this process group and ends it, Vite child included, when the run ends.
     command: `npx vite preview --host 127.0.0.1 --port ${PORT} --strictPort`,
     url: `http://127.0.0.1:${PORT}`,
-    reuseExistingServer: !process.env.CI,
+    // Never reuse: a server already on the port may be another checkout's build.
+    reuseExistingServer: false,
     timeout: 30_000,
   },
 });
