@@ -83,11 +83,11 @@ describe('time travel', () => {
     const { trace } = store.getState();
     store.getState().play();
     expect(store.getState().playing).toBe(true);
-    // 1x: 100 real ms move the playhead 100 * BASE_RATE virtual ms.
-    store.getState().advance(100);
-    expect(store.getState().playheadMs).toBeCloseTo(100 * BASE_RATE);
+    // At 64x (no dwelling on key steps) 10 real ms move the playhead 10 * 64 * BASE_RATE virtual ms.
     store.getState().setSpeed(64);
-    store.getState().advance(1000);
+    store.getState().advance(10);
+    expect(store.getState().playheadMs).toBeCloseTo(10 * 64 * BASE_RATE);
+    store.getState().advance(100);
     const t = store.getState().playheadMs;
     expect(store.getState().cursor).toBe(trace.steps.filter((s) => s.timeMs <= t).length - 1);
     store.getState().advance(10_000);
@@ -98,6 +98,24 @@ describe('time travel', () => {
     expect(store.getState().cursor).toBe(0);
     store.getState().reset();
     expect(store.getState().playing).toBe(false);
+  });
+
+  it('dwells on each labelled step and verdict while playing slowly, and never skips one', () => {
+    const store = createLabStore();
+    const keys = store
+      .getState()
+      .trace.steps.filter((s) => s.label || s.write)
+      .map((s) => s.index);
+    for (const speed of [1, 8]) {
+      store.getState().setSpeed(speed);
+      store.getState().play();
+      const shown = new Set<number>();
+      while (store.getState().playing) {
+        store.getState().advance(16);
+        shown.add(store.getState().cursor);
+      }
+      for (const k of keys) expect(shown).toContain(k);
+    }
   });
 
   it('plays the canonical race at 1x in a watchable 10 to 20 seconds', () => {

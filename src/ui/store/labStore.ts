@@ -14,12 +14,26 @@ import {
   type Action,
   type Knobs,
   type Scenario,
+  type Step,
   type Trace,
 } from '../../engine';
 import { BASE_RATE, nearestSpeed, stepSpeed, type Speed } from './speed';
 import { clampCursor, lastStepAtOrBefore, timeAt } from './time';
 
 export const DEFAULT_PRESET_ID = 'canonical-race';
+
+/**
+ * Steps worth a pause while playing: the seed's labels and every write's verdict. Events an
+ * instant apart (the reject at t6 comes 6 ms after the wake-up) would otherwise flash past.
+ */
+export function isKeyStep(step: Step): boolean {
+  return step.label !== undefined || step.write !== undefined;
+}
+
+/** Real ms to dwell on a key step: half a second at 1x, less when faster, none above 8x. */
+export function dwellFor(speed: number): number {
+  return speed <= 8 ? 500 / speed : 0;
+}
 
 /** An action without its time: the store stamps it with the cursor's time. */
 export type Intervention = Action extends infer A ? (A extends Action ? Omit<A, 'atMs'> : never) : never;
@@ -44,7 +58,11 @@ export interface LabState {
   /** Virtual time of the playhead; equals the cursor's time unless playing. */
   playheadMs: number;
   playing: boolean;
+  /** Real ms the player still waits on a key step before moving on. */
+  holdMs: number;
   speed: Speed;
+  /** The scenario was changed (intervention, knob, strategy, seed) since it was opened. */
+  edited: boolean;
   /** A message about something that could not be loaded or done; null when all is well. */
   error: string | null;
 }
@@ -69,6 +87,8 @@ export interface LabActions {
   reset(): void;
   setStrategy(id: string): void;
   setKnob<K extends keyof Knobs>(key: K, value: Knobs[K] | undefined): void;
+  /** Drops every knob override: the strategy's defaults apply again. */
+  resetKnobs(): void;
   setSeed(seed: number): void;
   addIntervention(intervention: Intervention): void;
   removeIntervention(index: number): void;
@@ -97,7 +117,7 @@ export function createLabStore(initial: Scenario = defaultScenario()): LabStore 
     const seekTo = (index: number, keepPlaying = false) => {
       const { trace, playing } = get();
       const cursor = clampCursor(trace.steps, index);
-      set({ cursor, playheadMs: timeAt(trace.steps, cursor), playing: keepPlaying && playing });
+      set({ cursor, playheadMs: timeAt(trace.steps, cursor), playing: keepPlaying && playing, holdMs: 0 });
     };
 
     /**
@@ -124,6 +144,7 @@ export function createLabStore(initial: Scenario = defaultScenario()): LabStore 
         playheadMs: timeAt(trace.steps, cursor),
         playing: false,
         error: null,
+        edited: true,
         ...extra,
       });
       return true;
@@ -144,7 +165,9 @@ export function createLabStore(initial: Scenario = defaultScenario()): LabStore 
       cursor: 0,
       playheadMs: timeAt(trace.steps, 0),
       playing: false,
+      holdMs: 0,
       speed: 1,
+      edited: false,
       error: null,
 
       loadScenario(raw, options = {}) {
@@ -160,6 +183,7 @@ export function createLabStore(initial: Scenario = defaultScenario()): LabStore 
             ? own
             : scenario.actions.length;
         return commit(scenario, () => options.cursor ?? 0, {
+          edited: false,
           ownActionCount,
           presetId: options.presetId === undefined ? presetOf(scenario) : options.presetId,
         });
@@ -186,23 +210,41 @@ export function createLabStore(initial: Scenario = defaultScenario()): LabStore 
         if (last <= 0) return;
         // At the end, play means "play again from the start".
         const from = cursor >= last ? 0 : cursor;
-        set({ playing: true, cursor: from, playheadMs: timeAt(trace.steps, from) });
+        set({ playing: true, cursor: from, playheadMs: timeAt(trace.steps, from), holdMs: 0 });
       },
       pause: () => seekTo(get().cursor),
       togglePlay: () => (get().playing ? get().pause() : get().play()),
 
       advance(realMs) {
-        const { playing, playheadMs, speed, trace, cursor } = get();
+        const { playing, playheadMs, speed, trace, cursor, holdMs } = get();
         if (!playing || !(realMs > 0)) return;
+        // Still dwelling on a key step: spend the real time there first.
+        if (holdMs > 0) {
+          const used = Math.min(holdMs, realMs);
+          if (used === realMs) {
+            set({ holdMs: holdMs - used });
+            return;
+          }
+          realMs -= used;
+        }
         const last = trace.steps.length - 1;
         const endMs = timeAt(trace.steps, last);
         const nextMs = playheadMs + realMs * speed * BASE_RATE;
+        const target = nextMs >= endMs ? last : Math.max(cursor, lastStepAtOrBefore(trace.steps, nextMs));
+        const dwellMs = dwellFor(speed);
+        if (dwellMs > 0) {
+          for (let i = cursor + 1; i <= target; i++) {
+            if (isKeyStep(trace.steps[i]!)) {
+              set({ cursor: i, playheadMs: trace.steps[i]!.timeMs, holdMs: dwellMs });
+              return;
+            }
+          }
+        }
         if (nextMs >= endMs) {
-          set({ playing: false, cursor: last, playheadMs: endMs });
+          set({ playing: false, cursor: last, playheadMs: endMs, holdMs: 0 });
           return;
         }
-        const next = Math.max(cursor, lastStepAtOrBefore(trace.steps, nextMs));
-        set(next === cursor ? { playheadMs: nextMs } : { playheadMs: nextMs, cursor: next });
+        set(target === cursor ? { playheadMs: nextMs, holdMs: 0 } : { playheadMs: nextMs, cursor: target, holdMs: 0 });
       },
 
       setSpeed: (speed) => set({ speed: nearestSpeed(speed) }),
@@ -227,6 +269,10 @@ export function createLabStore(initial: Scenario = defaultScenario()): LabStore 
         if (value === undefined) delete knobs[key];
         else knobs[key] = value;
         commit({ ...scenario, knobs }, keepTime(), {}, `the setting ${key}`);
+      },
+
+      resetKnobs() {
+        commit({ ...get().scenario, knobs: {} }, keepTime(), {}, 'the default knobs');
       },
 
       setSeed(seed) {

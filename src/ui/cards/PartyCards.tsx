@@ -1,0 +1,24 @@
+// The card row: every party's state at the cursor. Selects the trace and the cursor only.
+
+import { useMemo } from 'react';
+import { useLab } from '../store/context';
+import { PartyCard } from './PartyCard';
+import { partyCards } from './partyModel';
+
+export function PartyCards() {
+  const trace = useLab((s) => s.trace);
+  const cursor = useLab((s) => s.cursor);
+  const cards = useMemo(() => partyCards(trace, cursor), [trace, cursor]);
+  return (
+    <section className="cards" aria-labelledby="cards-title">
+      <h2 id="cards-title" className="section-title">
+        Parties at this step <span className="hint">highlighted: changed at this step</span>
+      </h2>
+      <div className="card-grid">
+        {cards.map((card) => (
+          <PartyCard key={card.id} card={card} />
+        ))}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,118 @@
+// The event table: every step as a row of a real <table>, in step with the cursor (the current
+// row is marked and kept in view; its button seeks). It is the accessible text view of the
+// timeline. Only the rows in view are rendered (with spacer rows for the rest).
+
+import { useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useActions, useLab } from '../store/context';
+import { eventRow, rowWindow, scrollToShow, tableResource } from './eventRows';
+
+const ROW_PX = 30;
+const HEADER_PX = 32;
+const VIEWPORT_PX = 320;
+
+export function EventTable() {
+  const trace = useLab((s) => s.trace);
+  const cursor = useLab((s) => s.cursor);
+  const { seek } = useActions();
+  const box = useRef<HTMLDivElement>(null);
+  const [scrollTop, setScrollTop] = useState(0);
+  const resource = useMemo(() => tableResource(trace), [trace]);
+  const count = trace.steps.length;
+
+  // Keep the current row in view, scrolling only this box (never the page).
+  useLayoutEffect(() => {
+    const element = box.current;
+    if (!element) return;
+    const target = scrollToShow(cursor, element.scrollTop, element.clientHeight || VIEWPORT_PX, ROW_PX, HEADER_PX);
+    if (target !== null) {
+      element.scrollTop = target;
+      setScrollTop(element.scrollTop);
+    }
+  }, [cursor, trace]);
+
+  const win = rowWindow(scrollTop, VIEWPORT_PX, ROW_PX, count);
+  const rows = [];
+  for (let i = win.first; i < win.end; i++) rows.push(eventRow(trace.steps[i]!, resource));
+
+  return (
+    <div
+      ref={box}
+      className="event-table-box"
+      style={{ maxHeight: VIEWPORT_PX }}
+      onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)}
+      tabIndex={0}
+      role="region"
+      aria-label="Event table, scrollable"
+    >
+      <table className="event-table" aria-rowcount={count + 1}>
+        <caption className="visually-hidden">
+          Every step of the run: {count} steps. The current step is marked; its button and the others move the cursor.
+        </caption>
+        <thead>
+          <tr aria-rowindex={1}>
+            <th scope="col" className="col-step">
+              Step
+            </th>
+            <th scope="col" className="col-time">
+              Time
+            </th>
+            <th scope="col" className="col-parties">
+              Parties
+            </th>
+            <th scope="col" className="col-event">
+              Event
+            </th>
+            <th scope="col" className="col-token">
+              Token
+            </th>
+            <th scope="col" className="col-verdict">
+              Verdict
+            </th>
+            <th scope="col" className="col-max">
+              max_seen
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {win.padTopPx > 0 && <tr aria-hidden="true" className="spacer" style={{ height: win.padTopPx }} />}
+          {rows.map((row) => {
+            const current = row.index === cursor;
+            return (
+              <tr
+                key={row.index}
+                aria-rowindex={row.index + 2}
+                aria-current={current ? 'step' : undefined}
+                className={current ? 'current' : undefined}
+                onClick={() => seek(row.index)}
+              >
+                <td>
+                  <button
+                    type="button"
+                    className="row-seek"
+                    aria-label={`Go to step ${row.index}`}
+                    onClick={(e) => {
+                      e.stopPropagation();
+                      seek(row.index);
+                    }}
+                  >
+                    {row.index}
+                  </button>
+                  {row.label && <span className="step-label">{row.label}</span>}
+                </td>
+                <td>{row.time}</td>
+                <td title={row.parties}>{row.parties}</td>
+                <td title={row.event}>{row.event}</td>
+                <td>{row.token}</td>
+                <td className={row.verdict ? `verdict-${row.verdict.toLowerCase()}` : undefined}>
+                  {row.verdict === 'ACCEPT' ? '✓ ACCEPT' : row.verdict === 'REJECT' ? '✕ REJECT' : ''}
+                </td>
+                <td>{row.maxSeen}</td>
+              </tr>
+            );
+          })}
+          {win.padBottomPx > 0 && <tr aria-hidden="true" className="spacer" style={{ height: win.padBottomPx }} />}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,16 @@
+// Where the timeline sits in the lab. The one line that chooses the Timeline component: the
+// placeholder until the real one (src/ui/timeline) is merged, then that one, same props.
+
+import { Timeline } from '../timeline-placeholder/Timeline';
+import { useActions, useLab } from '../store/context';
+
+export function TimelineView() {
+  const trace = useLab((s) => s.trace);
+  const cursor = useLab((s) => s.cursor);
+  const { seek } = useActions();
+  return (
+    <section className="timeline" aria-label="Timeline">
+      <Timeline trace={trace} cursor={cursor} onSeek={seek} height={260} />
+    </section>
+  );
+}
