@@ -21,6 +21,7 @@ test('the main view has no axe violations and fits at 1280x800', async ({ page }
   await seekToLabel(page, 't4');
   await expectNoAxeViolations(page);
   await expectNoHorizontalScroll(page);
+  await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: 'test-results/screenshots/main-1280x800-fold.png' });
   await screenshot(page, 'main-1280x800-t4');
 });

@@ -23,6 +23,11 @@ export function PartyCard({ card }: { card: PartyCardModel }) {
         <span className="visually-hidden">State: </span>
         <span className="state-name">{card.state}</span>
         {flags && <span className={`badge badge-${card.down ? 'down' : 'paused'}`}>{flags}</span>}
+        {card.lease?.zombie && (
+          <span className="badge badge-zombie" title="Its lease is over, and it does not know.">
+            zombie<span className="visually-hidden">: its lease is over, and it does not know</span>
+          </span>
+        )}
         {card.stateChanged && <span className="visually-hidden"> (changed at this step)</span>}
       </p>
       {card.maxSeen && (
@@ -35,19 +40,16 @@ export function PartyCard({ card }: { card: PartyCardModel }) {
         </p>
       )}
       {card.lease && (
-        <div className={`lease-views${card.lease.zombie ? ' zombie' : ''}`}>
-          <p className={card.lease.changed ? 'changed' : undefined}>
-            <strong>Believes:</strong> {card.lease.believes}
-          </p>
-          <p>
-            <strong>Knows:</strong> {card.lease.service}
-          </p>
-          {card.lease.zombie && (
-            <p className="zombie-note" role="note">
-              Zombie: it believes it holds a lock the service no longer counts.
-            </p>
-          )}
-        </div>
+        <dl className={`lease-views${card.lease.zombie ? ' zombie' : ''}`}>
+          <div className={card.lease.changed ? 'changed' : undefined}>
+            <dt>It believes it</dt>
+            <dd>{card.lease.believes}</dd>
+          </div>
+          <div>
+            <dt>Lock service</dt>
+            <dd>{card.lease.service}</dd>
+          </div>
+        </dl>
       )}
       <dl className="fields">
         {card.rows.map((row) => (

@@ -41,7 +41,7 @@ const LABELS: Record<string, string> = {
   counter: 'Counter (last issued)',
   holder: 'Holder',
   token: 'Token',
-  leaseExpiresAtMs: 'Lease ends at (its clock)',
+  leaseExpiresAtMs: 'Lease ends',
   waiters: 'Waiting',
   believedUntilMs: 'Believes it holds until (own clock)',
   writesSent: 'Writes sent',
@@ -75,26 +75,26 @@ function leaseViews(trace: Trace, step: Step, client: string, changed: Set<strin
   const view = step.snapshots[client]!;
   const holding = view.state === 'holding';
   const token = view.fields.token ?? null;
+  const tokenWords = token === null ? 'a lease (no token)' : `token ${formatToken(token as never)}`;
   const believes = holding
-    ? `holds the lock${token === null ? ' (no token)' : ` with token ${formatToken(token as never)}`}, until ${fieldText('believedUntilMs', view.fields.believedUntilMs ?? null)} on its own clock${view.paused ? ' (frozen, so it cannot notice time passing)' : ''}`
-    : 'does not hold the lock';
+    ? `holds ${tokenWords} until ${fieldText('believedUntilMs', view.fields.believedUntilMs ?? null)} on its own clock${view.paused ? ' (frozen)' : ''}`
+    : 'holds no lock';
 
   const authority = trace.parties.find((p) => p.kind === 'lock' && step.snapshots[p.id]?.fields.holder === client);
   let service: string;
-  let current = false;
   if (authority) {
     const f = step.snapshots[authority.id]!.fields;
-    current = true;
-    service = `${authority.label}: the lease is valid${f.token === null || f.token === undefined ? '' : ` (token ${formatToken(f.token as never)})`}, until ${fieldText('leaseExpiresAtMs', f.leaseExpiresAtMs ?? null)} on its clock`;
+    const held = f.token === null || f.token === undefined ? 'a lease' : `token ${formatToken(f.token as never)}`;
+    service = `${held} valid until ${fieldText('leaseExpiresAtMs', f.leaseExpiresAtMs ?? null)}`;
   } else {
     const lease = trace.leases.filter((l) => l.holder === client && l.grantedMs <= step.timeMs).at(-1);
     service =
       lease && lease.endedMs !== null && lease.endedMs <= step.timeMs
-        ? `Lock service: the lease${lease.token === null ? '' : ` of token ${formatToken(lease.token)}`} is over (${lease.endReason ?? 'ended'} at ${lease.endedMs} ms)`
-        : 'Lock service: no lease for this client';
+        ? `${lease.token === null ? 'its lease' : `token ${formatToken(lease.token)}`} ${lease.endReason ?? 'ended'} at ${lease.endedMs} ms`
+        : 'no lease for it';
   }
-  const beliefChanged = ['state', 'token', 'believedUntilMs'].some((k) => changed.has(k));
-  return { believes, service, zombie: holding && !current, changed: beliefChanged };
+  const beliefChanged = ['state', 'token', 'believedUntilMs', 'paused'].some((k) => changed.has(k));
+  return { believes, service, zombie: holding && !authority, changed: beliefChanged };
 }
 
 export function partyCards(trace: Trace, cursor: number): PartyCardModel[] {
@@ -122,7 +122,8 @@ export function partyCards(trace: Trace, cursor: number): PartyCardModel[] {
         };
         continue;
       }
-      if (info.kind === 'client' && key === 'believedUntilMs') continue; // shown in the lease views
+      // A client's token and belief are shown (and highlighted) in its lease views.
+      if (info.kind === 'client' && (key === 'believedUntilMs' || key === 'token')) continue;
       model.rows.push({ key, label: LABELS[key] ?? key, value: fieldText(key, value), changed: changed.has(key) });
     }
     if (info.kind === 'client') model.lease = leaseViews(trace, step, info.id, changed);

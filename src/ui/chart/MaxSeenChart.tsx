@@ -2,7 +2,7 @@
 // on the line when accepted, a cross below it when rejected) and the cursor. Clicking seeks to the
 // nearest step. The event table carries the same facts as text.
 
-import { memo, useMemo, type MouseEvent } from 'react';
+import { memo, useDeferredValue, useMemo, type MouseEvent } from 'react';
 import { useActions, useLab } from '../store/context';
 import { useWidth } from '../hooks/useWidth';
 import { lastStepAtOrBefore } from '../store/time';
@@ -47,7 +47,8 @@ const Shapes = memo(function Shapes({ layout, height }: { layout: MaxSeenLayout;
 
 export function MaxSeenChart() {
   const trace = useLab((s) => s.trace);
-  const cursor = useLab((s) => s.cursor);
+  // Deferred: while playing fast, this panel may lag a frame behind rather than slow the frame.
+  const cursor = useDeferredValue(useLab((s) => s.cursor));
   const { seek } = useActions();
   const [ref, width] = useWidth<HTMLDivElement>(600);
   const data = useMemo(() => maxSeenSeries(trace), [trace]);
@@ -56,10 +57,12 @@ export function MaxSeenChart() {
     [trace, width, data],
   );
   const step = trace.steps[cursor];
-  const rejected = data.writes.filter((s) => s.write!.verdict === 'rejected').length;
-  const summary = layout.empty
-    ? layout.empty
-    : `max_seen over time, ${layout.series.map((s) => `${s.resource} ends at ${s.last}`).join('; ')}; ${data.writes.length} checked writes, ${rejected} rejected (crosses below the line).`;
+  const summary = useMemo(() => {
+    if (layout.empty) return layout.empty;
+    const rejected = data.writes.filter((s) => s.write!.verdict === 'rejected').length;
+    const ends = layout.series.map((s) => `${s.resource} ends at ${s.last}`).join('; ');
+    return `max_seen over time, ${ends}; ${data.writes.length} checked writes, ${rejected} rejected (crosses below the line).`;
+  }, [layout, data]);
 
   const onClick = (event: MouseEvent<SVGSVGElement>) => {
     const box = event.currentTarget.getBoundingClientRect();
@@ -90,6 +93,16 @@ export function MaxSeenChart() {
         ) : (
           <svg width={width} height={HEIGHT} role="img" aria-label={summary} onClick={onClick}>
             <Shapes layout={layout} height={HEIGHT} />
+            {step && (
+              // What lies after the cursor has not happened yet at this step: it is faded.
+              <rect
+                x={layout.xOf(step.timeMs) + 1}
+                y={0}
+                width={Math.max(0, width - layout.xOf(step.timeMs))}
+                height={HEIGHT - MARGIN.bottom + 2}
+                className="chart-future"
+              />
+            )}
             {step && (
               <line
                 x1={layout.xOf(step.timeMs)}

@@ -53,8 +53,8 @@ export function Comparison() {
                 {current ? (
                   <span className="current-note">shown</span>
                 ) : (
-                  <button type="button" onClick={() => setStrategy(row.strategy)}>
-                    Open<span className="visually-hidden"> {row.name}</span> in the timeline
+                  <button type="button" className="open" onClick={() => setStrategy(row.strategy)}>
+                    Open<span className="visually-hidden"> {row.name}</span> in timeline
                   </button>
                 )}
               </td>

@@ -2,7 +2,7 @@
 // row is marked and kept in view; its button seeks). It is the accessible text view of the
 // timeline. Only the rows in view are rendered (with spacer rows for the rest).
 
-import { useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useDeferredValue, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useActions, useLab } from '../store/context';
 import { eventRow, rowWindow, scrollToShow, tableResource } from './eventRows';
 
@@ -12,9 +12,13 @@ const VIEWPORT_PX = 320;
 
 export function EventTable() {
   const trace = useLab((s) => s.trace);
-  const cursor = useLab((s) => s.cursor);
+  // Deferred: while playing fast, the table may lag a frame behind rather than slow the frame.
+  const cursor = useDeferredValue(useLab((s) => s.cursor));
   const { seek } = useActions();
   const box = useRef<HTMLDivElement>(null);
+  // The box's scroll position, mirrored from scroll events and our own writes, so keeping the
+  // current row in view never has to read layout (a forced reflow on every frame while playing).
+  const scrolled = useRef(0);
   const [scrollTop, setScrollTop] = useState(0);
   const resource = useMemo(() => tableResource(trace), [trace]);
   const count = trace.steps.length;
@@ -23,10 +27,11 @@ export function EventTable() {
   useLayoutEffect(() => {
     const element = box.current;
     if (!element) return;
-    const target = scrollToShow(cursor, element.scrollTop, element.clientHeight || VIEWPORT_PX, ROW_PX, HEADER_PX);
+    const target = scrollToShow(cursor, scrolled.current, VIEWPORT_PX, ROW_PX, HEADER_PX);
     if (target !== null) {
+      scrolled.current = target;
       element.scrollTop = target;
-      setScrollTop(element.scrollTop);
+      setScrollTop(target);
     }
   }, [cursor, trace]);
 
@@ -38,8 +43,11 @@ export function EventTable() {
     <div
       ref={box}
       className="event-table-box"
-      style={{ maxHeight: VIEWPORT_PX }}
-      onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)}
+      style={{ height: Math.min(VIEWPORT_PX, HEADER_PX + count * ROW_PX + 2) }}
+      onScroll={(e) => {
+        scrolled.current = e.currentTarget.scrollTop;
+        setScrollTop(scrolled.current);
+      }}
       tabIndex={0}
       role="region"
       aria-label="Event table, scrollable"
@@ -75,11 +83,13 @@ export function EventTable() {
         </thead>
         <tbody>
           {win.padTopPx > 0 && <tr aria-hidden="true" className="spacer" style={{ height: win.padTopPx }} />}
-          {rows.map((row) => {
+          {rows.map((row, slot) => {
             const current = row.index === cursor;
             return (
+              // Keyed by position in the window: scrolling updates rows in place instead of
+              // replacing them.
               <tr
-                key={row.index}
+                key={slot}
                 aria-rowindex={row.index + 2}
                 aria-current={current ? 'step' : undefined}
                 className={current ? 'current' : undefined}

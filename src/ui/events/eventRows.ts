@@ -32,7 +32,8 @@ export function eventRow(step: Step, resource: string | null): EventRow {
     label: step.label ?? '',
     time: `${step.timeMs} ms`,
     parties: step.parties.join(' → '),
-    event: `${actor} ${action}`,
+    // The verdict has its own column: keep the comparison, drop its "-> ACCEPT" tail.
+    event: `${actor} ${action}`.replace(/ -> (ACCEPT|REJECT)$/, ''),
     token: token === undefined ? '' : formatToken(token),
     verdict: step.write ? (step.write.verdict === 'accepted' ? 'ACCEPT' : 'REJECT') : '',
     maxSeen: maxSeen === undefined ? '' : formatToken(maxSeen as never),
@@ -52,7 +53,7 @@ export function rowWindow(
   viewportPx: number,
   rowPx: number,
   count: number,
-  overscan = 8,
+  overscan = 3,
 ): RowWindow {
   const first = Math.max(0, Math.floor(scrollTopPx / rowPx) - overscan);
   const end = Math.min(count, Math.ceil((scrollTopPx + viewportPx) / rowPx) + overscan);

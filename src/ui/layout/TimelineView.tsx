@@ -4,13 +4,16 @@
 import { Timeline } from '../timeline-placeholder/Timeline';
 import { useActions, useLab } from '../store/context';
 
+/** The timeline's height; its section is fixed to it so a new frame never relays out the page. */
+const TIMELINE_PX = 260;
+
 export function TimelineView() {
   const trace = useLab((s) => s.trace);
   const cursor = useLab((s) => s.cursor);
   const { seek } = useActions();
   return (
-    <section className="timeline" aria-label="Timeline">
-      <Timeline trace={trace} cursor={cursor} onSeek={seek} height={260} />
+    <section className="timeline" aria-label="Timeline" style={{ height: TIMELINE_PX + 14 }}>
+      <Timeline trace={trace} cursor={cursor} onSeek={seek} height={TIMELINE_PX} />
     </section>
   );
 }

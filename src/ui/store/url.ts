@@ -88,6 +88,9 @@ export function decodeHash(hash: string): DecodedHash {
   if (!checked.ok) {
     return { kind: 'error', message: `The link's scenario is not valid: ${formatScenarioError(checked.error)}.` };
   }
+  // The link already holds this scenario compressed: remember it rather than compress it again
+  // (a 10,000-action scenario takes a noticeable moment), if the validated form is identical.
+  if (JSON.stringify(checked.scenario) === json) compressed.set(checked.scenario, p.get('s')!);
   return {
     kind: 'ok',
     scenario: checked.scenario,

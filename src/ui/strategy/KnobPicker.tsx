@@ -54,7 +54,7 @@ export function KnobPicker() {
   const defaults = findStrategy(strategyId)?.defaults;
   const check = CHECKS.find((c) => c.value === knobs.check);
   const source = TOKEN_SOURCES.find((t) => t.value === knobs.tokenSource);
-  const mark = (isDefault: boolean) => (isDefault ? ' (this strategy’s default)' : '');
+  const mark = (isDefault: boolean) => (isDefault ? ' (default)' : '');
 
   return (
     <fieldset className="knobs">

@@ -29,15 +29,15 @@ export const TOKEN_SOURCES: { value: TokenSource; label: string; explain: string
 export const CHECKS: { value: CheckMode; label: string; explain: string }[] = [
   {
     value: 'reject-le',
-    label: 'reject token <= max_seen (the rule that fences)',
+    label: 'reject token <= max_seen',
     explain:
-      'A write is refused unless its token is larger than any accepted before. Equal counts as stale, so one token can never write for two holders.',
+      'The rule that fences: a write is refused unless its token is larger than any accepted before. Equal counts as stale, so one token can never write for two holders.',
   },
   {
     value: 'reject-lt',
-    label: 'reject token < max_seen (equal passes)',
+    label: 'reject token < max_seen',
     explain:
-      'Only smaller tokens are refused. Harmless while every grant gets a fresh number; if a number is ever issued twice, both holders can write.',
+      'Equal tokens pass; only smaller ones are refused. Harmless while every grant gets a fresh number; if a number is ever issued twice, both holders can write.',
   },
   {
     value: 'token-seq',
@@ -47,7 +47,7 @@ export const CHECKS: { value: CheckMode; label: string; explain: string }[] = [
   },
   {
     value: 'none',
-    label: 'no check (the resource trusts the client)',
+    label: 'no check',
     explain: 'Tokens may be carried, but nothing compares them: a token nobody checks fences nothing.',
   },
 ];

@@ -14,7 +14,7 @@ export interface TimelineProps {
   height?: number;
 }
 
-const WINDOW_STEPS = 60;
+const WINDOW_STEPS = 40;
 const WIDTH = 800;
 const LANE_LABEL_PX = 96;
 
@@ -60,21 +60,21 @@ export function Timeline({ trace, cursor, onSeek, height = 240 }: TimelineProps)
           </text>
         </g>
       ))}
-      {shown.map((s) => {
+      {shown.map((s, slot) => {
         const cx = x(s.timeMs);
         const cy = laneY.get(s.party) ?? 0;
         if (s.write) {
           return s.write.verdict === 'accepted' ? (
-            <circle key={s.index} cx={cx} cy={cy} r={6} className="tl-accept" />
+            <circle key={slot} cx={cx} cy={cy} r={6} className="tl-accept" />
           ) : (
             <path
-              key={s.index}
+              key={slot}
               d={`M${cx - 6},${cy - 6}L${cx + 6},${cy + 6}M${cx + 6},${cy - 6}L${cx - 6},${cy + 6}`}
               className="tl-reject"
             />
           );
         }
-        return <circle key={s.index} cx={cx} cy={cy} r={3} className="tl-step" />;
+        return <circle key={slot} cx={cx} cy={cy} r={3} className="tl-step" />;
       })}
       {shown
         .filter((s) => s.label)
