@@ -78,7 +78,8 @@ export function layoutMaxSeen(trace: Trace, size: ChartSize, data = maxSeenSerie
     .map((t) => ({ x: x(t), text: `${t} ms` }))
     .filter((t) => t.x <= width - 24);
 
-  if (values.length === 0) {
+  // A max_seen that turns into text (random tokens) has no place on a number line at all.
+  if (values.length === 0 || data.nonNumeric) {
     const empty =
       data.resources.length === 0
         ? 'No resource checks tokens in this scenario, so there is no max_seen to draw.'

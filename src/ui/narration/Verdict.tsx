@@ -6,7 +6,7 @@ import { useActions, useLab } from '../store/context';
 
 const INVARIANT_WORDS: Record<string, string> = {
   'issued-tokens-increase': 'Tokens issued strictly increase',
-  'accepted-writes-in-grant-order': 'No write from a superseded holder is accepted',
+  'accepted-writes-in-grant-order': 'Accepted writes follow the order of the grants',
   'max-seen-never-decreases': 'max_seen never decreases',
   'no-stale-side-effect': 'No stale side effect escapes',
 };
