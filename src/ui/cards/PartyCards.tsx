@@ -6,9 +6,9 @@ import { PartyCard } from './PartyCard';
 import { partyCards } from './partyModel';
 
 export function PartyCards() {
-  const trace = useLab((s) => s.trace);
+  const { trace, cursor: liveCursor } = useLab((s) => ({ trace: s.trace, cursor: s.cursor }));
   // Deferred: while playing fast, the cards may lag a frame behind rather than slow the frame.
-  const cursor = useDeferredValue(useLab((s) => s.cursor));
+  const cursor = useDeferredValue(liveCursor);
   const cards = useMemo(() => partyCards(trace, cursor), [trace, cursor]);
   return (
     <section className="cards" aria-labelledby="cards-title" data-step={cursor}>

@@ -46,9 +46,9 @@ const Shapes = memo(function Shapes({ layout, height }: { layout: MaxSeenLayout;
 });
 
 export function MaxSeenChart() {
-  const trace = useLab((s) => s.trace);
+  const { trace, cursor: liveCursor } = useLab((s) => ({ trace: s.trace, cursor: s.cursor }));
   // Deferred: while playing fast, this panel may lag a frame behind rather than slow the frame.
-  const cursor = useDeferredValue(useLab((s) => s.cursor));
+  const cursor = useDeferredValue(liveCursor);
   const { seek } = useActions();
   const [ref, width] = useWidth<HTMLDivElement>(600);
   const data = useMemo(() => maxSeenSeries(trace), [trace]);

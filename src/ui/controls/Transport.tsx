@@ -6,12 +6,14 @@ import { SPEEDS, formatSpeed } from '../store/speed';
 import { Icon } from './icons';
 
 export function Transport() {
-  const cursor = useLab((s) => s.cursor);
-  const last = useLab((s) => Math.max(0, s.trace.steps.length - 1));
-  const timeMs = useLab((s) => Math.round(s.playheadMs));
-  const endMs = useLab((s) => s.trace.steps.at(-1)?.timeMs ?? 0);
-  const playing = useLab((s) => s.playing);
-  const speed = useLab((s) => s.speed);
+  const { cursor, last, timeMs, endMs, playing, speed } = useLab((s) => ({
+    cursor: s.cursor,
+    last: Math.max(0, s.trace.steps.length - 1),
+    timeMs: Math.round(s.playheadMs),
+    endMs: s.trace.steps.at(-1)?.timeMs ?? 0,
+    playing: s.playing,
+    speed: s.speed,
+  }));
   const a = useActions();
   const speedIndex = SPEEDS.indexOf(speed);
 

@@ -11,9 +11,9 @@ const HEADER_PX = 32;
 const VIEWPORT_PX = 320;
 
 export function EventTable() {
-  const trace = useLab((s) => s.trace);
+  const { trace, cursor: liveCursor } = useLab((s) => ({ trace: s.trace, cursor: s.cursor }));
   // Deferred: while playing fast, the table may lag a frame behind rather than slow the frame.
-  const cursor = useDeferredValue(useLab((s) => s.cursor));
+  const cursor = useDeferredValue(liveCursor);
   const { seek } = useActions();
   const box = useRef<HTMLDivElement>(null);
   // The box's scroll position, mirrored from scroll events and our own writes, so keeping the

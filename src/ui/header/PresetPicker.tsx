@@ -6,8 +6,7 @@ import { PRESETS } from '../../engine';
 import { useActions, useLab } from '../store/context';
 
 export function PresetPicker() {
-  const presetId = useLab((s) => s.presetId);
-  const changed = useLab((s) => s.edited);
+  const { presetId, changed } = useLab((s) => ({ presetId: s.presetId, changed: s.edited }));
   const { loadPreset } = useActions();
   const id = useId();
   return (

@@ -4,9 +4,11 @@ import { findPreset } from '../../engine';
 import { useLab } from '../store/context';
 
 export function ScenarioIntro() {
-  const presetId = useLab((s) => s.presetId);
-  const name = useLab((s) => s.scenario.name);
-  const description = useLab((s) => s.scenario.description);
+  const { presetId, name, description } = useLab((s) => ({
+    presetId: s.presetId,
+    name: s.scenario.name,
+    description: s.scenario.description,
+  }));
   const summary = (presetId && findPreset(presetId)?.summary) || description;
   return (
     <p className="scenario-intro">

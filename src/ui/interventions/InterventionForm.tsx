@@ -5,9 +5,18 @@ import { useId, useState, type FormEvent } from 'react';
 import { useActions, useLab } from '../store/context';
 import { INTERVENTIONS, numberProblem, optionsFor, valueOf, type FieldSpec } from './kinds';
 
+/** Only this button follows the cursor, so the form does not re-render on every frame of play. */
+function ApplyButton({ disabled }: { disabled: boolean }) {
+  const atMs = useLab((s) => (s.trace.steps[s.cursor]?.timeMs ?? -1) + 1);
+  return (
+    <button type="submit" className="primary" disabled={disabled}>
+      Apply at {atMs} ms
+    </button>
+  );
+}
+
 export function InterventionForm() {
   const parties = useLab((s) => s.trace.parties);
-  const atMs = useLab((s) => (s.trace.steps[s.cursor]?.timeMs ?? -1) + 1);
   const { addIntervention } = useActions();
   const [kindId, setKindId] = useState(INTERVENTIONS[0]!.id);
   const [values, setValues] = useState<Record<string, string>>({});
@@ -80,9 +89,7 @@ export function InterventionForm() {
         </select>
       </div>
       {kind.fields.map(input)}
-      <button type="submit" className="primary" disabled={invalid}>
-        Apply at {atMs} ms
-      </button>
+      <ApplyButton disabled={invalid} />
       <p className="hint">Everything up to the step you are on stays the same; what follows is recomputed.</p>
     </form>
   );

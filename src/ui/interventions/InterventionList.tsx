@@ -27,8 +27,7 @@ function Item({ action, index, yours }: { action: Action; index: number; yours: 
 }
 
 export function InterventionList() {
-  const actions = useLab((s) => s.scenario.actions);
-  const own = useLab((s) => s.ownActionCount);
+  const { actions, own } = useLab((s) => ({ actions: s.scenario.actions, own: s.ownActionCount }));
   const { clearInterventions } = useActions();
   const yours = actions.slice(own);
   return (

@@ -8,8 +8,7 @@ import { useActions, useLab } from '../store/context';
 const TIMELINE_PX = 260;
 
 export function TimelineView() {
-  const trace = useLab((s) => s.trace);
-  const cursor = useLab((s) => s.cursor);
+  const { trace, cursor } = useLab((s) => ({ trace: s.trace, cursor: s.cursor }));
   const { seek } = useActions();
   return (
     <section className="timeline" aria-label="Timeline" style={{ height: TIMELINE_PX + 14 }}>

@@ -4,10 +4,12 @@
 import { useLab } from '../store/context';
 
 export function Narration() {
-  const step = useLab((s) => s.trace.steps[s.cursor]);
-  const count = useLab((s) => s.trace.steps.length);
-  // Announce steps when the user moves, not sixty times a second while playing.
-  const playing = useLab((s) => s.playing);
+  // `playing`: announce steps when the user moves, not sixty times a second while playing.
+  const { step, count, playing } = useLab((s) => ({
+    step: s.trace.steps[s.cursor],
+    count: s.trace.steps.length,
+    playing: s.playing,
+  }));
   if (!step) {
     return (
       <section className="narration" aria-label="Narration of this step">

@@ -12,9 +12,11 @@ const INVARIANT_WORDS: Record<string, string> = {
 };
 
 export function Verdict() {
-  const verdict = useLab((s) => s.trace.verdict);
-  const truncated = useLab((s) => s.trace.truncated);
-  const soFar = useLab((s) => s.trace.steps[s.cursor]?.status.violations ?? 0);
+  const { verdict, truncated, soFar } = useLab((s) => ({
+    verdict: s.trace.verdict,
+    truncated: s.trace.truncated,
+    soFar: s.trace.steps[s.cursor]?.status.violations ?? 0,
+  }));
   const { seek } = useActions();
   const tokens = verdict.tokensIssued.map(formatToken).join(', ') || 'none';
   const stale = verdict.staleWriteAccepted;

@@ -1,8 +1,10 @@
 // The React binding: components reach the store only through useLab(selector), one selector
-// each, so a component re-renders only when what it selected changes.
+// per component. The selection is compared shallowly, so a selector may return a small object of
+// the fields it needs; the component re-renders only when one of them changes.
 
 import { createContext, useContext, type ReactNode } from 'react';
 import { useStore } from 'zustand';
+import { useShallow } from 'zustand/react/shallow';
 import type { LabActions, LabState, LabStore } from './labStore';
 
 const StoreContext = createContext<LabStore | null>(null);
@@ -18,7 +20,7 @@ export function useLabStore(): LabStore {
 }
 
 export function useLab<T>(selector: (state: LabState & LabActions) => T): T {
-  return useStore(useLabStore(), selector);
+  return useStore(useLabStore(), useShallow(selector));
 }
 
 /** The store's actions; they never change, so reading them never re-renders. */

@@ -45,10 +45,12 @@ function NumberField({
 }
 
 export function KnobPicker() {
-  const knobs = useLab((s) => s.trace.knobs);
-  const overrides = useLab((s) => s.scenario.knobs);
-  const strategyId = useLab((s) => s.scenario.strategy);
-  const seed = useLab((s) => s.scenario.seed);
+  const { knobs, overrides, strategyId, seed } = useLab((s) => ({
+    knobs: s.trace.knobs,
+    overrides: s.scenario.knobs,
+    strategyId: s.scenario.strategy,
+    seed: s.scenario.seed,
+  }));
   const { setKnob, setSeed, resetKnobs } = useActions();
   const id = useId();
   const defaults = findStrategy(strategyId)?.defaults;
