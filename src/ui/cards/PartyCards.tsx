@@ -1,14 +1,15 @@
 // The card row: every party's state at the cursor. Selects the trace and the cursor only.
 
-import { useDeferredValue, useMemo } from 'react';
-import { useLab } from '../store/context';
+import { useMemo } from 'react';
+import { useLab, useLabStore } from '../store/context';
+import { usePacedCursor } from '../store/paced';
 import { PartyCard } from './PartyCard';
 import { partyCards } from './partyModel';
 
 export function PartyCards() {
-  const { trace, cursor: liveCursor } = useLab((s) => ({ trace: s.trace, cursor: s.cursor }));
-  // Deferred: while playing fast, the cards may lag a frame behind rather than slow the frame.
-  const cursor = useDeferredValue(liveCursor);
+  const trace = useLab((s) => s.trace);
+  // Paced: follows the cursor a few times a second while playing (see store/paced.ts).
+  const cursor = usePacedCursor(useLabStore(), 'cards');
   const cards = useMemo(() => partyCards(trace, cursor), [trace, cursor]);
   return (
     <section className="cards" aria-labelledby="cards-title" data-step={cursor}>

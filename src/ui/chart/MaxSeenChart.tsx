@@ -2,8 +2,9 @@
 // on the line when accepted, a cross below it when rejected) and the cursor. Clicking seeks to the
 // nearest step. The event table carries the same facts as text.
 
-import { memo, useDeferredValue, useMemo, type MouseEvent } from 'react';
-import { useActions, useLab } from '../store/context';
+import { memo, useMemo, type MouseEvent } from 'react';
+import { useActions, useLab, useLabStore } from '../store/context';
+import { usePacedCursor } from '../store/paced';
 import { useWidth } from '../hooks/useWidth';
 import { lastStepAtOrBefore } from '../store/time';
 import { layoutMaxSeen, maxSeenSeries, type MaxSeenLayout } from './maxSeenLayout';
@@ -46,9 +47,9 @@ const Shapes = memo(function Shapes({ layout, height }: { layout: MaxSeenLayout;
 });
 
 export function MaxSeenChart() {
-  const { trace, cursor: liveCursor } = useLab((s) => ({ trace: s.trace, cursor: s.cursor }));
-  // Deferred: while playing fast, this panel may lag a frame behind rather than slow the frame.
-  const cursor = useDeferredValue(liveCursor);
+  const trace = useLab((s) => s.trace);
+  // Paced: follows the cursor a few times a second while playing (see store/paced.ts).
+  const cursor = usePacedCursor(useLabStore(), 'chart');
   const { seek } = useActions();
   const [ref, width] = useWidth<HTMLDivElement>(600);
   const data = useMemo(() => maxSeenSeries(trace), [trace]);

@@ -2,8 +2,9 @@
 // row is marked and kept in view; its button seeks). It is the accessible text view of the
 // timeline. Only the rows in view are rendered (with spacer rows for the rest).
 
-import { useDeferredValue, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { useActions, useLab } from '../store/context';
+import { useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useActions, useLab, useLabStore } from '../store/context';
+import { usePacedCursor } from '../store/paced';
 import { eventRow, rowWindow, scrollToShow, tableResource } from './eventRows';
 
 const ROW_PX = 30;
@@ -11,9 +12,9 @@ const HEADER_PX = 32;
 const VIEWPORT_PX = 320;
 
 export function EventTable() {
-  const { trace, cursor: liveCursor } = useLab((s) => ({ trace: s.trace, cursor: s.cursor }));
-  // Deferred: while playing fast, the table may lag a frame behind rather than slow the frame.
-  const cursor = useDeferredValue(liveCursor);
+  const trace = useLab((s) => s.trace);
+  // Paced: follows the cursor a few times a second while playing (see store/paced.ts).
+  const cursor = usePacedCursor(useLabStore(), 'table');
   const { seek } = useActions();
   const box = useRef<HTMLDivElement>(null);
   // The box's scroll position, mirrored from scroll events and our own writes, so keeping the
