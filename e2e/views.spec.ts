@@ -83,3 +83,23 @@ test('focus is visible on the controls', async ({ page }) => {
   const focused = await page.evaluate(() => getComputedStyle(document.activeElement!).outlineStyle);
   expect([outline, focused]).toContain('solid');
 });
+
+test('the narration fits its box at every step of every preset, 1024 wide', async ({ page }) => {
+  await page.setViewportSize({ width: 1024, height: 768 });
+  await openLab(page);
+  const presets = await page
+    .getByLabel('Scenario', { exact: true })
+    .locator('option')
+    .evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
+  for (const id of presets) {
+    await page.getByLabel('Scenario', { exact: true }).selectOption(id);
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await page.keyboard.press('Home');
+    const last = Number(await page.getByRole('slider', { name: 'Step' }).getAttribute('max'));
+    for (let step = 0; step <= last; step++) {
+      const [content, box] = await page.locator('.narration').evaluate((e) => [e.scrollHeight, e.clientHeight]);
+      expect(content, `${id} step ${step}`).toBeLessThanOrEqual(box!);
+      await page.keyboard.press('ArrowRight');
+    }
+  }
+});

@@ -53,7 +53,15 @@ export function Comparison() {
                 {current ? (
                   <span className="current-note">shown</span>
                 ) : (
-                  <button type="button" className="open" onClick={() => setStrategy(row.strategy)}>
+                  <button
+                    type="button"
+                    className="open"
+                    onClick={() => {
+                      setStrategy(row.strategy);
+                      // The change shows in the narration and timeline at the top: bring them into view.
+                      document.querySelector('.narration')?.scrollIntoView({ block: 'nearest' });
+                    }}
+                  >
                     Open<span className="visually-hidden"> {row.name}</span> in timeline
                   </button>
                 )}

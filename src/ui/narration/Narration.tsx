@@ -20,18 +20,22 @@ export function Narration() {
   const w = step.write;
   return (
     <section className="narration" aria-label="Narration of this step">
-      <p className="narration-where">
-        {step.label && <span className="step-label big">{step.label}</span>}
-        <span>
-          Step {step.index} of {count - 1} · {step.timeMs} ms
-        </span>
-      </p>
-      <p className="narration-text" data-testid="narration" aria-live={playing ? 'off' : 'polite'}>
-        {step.text}
-      </p>
+      <div className="narration-main">
+        <p className="narration-where">
+          {step.label && <span className="step-label big">{step.label}</span>}
+          <span>
+            Step {step.index} of {count - 1} · {step.timeMs} ms
+          </span>
+        </p>
+        <p className="narration-text" data-testid="narration" aria-live={playing ? 'off' : 'polite'}>
+          {step.text}
+        </p>
+      </div>
       {w && (
         <p className={`comparison verdict-${w.verdict}`} data-testid="comparison">
-          <span aria-hidden="true">{w.verdict === 'accepted' ? '✓' : '✕'}</span> <code>{w.comparison}</code>
+          <span className={`comparison-head${w.comparison.length > 22 ? ' long' : ''}`}>
+            <span aria-hidden="true">{w.verdict === 'accepted' ? '✓' : '✕'}</span> <code>{w.comparison}</code>
+          </span>
           <span className="comparison-note">
             max_seen at {w.resource}: {String(w.maxSeenBefore ?? '—')} → {String(w.maxSeenAfter ?? '—')}
             {w.stale && w.verdict === 'accepted' && (

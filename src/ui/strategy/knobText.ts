@@ -31,7 +31,7 @@ export const CHECKS: { value: CheckMode; label: string; explain: string }[] = [
     value: 'reject-le',
     label: 'reject token <= max_seen',
     explain:
-      'The rule that fences: a write is refused unless its token is larger than any accepted before. Equal counts as stale, so one token can never write for two holders.',
+      'The seed article’s rule, and the one that fences: a write is refused unless its token is larger than any accepted before. Equal counts as stale, so one token can never write for two holders.',
   },
   {
     value: 'reject-lt',
