@@ -2,8 +2,8 @@
 // monotonic, was the stale holder's write blocked, and why (read off each run). Each row opens
 // that strategy in the timeline. Computed only while this view is shown.
 
-import { useMemo } from 'react';
-import { compareStrategies } from '../../engine';
+import { useEffect, useState } from 'react';
+import { STRATEGIES, compareStrategies, type ComparisonRow, type Scenario } from '../../engine';
 import { useActions, useLab } from '../store/context';
 
 const YesNo = ({ value }: { value: boolean }) => (
@@ -15,7 +15,21 @@ const YesNo = ({ value }: { value: boolean }) => (
 export function Comparison() {
   const scenario = useLab((s) => s.scenario);
   const { setStrategy } = useActions();
-  const rows = useMemo(() => compareStrategies(scenario), [scenario]);
+  // Running a long scenario under every strategy takes a moment: say so first, then compute.
+  const [result, setResult] = useState<{ scenario: Scenario; rows: ComparisonRow[] } | null>(null);
+  useEffect(() => {
+    if (result?.scenario === scenario) return;
+    const timer = setTimeout(() => setResult({ scenario, rows: compareStrategies(scenario) }), 20);
+    return () => clearTimeout(timer);
+  }, [scenario, result]);
+  const rows = result?.scenario === scenario ? result.rows : null;
+  if (!rows) {
+    return (
+      <p className="hint" role="status">
+        Running “{scenario.name}” under {STRATEGIES.length} strategies…
+      </p>
+    );
+  }
   return (
     <table className="compare-table">
       <caption>
