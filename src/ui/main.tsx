@@ -7,7 +7,11 @@ import { App } from './App.tsx';
 import { createLabStore } from './store/labStore';
 import { startPlayer } from './store/player';
 import { openFromHash, syncUrl } from './store/urlSync';
-import './styles.css';
+import './styles/base.css';
+import './styles/panels.css';
+import './styles/cards.css';
+import './styles/tables.css';
+import './styles/side.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('Fencelab: the page has no #root element to mount into.');
