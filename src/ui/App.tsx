@@ -1,13 +1,84 @@
-// The app's composition root. A placeholder until the lab's views land: it only says what
-// Fencelab is, inside a <main> landmark with a single h1.
-export function App() {
+// The app's composition root: the lab's regions and nothing else. State lives in the store the
+// caller passes; each region reads what it needs from it.
+
+import { Comparison } from './compare/Comparison';
+import { Transport } from './controls/Transport';
+import { useKeyboard } from './controls/useKeyboard';
+import { PartyCards } from './cards/PartyCards';
+import { MaxSeenChart } from './chart/MaxSeenChart';
+import { EventTable } from './events/EventTable';
+import { ErrorBanner } from './header/ErrorBanner';
+import { FileMenu } from './header/FileMenu';
+import { PresetPicker } from './header/PresetPicker';
+import { ScenarioIntro } from './header/ScenarioIntro';
+import { ShareButton } from './header/ShareButton';
+import { InterventionForm } from './interventions/InterventionForm';
+import { InterventionList } from './interventions/InterventionList';
+import { Tabs } from './layout/Tabs';
+import { TimelineView } from './layout/TimelineView';
+import { Narration } from './narration/Narration';
+import { Verdict } from './narration/Verdict';
+import { LabProvider } from './store/context';
+import type { LabStore } from './store/labStore';
+import { KnobPicker } from './strategy/KnobPicker';
+import { StrategyPicker } from './strategy/StrategyPicker';
+
+export interface AppProps {
+  store: LabStore;
+  /** Writes the URL now (the share button needs it current). */
+  flushUrl?: () => void;
+}
+
+export function App({ store, flushUrl = () => {} }: AppProps) {
+  useKeyboard(store);
   return (
-    <main>
-      <h1>Fencelab</h1>
-      <p>
-        A lab for distributed-lock fencing tokens: watch a paused client wake up believing it still holds the lock, and
-        see the resource turn its stale write away because its token is too old.
-      </p>
-    </main>
+    <LabProvider store={store}>
+      <div className="app">
+        <header className="app-header">
+          <div className="brand">
+            <h1>Fencelab</h1>
+            <p className="tagline">A lock you hold is not a lock you enforce.</p>
+          </div>
+          <PresetPicker />
+          <div className="header-actions">
+            <ShareButton flush={flushUrl} />
+            <FileMenu />
+          </div>
+        </header>
+        <ErrorBanner />
+        <main className="lab-main">
+          <ScenarioIntro />
+          <Transport />
+          <Narration />
+          <TimelineView />
+          <PartyCards />
+          <MaxSeenChart />
+          <Tabs
+            label="Views of the run"
+            tabs={[
+              { id: 'events', label: 'Event table', render: () => <EventTable /> },
+              { id: 'compare', label: 'Compare strategies', render: () => <Comparison /> },
+            ]}
+          />
+        </main>
+        <aside className="lab-side" aria-label="Verdict and controls">
+          <Verdict />
+          <section className="panel" aria-labelledby="intervene-title">
+            <h2 id="intervene-title" className="section-title">
+              Poke the run
+            </h2>
+            <InterventionForm />
+            <InterventionList />
+          </section>
+          <section className="panel" aria-labelledby="strategy-title">
+            <h2 id="strategy-title" className="section-title">
+              Strategy and knobs
+            </h2>
+            <StrategyPicker />
+            <KnobPicker />
+          </section>
+        </aside>
+      </div>
+    </LabProvider>
   );
 }

@@ -1,13 +1,28 @@
-// Browser entry point: mounts the app into #root. Nothing else belongs here.
+// Browser entry point: builds the store, opens what the URL names (or the default scenario),
+// starts playback and URL syncing, and mounts the app. Nothing else belongs here.
+
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App.tsx';
+import { createLabStore } from './store/labStore';
+import { startPlayer } from './store/player';
+import { openFromHash, syncUrl } from './store/urlSync';
+import './styles/base.css';
+import './styles/panels.css';
+import './styles/cards.css';
+import './styles/tables.css';
+import './styles/side.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('Fencelab: the page has no #root element to mount into.');
 
+const store = createLabStore();
+openFromHash(store, window.location.hash);
+startPlayer(store);
+const url = syncUrl(store);
+
 createRoot(container).render(
   <StrictMode>
-    <App />
+    <App store={store} flushUrl={url.flush} />
   </StrictMode>,
 );

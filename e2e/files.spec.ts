@@ -1,0 +1,60 @@
+// Export and import: the scenario file round-trips; a bad file is refused with a message that
+// names the field, and the open scenario stays as it was.
+import { readFile } from 'node:fs/promises';
+import { expect, test } from '@playwright/test';
+import { openLab, visibleState } from './helpers';
+
+test('exporting and importing a scenario round-trips it', async ({ page }) => {
+  await openLab(page);
+  await page.getByLabel('Scenario', { exact: true }).selectOption('slow-network');
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Export scenario' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe('a-write-delayed-past-the-lease.scenario.json');
+  const text = await readFile((await download.path())!, 'utf8');
+  expect(JSON.parse(text)).toMatchObject({ format: 'fencelab.scenario', strategy: 'fencing' });
+
+  await page.getByLabel('Scenario', { exact: true }).selectOption('canonical-race');
+  await page.getByTestId('import-file').setInputFiles({
+    name: 'mine.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(text),
+  });
+  await expect(page.locator('.scenario-intro')).toContainText('A write delayed past the lease');
+  await expect(page.getByRole('alert')).toHaveCount(0);
+});
+
+test('exporting the trace gives the trace JSON', async ({ page }) => {
+  await openLab(page);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Export trace' }).click(),
+  ]);
+  const trace = JSON.parse(await readFile((await download.path())!, 'utf8'));
+  expect(trace.format).toBe('fencelab.trace');
+  expect(trace.steps).toHaveLength(18);
+});
+
+test('a bad file is refused with the field named, and nothing changes', async ({ page }) => {
+  await openLab(page);
+  await page.keyboard.press('End');
+  const before = await visibleState(page);
+  const bad = { format: 'fencelab.scenario', version: 1, strategy: 'fencing', actions: [{ atMs: 0, type: 'fly' }] };
+  await page.getByTestId('import-file').setInputFiles({
+    name: 'bad.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(JSON.stringify(bad)),
+  });
+  await expect(page.getByRole('alert')).toContainText('bad.json');
+  await expect(page.getByRole('alert')).toContainText('actions[0].type');
+  expect(await visibleState(page)).toBe(before);
+
+  await page.getByTestId('import-file').setInputFiles({
+    name: 'broken.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from('{ not json'),
+  });
+  await expect(page.getByRole('alert')).toContainText('not valid JSON');
+  expect(await visibleState(page)).toBe(before);
+});

@@ -1,0 +1,65 @@
+// Shared steps for the lab's end-to-end specs: open the lab, move the cursor through the UI, and
+// read what the page shows.
+import { expect, type Page } from '@playwright/test';
+
+/** Opens the lab (optionally at a hash) and waits for the first step to be drawn. */
+export async function openLab(page: Page, hash = ''): Promise<void> {
+  await page.goto(`./${hash}`);
+  await expect(page.getByTestId('narration')).toBeVisible();
+}
+
+/** The cursor's step index, read from the transport bar. */
+export async function cursorStep(page: Page): Promise<number> {
+  const text = (await page.getByTestId('position').textContent()) ?? '';
+  const match = /Step\s*(\d+)/.exec(text);
+  if (!match) throw new Error(`no step in "${text}"`);
+  return Number(match[1]);
+}
+
+/** Moves the cursor to a step with the scrubber. */
+export async function scrubTo(page: Page, step: number): Promise<void> {
+  await page.getByRole('slider', { name: 'Step' }).fill(String(step));
+  await expect(page.getByTestId('position')).toContainText(`Step ${step} /`);
+}
+
+/** Seeks to the step that carries a seed label (t0..t6), stepping with the keyboard from the start. */
+export async function seekToLabel(page: Page, label: string): Promise<void> {
+  // Keys go to the page, not to a form control that still has focus.
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await page.keyboard.press('Home');
+  const last = Number(await page.getByRole('slider', { name: 'Step' }).getAttribute('max'));
+  for (let i = 0; i <= last; i++) {
+    if ((await page.locator('.narration .step-label').allTextContents()).includes(label)) return;
+    await page.keyboard.press('ArrowRight');
+  }
+  throw new Error(`no step is labelled ${label}`);
+}
+
+/** Seeks by clicking the step's button in the event table (the row must be rendered). */
+export async function clickRowOf(page: Page, label: string): Promise<void> {
+  const row = page.getByRole('row').filter({ has: page.locator('.step-label', { hasText: new RegExp(`^${label}$`) }) });
+  await row.getByRole('button').click();
+  await expect(page.locator('.narration .step-label')).toHaveText(label);
+}
+
+/** Everything the page says about the current step: narration, cards, chart summary, table row. */
+export async function visibleState(page: Page): Promise<string> {
+  // The cards and the table follow the cursor a moment later (deferred rendering): wait for them.
+  const step = await cursorStep(page);
+  await expect(page.locator(`.cards[data-step="${step}"]`)).toBeVisible();
+  await expect(page.locator('.event-table tr.current')).toHaveAttribute('aria-rowindex', String(step + 2));
+  const parts = await Promise.all([
+    page.locator('.narration').innerText(),
+    page.locator('.cards').innerText(),
+    page.locator('.verdict').innerText(),
+    page.locator('.event-table tr.current').innerText(),
+    page.getByTestId('position').innerText(),
+  ]);
+  return parts.join('\n---\n');
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  // From the top, so the sticky transport bar sits where a reader first sees it.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: `test-results/screenshots/${name}.png`, fullPage: true });
+}

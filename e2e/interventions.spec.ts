@@ -1,0 +1,87 @@
+// Poking the run from the UI: each intervention becomes a timed action at the cursor, the trace
+// after it changes, and removing it brings the original run back.
+import { expect, test } from '@playwright/test';
+import { openLab, screenshot, scrubTo, seekToLabel } from './helpers';
+
+test('expiring the lease right after the grant changes the trace, and undo restores it', async ({ page }) => {
+  await openLab(page);
+  const rowsBefore = await page.locator('.event-table').getAttribute('aria-rowcount');
+  await scrubTo(page, 2); // Client1 has just received token 33
+  await page.getByLabel('What happens', { exact: true }).selectOption({ label: 'Expire the lease now' });
+  await page.getByRole('button', { name: /Apply at 14 ms/ }).click();
+
+  const yours = page.getByTestId('your-interventions');
+  await expect(yours).toContainText('The lock service expires the lease now');
+  await expect(page.getByTestId('position')).toContainText('Step 2 /');
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByTestId('narration')).toContainText('The lease of Client1 (token 33) is over');
+  await expect(page.locator('.event-table tr.current')).toContainText('14 ms');
+
+  await yours.getByRole('button', { name: /Remove: The lock service expires the lease now/ }).click();
+  await expect(yours).toHaveCount(0);
+  await expect(page.locator('.event-table')).toHaveAttribute('aria-rowcount', rowsBefore!);
+  await expect(page.getByTestId('position')).toContainText('Step 2 /');
+});
+
+test('pausing Client2 as it is granted the lock lets the zombie write first', async ({ page }) => {
+  await openLab(page);
+  await seekToLabel(page, 't3');
+  await page.getByLabel('What happens', { exact: true }).selectOption({ label: 'Pause a client (GC pause)' });
+  await page.getByLabel('Client', { exact: true }).selectOption('Client2');
+  await page.getByLabel(/For \(ms/).fill('2000');
+  await page.getByRole('button', { name: /Apply at/ }).click();
+
+  await expect(page.getByTestId('your-interventions')).toContainText('Client2 pauses for 2000 ms');
+  await expect(page.getByTestId('verdict')).toContainText("a stale holder's write got in");
+  // The trace after the fork changed: Client1's write with 33 is now accepted.
+  await page.getByRole('button', { name: /first at step/ }).click();
+  await expect(page.getByTestId('comparison')).toContainText('33 > 32 -> ACCEPT');
+  await screenshot(page, 'intervention-pause-client2');
+});
+
+test('other interventions are offered for the parties of the run', async ({ page }) => {
+  await openLab(page);
+  const kinds = await page.getByLabel('What happens', { exact: true }).locator('option').allTextContents();
+  for (const expected of [
+    'Pause a client (GC pause)',
+    'Resume a client',
+    'Expire the lease now',
+    'Make a client write now',
+    'Crash a server (lock service or store)',
+    'Restart a server',
+    'Cut the network between two parties',
+    'Heal the network between two parties',
+    'Delay the next message',
+    "Jump a party's clock",
+  ])
+    expect(kinds).toContain(expected);
+
+  await seekToLabel(page, 't4');
+  await page
+    .getByLabel('What happens', { exact: true })
+    .selectOption({ label: 'Crash a server (lock service or store)' });
+  await page.getByLabel('Server').selectOption('Storage');
+  await page.getByRole('button', { name: /Apply at/ }).click();
+  await expect(page.getByTestId('your-interventions')).toContainText('Storage crashes');
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByRole('article', { name: 'Storage' })).toContainText('down');
+
+  await page.getByLabel('What happens', { exact: true }).selectOption({ label: 'Delay the next message' });
+  await page.getByLabel('Extra delay (ms)').fill('');
+  await expect(page.getByRole('button', { name: /Apply at/ })).toBeDisabled();
+  await expect(page.getByText('Enter a whole number of milliseconds.')).toBeVisible();
+});
+
+test('changing the strategy keeps the cursor at the same time', async ({ page }) => {
+  await openLab(page);
+  await seekToLabel(page, 't4');
+  await page.getByLabel('Lock strategy').selectOption({ label: 'Lease + trust the client' });
+  await expect(page.locator('.narration-where')).toContainText('1307 ms');
+  await page.keyboard.press('End');
+  await expect(page.getByTestId('verdict')).toContainText('violation');
+
+  await page.getByLabel('Lock strategy').selectOption({ label: 'Fencing token (generic pattern)' });
+  await page.getByLabel('Resource check').selectOption('reject-lt');
+  await expect(page.getByTestId('verdict')).toBeVisible();
+  await expect(page.getByLabel('Scenario', { exact: true })).toContainText('(changed)');
+});

@@ -1,0 +1,65 @@
+// Shareable links: the URL carries the scenario and the cursor; opening it reproduces the view.
+// A damaged link says what is wrong and opens the default scenario instead.
+import LZString from 'lz-string';
+import { expect, test } from '@playwright/test';
+import { cursorStep, openLab, screenshot, seekToLabel, visibleState } from './helpers';
+
+test('a shared link reopens the same scenario at the same step', async ({ page, context }) => {
+  await openLab(page);
+  await seekToLabel(page, 't1');
+  await page.getByLabel('What happens', { exact: true }).selectOption({ label: 'Expire the lease now' });
+  await page.getByRole('button', { name: /Apply at/ }).click();
+  await seekToLabel(page, 't3');
+  const step = await cursorStep(page);
+  await expect(page).toHaveURL(new RegExp(`#s=.+&step=${step}&own=5$`));
+  const state = await visibleState(page);
+
+  const other = await context.newPage();
+  await openLab(other, new URL(page.url()).hash);
+  expect(await cursorStep(other)).toBe(step);
+  expect(await visibleState(other)).toBe(state);
+  await expect(other.getByTestId('your-interventions')).toContainText('The lock service expires the lease now');
+  await expect(other.getByRole('alert')).toHaveCount(0);
+});
+
+test('the share button copies a link to this view', async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await openLab(page);
+  await seekToLabel(page, 't6');
+  await page.getByRole('button', { name: 'Share this view' }).click();
+  await expect(page.locator('.share-status')).toContainText('Link copied');
+  const link = await page.evaluate(() => navigator.clipboard.readText());
+  expect(link).toMatch(/#s=.+&step=16$/);
+});
+
+for (const [name, hash, message] of [
+  ['damaged data', '#s=not-a-real-scenario&step=3', /damaged|not valid/],
+  [
+    'a hand-edited field',
+    `#s=${LZString.compressToEncodedURIComponent(JSON.stringify({ format: 'fencelab.scenario', version: 1, strategy: 'fencing', clients: 42 }))}`,
+    /clients/,
+  ],
+  ['a bad step', `#preset=canonical-race&step=banana`, /step/],
+  ['an unknown preset', '#preset=nope', /nope/],
+] as const) {
+  test(`a link with ${name} shows a message and opens the default scenario`, async ({ page }) => {
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await openLab(page, hash);
+    const alert = page.getByRole('alert');
+    await expect(alert).toContainText(message);
+    await expect(alert).toContainText('The default scenario is open instead');
+    await expect(page.getByLabel('Scenario', { exact: true })).toHaveValue('canonical-race');
+    await expect(page.getByTestId('position')).toContainText('Step 0 / 17');
+    if (name === 'a hand-edited field') await screenshot(page, 'malformed-link');
+    await alert.getByRole('button', { name: 'Dismiss' }).click();
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    expect(errors).toEqual([]);
+  });
+}
+
+test('a link past the last step opens at the last step and says so', async ({ page }) => {
+  await openLab(page, '#preset=canonical-race&step=500');
+  await expect(page.getByRole('alert')).toContainText('step 500');
+  expect(await cursorStep(page)).toBe(17);
+});

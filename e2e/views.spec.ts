@@ -1,0 +1,105 @@
+// The lab's views are accessible (axe finds nothing), fit the page at 1280 and 1024 wide, and
+// the comparison table opens a strategy in the timeline. Screenshots of each main view are kept
+// in test-results/screenshots/ for people to look at.
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { openLab, screenshot, seekToLabel } from './helpers';
+
+async function expectNoAxeViolations(page: Page) {
+  const result = await new AxeBuilder({ page }).analyze();
+  expect(result.violations, JSON.stringify(result.violations, null, 2)).toEqual([]);
+}
+
+async function expectNoHorizontalScroll(page: Page) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
+test('the main view has no axe violations and fits at 1280x800', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await openLab(page);
+  await seekToLabel(page, 't4');
+  await expectNoAxeViolations(page);
+  await expectNoHorizontalScroll(page);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: 'test-results/screenshots/main-1280x800-fold.png' });
+  await screenshot(page, 'main-1280x800-t4');
+});
+
+test('the lab is usable at 1024 wide', async ({ page }) => {
+  await page.setViewportSize({ width: 1024, height: 768 });
+  await openLab(page);
+  await seekToLabel(page, 't6');
+  await expectNoHorizontalScroll(page);
+  await expect(page.getByRole('button', { name: 'Play', exact: true })).toBeInViewport();
+  await screenshot(page, 'main-1024-t6');
+});
+
+test('the comparison lays the run out per strategy and opens a row in the timeline', async ({ page }) => {
+  await openLab(page);
+  await seekToLabel(page, 't4');
+  await page.getByRole('tab', { name: 'Compare strategies' }).click();
+  const table = page.locator('.compare-table');
+  await expect(table.getByRole('columnheader')).toHaveText([
+    'Approach',
+    'Monotonic token?',
+    'Stale-holder write blocked?',
+    'Why (from the run)',
+    'Open',
+  ]);
+  const fencing = table.getByRole('row', { name: /Fencing token/ });
+  await expect(fencing).toContainText('Yes');
+  await expect(fencing).toContainText('33 <= 34 -> REJECT');
+  const lease = table.getByRole('row', { name: /Lease \+ trust/ });
+  await expect(lease).toContainText('No');
+  await expectNoAxeViolations(page);
+  await screenshot(page, 'comparison');
+
+  await lease.getByRole('button', { name: /Open/ }).click();
+  await expect(page.getByLabel('Lock strategy')).toHaveValue('lease-trust');
+  await expect(page.locator('.narration-where')).toContainText('1307 ms');
+});
+
+test('a pitfall preset, the error banner and the controls have no axe violations', async ({ page }) => {
+  await openLab(page, '#preset=nope');
+  await expect(page.getByRole('alert')).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByRole('button', { name: 'Dismiss' }).click();
+  await page.getByLabel('Scenario', { exact: true }).selectOption('pitfall-less-than');
+  await page.keyboard.press('End');
+  await expect(page.getByTestId('verdict')).toContainText('violation');
+  await expectNoAxeViolations(page);
+  await screenshot(page, 'pitfall-less-than-end');
+  await page.getByLabel('Scenario', { exact: true }).selectOption('pitfall-second-store');
+  await page.keyboard.press('End');
+  await screenshot(page, 'pitfall-second-store-end');
+});
+
+test('focus is visible on the controls', async ({ page }) => {
+  await openLab(page);
+  await page.getByRole('button', { name: 'Play', exact: true }).focus();
+  const outline = await page.evaluate(() => getComputedStyle(document.activeElement!).outlineStyle);
+  await page.keyboard.press('Tab');
+  const focused = await page.evaluate(() => getComputedStyle(document.activeElement!).outlineStyle);
+  expect([outline, focused]).toContain('solid');
+});
+
+test('the narration fits its box at every step of every preset, 1024 wide', async ({ page }) => {
+  await page.setViewportSize({ width: 1024, height: 768 });
+  await openLab(page);
+  const presets = await page
+    .getByLabel('Scenario', { exact: true })
+    .locator('option')
+    .evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
+  for (const id of presets) {
+    await page.getByLabel('Scenario', { exact: true }).selectOption(id);
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await page.keyboard.press('Home');
+    const last = Number(await page.getByRole('slider', { name: 'Step' }).getAttribute('max'));
+    for (let step = 0; step <= last; step++) {
+      const [content, box] = await page.locator('.narration').evaluate((e) => [e.scrollHeight, e.clientHeight]);
+      expect(content, `${id} step ${step}`).toBeLessThanOrEqual(box!);
+      await page.keyboard.press('ArrowRight');
+    }
+  }
+});

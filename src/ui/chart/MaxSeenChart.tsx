@@ -1,0 +1,121 @@
+// max_seen over time: a step line per checking resource, every write as a mark (a filled circle
+// on the line when accepted, a cross below it when rejected) and the cursor. Clicking seeks to the
+// nearest step. The event table carries the same facts as text.
+
+import { memo, useMemo, type MouseEvent } from 'react';
+import { useActions, useLab, useLabStore } from '../store/context';
+import { usePacedCursor } from '../store/paced';
+import { useWidth } from '../hooks/useWidth';
+import { lastStepAtOrBefore } from '../store/time';
+import { layoutMaxSeen, maxSeenSeries, type MaxSeenLayout } from './maxSeenLayout';
+
+const HEIGHT = 150;
+const MARGIN = { top: 12, right: 16, bottom: 24, left: 44 };
+
+const Shapes = memo(function Shapes({ layout, height }: { layout: MaxSeenLayout; height: number }) {
+  return (
+    <g>
+      {layout.yTicks.map((t) => (
+        <g key={`y${t.text}`}>
+          <line x1={MARGIN.left} x2="100%" y1={t.y} y2={t.y} className="grid" />
+          <text x={MARGIN.left - 6} y={t.y + 4} textAnchor="end" className="tick">
+            {t.text}
+          </text>
+        </g>
+      ))}
+      {layout.xTicks.map((t) => (
+        <text key={`x${t.text}`} x={t.x} y={height - 6} textAnchor="middle" className="tick">
+          {t.text}
+        </text>
+      ))}
+      {layout.series.map((s, i) => (
+        <path key={s.resource} d={s.path} className={`max-seen-line series-${i}`} />
+      ))}
+      {layout.marks.map((m) =>
+        m.verdict === 'accepted' ? (
+          <circle key={`${m.resource}${m.step}`} cx={m.x} cy={m.y} r={4} className="mark-accept" />
+        ) : (
+          <path
+            key={`${m.resource}${m.step}`}
+            d={`M${m.x - 4},${m.y - 4}L${m.x + 4},${m.y + 4}M${m.x + 4},${m.y - 4}L${m.x - 4},${m.y + 4}`}
+            className="mark-reject"
+          />
+        ),
+      )}
+    </g>
+  );
+});
+
+export function MaxSeenChart() {
+  const trace = useLab((s) => s.trace);
+  // Paced: follows the cursor a few times a second while playing (see store/paced.ts).
+  const cursor = usePacedCursor(useLabStore(), 'chart');
+  const { seek } = useActions();
+  const [ref, width] = useWidth<HTMLDivElement>(600);
+  const data = useMemo(() => maxSeenSeries(trace), [trace]);
+  const layout = useMemo(
+    () => layoutMaxSeen(trace, { width, height: HEIGHT, margin: MARGIN }, data),
+    [trace, width, data],
+  );
+  const step = trace.steps[cursor];
+  const summary = useMemo(() => {
+    if (layout.empty) return layout.empty;
+    const rejected = data.writes.filter((s) => s.write!.verdict === 'rejected').length;
+    const ends = layout.series.map((s) => `${s.resource} ends at ${s.last}`).join('; ');
+    return `max_seen over time, ${ends}; ${data.writes.length} checked writes, ${rejected} rejected (crosses below the line).`;
+  }, [layout, data]);
+
+  const onClick = (event: MouseEvent<SVGSVGElement>) => {
+    const box = event.currentTarget.getBoundingClientRect();
+    const px = event.clientX - box.left;
+    const endMs = trace.steps.at(-1)?.timeMs ?? 0;
+    const timeMs = ((px - MARGIN.left) / Math.max(1, width - MARGIN.left - MARGIN.right)) * endMs;
+    seek(lastStepAtOrBefore(trace.steps, timeMs));
+  };
+
+  return (
+    <section className="chart" aria-labelledby="chart-title">
+      <h2 id="chart-title" className="section-title">
+        max_seen over time{' '}
+        <span className="hint">
+          <span className="legend-accept" aria-hidden="true">
+            ●
+          </span>{' '}
+          accepted{' '}
+          <span className="legend-reject" aria-hidden="true">
+            ✕
+          </span>{' '}
+          rejected
+        </span>
+      </h2>
+      <div ref={ref} className="chart-box">
+        {layout.empty ? (
+          <p className="chart-empty">{layout.empty}</p>
+        ) : (
+          <svg width={width} height={HEIGHT} role="img" aria-label={summary} onClick={onClick}>
+            <Shapes layout={layout} height={HEIGHT} />
+            {step && (
+              // What lies after the cursor has not happened yet at this step: it is faded.
+              <rect
+                x={layout.xOf(step.timeMs) + 1}
+                y={0}
+                width={Math.max(0, width - layout.xOf(step.timeMs))}
+                height={HEIGHT - MARGIN.bottom + 2}
+                className="chart-future"
+              />
+            )}
+            {step && (
+              <line
+                x1={layout.xOf(step.timeMs)}
+                x2={layout.xOf(step.timeMs)}
+                y1={MARGIN.top - 6}
+                y2={HEIGHT - MARGIN.bottom}
+                className="chart-cursor"
+              />
+            )}
+          </svg>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,60 @@
+// The max_seen chart's shapes, computed without a browser.
+import { describe, expect, it } from 'vitest';
+import { findPreset, simulate, validateScenario } from '../../engine';
+import { layoutMaxSeen, maxSeenSeries } from './maxSeenLayout';
+
+const size = { width: 600, height: 150, margin: { top: 10, right: 10, bottom: 20, left: 40 } };
+const traceOf = (id: string) => simulate(findPreset(id)!.scenario);
+
+describe('layoutMaxSeen', () => {
+  it('draws the canonical race: max_seen steps from 32 to 34, the reject sits below the line', () => {
+    const trace = traceOf('canonical-race');
+    const layout = layoutMaxSeen(trace, size);
+    expect(layout.empty).toBeNull();
+    expect(layout.series).toHaveLength(1);
+    expect(layout.series[0]).toMatchObject({ resource: 'Storage', last: 34 });
+    expect(layout.series[0]!.path).toMatch(/^M/);
+    const accept = layout.marks.find((m) => m.verdict === 'accepted')!;
+    const reject = layout.marks.find((m) => m.verdict === 'rejected')!;
+    expect(accept.text).toContain('34 > 32 -> ACCEPT');
+    expect(reject.text).toContain('33 <= 34 -> REJECT');
+    // SVG y grows downwards: a smaller token is drawn lower, i.e. below the max_seen line.
+    expect(reject.y).toBeGreaterThan(accept.y);
+    expect(reject.x).toBeGreaterThan(accept.x);
+    expect(layout.yTicks.map((t) => t.text)).toEqual(expect.arrayContaining(['32', '34']));
+  });
+
+  it('keeps every shape inside the chart', () => {
+    const layout = layoutMaxSeen(traceOf('pitfall-counter-reset'), size);
+    for (const m of layout.marks) {
+      expect(m.x).toBeGreaterThanOrEqual(size.margin.left);
+      expect(m.x).toBeLessThanOrEqual(size.width - size.margin.right);
+      expect(m.y).toBeGreaterThanOrEqual(size.margin.top);
+      expect(m.y).toBeLessThanOrEqual(size.height - size.margin.bottom);
+    }
+    for (const t of layout.xTicks) expect(t.x).toBeLessThanOrEqual(size.width - 24);
+  });
+
+  it('says why nothing is drawn when the store checks nothing or tokens are not numbers', () => {
+    expect(layoutMaxSeen(traceOf('lease-trust-race'), size).empty).toMatch(/No resource checks tokens/);
+    expect(layoutMaxSeen(traceOf('pitfall-uuid'), size).empty).toMatch(/not numbers/);
+  });
+
+  it('thins thousands of writes to at most one mark per pixel, verdict and resource', () => {
+    const actions = [];
+    for (let i = 0; i < 600; i++) {
+      const client = `Client${(i % 3) + 1}`;
+      actions.push({ atMs: i * 50, type: 'acquire', client }, { atMs: i * 50 + 10, type: 'write', client, value: 'v' });
+      actions.push({ atMs: i * 50 + 30, type: 'release', client });
+    }
+    const checked = validateScenario({ ...findPreset('canonical-race')!.scenario, clients: 3, actions, labels: [] });
+    if (!checked.ok) throw new Error(checked.error.message);
+    const trace = simulate(checked.scenario);
+    const data = maxSeenSeries(trace);
+    expect(data.writes.length).toBeGreaterThan(500);
+    const layout = layoutMaxSeen(trace, { ...size, width: 200 }, data);
+    expect(layout.marks.length).toBeLessThan(data.writes.length);
+    const keys = layout.marks.map((m) => `${Math.round(m.x)}:${Math.round(m.y)}:${m.verdict}:${m.resource}`);
+    expect(new Set(keys).size).toBe(keys.length);
+  });
+});

@@ -1,0 +1,141 @@
+// The max_seen chart as data: a step line per checking resource and a mark per write, in pixels.
+// D3 computes the scales; React draws the result. Invariants: pure (same trace and size, same
+// shapes); marks are thinned to one per pixel, verdict and resource, so 10,000 writes stay cheap.
+
+import { scaleLinear } from 'd3-scale';
+import { line, curveStepAfter } from 'd3-shape';
+import type { Trace } from '../../engine';
+
+export interface ChartSize {
+  width: number;
+  height: number;
+  margin: { top: number; right: number; bottom: number; left: number };
+}
+
+export interface WriteMark {
+  x: number;
+  y: number;
+  step: number;
+  resource: string;
+  verdict: 'accepted' | 'rejected';
+  text: string;
+}
+
+export interface MaxSeenLayout {
+  /** One path per checking resource with numeric tokens. */
+  series: { resource: string; path: string; last: number }[];
+  marks: WriteMark[];
+  xTicks: { x: number; text: string }[];
+  yTicks: { y: number; text: string }[];
+  /** Why nothing is drawn, when nothing can be. */
+  empty: string | null;
+  xOf(timeMs: number): number;
+}
+
+interface Point {
+  timeMs: number;
+  value: number;
+}
+
+/** The numeric series and marks, independent of the chart size (computed once per trace). */
+export function maxSeenSeries(trace: Trace) {
+  const resources = trace.parties.filter((p) => {
+    const f = trace.steps[0]?.snapshots[p.id]?.fields;
+    return p.kind === 'resource' && f !== undefined && 'maxSeen' in f && f.check !== 'none';
+  });
+  const series = new Map<string, Point[]>(resources.map((r) => [r.id, []]));
+  let nonNumeric = false;
+  for (const step of trace.steps) {
+    for (const r of resources) {
+      const value = step.snapshots[r.id]?.fields.maxSeen;
+      const points = series.get(r.id)!;
+      if (typeof value !== 'number') {
+        if (value !== null && value !== undefined) nonNumeric = true;
+        continue;
+      }
+      if (points.at(-1)?.value !== value) points.push({ timeMs: step.timeMs, value });
+    }
+  }
+  const writes = trace.steps.filter(
+    (s) => s.write && series.has(s.write.resource) && typeof s.write.token === 'number',
+  );
+  return { resources: resources.map((r) => r.id), series, writes, nonNumeric };
+}
+
+export function layoutMaxSeen(trace: Trace, size: ChartSize, data = maxSeenSeries(trace)): MaxSeenLayout {
+  const { width, height, margin } = size;
+  const endMs = Math.max(1, trace.steps.at(-1)?.timeMs ?? 1);
+  const x = scaleLinear()
+    .domain([0, endMs])
+    .range([margin.left, width - margin.right]);
+  const values: number[] = [];
+  for (const points of data.series.values()) for (const p of points) values.push(p.value);
+  for (const s of data.writes) values.push(s.write!.token as number);
+  const xOf = (timeMs: number) => x(timeMs);
+  // Ticks too near the right edge would be cut off: their labels are centred.
+  const xTicks = x
+    .ticks(Math.max(2, Math.floor(width / 90)))
+    .map((t) => ({ x: x(t), text: `${t} ms` }))
+    .filter((t) => t.x <= width - 24);
+
+  // A max_seen that turns into text (random tokens) has no place on a number line at all.
+  if (values.length === 0 || data.nonNumeric) {
+    const empty =
+      data.resources.length === 0
+        ? 'No resource checks tokens in this scenario, so there is no max_seen to draw.'
+        : data.nonNumeric
+          ? 'The tokens here are not numbers, so max_seen cannot be drawn on a number line.'
+          : 'No numeric max_seen to draw.';
+    return { series: [], marks: [], xTicks, yTicks: [], empty, xOf };
+  }
+
+  let lo = Infinity;
+  let hi = -Infinity;
+  for (const v of values) {
+    if (v < lo) lo = v;
+    if (v > hi) hi = v;
+  }
+  if (lo === hi) {
+    lo -= 1;
+    hi += 1;
+  }
+  const y = scaleLinear()
+    .domain([lo, hi])
+    .nice(4)
+    .range([height - margin.bottom, margin.top]);
+  const yTicks = y
+    .ticks(4)
+    .filter(Number.isInteger)
+    .map((t) => ({ y: y(t), text: String(t) }));
+
+  const series = data.resources.map((resource) => {
+    const points = data.series.get(resource)!;
+    const extended = points.length ? [...points, { timeMs: endMs, value: points.at(-1)!.value }] : [];
+    const path =
+      line<Point>()
+        .x((p) => x(p.timeMs))
+        .y((p) => y(p.value))
+        .curve(curveStepAfter)(extended) ?? '';
+    return { resource, path, last: points.at(-1)?.value ?? NaN };
+  });
+
+  const seen = new Set<string>();
+  const marks: WriteMark[] = [];
+  for (const s of data.writes) {
+    const w = s.write!;
+    const mx = x(s.timeMs);
+    const my = y(w.token as number);
+    const key = `${Math.round(mx)}:${Math.round(my)}:${w.verdict}:${w.resource}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    marks.push({
+      x: mx,
+      y: my,
+      step: s.index,
+      resource: w.resource,
+      verdict: w.verdict,
+      text: `${w.client} write ${w.value} at ${s.timeMs} ms: ${w.comparison}`,
+    });
+  }
+  return { series, marks, xTicks, yTicks, empty: null, xOf };
+}

@@ -1,0 +1,89 @@
+// The current scenario under every strategy, laid out like the seed's table: is the token
+// monotonic, was the stale holder's write blocked, and why (read off each run). Each row opens
+// that strategy in the timeline. Computed only while this view is shown.
+
+import { useEffect, useState } from 'react';
+import { STRATEGIES, compareStrategies, type ComparisonRow, type Scenario } from '../../engine';
+import { useActions, useLab } from '../store/context';
+
+const YesNo = ({ value }: { value: boolean }) => (
+  <span className={value ? 'yes' : 'no'}>
+    <span aria-hidden="true">{value ? '✓' : '✕'}</span> {value ? 'Yes' : 'No'}
+  </span>
+);
+
+export function Comparison() {
+  const scenario = useLab((s) => s.scenario);
+  const { setStrategy } = useActions();
+  // Running a long scenario under every strategy takes a moment: say so first, then compute.
+  const [result, setResult] = useState<{ scenario: Scenario; rows: ComparisonRow[] } | null>(null);
+  useEffect(() => {
+    if (result?.scenario === scenario) return;
+    const timer = setTimeout(() => setResult({ scenario, rows: compareStrategies(scenario) }), 20);
+    return () => clearTimeout(timer);
+  }, [scenario, result]);
+  const rows = result?.scenario === scenario ? result.rows : null;
+  if (!rows) {
+    return (
+      <p className="hint" role="status">
+        Running “{scenario.name}” under {STRATEGIES.length} strategies…
+      </p>
+    );
+  }
+  return (
+    <table className="compare-table">
+      <caption>
+        “{scenario.name}” run under every strategy. The answers come from each run, not from a fixed table: change the
+        scenario and they may change.
+      </caption>
+      <thead>
+        <tr>
+          <th scope="col">Approach</th>
+          <th scope="col">Monotonic token?</th>
+          <th scope="col">Stale-holder write blocked?</th>
+          <th scope="col">Why (from the run)</th>
+          <th scope="col">
+            <span className="visually-hidden">Open</span>
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => {
+          const current = row.strategy === scenario.strategy;
+          return (
+            <tr key={row.strategy} className={current ? 'current' : undefined}>
+              <th scope="row">
+                {row.name}
+                <span className="simplification">{row.simplification}</span>
+              </th>
+              <td>
+                <YesNo value={row.monotonicToken} />
+              </td>
+              <td>
+                <YesNo value={row.staleWriteBlocked} />
+              </td>
+              <td className="why">{row.reason}</td>
+              <td>
+                {current ? (
+                  <span className="current-note">shown</span>
+                ) : (
+                  <button
+                    type="button"
+                    className="open"
+                    onClick={() => {
+                      setStrategy(row.strategy);
+                      // The change shows in the narration and timeline at the top: bring them into view.
+                      document.querySelector('.narration')?.scrollIntoView({ block: 'nearest' });
+                    }}
+                  >
+                    Open<span className="visually-hidden"> {row.name}</span> in timeline
+                  </button>
+                )}
+              </td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
+  );
+}

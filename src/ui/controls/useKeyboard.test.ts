@@ -1,0 +1,50 @@
+// @vitest-environment jsdom
+// The keyboard shortcuts move the store, and leave keys meant for form controls alone.
+import { describe, expect, it } from 'vitest';
+import { createLabStore } from '../store/labStore';
+import { handleKey } from './useKeyboard';
+
+const press = (store: ReturnType<typeof createLabStore>, key: string, target: EventTarget = document.body) => {
+  const event = new KeyboardEvent('keydown', { key });
+  Object.defineProperty(event, 'target', { value: target });
+  return handleKey(store, event);
+};
+
+describe('handleKey', () => {
+  it('steps, jumps, changes speed and plays', () => {
+    const store = createLabStore();
+    press(store, 'ArrowRight');
+    press(store, 'ArrowRight');
+    expect(store.getState().cursor).toBe(2);
+    press(store, 'ArrowLeft');
+    expect(store.getState().cursor).toBe(1);
+    press(store, 'End');
+    expect(store.getState().cursor).toBe(store.getState().trace.steps.length - 1);
+    press(store, 'Home');
+    expect(store.getState().cursor).toBe(0);
+    press(store, '+');
+    expect(store.getState().speed).toBe(2);
+    press(store, '-');
+    press(store, '-');
+    expect(store.getState().speed).toBe(0.5);
+    press(store, ' ');
+    expect(store.getState().playing).toBe(true);
+    press(store, ' ');
+    expect(store.getState().playing).toBe(false);
+  });
+
+  it('leaves typing, sliders, focused buttons and tabs alone', () => {
+    const store = createLabStore();
+    const input = document.createElement('input');
+    expect(press(store, 'ArrowRight', input)).toBe(false);
+    expect(press(store, '+', input)).toBe(false);
+    const button = document.createElement('button');
+    expect(press(store, ' ', button)).toBe(false);
+    expect(press(store, 'ArrowRight', button)).toBe(true);
+    const tab = document.createElement('button');
+    tab.setAttribute('role', 'tab');
+    expect(press(store, 'ArrowRight', tab)).toBe(false);
+    expect(store.getState().cursor).toBe(1);
+    expect(store.getState().playing).toBe(false);
+  });
+});

@@ -1,0 +1,129 @@
+// The event table: every step as a row of a real <table>, in step with the cursor (the current
+// row is marked and kept in view; its button seeks). It is the accessible text view of the
+// timeline. Only the rows in view are rendered (with spacer rows for the rest).
+
+import { useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useActions, useLab, useLabStore } from '../store/context';
+import { usePacedCursor } from '../store/paced';
+import { eventRow, rowWindow, scrollToShow, tableResource } from './eventRows';
+
+const ROW_PX = 30;
+const HEADER_PX = 32;
+const VIEWPORT_PX = 320;
+
+export function EventTable() {
+  const trace = useLab((s) => s.trace);
+  // Paced: follows the cursor a few times a second while playing (see store/paced.ts).
+  const cursor = usePacedCursor(useLabStore(), 'table');
+  const { seek } = useActions();
+  const box = useRef<HTMLDivElement>(null);
+  // The box's scroll position, mirrored from scroll events and our own writes, so keeping the
+  // current row in view never has to read layout (a forced reflow on every frame while playing).
+  const scrolled = useRef(0);
+  const [scrollTop, setScrollTop] = useState(0);
+  const resource = useMemo(() => tableResource(trace), [trace]);
+  const count = trace.steps.length;
+
+  // Keep the current row in view, scrolling only this box (never the page).
+  useLayoutEffect(() => {
+    const element = box.current;
+    if (!element) return;
+    const target = scrollToShow(cursor, scrolled.current, VIEWPORT_PX, ROW_PX, HEADER_PX);
+    if (target !== null) {
+      scrolled.current = target;
+      element.scrollTop = target;
+      setScrollTop(target);
+    }
+  }, [cursor, trace]);
+
+  const win = rowWindow(scrollTop, VIEWPORT_PX, ROW_PX, count);
+  const rows = [];
+  for (let i = win.first; i < win.end; i++) rows.push(eventRow(trace.steps[i]!, resource));
+
+  return (
+    <div
+      ref={box}
+      className="event-table-box"
+      style={{ height: Math.min(VIEWPORT_PX, HEADER_PX + count * ROW_PX + 2) }}
+      onScroll={(e) => {
+        scrolled.current = e.currentTarget.scrollTop;
+        setScrollTop(scrolled.current);
+      }}
+      tabIndex={0}
+      role="region"
+      aria-label="Event table, scrollable"
+    >
+      <table className="event-table" aria-rowcount={count + 1}>
+        <caption className="visually-hidden">
+          Every step of the run: {count} steps. The current step is marked; its button and the others move the cursor.
+        </caption>
+        <thead>
+          <tr aria-rowindex={1}>
+            <th scope="col" className="col-step">
+              Step
+            </th>
+            <th scope="col" className="col-time">
+              Time
+            </th>
+            <th scope="col" className="col-parties">
+              Parties
+            </th>
+            <th scope="col" className="col-event">
+              Event
+            </th>
+            <th scope="col" className="col-token">
+              Token
+            </th>
+            <th scope="col" className="col-verdict">
+              Verdict
+            </th>
+            <th scope="col" className="col-max">
+              max_seen
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {win.padTopPx > 0 && <tr aria-hidden="true" className="spacer" style={{ height: win.padTopPx }} />}
+          {rows.map((row, slot) => {
+            const current = row.index === cursor;
+            return (
+              // Keyed by position in the window: scrolling updates rows in place instead of
+              // replacing them.
+              <tr
+                key={slot}
+                aria-rowindex={row.index + 2}
+                aria-current={current ? 'step' : undefined}
+                className={current ? 'current' : undefined}
+                onClick={() => seek(row.index)}
+              >
+                <td>
+                  <button
+                    type="button"
+                    className="row-seek"
+                    aria-label={`Go to step ${row.index}`}
+                    onClick={(e) => {
+                      e.stopPropagation();
+                      seek(row.index);
+                    }}
+                  >
+                    {row.index}
+                  </button>
+                  {row.label && <span className="step-label">{row.label}</span>}
+                </td>
+                <td>{row.time}</td>
+                <td title={row.parties}>{row.parties}</td>
+                <td title={row.event}>{row.event}</td>
+                <td>{row.token}</td>
+                <td className={row.verdict ? `verdict-${row.verdict.toLowerCase()}` : undefined}>
+                  {row.verdict === 'ACCEPT' ? '✓ ACCEPT' : row.verdict === 'REJECT' ? '✕ REJECT' : ''}
+                </td>
+                <td>{row.maxSeen}</td>
+              </tr>
+            );
+          })}
+          {win.padBottomPx > 0 && <tr aria-hidden="true" className="spacer" style={{ height: win.padBottomPx }} />}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,46 @@
+// The event table's rows and its window of rendered rows.
+import { describe, expect, it } from 'vitest';
+import { findPreset, simulate } from '../../engine';
+import { eventRow, rowWindow, scrollToShow, tableResource } from './eventRows';
+
+describe('eventRow', () => {
+  const trace = simulate(findPreset('canonical-race')!.scenario);
+  const resource = tableResource(trace);
+  const row = (label: string) =>
+    eventRow(
+      trace.steps.find((s) => s.label === label)!,
+      resource,
+    );
+
+  it('reads the seed trace: the accept at t4 and the reject at t6, with max_seen', () => {
+    expect(resource).toBe('Storage');
+    expect(row('t4')).toMatchObject({ verdict: 'ACCEPT', token: '34', maxSeen: '34', time: '1307 ms' });
+    expect(row('t4').event).toBe('Client2 write(Storage, 34, X)  34 > 32');
+    expect(row('t6')).toMatchObject({ verdict: 'REJECT', token: '33', maxSeen: '34', parties: 'Storage → Client1' });
+    expect(row('t0')).toMatchObject({ verdict: '', token: '33', maxSeen: '32' });
+  });
+});
+
+describe('rowWindow', () => {
+  it('renders the rows in view plus a few either side, and pads the rest', () => {
+    const w = rowWindow(3000, 300, 30, 10_000);
+    expect(w.first).toBe(97);
+    expect(w.end).toBe(113);
+    expect(w.padTopPx).toBe(97 * 30);
+    expect(w.padBottomPx).toBe((10_000 - 113) * 30);
+    expect(w.end - w.first).toBeLessThan(20);
+  });
+
+  it('clamps at both ends', () => {
+    expect(rowWindow(0, 300, 30, 5)).toEqual({ first: 0, end: 5, padTopPx: 0, padBottomPx: 0 });
+    expect(rowWindow(0, 300, 30, 0)).toEqual({ first: 0, end: 0, padTopPx: 0, padBottomPx: 0 });
+  });
+});
+
+describe('scrollToShow', () => {
+  it('leaves a visible row alone and centres one that is out of view', () => {
+    expect(scrollToShow(5, 0, 320, 30, 32)).toBeNull();
+    expect(scrollToShow(500, 0, 320, 30, 32)).toBe(500 * 30 - (320 - 32) / 2);
+    expect(scrollToShow(0, 900, 320, 30, 32)).toBe(0);
+  });
+});

@@ -1,0 +1,76 @@
+// The event table's rows as text, and the window of rows worth rendering. Invariant: pure; the
+// table renders only the window, so a 10,000-step trace costs the same as a 20-step one.
+
+import { formatToken, stepPhrase, type Step, type Trace } from '../../engine';
+
+export interface EventRow {
+  index: number;
+  label: string;
+  time: string;
+  parties: string;
+  event: string;
+  token: string;
+  verdict: '' | 'ACCEPT' | 'REJECT';
+  maxSeen: string;
+}
+
+/** The resource whose max_seen the table shows: the first that checks tokens, else the first. */
+export function tableResource(trace: Trace): string | null {
+  const first = trace.steps[0];
+  if (!first) return null;
+  const resources = trace.parties.filter((p) => p.kind === 'resource');
+  const checking = resources.find((r) => first.snapshots[r.id]?.fields.check !== 'none');
+  return (checking ?? resources[0])?.id ?? null;
+}
+
+export function eventRow(step: Step, resource: string | null): EventRow {
+  const { actor, action } = stepPhrase(step);
+  const maxSeen = resource ? step.snapshots[resource]?.fields.maxSeen : undefined;
+  const token = step.write ? step.write.token : step.token;
+  return {
+    index: step.index,
+    label: step.label ?? '',
+    time: `${step.timeMs} ms`,
+    parties: step.parties.join(' → '),
+    // The verdict has its own column: keep the comparison, drop its "-> ACCEPT" tail.
+    event: `${actor} ${action}`.replace(/ -> (ACCEPT|REJECT)$/, ''),
+    token: token === undefined ? '' : formatToken(token),
+    verdict: step.write ? (step.write.verdict === 'accepted' ? 'ACCEPT' : 'REJECT') : '',
+    maxSeen: maxSeen === undefined ? '' : formatToken(maxSeen as never),
+  };
+}
+
+export interface RowWindow {
+  first: number;
+  /** One past the last row to render. */
+  end: number;
+  padTopPx: number;
+  padBottomPx: number;
+}
+
+export function rowWindow(
+  scrollTopPx: number,
+  viewportPx: number,
+  rowPx: number,
+  count: number,
+  overscan = 3,
+): RowWindow {
+  const first = Math.max(0, Math.floor(scrollTopPx / rowPx) - overscan);
+  const end = Math.min(count, Math.ceil((scrollTopPx + viewportPx) / rowPx) + overscan);
+  return { first, end: Math.max(first, end), padTopPx: first * rowPx, padBottomPx: Math.max(0, count - end) * rowPx };
+}
+
+/** The scrollTop that brings row `index` into view, or null if it is already fully visible. */
+export function scrollToShow(
+  index: number,
+  scrollTopPx: number,
+  viewportPx: number,
+  rowPx: number,
+  headerPx: number,
+): number | null {
+  const top = index * rowPx;
+  const visibleTop = scrollTopPx;
+  const visibleBottom = scrollTopPx + viewportPx - headerPx;
+  if (top >= visibleTop && top + rowPx <= visibleBottom) return null;
+  return Math.max(0, top - (viewportPx - headerPx) / 2);
+}

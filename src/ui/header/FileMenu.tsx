@@ -1,0 +1,97 @@
+// Export the scenario or the trace as JSON, and import a scenario file (a trace file works too:
+// its scenario is opened). A bad file is refused with a message naming the field; nothing that
+// was open changes.
+
+import { useRef } from 'react';
+import { parseScenarioJson } from '../../engine';
+import { useActions, useLabStore } from '../store/context';
+
+function download(name: string, text: string) {
+  const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+const fileName = (name: string) =>
+  name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '') || 'scenario';
+
+/** The scenario inside a trace file, if the text is one; otherwise the text unchanged. */
+export function scenarioText(text: string): string {
+  try {
+    const raw = JSON.parse(text) as { format?: unknown; scenario?: unknown };
+    if (raw && raw.format === 'fencelab.trace' && raw.scenario) return JSON.stringify(raw.scenario);
+  } catch {
+    // Not JSON: parseScenarioJson says so in its own words.
+  }
+  return text;
+}
+
+export function FileMenu() {
+  const store = useLabStore();
+  const { loadScenario, showError } = useActions();
+  const input = useRef<HTMLInputElement>(null);
+
+  const onFile = async (file: File | undefined) => {
+    if (!file) return;
+    let text: string;
+    try {
+      text = await file.text();
+    } catch {
+      showError(`Could not read the file ${file.name}.`);
+      return;
+    }
+    const parsed = parseScenarioJson(scenarioText(text));
+    if (!parsed.ok) {
+      showError(
+        `Could not open the file ${file.name}: ${parsed.error.path}: ${parsed.error.message}. Nothing was changed.`,
+      );
+      return;
+    }
+    loadScenario(parsed.scenario, { source: `the file ${file.name}`, presetId: null });
+  };
+
+  return (
+    <div className="file-menu">
+      <button
+        type="button"
+        onClick={() => {
+          const { scenario } = store.getState();
+          download(`${fileName(scenario.name)}.scenario.json`, JSON.stringify(scenario, null, 2));
+        }}
+      >
+        Export scenario
+      </button>
+      <button
+        type="button"
+        onClick={() => {
+          const { trace } = store.getState();
+          download(`${fileName(trace.scenario.name)}.trace.json`, JSON.stringify(trace));
+        }}
+      >
+        Export trace
+      </button>
+      <button type="button" onClick={() => input.current?.click()}>
+        Import…
+      </button>
+      <input
+        ref={input}
+        type="file"
+        accept=".json,application/json"
+        className="visually-hidden"
+        tabIndex={-1}
+        aria-label="Scenario file to import"
+        data-testid="import-file"
+        onChange={(e) => {
+          void onFile(e.currentTarget.files?.[0]);
+          e.currentTarget.value = '';
+        }}
+      />
+    </div>
+  );
+}

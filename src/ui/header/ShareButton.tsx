@@ -1,0 +1,40 @@
+// Copies a link to exactly this view (scenario and step). If the clipboard is not available the
+// link is shown, selected, to copy by hand.
+
+import { useState } from 'react';
+import { useLabStore } from '../store/context';
+import { currentLink } from '../store/urlSync';
+
+export function ShareButton({ flush }: { flush(): void }) {
+  const store = useLabStore();
+  const [status, setStatus] = useState<{ text: string; link?: string } | null>(null);
+  const share = async () => {
+    flush();
+    const link = currentLink(store, window.location.href);
+    try {
+      await navigator.clipboard.writeText(link);
+      setStatus({ text: 'Link copied: it opens this scenario at this step.' });
+    } catch {
+      setStatus({ text: 'Copy this link:', link });
+    }
+  };
+  return (
+    <div className="share">
+      <button type="button" onClick={share}>
+        Share this view
+      </button>
+      <p className="share-status" role="status">
+        {status?.text}
+        {status?.link && (
+          <input
+            aria-label="Link to this view"
+            readOnly
+            value={status.link}
+            onFocus={(e) => e.currentTarget.select()}
+            autoFocus
+          />
+        )}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,96 @@
+// "Intervene at the cursor": pick what happens, to whom, and apply it. It becomes a timed action
+// of the scenario 1 ms after the step at the cursor; the trace after it is recomputed (a fork).
+
+import { useId, useState, type FormEvent } from 'react';
+import { useActions, useLab } from '../store/context';
+import { INTERVENTIONS, numberProblem, optionsFor, valueOf, type FieldSpec } from './kinds';
+
+/** Only this button follows the cursor, so the form does not re-render on every frame of play. */
+function ApplyButton({ disabled }: { disabled: boolean }) {
+  const atMs = useLab((s) => (s.trace.steps[s.cursor]?.timeMs ?? -1) + 1);
+  return (
+    <button type="submit" className="primary" disabled={disabled}>
+      Apply at {atMs} ms
+    </button>
+  );
+}
+
+export function InterventionForm() {
+  const parties = useLab((s) => s.trace.parties);
+  const { addIntervention } = useActions();
+  const [kindId, setKindId] = useState(INTERVENTIONS[0]!.id);
+  const [values, setValues] = useState<Record<string, string>>({});
+  const id = useId();
+  const kind = INTERVENTIONS.find((k) => k.id === kindId) ?? INTERVENTIONS[0]!;
+
+  const current: Record<string, string> = {};
+  for (const field of kind.fields) {
+    current[field.name] = valueOf(field, parties, {
+      ...values,
+      ...current,
+      [field.name]: values[field.name] ?? field.initial,
+    });
+  }
+  const problems = kind.fields.map((f) => numberProblem(f, current[f.name] ?? ''));
+  const invalid = problems.some(Boolean);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (invalid) return;
+    addIntervention(kind.build(current));
+  };
+
+  const input = (field: FieldSpec, i: number) => {
+    const fieldId = `${id}-${field.name}`;
+    const set = (value: string) => setValues((v) => ({ ...v, [field.name]: value }));
+    const options = optionsFor(field, parties, current);
+    const problem = problems[i];
+    return (
+      <div className="field" key={field.name}>
+        <label htmlFor={fieldId}>{field.label}</label>
+        {options.length > 0 ? (
+          <select id={fieldId} value={current[field.name]} onChange={(e) => set(e.currentTarget.value)}>
+            {options.map((o) => (
+              <option key={o}>{o}</option>
+            ))}
+          </select>
+        ) : (
+          <input
+            id={fieldId}
+            type={field.kind === 'text' ? 'text' : 'number'}
+            inputMode={field.kind === 'text' ? 'text' : 'numeric'}
+            maxLength={field.kind === 'text' ? 40 : undefined}
+            value={current[field.name]}
+            onChange={(e) => set(e.currentTarget.value)}
+            aria-invalid={problem ? true : undefined}
+            aria-describedby={problem ? `${fieldId}-problem` : undefined}
+          />
+        )}
+        {problem && (
+          <p id={`${fieldId}-problem`} className="field-problem">
+            {problem}
+          </p>
+        )}
+      </div>
+    );
+  };
+
+  return (
+    <form className="intervene" onSubmit={submit} aria-labelledby={`${id}-title`}>
+      <h3 id={`${id}-title`}>Intervene at the cursor</h3>
+      <div className="field">
+        <label htmlFor={`${id}-kind`}>What happens</label>
+        <select id={`${id}-kind`} value={kindId} onChange={(e) => setKindId(e.currentTarget.value)}>
+          {INTERVENTIONS.map((k) => (
+            <option key={k.id} value={k.id}>
+              {k.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      {kind.fields.map(input)}
+      <ApplyButton disabled={invalid} />
+      <p className="hint">Everything up to the step you are on stays the same; what follows is recomputed.</p>
+    </form>
+  );
+}

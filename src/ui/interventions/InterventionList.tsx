@@ -1,0 +1,64 @@
+// The scenario's timed actions: the ones it came with, and the user's interventions, each
+// removable (undo). Long scenarios show only the first actions of their own.
+
+import { useActions, useLab } from '../store/context';
+import { describeAction } from './describe';
+import type { Action } from '../../engine';
+
+const OWN_SHOWN = 100;
+
+function Item({ action, index, yours }: { action: Action; index: number; yours: boolean }) {
+  const { removeIntervention } = useActions();
+  const text = describeAction(action);
+  return (
+    <li className={yours ? 'yours' : undefined}>
+      <span className="at">{action.atMs} ms</span>
+      <span className="what">{text}</span>
+      <button
+        type="button"
+        className="remove"
+        onClick={() => removeIntervention(index)}
+        aria-label={`Remove: ${text} at ${action.atMs} ms`}
+      >
+        ✕
+      </button>
+    </li>
+  );
+}
+
+export function InterventionList() {
+  const { actions, own } = useLab((s) => ({ actions: s.scenario.actions, own: s.ownActionCount }));
+  const { clearInterventions } = useActions();
+  const yours = actions.slice(own);
+  return (
+    <section className="intervention-list" aria-labelledby="interventions-title">
+      <h3 id="interventions-title">Timed actions</h3>
+      <h4>
+        Your interventions <span className="count">({yours.length})</span>
+      </h4>
+      {yours.length === 0 ? (
+        <p className="hint">None yet. Move the cursor and intervene above.</p>
+      ) : (
+        <>
+          <ol data-testid="your-interventions">
+            {yours.map((action, i) => (
+              <Item key={own + i} action={action} index={own + i} yours />
+            ))}
+          </ol>
+          <button type="button" onClick={clearInterventions}>
+            Remove all of yours
+          </button>
+        </>
+      )}
+      <details open={own <= 12}>
+        <summary>The scenario&rsquo;s own actions ({own})</summary>
+        <ol>
+          {actions.slice(0, Math.min(own, OWN_SHOWN)).map((action, i) => (
+            <Item key={i} action={action} index={i} yours={false} />
+          ))}
+        </ol>
+        {own > OWN_SHOWN && <p className="hint">…and {own - OWN_SHOWN} more.</p>}
+      </details>
+    </section>
+  );
+}

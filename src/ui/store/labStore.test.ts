@@ -1,0 +1,246 @@
+// The store is the lab's behaviour without a browser: loading, time travel, forks and undo.
+import { describe, expect, it } from 'vitest';
+import { STRATEGIES, findPreset, simulate, type Scenario } from '../../engine';
+import { createLabStore } from './labStore';
+import { BASE_RATE, SPEEDS } from './speed';
+
+const race = () => findPreset('canonical-race')!.scenario;
+const labelIndex = (store: ReturnType<typeof createLabStore>, label: string) =>
+  store.getState().trace.steps.findIndex((s) => s.label === label);
+
+describe('loading', () => {
+  it('opens the canonical race by default, at the first step, with its trace', () => {
+    const store = createLabStore();
+    const s = store.getState();
+    expect(s.scenario.name).toBe('The canonical race');
+    expect(s.presetId).toBe('canonical-race');
+    expect(s.cursor).toBe(0);
+    expect(s.trace).toEqual(simulate(s.scenario));
+    expect(s.error).toBeNull();
+  });
+
+  it('loads a preset and a valid scenario', () => {
+    const store = createLabStore();
+    expect(store.getState().loadPreset('lease-trust-race')).toBe(true);
+    expect(store.getState().scenario.strategy).toBe('lease-trust');
+    expect(store.getState().loadScenario({ ...race(), seed: 99 }, { cursor: 3 })).toBe(true);
+    expect(store.getState().scenario.seed).toBe(99);
+    expect(store.getState().cursor).toBe(3);
+  });
+
+  it('refuses a bad scenario with a message naming the field, and changes nothing else', () => {
+    const store = createLabStore();
+    store.getState().seek(5);
+    const before = store.getState();
+    const bad = { ...race(), actions: [{ atMs: 0, type: 'acquire', client: 'Client9' }] };
+    expect(store.getState().loadScenario(bad, { source: 'the file x.json' })).toBe(false);
+    const after = store.getState();
+    expect(after.error).toMatch(/the file x\.json/);
+    expect(after.error).toMatch(/actions\[0\]\.client/);
+    expect(after.scenario).toBe(before.scenario);
+    expect(after.trace).toBe(before.trace);
+    expect(after.cursor).toBe(5);
+    store.getState().dismissError();
+    expect(store.getState().error).toBeNull();
+  });
+
+  it('refuses garbage and an unknown preset without changing the scenario', () => {
+    const store = createLabStore();
+    const before = store.getState().scenario;
+    for (const raw of [null, 42, 'text', [], { format: 'other' }]) {
+      expect(store.getState().loadScenario(raw)).toBe(false);
+      expect(store.getState().scenario).toBe(before);
+    }
+    expect(store.getState().loadPreset('no-such-preset')).toBe(false);
+    expect(store.getState().error).toMatch(/no-such-preset/);
+    expect(store.getState().scenario).toBe(before);
+  });
+});
+
+describe('time travel', () => {
+  it('steps forward and back through the same snapshots', () => {
+    const store = createLabStore();
+    const { trace } = store.getState();
+    store.getState().step();
+    store.getState().step();
+    expect(store.getState().cursor).toBe(2);
+    store.getState().stepBack();
+    expect(store.getState().cursor).toBe(1);
+    expect(store.getState().trace.steps[1]).toBe(trace.steps[1]);
+    store.getState().stepBack();
+    store.getState().stepBack();
+    expect(store.getState().cursor).toBe(0);
+    store.getState().toEnd();
+    expect(store.getState().cursor).toBe(trace.steps.length - 1);
+    store.getState().step();
+    expect(store.getState().cursor).toBe(trace.steps.length - 1);
+    store.getState().seek(-5);
+    expect(store.getState().cursor).toBe(0);
+  });
+
+  it('plays along virtual time at the chosen speed and stops at the end', () => {
+    const store = createLabStore();
+    const { trace } = store.getState();
+    store.getState().play();
+    expect(store.getState().playing).toBe(true);
+    // At 64x (no dwelling on key steps) 10 real ms move the playhead 10 * 64 * BASE_RATE virtual ms.
+    store.getState().setSpeed(64);
+    store.getState().advance(10);
+    expect(store.getState().playheadMs).toBeCloseTo(10 * 64 * BASE_RATE);
+    store.getState().advance(100);
+    const t = store.getState().playheadMs;
+    expect(store.getState().cursor).toBe(trace.steps.filter((s) => s.timeMs <= t).length - 1);
+    store.getState().advance(10_000);
+    expect(store.getState().playing).toBe(false);
+    expect(store.getState().cursor).toBe(trace.steps.length - 1);
+    // Play at the end starts again from the beginning.
+    store.getState().play();
+    expect(store.getState().cursor).toBe(0);
+    store.getState().reset();
+    expect(store.getState().playing).toBe(false);
+  });
+
+  it('dwells on each labelled step and verdict while playing slowly, and never skips one', () => {
+    const store = createLabStore();
+    const keys = store
+      .getState()
+      .trace.steps.filter((s) => s.label || s.write)
+      .map((s) => s.index);
+    for (const speed of [1, 8]) {
+      store.getState().setSpeed(speed);
+      store.getState().play();
+      const shown = new Set<number>();
+      while (store.getState().playing) {
+        store.getState().advance(16);
+        shown.add(store.getState().cursor);
+      }
+      for (const k of keys) expect(shown).toContain(k);
+    }
+  });
+
+  it('plays the canonical race at 1x in a watchable 10 to 20 seconds', () => {
+    const store = createLabStore();
+    store.getState().play();
+    let realMs = 0;
+    while (store.getState().playing) {
+      store.getState().advance(16);
+      realMs += 16;
+    }
+    expect(realMs).toBeGreaterThan(10_000);
+    expect(realMs).toBeLessThan(20_000);
+  });
+
+  it('keeps speed on the log scale from 0.25x to 64x', () => {
+    const store = createLabStore();
+    for (let i = 0; i < 20; i++) store.getState().faster();
+    expect(store.getState().speed).toBe(64);
+    for (let i = 0; i < 20; i++) store.getState().slower();
+    expect(store.getState().speed).toBe(0.25);
+    store.getState().setSpeed(5);
+    expect(SPEEDS).toContain(store.getState().speed);
+  });
+});
+
+describe('interventions', () => {
+  it('forks at the cursor: every step up to the cursor stays identical', () => {
+    const store = createLabStore();
+    const t3 = labelIndex(store, 't3');
+    store.getState().seek(t3);
+    const before = store.getState().trace.steps;
+    store.getState().addIntervention({ type: 'pause', client: 'Client2', durationMs: 3000 });
+    const s = store.getState();
+    expect(s.cursor).toBe(t3);
+    const action = s.scenario.actions.at(-1)!;
+    expect(action).toEqual({ type: 'pause', client: 'Client2', durationMs: 3000, atMs: before[t3]!.timeMs + 1 });
+    expect(s.scenario.actions).toHaveLength(race().actions.length + 1);
+    expect(s.ownActionCount).toBe(race().actions.length);
+    for (let i = 0; i <= t3; i++) expect(s.trace.steps[i]).toEqual(before[i]);
+    expect(s.trace.steps).not.toEqual(before);
+  });
+
+  it('expiring the lease early changes what follows', () => {
+    const store = createLabStore();
+    const granted = store.getState().trace.steps.findIndex((s) => s.kind === 'lock.acquired');
+    store.getState().seek(granted);
+    store.getState().addIntervention({ type: 'expireLease' });
+    const expired = store.getState().trace.steps.find((s) => s.kind === 'lease.expired');
+    expect(expired!.timeMs).toBe(store.getState().trace.steps[granted]!.timeMs + 1);
+  });
+
+  it('undo removes the intervention and restores the trace exactly', () => {
+    const store = createLabStore();
+    const original = store.getState().trace;
+    store.getState().seek(4);
+    store.getState().addIntervention({ type: 'crash', party: 'Storage' });
+    expect(store.getState().trace).not.toEqual(original);
+    store.getState().removeIntervention(store.getState().scenario.actions.length - 1);
+    expect(store.getState().scenario).toEqual(race());
+    expect(store.getState().trace).toEqual(original);
+    expect(store.getState().cursor).toBe(4);
+  });
+
+  it("removing one of the scenario's own actions shrinks its count; clearing keeps only its own", () => {
+    const store = createLabStore();
+    store.getState().addIntervention({ type: 'expireLease' });
+    store.getState().removeIntervention(0);
+    expect(store.getState().ownActionCount).toBe(race().actions.length - 1);
+    expect(store.getState().scenario.actions.at(-1)!.type).toBe('expireLease');
+    store.getState().clearInterventions();
+    expect(store.getState().scenario.actions).toEqual(race().actions.slice(1));
+  });
+});
+
+describe('strategy and knobs', () => {
+  it('keeps the cursor at the same virtual time when the strategy changes', () => {
+    const store = createLabStore();
+    const t4 = labelIndex(store, 't4');
+    store.getState().seek(t4);
+    const timeMs = store.getState().trace.steps[t4]!.timeMs;
+    const other = STRATEGIES.find((s) => s.id !== 'fencing')!.id;
+    store.getState().setStrategy(other);
+    const s = store.getState();
+    expect(s.scenario.strategy).toBe(other);
+    expect(s.trace).toEqual(simulate(s.scenario));
+    expect(s.trace.steps[s.cursor]!.timeMs).toBeLessThanOrEqual(timeMs);
+    expect(s.trace.steps[s.cursor + 1]?.timeMs ?? Infinity).toBeGreaterThan(timeMs);
+  });
+
+  it('sets and clears a knob override, and refuses an invalid one', () => {
+    const store = createLabStore();
+    store.getState().setKnob('check', 'reject-lt');
+    expect(store.getState().scenario.knobs.check).toBe('reject-lt');
+    expect(store.getState().trace.knobs.check).toBe('reject-lt');
+    store.getState().setKnob('check', undefined);
+    expect(store.getState().scenario.knobs).toEqual({});
+    const before = store.getState().scenario;
+    store.getState().setKnob('leaseTtlMs', -5);
+    expect(store.getState().error).toMatch(/knobs\.leaseTtlMs/);
+    expect(store.getState().scenario).toBe(before);
+  });
+
+  it('changes the seed', () => {
+    const store = createLabStore();
+    store.getState().setSeed(1234);
+    expect(store.getState().scenario.seed).toBe(1234);
+  });
+
+  it('refuses an unknown strategy', () => {
+    const store = createLabStore();
+    const before = store.getState().scenario;
+    store.getState().setStrategy('nope');
+    expect(store.getState().error).toMatch(/nope/);
+    expect(store.getState().scenario).toBe(before);
+  });
+});
+
+describe('a scenario with no steps', () => {
+  it('keeps the cursor at 0 and plays nothing', () => {
+    const empty: Scenario = { ...race(), actions: [], labels: [] };
+    const store = createLabStore();
+    store.getState().loadScenario(empty);
+    store.getState().play();
+    store.getState().step();
+    expect(store.getState().cursor).toBe(0);
+    expect(store.getState().playing).toBe(false);
+  });
+});

@@ -1,0 +1,309 @@
+// The lab's state, framework-free: the scenario (the document), its trace (always
+// simulate(scenario)), a cursor into the trace and the play state. Components, tests and the embed
+// API all drive this one store. Invariants: `trace` is the simulation of `scenario`; `cursor` is a
+// valid step index of `trace`; a scenario that fails validation never replaces the loaded one.
+
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import {
+  PRESETS,
+  findPreset,
+  formatScenarioError,
+  simulate,
+  validateScenario,
+  withStrategy,
+  type Action,
+  type Knobs,
+  type Scenario,
+  type Step,
+  type Trace,
+} from '../../engine';
+import { BASE_RATE, nearestSpeed, stepSpeed, type Speed } from './speed';
+import { clampCursor, lastStepAtOrBefore, timeAt } from './time';
+
+export const DEFAULT_PRESET_ID = 'canonical-race';
+
+/**
+ * Steps worth a pause while playing: the seed's labels and every write's verdict. Events an
+ * instant apart (the reject at t6 comes 6 ms after the wake-up) would otherwise flash past.
+ */
+export function isKeyStep(step: Step): boolean {
+  return step.label !== undefined || step.write !== undefined;
+}
+
+/** Real ms to dwell on a key step: half a second at 1x, less when faster, none above 8x. */
+export function dwellFor(speed: number): number {
+  return speed <= 8 ? 500 / speed : 0;
+}
+
+/** An action without its time: the store stamps it with the cursor's time. */
+export type Intervention = Action extends infer A ? (A extends Action ? Omit<A, 'atMs'> : never) : never;
+
+export interface LoadOptions {
+  /** Words for the error message: "the link", "the file scenario.json". */
+  source?: string;
+  cursor?: number;
+  /** How many leading actions belong to the scenario itself; the rest are the user's. */
+  ownActionCount?: number;
+  presetId?: string | null;
+}
+
+export interface LabState {
+  scenario: Scenario;
+  trace: Trace;
+  /** scenario.actions[0..ownActionCount) came with the scenario; later ones are interventions. */
+  ownActionCount: number;
+  /** The preset the scenario was opened from (it may have been changed since), or null. */
+  presetId: string | null;
+  cursor: number;
+  /** Virtual time of the playhead; equals the cursor's time unless playing. */
+  playheadMs: number;
+  playing: boolean;
+  /** Real ms the player still waits on a key step before moving on. */
+  holdMs: number;
+  speed: Speed;
+  /** The scenario was changed (intervention, knob, strategy, seed) since it was opened. */
+  edited: boolean;
+  /** A message about something that could not be loaded or done; null when all is well. */
+  error: string | null;
+}
+
+export interface LabActions {
+  loadScenario(raw: unknown, options?: LoadOptions): boolean;
+  loadPreset(id: string): boolean;
+  seek(index: number): void;
+  step(): void;
+  stepBack(): void;
+  toStart(): void;
+  toEnd(): void;
+  play(): void;
+  pause(): void;
+  togglePlay(): void;
+  /** Moves the playhead by `realMs` of real time at the current speed (called once per frame). */
+  advance(realMs: number): void;
+  setSpeed(speed: number): void;
+  faster(): void;
+  slower(): void;
+  /** Stops playing and returns to the first step. */
+  reset(): void;
+  setStrategy(id: string): void;
+  setKnob<K extends keyof Knobs>(key: K, value: Knobs[K] | undefined): void;
+  /** Drops every knob override: the strategy's defaults apply again. */
+  resetKnobs(): void;
+  setSeed(seed: number): void;
+  addIntervention(intervention: Intervention): void;
+  removeIntervention(index: number): void;
+  clearInterventions(): void;
+  showError(message: string): void;
+  dismissError(): void;
+}
+
+export type LabStore = StoreApi<LabState & LabActions>;
+
+function defaultScenario(): Scenario {
+  const preset = findPreset(DEFAULT_PRESET_ID) ?? PRESETS[0];
+  if (!preset) throw new Error('Fencelab: the engine has no presets to open.');
+  return preset.scenario;
+}
+
+/** The preset a scenario came from, recognised by its name (presets have distinct names). */
+function presetOf(scenario: Scenario): string | null {
+  return PRESETS.find((p) => p.scenario.name === scenario.name)?.id ?? null;
+}
+
+export function createLabStore(initial: Scenario = defaultScenario()): LabStore {
+  const trace = simulate(initial);
+  return createStore<LabState & LabActions>()((set, get) => {
+    /** Moves the cursor (and the playhead with it) to a step. */
+    const seekTo = (index: number, keepPlaying = false) => {
+      const { trace, playing } = get();
+      const cursor = clampCursor(trace.steps, index);
+      set({ cursor, playheadMs: timeAt(trace.steps, cursor), playing: keepPlaying && playing, holdMs: 0 });
+    };
+
+    /**
+     * Replaces the scenario after validating it and recomputes the trace. `place` picks the new
+     * cursor from the new trace. Returns false (and changes nothing but `error`) on a bad scenario.
+     */
+    const commit = (
+      next: Scenario,
+      place: (trace: Trace) => number,
+      extra: Partial<LabState> = {},
+      source = 'the change',
+    ): boolean => {
+      const checked = validateScenario(next);
+      if (!checked.ok) {
+        set({ error: `Could not apply ${source}: ${formatScenarioError(checked.error)}` });
+        return false;
+      }
+      const trace = simulate(checked.scenario);
+      const cursor = clampCursor(trace.steps, place(trace));
+      set({
+        scenario: checked.scenario,
+        trace,
+        cursor,
+        playheadMs: timeAt(trace.steps, cursor),
+        playing: false,
+        error: null,
+        edited: true,
+        ...extra,
+      });
+      return true;
+    };
+
+    /** A new trace keeps the cursor's virtual time: the last step at or before it. */
+    const keepTime = () => {
+      const { trace, cursor } = get();
+      const timeMs = timeAt(trace.steps, cursor);
+      return (next: Trace) => lastStepAtOrBefore(next.steps, timeMs);
+    };
+
+    return {
+      scenario: initial,
+      trace,
+      ownActionCount: initial.actions.length,
+      presetId: presetOf(initial),
+      cursor: 0,
+      playheadMs: timeAt(trace.steps, 0),
+      playing: false,
+      holdMs: 0,
+      speed: 1,
+      edited: false,
+      error: null,
+
+      loadScenario(raw, options = {}) {
+        const checked = validateScenario(raw);
+        if (!checked.ok) {
+          set({ error: `Could not open ${options.source ?? 'the scenario'}: ${formatScenarioError(checked.error)}` });
+          return false;
+        }
+        const scenario = checked.scenario;
+        const own = options.ownActionCount;
+        const ownActionCount =
+          own !== undefined && Number.isInteger(own) && own >= 0 && own <= scenario.actions.length
+            ? own
+            : scenario.actions.length;
+        return commit(scenario, () => options.cursor ?? 0, {
+          edited: false,
+          ownActionCount,
+          presetId: options.presetId === undefined ? presetOf(scenario) : options.presetId,
+        });
+      },
+
+      loadPreset(id) {
+        const preset = findPreset(id);
+        if (!preset) {
+          set({ error: `There is no preset called "${id}".` });
+          return false;
+        }
+        return get().loadScenario(preset.scenario, { presetId: id, source: `the preset "${id}"` });
+      },
+
+      seek: (index) => seekTo(index),
+      step: () => seekTo(get().cursor + 1),
+      stepBack: () => seekTo(get().cursor - 1),
+      toStart: () => seekTo(0),
+      toEnd: () => seekTo(get().trace.steps.length - 1),
+
+      play() {
+        const { trace, cursor } = get();
+        const last = trace.steps.length - 1;
+        if (last <= 0) return;
+        // At the end, play means "play again from the start".
+        const from = cursor >= last ? 0 : cursor;
+        set({ playing: true, cursor: from, playheadMs: timeAt(trace.steps, from), holdMs: 0 });
+      },
+      pause: () => seekTo(get().cursor),
+      togglePlay: () => (get().playing ? get().pause() : get().play()),
+
+      advance(realMs) {
+        const { playing, playheadMs, speed, trace, cursor, holdMs } = get();
+        if (!playing || !(realMs > 0)) return;
+        // Still dwelling on a key step: spend the real time there first.
+        if (holdMs > 0) {
+          const used = Math.min(holdMs, realMs);
+          if (used === realMs) {
+            set({ holdMs: holdMs - used });
+            return;
+          }
+          realMs -= used;
+        }
+        const last = trace.steps.length - 1;
+        const endMs = timeAt(trace.steps, last);
+        const nextMs = playheadMs + realMs * speed * BASE_RATE;
+        const target = nextMs >= endMs ? last : Math.max(cursor, lastStepAtOrBefore(trace.steps, nextMs));
+        const dwellMs = dwellFor(speed);
+        if (dwellMs > 0) {
+          for (let i = cursor + 1; i <= target; i++) {
+            if (isKeyStep(trace.steps[i]!)) {
+              set({ cursor: i, playheadMs: trace.steps[i]!.timeMs, holdMs: dwellMs });
+              return;
+            }
+          }
+        }
+        if (nextMs >= endMs) {
+          set({ playing: false, cursor: last, playheadMs: endMs, holdMs: 0 });
+          return;
+        }
+        set(target === cursor ? { playheadMs: nextMs, holdMs: 0 } : { playheadMs: nextMs, cursor: target, holdMs: 0 });
+      },
+
+      setSpeed: (speed) => set({ speed: nearestSpeed(speed) }),
+      faster: () => set({ speed: stepSpeed(get().speed, 1) }),
+      slower: () => set({ speed: stepSpeed(get().speed, -1) }),
+      reset: () => seekTo(0),
+
+      setStrategy(id) {
+        let next: Scenario;
+        try {
+          next = withStrategy(get().scenario, id);
+        } catch (e) {
+          set({ error: `Could not switch strategy: ${(e as Error).message}` });
+          return;
+        }
+        commit(next, keepTime(), {}, `the strategy "${id}"`);
+      },
+
+      setKnob(key, value) {
+        const { scenario } = get();
+        const knobs: Partial<Knobs> = { ...scenario.knobs };
+        if (value === undefined) delete knobs[key];
+        else knobs[key] = value;
+        commit({ ...scenario, knobs }, keepTime(), {}, `the setting ${key}`);
+      },
+
+      resetKnobs() {
+        commit({ ...get().scenario, knobs: {} }, keepTime(), {}, 'the default knobs');
+      },
+
+      setSeed(seed) {
+        commit({ ...get().scenario, seed }, keepTime(), {}, 'the seed');
+      },
+
+      addIntervention(intervention) {
+        const { scenario, trace, cursor } = get();
+        // One millisecond after the step at the cursor, so that step and everything before it
+        // stay exactly as they are: the new action can only change the future (a fork).
+        const atMs = trace.steps.length === 0 ? 0 : timeAt(trace.steps, cursor) + 1;
+        const action = { ...intervention, atMs } as Action;
+        commit({ ...scenario, actions: [...scenario.actions, action] }, () => cursor, {}, 'the intervention');
+      },
+
+      removeIntervention(index) {
+        const { scenario, ownActionCount } = get();
+        if (!Number.isInteger(index) || index < 0 || index >= scenario.actions.length) return;
+        const actions = scenario.actions.filter((_, i) => i !== index);
+        commit({ ...scenario, actions }, keepTime(), {
+          ownActionCount: index < ownActionCount ? ownActionCount - 1 : ownActionCount,
+        });
+      },
+
+      clearInterventions() {
+        const { scenario, ownActionCount } = get();
+        commit({ ...scenario, actions: scenario.actions.slice(0, ownActionCount) }, keepTime());
+      },
+
+      showError: (message) => set({ error: message }),
+      dismissError: () => set({ error: null }),
+    };
+  });
+}

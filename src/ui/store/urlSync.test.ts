@@ -1,0 +1,53 @@
+// @vitest-environment jsdom
+// The URL and the store stay in step: a link opens its view, a bad link opens the default and
+// says why, and changes are written back (debounced) without adding history entries.
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { findPreset } from '../../engine';
+import { createLabStore } from './labStore';
+import { encodeHash } from './url';
+import { currentLink, openFromHash, syncUrl } from './urlSync';
+
+afterEach(() => {
+  vi.useRealTimers();
+  window.history.replaceState(null, '', '/');
+});
+
+describe('openFromHash', () => {
+  it('opens the scenario and step a link names', () => {
+    const scenario = findPreset('slow-network')!.scenario;
+    const store = createLabStore();
+    expect(openFromHash(store, encodeHash({ scenario, cursor: 4, ownActionCount: scenario.actions.length }))).toBe(
+      true,
+    );
+    expect(store.getState().scenario).toEqual(scenario);
+    expect(store.getState().cursor).toBe(4);
+    expect(store.getState().error).toBeNull();
+  });
+
+  it('keeps the default scenario and explains a bad link', () => {
+    const store = createLabStore();
+    const before = store.getState().scenario;
+    expect(openFromHash(store, '#s=rubbish')).toBe(false);
+    expect(store.getState().scenario).toBe(before);
+    expect(store.getState().error).toMatch(/damaged.*default scenario is open instead/);
+  });
+});
+
+describe('syncUrl', () => {
+  it('writes the view into the hash after a pause, with replaceState', () => {
+    vi.useFakeTimers();
+    const store = createLabStore();
+    const length = window.history.length;
+    const sync = syncUrl(store, window);
+    store.getState().seek(6);
+    expect(window.location.hash).toBe('');
+    vi.advanceTimersByTime(300);
+    expect(window.location.hash).toMatch(/^#s=.+&step=6$/);
+    expect(window.history.length).toBe(length);
+    store.getState().addIntervention({ type: 'expireLease' });
+    sync.flush();
+    expect(window.location.hash).toMatch(/&step=6&own=5$/);
+    expect(currentLink(store, window.location.href)).toBe(window.location.href);
+    sync.stop();
+  });
+});

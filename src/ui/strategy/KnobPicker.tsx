@@ -1,0 +1,134 @@
+// The pitfall knobs: where tokens come from, how the resource compares them, the lease length,
+// whether max_seen survives a restart, a second store that does not check, a side effect outside
+// the fence, and the seed. Each change recomputes the trace and keeps the cursor's time.
+
+import { useId, useState } from 'react';
+import { findStrategy, type CheckMode, type TokenSource } from '../../engine';
+import { useActions, useLab } from '../store/context';
+import { CHECKS, TOKEN_SOURCES } from './knobText';
+
+/** A whole-number field that commits on Enter or when it loses focus. */
+function NumberField({
+  label,
+  value,
+  onCommit,
+  min,
+}: {
+  label: string;
+  value: number;
+  onCommit(n: number): void;
+  min: number;
+}) {
+  const id = useId();
+  const [draft, setDraft] = useState<string | null>(null);
+  const commit = () => {
+    if (draft === null) return;
+    const n = Number(draft);
+    setDraft(null);
+    if (draft.trim() !== '' && Number.isFinite(n) && n !== value) onCommit(n);
+  };
+  return (
+    <div className="field inline">
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        type="number"
+        min={min}
+        step={1}
+        value={draft ?? String(value)}
+        onChange={(e) => setDraft(e.currentTarget.value)}
+        onBlur={commit}
+        onKeyDown={(e) => e.key === 'Enter' && commit()}
+      />
+    </div>
+  );
+}
+
+export function KnobPicker() {
+  const { knobs, overrides, strategyId, seed } = useLab((s) => ({
+    knobs: s.trace.knobs,
+    overrides: s.scenario.knobs,
+    strategyId: s.scenario.strategy,
+    seed: s.scenario.seed,
+  }));
+  const { setKnob, setSeed, resetKnobs } = useActions();
+  const id = useId();
+  const defaults = findStrategy(strategyId)?.defaults;
+  const check = CHECKS.find((c) => c.value === knobs.check);
+  const source = TOKEN_SOURCES.find((t) => t.value === knobs.tokenSource);
+  const mark = (isDefault: boolean) => (isDefault ? ' (default)' : '');
+
+  return (
+    <fieldset className="knobs">
+      <legend>Knobs and pitfalls</legend>
+      <div className="field">
+        <label htmlFor={`${id}-source`}>Token source</label>
+        <select
+          id={`${id}-source`}
+          value={knobs.tokenSource}
+          onChange={(e) => setKnob('tokenSource', e.currentTarget.value as TokenSource)}
+        >
+          {TOKEN_SOURCES.map((t) => (
+            <option key={t.value} value={t.value}>
+              {t.label}
+              {mark(defaults?.tokenSource === t.value)}
+            </option>
+          ))}
+        </select>
+        {source && <p className="hint">{source.explain}</p>}
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-check`}>Resource check</label>
+        <select
+          id={`${id}-check`}
+          value={knobs.check}
+          onChange={(e) => setKnob('check', e.currentTarget.value as CheckMode)}
+        >
+          {CHECKS.map((c) => (
+            <option key={c.value} value={c.value}>
+              {c.label}
+              {mark(defaults?.check === c.value)}
+            </option>
+          ))}
+        </select>
+        {check && <p className="hint">{check.explain}</p>}
+      </div>
+      <NumberField
+        label="Lease length (ms)"
+        value={knobs.leaseTtlMs}
+        min={1}
+        onCommit={(n) => setKnob('leaseTtlMs', n)}
+      />
+      <label className="check">
+        <input
+          type="checkbox"
+          checked={knobs.maxSeenDurable}
+          onChange={(e) => setKnob('maxSeenDurable', e.currentTarget.checked)}
+        />
+        The store keeps max_seen across its own restart
+      </label>
+      <label className="check">
+        <input
+          type="checkbox"
+          checked={knobs.secondResource === 'unchecked'}
+          onChange={(e) => setKnob('secondResource', e.currentTarget.checked ? 'unchecked' : 'none')}
+        />
+        Each write also goes to a second store that checks nothing
+      </label>
+      <label className="check">
+        <input
+          type="checkbox"
+          checked={knobs.sideEffect === 'email'}
+          onChange={(e) => setKnob('sideEffect', e.currentTarget.checked ? 'email' : 'none')}
+        />
+        Each write also sends an email (outside the fence)
+      </label>
+      <NumberField label="Seed (network timing)" value={seed} min={0} onCommit={setSeed} />
+      {Object.keys(overrides).length > 0 && (
+        <button type="button" onClick={resetKnobs}>
+          Back to the strategy’s defaults
+        </button>
+      )}
+    </fieldset>
+  );
+}
