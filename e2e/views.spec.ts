@@ -85,6 +85,7 @@ test('focus is visible on the controls', async ({ page }) => {
 });
 
 test('the narration fits its box at every step of every preset, 1024 wide', async ({ page }) => {
+  test.setTimeout(240_000); // every step of every preset: a few thousand key presses
   await page.setViewportSize({ width: 1024, height: 768 });
   await openLab(page);
   const presets = await page

@@ -1,18 +1,17 @@
-// Where the timeline sits in the lab. The one line that chooses the Timeline component: the
-// placeholder until the real one (src/ui/timeline) is merged, then that one, same props.
+// Where the timeline sits in the lab: the real Timeline (src/ui/timeline), sized by lane count.
 
-import { Timeline } from '../timeline-placeholder/Timeline';
+import { Timeline } from '../timeline/Timeline';
 import { useActions, useLab } from '../store/context';
 
-/** The timeline's height; its section is fixed to it so a new frame never relays out the page. */
-const TIMELINE_PX = 260;
+/** Lanes get 64 px each (the timeline's minimum is 56), plus the label band and the axis. */
+const timelineHeight = (lanes: number) => 40 + Math.max(3, lanes) * 64 + 36;
 
 export function TimelineView() {
   const { trace, cursor } = useLab((s) => ({ trace: s.trace, cursor: s.cursor }));
   const { seek } = useActions();
   return (
-    <section className="timeline" aria-label="Timeline" style={{ height: TIMELINE_PX + 14 }}>
-      <Timeline trace={trace} cursor={cursor} onSeek={seek} height={TIMELINE_PX} />
+    <section className="timeline" aria-label="Timeline">
+      <Timeline trace={trace} cursor={cursor} onSeek={seek} height={timelineHeight(trace.parties.length)} />
     </section>
   );
 }
