@@ -218,9 +218,12 @@ export const etcdMachine = setup({
           enqueue.raise(...timer(id, l.ttlMs));
         }
         enqueue.assign({ store: { ...store, leases } });
+        // A restore wipes the owner's lease with everything else: say whose grant it took.
+        const lost = context.restoreOnRestart ? ownersQueue(context.store)[0]?.[1] : undefined;
         enqueue(
           effect.note({
             kind: 'node.restarted',
+            ...(lost?.grantId != null ? { grantId: lost.grantId, holder: lost.client } : {}),
             detail: {
               revision: store.revision,
               revisionBefore: context.store.revision,

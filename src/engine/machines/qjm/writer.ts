@@ -140,6 +140,8 @@ export const qjmWriterMachine = setup({
               token: epoch,
               grantId: epoch,
               detail,
+              // The quorum's promise is what deposes every older epoch: no lease runs out.
+              supersedes: true,
             }),
           );
         }
