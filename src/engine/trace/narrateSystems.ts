@@ -50,7 +50,7 @@ export function narrateSystem({ party, note, stale }: Input): string | null {
     case 'session.expired':
       return `${party} expires ${note.client}'s ${sessionName(note)}${d(note, 'node') || d(note, 'key') ? ` and deletes ${d(note, 'node') || d(note, 'key')}` : ''}; ${note.client} was only waiting for the lock.`;
     case 'session.suspended':
-      return `${party} has heard nothing from ${other} for 2/3 of its session timeout: SUSPENDED. It still believes it holds what it held.`;
+      return `${party} has heard nothing from ${other} for 2/3 of its session timeout: SUSPENDED. Curator advises treating that as having lost the lock; this client waits for LOST, so it still believes it holds what it held.`;
     case 'session.reconnected':
       return `${party} hears from ${other} again: RECONNECTED, session ${d(note, 'session')} is alive.`;
     case 'session.lost':
@@ -65,6 +65,8 @@ export function narrateSystem({ party, note, stale }: Input): string | null {
       return `${party} deletes the key: it still held ${note.holder}'s value ${t} (compare-and-delete).`;
     case 'quorum.reply':
       if (d(note, 'late')) return `${party} hears ${d(note, 'ok') ? 'yes' : 'no'} from ${other}, too late to matter.`;
+      if (Number(d(note, 'yes')) > Number(d(note, 'quorum')))
+        return `${party} hears ${d(note, 'ok') ? 'yes' : 'no'} from ${other} to ${d(note, 'round')}; it already has its majority.`;
       return `${party} hears ${d(note, 'ok') ? 'yes' : 'no'} from ${other} to ${d(note, 'round')}: ${d(note, 'yes')} yes so far, ${d(note, 'quorum')} needed.`;
     case 'lock.failed':
       return `${party} has ${d(note, 'yes')} yes of the ${d(note, 'quorum')} it needs${has(note, 'validityMs') ? ` (validity left: ${d(note, 'validityMs')} ms)` : ''}: no lock.${has(note, 'retryInMs') ? ` It unlocks everywhere and retries in ${d(note, 'retryInMs')} ms.` : ''}`;
@@ -195,7 +197,7 @@ export function systemPhrase(step: Step): { actor: string; action: string } | nu
         );
       return null;
     case 'lock.acquired':
-      return has(step, 'quorum') && !has(step, 'validityMs') ? at(`writes with epoch ${t}`) : null;
+      return has(step, 'quorum') && !has(step, 'validityMs') ? at(`is the writer (epoch ${t})`) : null;
     case 'session.opened':
       return at(
         `open ${has(step, 'zxid') ? `session ${d(step, 'session')} (zxid ${d(step, 'zxid')})` : `lease ${d(step, 'lease')}`} for ${others[0]}`,
@@ -227,7 +229,7 @@ export function systemPhrase(step: Step): { actor: string; action: string } | nu
       return at(`DEL if ${t} -> deleted`);
     case 'quorum.reply':
       return at(
-        `${d(step, 'ok') ? 'yes' : 'no'} from ${others[0]}${d(step, 'late') ? ' (late)' : ` (${d(step, 'yes')}/${d(step, 'quorum')})`}`,
+        `${d(step, 'ok') ? 'yes' : 'no'} from ${others[0]}${d(step, 'late') ? ' (late)' : Number(d(step, 'yes')) > Number(d(step, 'quorum')) ? '' : ` (${d(step, 'yes')}/${d(step, 'quorum')})`}`,
       );
     case 'lock.failed':
       return at(
