@@ -25,7 +25,7 @@ const delayLabels = [
 
 export const chubbyLockDelayLate: Preset = {
   id: 'chubby-lock-delay-late',
-  title: 'Chubby: lock-delay too short for the pause',
+  title: "Chubby: the zombie's write lands after the lock-delay",
   summary:
     "The server does not check sequencers; only lock-delay protects it. Client1's pause outlasts its session and the whole lock-delay, Client2 gets the lock and writes X, and Client1's Y lands afterwards: accepted, and X is lost. Chubby's paper calls lock-delay imperfect for this reason.",
   scenario: scenarioOf({
@@ -45,9 +45,9 @@ export const chubbyLockDelayLate: Preset = {
 
 export const chubbyLockDelayCovers: Preset = {
   id: 'chubby-lock-delay-covers',
-  title: 'Chubby: lock-delay long enough for the pause',
+  title: "Chubby: the zombie's write lands within the lock-delay",
   summary:
-    "The same non-checking server, but Client1's pause ends while the lock-delay still holds the lock free. Its late write Y lands before anyone else holds the lock, and Client2's X, written after it gets the lock, comes last. No harm, by timing alone.",
+    "The same non-checking server and the same 1000 ms lock-delay, but a shorter pause: Client1 wakes while the lock-delay still holds the lock free. Its late write Y lands before anyone else holds the lock, and Client2's X, written after it gets the lock, comes last. No harm, by timing alone.",
   scenario: scenarioOf({
     name: 'Chubby: a non-checking server, the zombie writes within the lock-delay',
     strategy: 'chubby',

@@ -26,7 +26,7 @@ export const qjmRace: Preset = {
     name: 'HDFS epochs: the canonical race',
     strategy: 'qjm',
     actions: RACE_ACTIONS,
-    labels: labels([], [{ label: 'refused', kind: 'write.refused', party: 'Client1' }]),
+    labels: labels([], [{ label: 'abort', kind: 'lease.lapsed', party: 'Client1' }]),
   }),
 };
 
@@ -43,7 +43,7 @@ export const qjmMissedEpoch: Preset = {
       [{ label: 'cut', kind: 'network.partitioned', party: 'Client2' }],
       [
         { label: 'local', kind: 'write.accepted', party: 'JN3', client: 'Client1' },
-        { label: 'refused', kind: 'write.refused', party: 'Client1' },
+        { label: 'abort', kind: 'lease.lapsed', party: 'Client1' },
       ],
     ),
   }),

@@ -7,7 +7,7 @@ export const zookeeperRace: Preset = {
   id: 'zookeeper-race',
   title: 'ZooKeeper: the canonical race',
   summary:
-    "Client1's lock node has czxid 33. It freezes, its session expires and its node is deleted; Client2's node, created later, has a larger czxid (36: the session and delete transactions in between took 34 and 35). Client1 wakes and writes with 33; the store has seen 36 and refuses it.",
+    "Client1's lock node has czxid 33. It freezes, its session expires and its node is deleted; Client2's node, created later, has a larger czxid: 36, because transaction 34 closed Client1's session (deleting its node) and 35 opened Client2's. Client1 wakes and writes with 33; the store has seen 36 and refuses it.",
   scenario: scenarioOf({
     name: 'ZooKeeper: the canonical race',
     strategy: 'zookeeper',
@@ -20,7 +20,7 @@ export const zookeeperPartition: Preset = {
   id: 'zookeeper-partition',
   title: 'ZooKeeper: session expiry behind a partition',
   summary:
-    "Client1 is cut off from ZooKeeper but can still reach the store. ZooKeeper expires its session after one timeout and gives the lock to Client2. Client1 is only SUSPENDED, and Curator will not call the session LOST until a timeout after that, so it still believes and writes with 33. The store, which has seen Client2's 36, refuses it.",
+    "Client1 is cut off from ZooKeeper but can still reach the store. Curator reports SUSPENDED at 683 ms, before ZooKeeper expires the session at 1015 ms and Client2's node becomes the lowest; Curator advises treating SUSPENDED as having lost the lock, but this application waits for LOST, so at 1300 ms it still writes with 33. The store, which has seen Client2's 36, refuses it.",
   scenario: scenarioOf({
     name: 'ZooKeeper: session expiry behind a partition',
     strategy: 'zookeeper',

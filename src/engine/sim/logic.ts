@@ -44,6 +44,14 @@ export interface Note {
   write?: Omit<WriteOutcome, 'stale'> & { grantId: number };
   /** Extra detail narration may use. */
   detail?: Record<string, FieldValue>;
+  /**
+   * Ghost, on a grant no single lock authority ends (Redlock's quorum of independent masters): how
+   * long, from the grant, its holder was promised the lock. Its lease ends then or at its release,
+   * whatever one master's expiry, deletion or crash does.
+   */
+  promisedMs?: number;
+  /** Ghost, on a grant: it ends every earlier grant at the lock service (a quorum promised a newer epoch). */
+  supersedes?: boolean;
 }
 
 export type Effect =

@@ -92,6 +92,8 @@ class Run {
     this.recorder.applyLabels(this.scenario.labels);
     const steps = this.recorder.steps;
     const lastStepMs = steps.length ? steps[steps.length - 1]!.timeMs : 0;
+    const endMs = this.scenario.durationMs ?? Math.max(lastStepMs, this.lastActivityMs());
+    this.recorder.endPromises(endMs);
     return {
       format: TRACE_FORMAT,
       version: TRACE_VERSION,
@@ -104,7 +106,7 @@ class Run {
       pauses: this.recorder.pauses,
       verdict: this.recorder.oracle.verdict(),
       truncated: this.truncated,
-      endMs: this.scenario.durationMs ?? Math.max(lastStepMs, this.lastActivityMs()),
+      endMs,
     };
   }
 

@@ -50,11 +50,11 @@ export const chubby: StrategyDef = {
   id: 'chubby',
   name: 'Chubby lock + sequencer',
   summary:
-    "Each time the lock goes from free to held its generation number grows; the holder gets a sequencer (lock name, mode, generation) and sends it with its requests, and a server that checks it against the newest sequencer it has seen refuses a zombie. For servers that do not check, Chubby holds a failed holder's lock free for a lock-delay, which helps only if the zombie's request lands before the delay ends.",
+    "Each time the lock goes from free to held its generation number grows, and the holder's sequencer names the lock, the mode and that generation; a server that compares the generation with the newest it has seen refuses a zombie. For servers that do not check, Chubby holds a failed holder's lock free for a lock-delay, which helps only if the zombie's request lands before the delay ends.",
   simplification:
-    'The cell is one master (a crash and restart is a fail-over that gives every session a fresh lease), the lock-delay equals the lease length, a session in jeopardy is treated as lost (no grace period), and opening the session rides on the first Acquire.',
+    "The client sends only the sequencer's generation number and the server compares numbers (the paper's check against the most recent sequencer seen); asking the cell whether a sequencer is still valid (CheckSequencer, or the server's Chubby cache) is not modelled, the cell is one master (a crash and restart is a fail-over that gives every session a fresh lease), the lock-delay equals the lease length, a session in jeopardy is treated as lost (no grace period), and opening the session rides on the first Acquire.",
   caveat:
-    'A server that does not check sequencers is protected only by the lock-delay, and only from requests that land before it ends.',
+    "A server that does not check sequencers has only the lock-delay, which rejects nothing: a zombie's request does harm if it lands after the lock-delay, once the next holder has the lock.",
   defaults: { tokenSource: 'durable-counter', check: 'reject-le' },
   choices: { tokenSource: ['durable-counter'], check: ['reject-le', 'reject-lt', 'token-seq', 'none'] },
   lockAuthority: CHUBBY,

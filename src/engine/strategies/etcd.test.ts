@@ -95,3 +95,47 @@ describe('etcd pitfall: a restore from an old snapshot without --bump-revision',
     );
   });
 });
+
+describe('etcd: waiters and the hand-over', () => {
+  const trace = simulate(
+    scenarioOf({
+      name: 'a queue of three',
+      strategy: 'etcd',
+      clients: 3,
+      actions: [
+        { atMs: 0, type: 'acquire', client: 'Client1' },
+        { atMs: 100, type: 'acquire', client: 'Client2' },
+        { atMs: 200, type: 'acquire', client: 'Client3' },
+        // Client2, in the middle of the queue, stops its keepalives: its lease expires while it waits.
+        { atMs: 300, type: 'pause', client: 'Client2', durationMs: 2000 },
+        { atMs: 1800, type: 'release', client: 'Client1' },
+        { atMs: 2500, type: 'write', client: 'Client2', value: 'Z' },
+      ],
+    }),
+  );
+  const grants = trace.steps.filter((s) => s.kind === 'lock.granted');
+
+  it('queues each waiter behind the key with the lower create revision', () => {
+    const queued = trace.steps.filter((s) => s.kind === 'lock.queued');
+    expect(queued.map((s) => s.parties[1])).toEqual(['Client2', 'Client3']);
+    const revisions = queued.map((s) => Number(s.detail?.revision));
+    expect(revisions[0]).toBeGreaterThan(Number(grants[0]!.token));
+    expect(revisions[1]).toBeGreaterThan(revisions[0]!);
+  });
+
+  it("deletes the middle waiter's key when its lease expires, without handing the lock on", () => {
+    const expired = trace.steps.find((s) => s.kind === 'session.expired' && s.parties[1] === 'Client2')!;
+    expect(expired.detail?.key).toMatch(/^lock\/res\//);
+    expect(grants.filter((g) => g.timeMs <= expired.timeMs)).toHaveLength(1);
+  });
+
+  it("hands the lock to Client3 on Client1's release; the expired waiter is never told it holds it", () => {
+    expect(grants.map((g) => g.parties[1])).toEqual(['Client1', 'Client3']);
+    const released = trace.steps.find((s) => s.kind === 'lock.released')!;
+    expect(grants[1]!.index).toBeGreaterThan(released.index);
+    // The etcd 3.4.3 bug told such a waiter it held the lock; here it learns its lease is gone.
+    expect(trace.steps.some((s) => s.kind === 'lock.acquired' && s.party === 'Client2')).toBe(false);
+    expect(trace.steps.some((s) => s.write?.client === 'Client2')).toBe(false);
+    expect(trace.verdict.ok).toBe(true);
+  });
+});

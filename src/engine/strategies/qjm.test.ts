@@ -1,7 +1,7 @@
 // HDFS-style epochs as shared/domain.md describes them: journal nodes promise epochs and refuse
 // lower ones, a writer needs a quorum, and a deposed writer's edits never commit.
 import { describe, expect, it } from 'vitest';
-import { simulate, type Step, type Trace } from '../index';
+import { formatVerdict, simulate, stepPhrase, type Step, type Trace } from '../index';
 import { qjmMissedEpoch, qjmRace } from '../presets/qjm';
 import { scenarioOf } from '../presets/build';
 
@@ -53,6 +53,47 @@ describe('HDFS epochs: a journal node that missed the new epoch', () => {
     // The local append is a stale write accepted on JN3's disk, and the verdict says so; no
     // invariant breaks, because no journal node ever takes an older epoch after a newer one.
     expect(trace.verdict).toMatchObject({ ok: true, staleWritesAccepted: 1, staleWritesRejected: 2 });
+  });
+
+  it('says the local accept never committed, and narrates the abort', () => {
+    expect(formatVerdict(trace)).toContain(
+      `Stale write accepted: yes, at step ${at(trace, 'local').index} (Client1 at JN3): accepted on JN3 only, 1 of 2 acks needed, never committed; Client1 aborted`,
+    );
+    const abort = at(trace, 'abort');
+    expect(abort).toMatchObject({ party: 'Client1', kind: 'lease.lapsed', detail: { aborted: true } });
+    expect(abort.text).toMatch(/^Client1 aborts.*JN1, JN2 refused epoch 33/);
+    expect(stepPhrase(abort).action).toBe('aborts: epoch 33 can get no quorum');
+  });
+});
+
+describe('HDFS epochs: journal nodes that promised different epochs', () => {
+  // Client2 cannot reach JN3, so only JN1 and JN2 promise it 34; Client3 cannot reach JN1, so it
+  // hears 34 from JN2 and 33 from JN3, and must take 1 + the larger, not 1 + the first it hears.
+  const trace = simulate(
+    scenarioOf({
+      name: 'uneven promises',
+      strategy: 'qjm',
+      clients: 3,
+      actions: [
+        { atMs: 0, type: 'acquire', client: 'Client1' },
+        { atMs: 500, type: 'partition', a: 'Client2', b: 'JN3' },
+        { atMs: 600, type: 'acquire', client: 'Client2' },
+        { atMs: 1000, type: 'partition', a: 'Client3', b: 'JN1' },
+        { atMs: 1100, type: 'acquire', client: 'Client3' },
+        { atMs: 1300, type: 'write', client: 'Client3', value: 'Z' },
+      ],
+    }),
+  );
+
+  it('reports different promises to the third writer, which takes 1 + the largest', () => {
+    const states = trace.steps.filter((s) => s.kind === 'journal.state' && s.parties[1] === 'Client3');
+    const promised = Object.fromEntries(states.map((s) => [s.party, s.detail?.lastPromisedEpoch]));
+    expect(promised).toEqual({ JN2: 34, JN3: 33 });
+    expect(trace.verdict.tokensIssued).toEqual([33, 34, 35]);
+    const grant = trace.steps.find((s) => s.kind === 'lock.granted' && s.party === 'Client3')!;
+    expect(grant.token).toBe(35);
+    expect(committed(trace, 'Client3')).toEqual(['Z']);
+    expect(trace.verdict.ok).toBe(true);
   });
 });
 

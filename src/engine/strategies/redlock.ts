@@ -41,7 +41,7 @@ export const redlock: StrategyDef = {
   id: 'redlock',
   name: 'Redlock (Redis multi-master)',
   summary:
-    "A client sets a random value on a majority of five independent Redis masters, each expiring it on its own clock, and believes it holds the lock for the validity time left after subtracting the time the round took and a drift allowance. The random value is unique but carries no order, so a store cannot tell a zombie's write from the new holder's: the zombie's write lands. A master's clock jump or a restart without fsync gives two holders even without a pause.",
+    "A client holds the lock while a majority of five independent Redis masters keep its random value, for the validity time left after the round and a drift allowance. The value carries no order, so no store can refuse a zombie's write, and a master's clock jump or restart without fsync gives two holders even with no pause.",
   simplification:
     'The value is 8 hex digits rather than 20 random bytes, SETs go to the masters in parallel with one 50 ms timeout for the round, masters keep keys in memory only (no fsync), and a client retries at most twice.',
   defaults: { tokenSource: 'uuid', check: 'none' },

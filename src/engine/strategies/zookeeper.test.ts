@@ -97,3 +97,46 @@ describe('ZooKeeper: a leader change', () => {
     expect(trace.verdict.tokensMonotonic).toBe(true);
   });
 });
+
+describe('ZooKeeper: the watch on the predecessor', () => {
+  const trace = simulate(
+    scenarioOf({
+      name: 'a queue of three',
+      strategy: 'zookeeper',
+      clients: 3,
+      actions: [
+        { atMs: 0, type: 'acquire', client: 'Client1' },
+        { atMs: 100, type: 'acquire', client: 'Client2' },
+        { atMs: 200, type: 'acquire', client: 'Client3' },
+        // Client2, in the middle of the queue, goes silent: its session expires while it waits.
+        { atMs: 300, type: 'pause', client: 'Client2', durationMs: 2000 },
+        { atMs: 1800, type: 'release', client: 'Client1' },
+      ],
+    }),
+  );
+  const queued = (client: string) => trace.steps.find((s) => s.kind === 'lock.queued' && s.parties[1] === client)!;
+  const node = (client: string) => String(queued(client).detail?.node);
+  const grants = trace.steps.filter((s) => s.kind === 'lock.granted');
+
+  it('has each waiter watch the node just before its own', () => {
+    const first = String(grants[0]!.detail?.node);
+    expect(queued('Client2').detail?.watching).toBe(first);
+    expect(queued('Client3').detail?.watching).toBe(node('Client2'));
+  });
+
+  it("deletes a waiting client's node when its session expires, without handing the lock on", () => {
+    const expired = trace.steps.find((s) => s.kind === 'session.expired' && s.parties[1] === 'Client2')!;
+    expect(expired.detail?.node).toBe(node('Client2'));
+    expect(grants.filter((g) => g.timeMs <= expired.timeMs)).toHaveLength(1);
+  });
+
+  it("hands the lock to Client3 when the holder's node goes and the watch fires; Client2 never holds it", () => {
+    expect(grants.map((g) => g.parties[1])).toEqual(['Client1', 'Client3']);
+    const handed = grants[1]!;
+    expect(handed.detail).toMatchObject({ node: node('Client3'), watchFired: grants[0]!.detail?.node });
+    expect(handed.text).toContain('watch');
+    expect(handed.text).not.toContain('gives the lock');
+    expect(trace.steps.some((s) => s.kind === 'lock.acquired' && s.party === 'Client2')).toBe(false);
+    expect(trace.verdict.ok).toBe(true);
+  });
+});

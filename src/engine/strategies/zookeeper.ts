@@ -57,7 +57,7 @@ export const zookeeper: StrategyDef = {
   summary:
     "Each client creates an ephemeral sequential node; the lowest node holds the lock, and its czxid (the id of the transaction that created it, ordered by Zab) is the token. A paused client's session expires, its node is deleted, the next client's node (with a larger czxid) holds the lock, and a store that keeps the highest czxid it has seen refuses the zombie.",
   simplification:
-    'The ensemble is one linearizable service (a crash and restart is a leader change); create, getChildren and the watch on the predecessor are one request, and zxids are shown without their epoch until a leader change.',
+    "The ensemble is one linearizable service (a crash and restart is a leader change); create, getChildren and the watch on the predecessor are one request, and when the predecessor's node goes, ZooKeeper itself tells the watcher its node is now the lowest (the watch event and the client's getChildren in one message); the client waits for Curator's LOST before it stops believing, where Curator advises treating SUSPENDED as lost; zxids are shown without their epoch until a leader change.",
   defaults: { tokenSource: 'durable-counter', check: 'reject-le' },
   choices: {
     tokenSource: ['durable-counter', 'resetting-counter'],

@@ -8,6 +8,7 @@ import { simulate } from '../sim/simulate';
 import { STRATEGIES, choicesOf, findStrategy } from '../strategies/registry';
 import type { StrategyDef } from '../strategies/types';
 import { formatToken } from '../protocol/tokens';
+import { editOutcome, uncommittedPhrase } from './edits';
 
 export interface ComparisonRow {
   strategy: string;
@@ -71,13 +72,23 @@ function reasonFrom(trace: Trace): string {
   if (v.staleWriteAccepted) {
     const step = trace.steps[v.staleWriteAccepted.step]!;
     const w = step.write!;
-    // Why no store could have refused it: the token itself carries no order (Redlock's value).
     const unordered = v.violations.find((x) => x.invariant === 'issued-tokens-increase' && !v.tokensMonotonic);
+    const edit = editOutcome(trace, step);
+    const uncommitted = edit ? uncommittedPhrase(edit) : null;
+    if (edit && uncommitted)
+      return `${w.resource} logged ${w.client}'s stale edit ${w.value} (${w.comparison}), but ${uncommitted}${edit.aborted ? `: ${w.client} aborts` : ''}.`;
+    // Lead with why no store could have refused it: the token itself carries no order.
+    if (unordered && typeof w.token === 'string')
+      return `There is no order to check. ${unordered.message} ${w.resource} accepted ${w.client}'s stale write ${w.value}.`;
     return `${w.resource} accepted ${w.client}'s stale write ${w.value} (${w.comparison}).${unordered ? ` ${unordered.message}` : ''}`;
   }
   const rejected = trace.steps.find((s) => s.write?.stale && s.write.verdict === 'rejected');
   if (rejected?.write) {
     const w = rejected.write;
+    // A quorum journal is not blocked by one node's refusal but by the missing quorum.
+    const edit = editOutcome(trace, rejected);
+    if (edit && !edit.committed)
+      return `${[...edit.refused].sort().join(', ')} refused epoch ${formatToken(w.token)} (promised ${formatToken(w.maxSeenAfter)}): no quorum${edit.aborted ? `, ${w.client} aborts` : ''}.`;
     return `${w.resource} rejected ${w.client}'s stale write ${w.value}: ${w.comparison}.`;
   }
   const skipped = trace.steps.find((s) => s.kind === 'write.skipped' || s.kind === 'lease.lapsed');

@@ -11,6 +11,8 @@ export interface NarrationInput {
   party: string;
   note: Note;
   stale: boolean;
+  /** When the superseded writer's lease had not ended: the newer holder it shares the lock with. */
+  alsoHolding?: string | null;
   fields: Record<string, FieldValue>;
 }
 
@@ -20,7 +22,7 @@ const tokenInParens = (note: Note): string =>
 const d = (note: Note, key: string): FieldValue | undefined => note.detail?.[key];
 const other = (note: Note): string => note.parties?.[0] ?? '';
 
-export function narrate({ party, note, stale, fields }: NarrationInput): string {
+export function narrate({ party, note, stale, alsoHolding = null, fields }: NarrationInput): string {
   const system = narrateSystem({ party, note, stale, fields });
   if (system !== null) return system;
   const w = note.write;
@@ -71,7 +73,7 @@ export function narrate({ party, note, stale, fields }: NarrationInput): string 
       return `${party} does not believe it holds the lock, so it does not write ${d(note, 'value')}.`;
     case 'write.accepted':
       if (!w) return `${party} accepts a write.`;
-      return `${party} checks ${w.client}'s write ${w.value}: ${w.comparison}${w.maxSeenAfter === null ? ' (it keeps no max_seen)' : `, max_seen = ${formatToken(w.maxSeenAfter)}`}.${stale ? ` That write came from a zombie: ${w.client}'s grant had been superseded.` : ''}`;
+      return `${party} checks ${w.client}'s write ${w.value}: ${w.comparison}${w.maxSeenAfter === null ? ' (it keeps no max_seen)' : `, max_seen = ${formatToken(w.maxSeenAfter)}`}.${staleSentence(party, w.client, stale, alsoHolding)}`;
     case 'write.rejected':
       if (!w) return `${party} rejects a write.`;
       return `${party} checks ${w.client}'s write ${w.value}: ${w.comparison} (${w.reason}); max_seen stays ${formatToken(w.maxSeenAfter)}.`;
@@ -112,6 +114,14 @@ export function narrate({ party, note, stale, fields }: NarrationInput): string 
     default:
       return `${party}: ${note.kind}.`;
   }
+}
+
+/** A superseded writer is a zombie only if its lease is over; otherwise there are two holders. */
+function staleSentence(party: string, client: string, stale: boolean, alsoHolding: string | null): string {
+  if (!stale) return '';
+  if (alsoHolding)
+    return ` ${client} and ${alsoHolding} both hold the lock now (${client}'s lease has not ended); ${party} cannot tell them apart.`;
+  return ` That write came from a zombie: ${client}'s grant had been superseded.`;
 }
 
 function restartText(party: string, note: Note, fields: Record<string, FieldValue>): string {

@@ -40,11 +40,17 @@ export function narrateSystem({ party, note, stale }: Input): string | null {
     case 'session.ready':
       return `${party} has ${sessionName(note)}; it starts its heartbeats and asks for the lock.`;
     case 'session.unknown':
-      return `${party} has no ${sessionName(note)} for ${note.client} any more: it expired. It says so.`;
+      if (has(note, 'lease'))
+        return d(note, 'cause') === 'restore'
+          ? `${party} answers ${note.client} with LeaseNotFound: lease ${d(note, 'lease')} was wiped when ${party} was restored from an old snapshot.`
+          : `${party} answers ${note.client} with LeaseNotFound: lease ${d(note, 'lease')} expired, and its keys went with it.`;
+      if (has(note, 'session'))
+        return `${party} answers ${note.client} with SESSION_EXPIRED: session ${d(note, 'session')} expired, and its ephemeral nodes went with it.`;
+      return `${party} tells ${note.client} its session has expired.`;
     case 'session.expired':
       return `${party} expires ${note.client}'s ${sessionName(note)}${d(note, 'node') || d(note, 'key') ? ` and deletes ${d(note, 'node') || d(note, 'key')}` : ''}; ${note.client} was only waiting for the lock.`;
     case 'session.suspended':
-      return `${party} has heard nothing from ${other} for 2/3 of its session timeout: SUSPENDED. It still believes it holds what it held.`;
+      return `${party} has heard nothing from ${other} for 2/3 of its session timeout: SUSPENDED. Curator advises treating that as having lost the lock; this client waits for LOST, so it still believes it holds what it held.`;
     case 'session.reconnected':
       return `${party} hears from ${other} again: RECONNECTED, session ${d(note, 'session')} is alive.`;
     case 'session.lost':
@@ -59,6 +65,8 @@ export function narrateSystem({ party, note, stale }: Input): string | null {
       return `${party} deletes the key: it still held ${note.holder}'s value ${t} (compare-and-delete).`;
     case 'quorum.reply':
       if (d(note, 'late')) return `${party} hears ${d(note, 'ok') ? 'yes' : 'no'} from ${other}, too late to matter.`;
+      if (Number(d(note, 'yes')) > Number(d(note, 'quorum')))
+        return `${party} hears ${d(note, 'ok') ? 'yes' : 'no'} from ${other} to ${d(note, 'round')}; it already has its majority.`;
       return `${party} hears ${d(note, 'ok') ? 'yes' : 'no'} from ${other} to ${d(note, 'round')}: ${d(note, 'yes')} yes so far, ${d(note, 'quorum')} needed.`;
     case 'lock.failed':
       return `${party} has ${d(note, 'yes')} yes of the ${d(note, 'quorum')} it needs${has(note, 'validityMs') ? ` (validity left: ${d(note, 'validityMs')} ms)` : ''}: no lock.${has(note, 'retryInMs') ? ` It unlocks everywhere and retries in ${d(note, 'retryInMs')} ms.` : ''}`;
@@ -67,8 +75,15 @@ export function narrateSystem({ party, note, stale }: Input): string | null {
         return `${party} holds the lock: ${d(note, 'quorum')} set its value ${t}, a majority, and ${d(note, 'validityMs')} ms of validity remain after the round and the drift allowance.`;
       if (has(note, 'quorum'))
         return `A quorum (${d(note, 'quorum')}) has promised epoch ${t}: ${party} is the writer, and no journal node that promised will take an older epoch.`;
-      if (has(note, 'node'))
-        return `${party} gives the lock to ${note.holder}: its node ${d(note, 'node')} is now the lowest, and its czxid ${d(note, 'czxid')} is the token${d(note, 'czxid') === note.token ? '' : ` (here the sequence suffix, ${t}, is used instead)`}.`;
+      if (has(note, 'node')) {
+        const token =
+          d(note, 'czxid') === note.token
+            ? `its czxid ${t} is the token`
+            : `its sequence suffix ${t} is the token (its czxid would be ${d(note, 'czxid')})`;
+        return has(note, 'watchFired')
+          ? `${d(note, 'watchFired')} is gone, so ${note.holder}'s watch on it fires: its node ${d(note, 'node')} is now the lowest, so ${note.holder} holds the lock, and ${token}.`
+          : `${note.holder}'s node ${d(note, 'node')} is the lowest, so ${note.holder} holds the lock, and ${token}.`;
+      }
       if (has(note, 'key'))
         return `${party} gives the lock to ${note.holder}: its key ${d(note, 'key')} has the lowest create revision, ${t}, which is the token.`;
       if (has(note, 'sequencer'))
@@ -102,6 +117,8 @@ export function narrateSystem({ party, note, stale }: Input): string | null {
         return `${party} expires ${note.holder}'s ${sessionName(note)} on its own clock and deletes ${d(note, 'node') || d(note, 'key')} (token ${t}): the lock is free, whatever ${note.holder} believes.`;
       return null;
     case 'lease.lapsed':
+      if (d(note, 'aborted'))
+        return `${party} aborts, as a NameNode does when it loses its quorum: ${d(note, 'cause')}.`;
       if (!has(note, 'cause')) return null;
       return `${party} stops believing it holds the lock (token ${t}): ${d(note, 'cause')}.`;
     case 'container.deleted':
@@ -122,6 +139,11 @@ export function narrateSystem({ party, note, stale }: Input): string | null {
       return d(note, 'unwanted')
         ? `${party} is granted a lock it no longer waits for (token ${t}) and hands it straight back.`
         : null;
+    case 'write.refused':
+      if (!has(note, 'quorum')) return null;
+      return d(note, 'fenced')
+        ? `${party} learns ${other} refused its edit ${d(note, 'value')} (${d(note, 'reason')}): with ${d(note, 'no')} refusals, no quorum of ${d(note, 'quorum')} can log it.`
+        : `${party} learns ${other} refused its edit ${d(note, 'value')} (${d(note, 'reason')}); ${d(note, 'yes')} logged it, ${d(note, 'quorum')} needed.`;
     case 'write.acked':
       if (!has(note, 'quorum')) return null;
       return `${party} learns ${other} logged its edit ${d(note, 'value')} (${d(note, 'yes')} have, ${d(note, 'quorum')} needed)${d(note, 'committed') ? ': it is committed' : ''}.`;
@@ -169,9 +191,13 @@ export function systemPhrase(step: Step): { actor: string; action: string } | nu
       if (has(step, 'validityMs'))
         return at(`holds a majority (${others.length} of ${d(step, 'masters')}) -> token ${t}`);
       if (has(step, 'quorum')) return at(`quorum(${others.join(', ')}) -> epoch ${t}`);
+      if (has(step, 'node'))
+        return at(
+          `${has(step, 'watchFired') ? `watch on ${d(step, 'watchFired')} fires: ` : ''}${others[0]}'s node lowest -> token ${t}`,
+        );
       return null;
     case 'lock.acquired':
-      return has(step, 'quorum') && !has(step, 'validityMs') ? at(`writes with epoch ${t}`) : null;
+      return has(step, 'quorum') && !has(step, 'validityMs') ? at(`is the writer (epoch ${t})`) : null;
     case 'session.opened':
       return at(
         `open ${has(step, 'zxid') ? `session ${d(step, 'session')} (zxid ${d(step, 'zxid')})` : `lease ${d(step, 'lease')}`} for ${others[0]}`,
@@ -179,9 +205,16 @@ export function systemPhrase(step: Step): { actor: string; action: string } | nu
     case 'session.ready':
       return at(`has ${has(step, 'session') ? `session ${d(step, 'session')}` : `lease ${d(step, 'lease')}`}`);
     case 'session.unknown':
-      return at(`no such session: tells ${others[0]}`);
+      if (has(step, 'lease'))
+        return at(
+          `LeaseNotFound -> ${others[0]} (lease ${d(step, 'lease')} ${d(step, 'cause') === 'restore' ? 'wiped by the restore' : 'expired'})`,
+        );
+      if (has(step, 'session')) return at(`SESSION_EXPIRED -> ${others[0]} (session ${d(step, 'session')})`);
+      return at(`session expired -> ${others[0]}`);
     case 'session.expired':
-      return at(`session of ${others[0]} expires`);
+      return at(
+        `${has(step, 'lease') ? `lease ${d(step, 'lease')}` : has(step, 'session') ? `session ${d(step, 'session')}` : 'session'} of ${others[0]} expires${d(step, 'node') || d(step, 'key') ? `, deletes ${d(step, 'node') || d(step, 'key')}` : ''}`,
+      );
     case 'session.suspended':
       return at('SUSPENDED (no answer for 2/3 timeout)');
     case 'session.reconnected':
@@ -196,7 +229,7 @@ export function systemPhrase(step: Step): { actor: string; action: string } | nu
       return at(`DEL if ${t} -> deleted`);
     case 'quorum.reply':
       return at(
-        `${d(step, 'ok') ? 'yes' : 'no'} from ${others[0]}${d(step, 'late') ? ' (late)' : ` (${d(step, 'yes')}/${d(step, 'quorum')})`}`,
+        `${d(step, 'ok') ? 'yes' : 'no'} from ${others[0]}${d(step, 'late') ? ' (late)' : Number(d(step, 'yes')) > Number(d(step, 'quorum')) ? '' : ` (${d(step, 'yes')}/${d(step, 'quorum')})`}`,
       );
     case 'lock.failed':
       return at(
@@ -218,8 +251,26 @@ export function systemPhrase(step: Step): { actor: string; action: string } | nu
       return at(has(step, 'lockDelayUntilMs') ? 'waits for the lock-delay' : 'waits for the lock');
     case 'write.queued':
       return at(`will write ${d(step, 'value')} once it holds the lock`);
+    case 'write.acked':
+      if (!has(step, 'quorum')) return null;
+      return at(
+        `learns ${others[0]} logged edit ${d(step, 'value')} (${d(step, 'yes')}/${d(step, 'quorum')})${d(step, 'committed') ? ' -> committed' : ''}`,
+      );
+    case 'write.refused':
+      if (!has(step, 'quorum')) return null;
+      return at(
+        `learns ${others[0]} refused edit ${d(step, 'value')}${d(step, 'fenced') ? ` -> no quorum (${d(step, 'no')} refused)` : ''}`,
+      );
     case 'lease.expired':
-      return d(step, 'scope') === 'master' ? at(`key(${t}) expires`) : null;
+      if (d(step, 'scope') === 'master') return at(`key(${t}) expires`);
+      if (has(step, 'lockDelayMs'))
+        return at(`session of ${others[0]} expires; lock-delay ${d(step, 'lockDelayMs')} ms`);
+      if (has(step, 'session')) return at(`session ${d(step, 'session')} expires, deletes ${d(step, 'node')}`);
+      if (has(step, 'lease')) return at(`lease ${d(step, 'lease')} expires, deletes ${d(step, 'key')}`);
+      return null;
+    case 'lease.lapsed':
+      if (d(step, 'aborted')) return at(`aborts: epoch ${t} can get no quorum`);
+      return has(step, 'cause') ? at(`gives up token ${t}: ${d(step, 'cause')}`) : null;
     case 'release.ignored':
       return d(step, 'reason') === 'value' ? at(`DEL if ${t} -> not its value`) : null;
     default:

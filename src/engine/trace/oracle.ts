@@ -1,14 +1,30 @@
 // The invariant checker. It watches every note with ghost knowledge no party has (which grant is
 // the newest) and records each broken invariant with the step that broke it.
-// Invariants: issued tokens strictly increase; per resource, accepted writes never go back to an
-// older grant; max_seen never decreases; no side effect is taken for a superseded holder.
+// Invariants: issued tokens strictly increase; at most one grant's lease is live at the lock
+// service at a time; per resource, accepted writes never go back to an older grant; max_seen never
+// decreases; no side effect is taken for a superseded holder. Overlapping client *beliefs* are
+// the lesson, not a broken rule: only the lock service's own records count.
 
 import type { Note } from '../sim/logic';
-import type { PartyView, StepStatus, TokenValue, Verdict, Violation } from './types';
+import type { LeaseRecord, PartyView, StepStatus, TokenValue, Verdict, Violation } from './types';
 import { compareTokens, formatToken } from '../protocol/tokens';
+
+/** What the oracle knows about a note that no party knows. */
+export interface Judgement {
+  /** The note is about a grant that a newer grant has superseded. */
+  stale: boolean;
+  /**
+   * Set when that superseded grant's lease had not ended at the lock service: its holder is no
+   * zombie but a second holder, alongside this newer one.
+   */
+  alsoHolding: string | null;
+}
+
+const FRESH: Judgement = { stale: false, alsoHolding: null };
 
 export class Oracle {
   private latestGrantId = 0;
+  private latestHolder = '';
   private readonly tokens: TokenValue[] = [];
   private reportedUnordered = false;
   private readonly newestAcceptedGrant = new Map<string, { grantId: number; token: TokenValue; client: string }>();
@@ -18,29 +34,38 @@ export class Oracle {
   private staleAccepted = 0;
   private staleRejected = 0;
 
-  /** Looks at one note; returns whether it is about a superseded grant. */
-  observe(note: Note, party: string, step: number): boolean {
+  /**
+   * Looks at one note, with the lease records as they stand after it (a grant's own record
+   * included); says whether it is about a superseded grant, and whether that grant is still live.
+   */
+  observe(note: Note, party: string, step: number, leases: readonly LeaseRecord[] = []): Judgement {
     switch (note.kind) {
       case 'lock.granted':
         this.onIssue(note.token ?? null, step);
-        this.latestGrantId = Math.max(this.latestGrantId, note.grantId ?? 0);
-        return false;
+        this.onGrant(note, step, leases);
+        if ((note.grantId ?? 0) >= this.latestGrantId) {
+          this.latestGrantId = note.grantId ?? 0;
+          this.latestHolder = note.holder ?? '';
+        }
+        return FRESH;
       case 'write.accepted':
       case 'write.rejected':
-        return this.onWrite(note, party, step);
+        return this.onWrite(note, party, step, leases);
       case 'effect.sent': {
-        const stale = this.isSuperseded(note.grantId);
-        if (stale) {
+        const judgement = this.judge(note.grantId, leases);
+        if (judgement.stale) {
           this.violations.push({
             invariant: 'no-stale-side-effect',
             step,
-            message: `${party} acted for ${note.client ?? 'a client'} after its grant had been superseded: nothing outside the fence checks tokens.`,
+            message: judgement.alsoHolding
+              ? `${party} acted for ${note.client ?? 'a client'} while ${judgement.alsoHolding} also held the lock: nothing outside the fence checks tokens.`
+              : `${party} acted for ${note.client ?? 'a client'} after its grant had been superseded: nothing outside the fence checks tokens.`,
           });
         }
-        return stale;
+        return judgement;
       }
       default:
-        return false;
+        return FRESH;
     }
   }
 
@@ -75,8 +100,23 @@ export class Oracle {
     };
   }
 
-  private isSuperseded(grantId: number | undefined): boolean {
-    return grantId !== undefined && grantId < this.latestGrantId;
+  private judge(grantId: number | undefined, leases: readonly LeaseRecord[]): Judgement {
+    if (grantId === undefined || grantId >= this.latestGrantId) return FRESH;
+    const own = leases.find((l) => l.grantId === grantId);
+    return { stale: true, alsoHolding: own && own.endedMs === null ? this.latestHolder : null };
+  }
+
+  /** I3: a grant while another grant's lease is still live at the lock service makes two holders. */
+  private onGrant(note: Note, step: number, leases: readonly LeaseRecord[]): void {
+    const live = leases.find((l) => l.endedMs === null && l.grantId !== note.grantId);
+    if (!live) return;
+    const theirs =
+      live.token === null ? `${live.holder}'s lease` : `${live.holder}'s grant (${formatToken(live.token)})`;
+    this.violations.push({
+      invariant: 'one-grant-at-a-time',
+      step,
+      message: `${note.holder ?? 'A client'} was granted the lock while ${theirs} had not ended: two clients hold the lock at once, by the lock service's own reckoning.`,
+    });
   }
 
   private onIssue(token: TokenValue, step: number): void {
@@ -103,13 +143,14 @@ export class Oracle {
     }
   }
 
-  private onWrite(note: Note, party: string, step: number): boolean {
+  private onWrite(note: Note, party: string, step: number, leases: readonly LeaseRecord[]): Judgement {
     const write = note.write;
-    if (!write) return false;
-    const stale = this.isSuperseded(write.grantId);
+    if (!write) return FRESH;
+    const judgement = this.judge(write.grantId, leases);
+    const stale = judgement.stale;
     if (write.verdict === 'rejected') {
       if (stale) this.staleRejected++;
-      return stale;
+      return judgement;
     }
     if (stale) {
       this.staleAccepted++;
@@ -120,13 +161,15 @@ export class Oracle {
       this.violations.push({
         invariant: 'accepted-writes-in-grant-order',
         step,
-        message: `${party} accepted ${describe(write.client, write.token)} after one from a newer holder, ${describe(newest.client, newest.token)}: older data overwrote newer data.`,
+        message: judgement.alsoHolding
+          ? `${party} accepted ${describe(write.client, write.token)} after ${describe(newest.client, newest.token)}, while both held the lock: the store cannot tell them apart, and ${newest.client}'s data was overwritten.`
+          : `${party} accepted ${describe(write.client, write.token)} after one from a newer holder, ${describe(newest.client, newest.token)}: older data overwrote newer data.`,
       });
     }
     if (!newest || write.grantId >= newest.grantId) {
       this.newestAcceptedGrant.set(party, { grantId: write.grantId, token: write.token, client: write.client });
     }
-    return stale;
+    return judgement;
   }
 }
 

@@ -1,6 +1,8 @@
 // Builds the trace as the scheduler runs: steps with snapshots shared between steps where a party
 // did not change, message records, lease and pause intervals, and the t-labels.
-// Invariant: a step's snapshots are never mutated after the step is recorded.
+// Invariant: a step's snapshots are never mutated after the step is recorded. A lease record ends
+// when the lock service stops counting its grant, never earlier: the oracle's "one grant at a
+// time" and "zombie or second holder" judgements read it.
 
 import type { Note } from '../sim/logic';
 import type { StepLabel } from '../scenario/types';
@@ -15,6 +17,8 @@ export class Recorder {
   readonly pauses: PauseRecord[] = [];
   readonly oracle = new Oracle();
   private readonly leaseById = new Map<number, LeaseRecord>();
+  /** Grants no single authority ends (see Note.promisedMs): when their promise runs out. */
+  private readonly promisedUntil = new Map<number, number>();
   private snapshots: Record<string, PartyView>;
 
   constructor(
@@ -39,16 +43,18 @@ export class Recorder {
     const before = this.snapshots[party]!;
     const changed = before === view ? [] : diffViews(before, view);
     if (before !== view) this.snapshots = { ...this.snapshots, [party]: view };
-    const stale = this.oracle.observe(note, party, index);
-    this.oracle.observeView(party, view, index);
+    this.endPromises(timeMs);
+    // Lease records first: the oracle judges a grant or a write against the leases as they stand.
     this.track(note, party, timeMs);
+    const { stale, alsoHolding } = this.oracle.observe(note, party, index, this.leases);
+    this.oracle.observeView(party, view, index);
     const step: Step = {
       index,
       timeMs,
       kind: note.kind,
       party,
       parties: [party, ...(note.parties ?? []).filter((p) => p && p !== party)],
-      text: narrate({ party, note, stale, fields: view.fields }),
+      text: narrate({ party, note, stale, alsoHolding, fields: view.fields }),
       snapshots: this.snapshots,
       changed: changed.length ? { [party]: changed } : {},
       status: this.oracle.status(),
@@ -62,6 +68,16 @@ export class Recorder {
     }
     this.steps.push(step);
     return step;
+  }
+
+  /** Ends the lease records whose promise ran out by `timeMs`; call it at the end of the run too. */
+  endPromises(timeMs: number): void {
+    for (const [grantId, untilMs] of this.promisedUntil) {
+      if (untilMs > timeMs) continue;
+      this.promisedUntil.delete(grantId);
+      const lease = this.leaseById.get(grantId);
+      if (lease) end(lease, untilMs, 'validity over');
+    }
   }
 
   /** Keeps lease and pause intervals for the timeline. */
@@ -85,22 +101,32 @@ export class Recorder {
           believedFromMs: null,
           believedUntilMs: null,
         };
+        // A newer epoch promised by a quorum ends every older one (QJM): the grant is the revocation.
+        if (note.supersedes) for (const l of this.leases) end(l, timeMs, 'superseded');
         this.leases.push(record);
         this.leaseById.set(record.grantId, record);
+        if (note.promisedMs !== undefined) this.promisedUntil.set(record.grantId, timeMs + note.promisedMs);
         break;
       }
       case 'lease.expired':
       case 'lock.released':
       case 'node.crashed':
-        if (lease && lease.endedMs === null) {
-          lease.endedMs = timeMs;
-          lease.endReason =
+        // One master of a quorum grant forgetting its copy does not end the grant (see promisedMs).
+        if (lease && !this.promisedUntil.has(lease.grantId)) {
+          end(
+            lease,
+            timeMs,
             note.kind === 'lease.expired'
               ? 'expired'
               : note.kind === 'lock.released'
                 ? 'released'
-                : 'lock service crashed';
+                : 'lock service crashed',
+          );
         }
+        break;
+      case 'node.restarted':
+        // A restart that names a grant lost it (an etcd restore from an old snapshot wipes every lease).
+        if (lease && note.grantId !== undefined) end(lease, timeMs, 'lost in a restore');
         break;
       case 'lock.acquired':
         if (lease) lease.believedFromMs ??= timeMs;
@@ -108,6 +134,9 @@ export class Recorder {
       case 'lease.lapsed':
       case 'lock.releasing':
         if (lease) lease.believedUntilMs ??= timeMs;
+        // A quorum grant has no authority to free it: its holder's release is its end.
+        if (lease && note.kind === 'lock.releasing' && this.promisedUntil.delete(lease.grantId))
+          end(lease, timeMs, 'released');
         break;
       case 'write.refused':
         if (lease && note.detail?.fenced) lease.believedUntilMs ??= timeMs;
@@ -139,6 +168,12 @@ export class Recorder {
       from = found + 1;
     }
   }
+}
+
+function end(lease: LeaseRecord, timeMs: number, reason: string): void {
+  if (lease.endedMs !== null) return;
+  lease.endedMs = timeMs;
+  lease.endReason = reason;
 }
 
 function diffViews(a: PartyView, b: PartyView): string[] {

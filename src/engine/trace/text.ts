@@ -6,6 +6,7 @@ import type { Step, Trace } from './types';
 import type { ComparisonRow } from './compare';
 import { formatToken } from '../protocol/tokens';
 import { systemPhrase } from './narrateSystems';
+import { editOutcome, uncommittedPhrase } from './edits';
 
 /** Who acts and what they do, in the seed's compact notation. */
 export function stepPhrase(step: Step): { actor: string; action: string } {
@@ -33,8 +34,6 @@ export function stepPhrase(step: Step): { actor: string; action: string } {
         actor: step.party,
         action: step.token === null || step.token === undefined ? `lease(${other}) expires` : `lease(${t}) expires`,
       };
-    case 'client.paused':
-      return { actor: step.party, action: 'begins a long pause...' };
     case 'client.resumed':
       return { actor: step.party, action: 'wakes, unaware' };
     case 'write.sent':
@@ -51,9 +50,71 @@ export function stepPhrase(step: Step): { actor: string; action: string } {
         actor: step.party,
         action: step.token === null ? 'believes its lease is over' : `believes lease(${t}) is over`,
       };
+    case 'lock.releasing':
+      return { actor: step.party, action: step.token === null ? 'releases its lease' : `releases lock(${t})` };
+    case 'lock.released':
+      return { actor: step.party, action: step.token === null ? `frees the lock of ${other}` : `frees lock(${t})` };
+    case 'release.ignored':
+      return { actor: step.party, action: `ignores a stale release from ${other}` };
+    case 'lock.queued':
+      return { actor: step.party, action: `queue(${other})` };
+    case 'lock.waiting':
+      return { actor: step.party, action: 'waits for the lock' };
+    case 'lock.retried':
+      return { actor: step.party, action: `acquire(${other}) again` };
+    case 'lock.regranted':
+      return { actor: step.party, action: `repeats grant(${other}) -> token ${t}` };
+    case 'write.queued':
+      return { actor: step.party, action: `will write ${step.detail?.value} once it holds the lock` };
+    case 'write.skipped':
+      return { actor: step.party, action: `holds no lock: skips write ${step.detail?.value}` };
+    case 'effect.sent':
+      return { actor: step.party, action: `sends the email for ${other}, checking no token` };
+    case 'client.paused':
+      return { actor: step.party, action: 'begins a long pause...' };
+    case 'clock.jumped': {
+      const deltaMs = Number(step.detail?.deltaMs);
+      return { actor: step.party, action: `clock jumps ${deltaMs >= 0 ? '+' : '-'}${Math.abs(deltaMs)} ms` };
+    }
+    case 'network.partitioned':
+      return { actor: step.party, action: `cut from ${other}` };
+    case 'network.healed':
+      return { actor: step.party, action: `reconnected to ${other}` };
+    case 'network.delayArmed':
+      return { actor: step.party, action: `next message to ${other} held up +${step.detail?.extraMs} ms` };
+    case 'message.dropped':
+      return { actor: step.party, action: `loses a ${step.detail?.type} from ${other}` };
+    case 'message.lost':
+      return { actor: step.party, action: `is down: a ${step.detail?.type} from ${other} is lost` };
+    case 'node.crashed':
+      return { actor: step.party, action: 'crashes' };
+    case 'node.restarted':
+      return { actor: step.party, action: restartPhrase(step) };
+    case 'lease.none':
+      return { actor: step.party, action: 'has no lease to expire' };
+    case 'acquire.skipped':
+      return { actor: step.party, action: 'already holds or waits for the lock' };
+    case 'release.skipped':
+      return { actor: step.party, action: 'holds no lock to release' };
     default:
       return { actor: step.party, action: step.kind };
   }
+}
+
+/** What a restart kept and what it lost, in a word or two. */
+function restartPhrase(step: Step): string {
+  const d = step.detail ?? {};
+  if (d.restored === true) return `restarts (snapshot restore: revision ${d.revisionBefore} -> ${d.revision})`;
+  if (d.epoch !== undefined) return `new leader (epoch ${d.epoch})`;
+  if (d.revision !== undefined) return `new leader (revision ${d.revision} kept)`;
+  if (d.generation !== undefined) return `fails over (generation ${d.generation} kept)`;
+  if (d.lastPromisedEpoch !== undefined) return `restarts (promised epoch ${d.lastPromisedEpoch} kept)`;
+  if (d.persistence === 'none') return 'restarts empty (no fsync)';
+  if (d.tokenSource === 'resetting-counter') return 'restarts (counter reset)';
+  if (d.tokenSource === 'durable-counter') return `restarts (counter ${d.counter} kept)`;
+  if (d.maxSeenDurable === false) return 'restarts (max_seen lost)';
+  if (d.maxSeenDurable === true) return 'restarts (max_seen kept)';
+  return 'restarts';
 }
 
 function maxSeenOf(step: Step): string {
@@ -83,7 +144,7 @@ export function formatVerdict(trace: Trace): string[] {
   const out = [
     `Tokens issued: ${tokens} (${v.tokensMonotonic ? 'strictly increasing' : 'not a strictly increasing sequence'})`,
     v.staleWriteAccepted
-      ? `Stale write accepted: yes, at step ${v.staleWriteAccepted.step} (${v.staleWriteAccepted.client} at ${v.staleWriteAccepted.resource})`
+      ? `Stale write accepted: yes, at step ${v.staleWriteAccepted.step} (${v.staleWriteAccepted.client} at ${v.staleWriteAccepted.resource})${journalNote(trace, v.staleWriteAccepted.step)}`
       : `Stale write accepted: no (${v.staleWritesRejected} stale write${v.staleWritesRejected === 1 ? '' : 's'} rejected)`,
   ];
   if (v.violations.length === 0) out.push('Invariants: all held');
@@ -91,6 +152,14 @@ export function formatVerdict(trace: Trace): string[] {
     out.push(`Broken at step ${violation.step} [${violation.invariant}]: ${violation.message}`);
   if (trace.truncated) out.push('(stopped at the step limit before the run finished)');
   return out;
+}
+
+/** For a journal edit accepted locally: that it never committed, and that its writer aborted. */
+function journalNote(trace: Trace, step: number): string {
+  const outcome = trace.steps[step] ? editOutcome(trace, trace.steps[step]) : null;
+  const phrase = outcome ? uncommittedPhrase(outcome) : null;
+  if (!outcome || !phrase) return '';
+  return `: accepted ${phrase}${outcome.aborted ? `; ${trace.steps[step]!.write!.client} aborted` : ''}`;
 }
 
 export function formatComparisonText(rows: ComparisonRow[]): string {

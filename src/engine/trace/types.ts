@@ -107,7 +107,11 @@ export interface PauseRecord {
 }
 
 export type InvariantId =
-  'issued-tokens-increase' | 'accepted-writes-in-grant-order' | 'max-seen-never-decreases' | 'no-stale-side-effect';
+  | 'issued-tokens-increase'
+  | 'one-grant-at-a-time'
+  | 'accepted-writes-in-grant-order'
+  | 'max-seen-never-decreases'
+  | 'no-stale-side-effect';
 
 export interface Violation {
   invariant: InvariantId;

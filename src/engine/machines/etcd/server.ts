@@ -25,6 +25,8 @@ export { ownersQueue, type EtcdInput } from './store';
 export interface EtcdContext extends EtcdInput {
   store: EtcdStore;
   leaseCount: number;
+  /** Leases a restore from an old snapshot wiped (not expired): what LeaseNotFound means for them. */
+  wiped: string[];
 }
 
 type EtcdEvent = { env: Env; from?: string } & (
@@ -72,7 +74,8 @@ export const etcdMachine = setup({
         const info = context.store.leases[lease];
         if (!info) {
           enqueue(effect.send(from, { type: 'etcd.leaseNotFound', lease }));
-          enqueue(effect.note({ kind: 'session.unknown', parties: [from], client: from, detail: { lease } }));
+          const cause = context.wiped.includes(lease) ? 'restore' : 'expired';
+          enqueue(effect.note({ kind: 'session.unknown', parties: [from], client: from, detail: { lease, cause } }));
           return;
         }
         if (event.type === 'etcd.keepAlive') {
@@ -217,10 +220,14 @@ export const etcdMachine = setup({
           leases[id] = { ...l, expiresAtMs: event.env.nowMs + l.ttlMs };
           enqueue.raise(...timer(id, l.ttlMs));
         }
-        enqueue.assign({ store: { ...store, leases } });
+        const wiped = context.restoreOnRestart ? Object.keys(context.store.leases) : [];
+        enqueue.assign({ store: { ...store, leases }, wiped: [...context.wiped, ...wiped] });
+        // A restore wipes the owner's lease with everything else: say whose grant it took.
+        const lost = context.restoreOnRestart ? ownersQueue(context.store)[0]?.[1] : undefined;
         enqueue(
           effect.note({
             kind: 'node.restarted',
+            ...(lost?.grantId != null ? { grantId: lost.grantId, holder: lost.client } : {}),
             detail: {
               revision: store.revision,
               revisionBefore: context.store.revision,
@@ -233,7 +240,7 @@ export const etcdMachine = setup({
   })
   .createMachine({
     id: 'etcd',
-    context: ({ input }) => ({ ...input, store: initialStore(input), leaseCount: 0 }),
+    context: ({ input }) => ({ ...input, store: initialStore(input), leaseCount: 0, wiped: [] }),
     initial: 'serving',
     states: {
       serving: {

@@ -140,6 +140,8 @@ export const qjmWriterMachine = setup({
               token: epoch,
               grantId: epoch,
               detail,
+              // The quorum's promise is what deposes every older epoch: no lease runs out.
+              supersedes: true,
             }),
           );
         }
@@ -188,9 +190,15 @@ export const qjmWriterMachine = setup({
         enqueue(
           effect.note({
             ...note,
-            detail: { ...note.detail, txid: event.txid, yes: next.yes.length, quorum, committed },
+            detail: { ...note.detail, txid: event.txid, yes: next.yes.length, no: next.no.length, quorum, committed },
           }),
         );
+        // No quorum can log this edit any more: a newer epoch holds the promises. A NameNode aborts.
+        if (deposed) {
+          const cause = `${next.no.join(', ')} refused epoch ${context.token}, so no quorum of ${quorum} can log its edits`;
+          const lapse = W.lapse(context, cause);
+          enqueue(effect.note({ ...lapse, detail: { ...lapse.detail, aborted: true } }));
+        }
       }),
     },
   })

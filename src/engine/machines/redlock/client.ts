@@ -101,6 +101,9 @@ export const redlockClientMachine = setup({
             token: context.value,
             grantId,
             detail,
+            // Five masters expire their copies each on its own clock; what Redlock promises the
+            // holder is the validity time, so that is how long the grant lasts.
+            promisedMs: validityMs,
           }),
         );
         const g = W.takeGrant(context.value, grantId, believedUntilMs, context.yes, detail);

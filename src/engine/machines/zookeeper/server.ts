@@ -47,13 +47,24 @@ const expireTimer = (id: string, delayMs: number) => ({
   options: { id: `session:${id}`, delay: delayMs },
 });
 
-/** Whoever owns the lowest node now holds the lock: grant it (once) and fire its watch. */
-function handOver(ctx: ZooKeeperContext, tree: T.Tree, env: Env): Out {
+/**
+ * Whoever owns the lowest node now holds the lock: note it (once) and tell its client. ZooKeeper
+ * grants nothing: the client learns it holds the lock when its own create, or the watch on its
+ * predecessor (`deleted`) firing, shows its node lowest. Here the watch event and the client's
+ * getChildren are the one zk.lockHeld message (a simplification the strategy discloses).
+ */
+function handOver(ctx: ZooKeeperContext, tree: T.Tree, env: Env, deleted?: string): Out {
   const lowest = tree.nodes[0];
   if (!lowest || lowest.grantId !== null) return { tree, effects: [] };
   const granted = { ...lowest, grantId: env.nextGrantId };
   const token = tokenOf(ctx, lowest);
-  const detail = { node: lowest.name, czxid: lowest.czxid, seq: lowest.seq, session: lowest.session };
+  const detail = {
+    node: lowest.name,
+    czxid: lowest.czxid,
+    seq: lowest.seq,
+    session: lowest.session,
+    ...(deleted ? { watchFired: deleted } : {}),
+  };
   return {
     tree: { ...tree, nodes: [granted, ...tree.nodes.slice(1)] },
     effects: [
@@ -87,7 +98,7 @@ function endSession(ctx: ZooKeeperContext, id: string, env: Env): Out {
         detail,
       }
     : { kind: 'session.expired', parties: [session.client], client: session.client, detail };
-  const next = handOver(ctx, closed.tree, env);
+  const next = handOver(ctx, closed.tree, env, held?.name);
   return { tree: next.tree, effects: [effect.note(note), ...next.effects] };
 }
 
@@ -124,7 +135,14 @@ export const zooKeeperMachine = setup({
         const { env, from, session } = event;
         if (!T.isAlive(context.tree, session, env.nowMs)) {
           enqueue(effect.send(from, { type: 'zk.expired', session }));
-          enqueue(effect.note({ kind: 'session.unknown', parties: [from], client: from, detail: { session } }));
+          enqueue(
+            effect.note({
+              kind: 'session.unknown',
+              parties: [from],
+              client: from,
+              detail: { session, cause: 'expired' },
+            }),
+          );
           return;
         }
         let tree = T.touchSession(context.tree, session, env.nowMs + context.sessionTimeoutMs);
@@ -150,7 +168,7 @@ export const zooKeeperMachine = setup({
               detail: { node: event.node, zxid: gone.zxid },
             }),
           );
-          const next = handOver(context, gone.tree, env);
+          const next = handOver(context, gone.tree, env, held?.name);
           enqueue.assign({ tree: next.tree });
           for (const e of next.effects) enqueue(e);
           return;
