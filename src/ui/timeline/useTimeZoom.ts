@@ -1,15 +1,25 @@
-// Wheel to zoom and drag to pan the time axis, with d3-zoom doing the gesture math on the svg. The
-// window stays React state: d3-zoom's transform is only mapped onto it (viewport.ts), and put back
-// in step whenever the window moves for another reason (fit, buttons, following the cursor).
-// Invariant: d3-zoom never touches the DOM beyond its own event listeners.
+// Wheel to zoom about the pointer and drag to pan the time axis, as a few pointer and wheel
+// listeners on the svg; the windows come from viewport.ts, the same functions the buttons use.
+// d3-zoom did this before at ~13 KB gzipped with d3-selection, d3-transition and d3-drag, for a
+// gesture that moves one axis; its rules are kept: a wheel notch zooms 2^0.2, a wheel that cannot
+// zoom further lets the page scroll, and a drag that moved does not also click.
+// Invariant: the window stays React state; listeners only read it and propose the next one.
 
-import { select } from 'd3-selection';
-import { zoom, zoomIdentity, zoomTransform, type D3ZoomEvent, type ZoomBehavior } from 'd3-zoom';
 import { startTransition, useEffect, useRef, type RefObject } from 'react';
+import { timeOfX } from './layout';
 import type { PlotArea, TimeWindow } from './types';
-import { maxZoom, transformOfWindow, windowOfTransform } from './viewport';
+import { isSameWindow, panWindow, wheelZoomFactor, zoomWindow } from './viewport';
 
-const close = (a: number, b: number) => Math.abs(a - b) <= 1e-6 * Math.max(1, Math.abs(a), Math.abs(b));
+/** A wheel event this soon after the last one continues the gesture: it is ours even at a limit. */
+const WHEEL_GESTURE_MS = 150;
+/** Touch and pen wobble: moving less than this is still a tap (d3-zoom's tapDistance). */
+const TAP_SLOP_PX = 10;
+
+interface Latest {
+  fit: TimeWindow;
+  plot: PlotArea | null;
+  setWindow: (window: TimeWindow) => void;
+}
 
 export function useTimeZoom(
   svgRef: RefObject<SVGSVGElement | null>,
@@ -18,53 +28,103 @@ export function useTimeZoom(
   window: TimeWindow,
   setWindow: (window: TimeWindow) => void,
 ): void {
-  const behaviorRef = useRef<ZoomBehavior<SVGSVGElement, unknown> | null>(null);
-  // Windows made by a gesture: d3-zoom already stands there (or further on), so they are never pushed
-  // back into it, which would yank a fast wheel back to a window React rendered late.
+  // The window gestures build on. A gesture moves it at once; React renders it a frame or more later
+  // (in a transition), so rendered windows a gesture made are never copied back over it, which would
+  // yank a fast wheel back to a window React rendered late.
+  const live = useRef(window);
   const fromGesture = useRef(new WeakSet<TimeWindow>());
-  const left = plot?.left ?? 0;
-  const right = plot?.right ?? 0;
-  const top = plot?.top ?? 0;
-  const bottom = plot?.bottom ?? 0;
+  const latest = useRef<Latest>({ fit, plot, setWindow });
+  const ready = plot !== null && plot.right > plot.left;
+
+  useEffect(() => {
+    latest.current = { fit, plot, setWindow };
+  }, [fit, plot, setWindow]);
+
+  useEffect(() => {
+    if (!fromGesture.current.has(window)) live.current = window;
+  }, [window]);
 
   useEffect(() => {
     const svg = svgRef.current;
-    if (!svg || right <= left) return undefined;
-    const area = { left, right, top, bottom };
-    const behavior = zoom<SVGSVGElement, unknown>()
-      .scaleExtent([1, maxZoom(fit)])
-      .extent([
-        [left, top],
-        [right, bottom],
-      ])
-      .translateExtent([
-        [left, -Infinity],
-        [right, Infinity],
-      ])
-      .on('zoom', (event: D3ZoomEvent<SVGSVGElement, unknown>) => {
-        // Programmatic moves (the effect below) arrive without a source event: the window is already right.
-        if (!event.sourceEvent) return;
-        const next = windowOfTransform(event.transform, fit, area);
-        fromGesture.current.add(next);
-        // A long trace can take a frame or more to redraw: let React drop stale windows mid-gesture.
-        startTransition(() => setWindow(next));
-      });
-    const selection = select(svg);
-    selection.call(behavior).on('dblclick.zoom', null);
-    behaviorRef.current = behavior;
-    return () => {
-      selection.on('.zoom', null);
-      behaviorRef.current = null;
+    if (!svg || !ready) return undefined;
+    const view = svg.ownerDocument.defaultView ?? globalThis;
+
+    const timeAt = (clientX: number) => {
+      const { plot: area } = latest.current;
+      const x = clientX - svg.getBoundingClientRect().left;
+      return area ? timeOfX({ window: live.current, plot: area }, x) : live.current.startMs;
     };
-  }, [svgRef, fit, left, right, top, bottom, setWindow]);
+    const move = (next: TimeWindow) => {
+      live.current = next;
+      fromGesture.current.add(next);
+      const { setWindow: set } = latest.current;
+      // A long trace can take a frame or more to redraw: let React drop stale windows mid-gesture.
+      startTransition(() => set(next));
+    };
 
-  useEffect(() => {
-    const svg = svgRef.current;
-    const behavior = behaviorRef.current;
-    if (!svg || !behavior || right <= left || fromGesture.current.has(window)) return;
-    const target = transformOfWindow(window, fit, { left, right, top, bottom });
-    const current = zoomTransform(svg);
-    if (close(current.k, target.k) && close(current.x, target.x)) return;
-    select(svg).call(behavior.transform, zoomIdentity.translate(target.x, 0).scale(target.k));
-  }, [svgRef, window, fit, left, right, top, bottom]);
+    let wheelTimer: ReturnType<typeof setTimeout> | undefined;
+    const onWheel = (event: WheelEvent) => {
+      const now = live.current;
+      const next = zoomWindow(now, wheelZoomFactor(event), timeAt(event.clientX), latest.current.fit);
+      if (wheelTimer === undefined && isSameWindow(next, now)) return; // at a limit: the page scrolls
+      event.preventDefault();
+      clearTimeout(wheelTimer);
+      wheelTimer = setTimeout(() => (wheelTimer = undefined), WHEEL_GESTURE_MS);
+      if (!isSameWindow(next, now)) move(next);
+    };
+
+    // The pointer that is dragging, the time it grabbed (kept under it) and where it went down.
+    let drag: { pointerId: number; grabbedMs: number; x: number; y: number; moved: boolean } | null = null;
+    const onPointerDown = (event: PointerEvent) => {
+      // A new press replaces a drag whose release we never saw (it ended outside, uncaptured).
+      if (!event.isPrimary || event.button !== 0 || event.ctrlKey) return;
+      drag = {
+        pointerId: event.pointerId,
+        grabbedMs: timeAt(event.clientX),
+        x: event.clientX,
+        y: event.clientY,
+        moved: false,
+      };
+    };
+    const onPointerMove = (event: PointerEvent) => {
+      if (!drag || event.pointerId !== drag.pointerId) return;
+      if (!drag.moved) {
+        const slopPx = event.pointerType === 'mouse' ? 0 : TAP_SLOP_PX;
+        if (Math.hypot(event.clientX - drag.x, event.clientY - drag.y) <= slopPx) return;
+        drag.moved = true;
+        // Captured only once it is a drag: a plain click must still land on the mark under it.
+        svg.setPointerCapture(event.pointerId);
+      }
+      const now = live.current;
+      const next = panWindow(now, drag.grabbedMs - timeAt(event.clientX), latest.current.fit);
+      if (!isSameWindow(next, now)) move(next);
+    };
+    const swallowClick = (event: Event) => {
+      event.stopPropagation();
+      event.preventDefault();
+    };
+    const onPointerEnd = (event: PointerEvent) => {
+      if (!drag || event.pointerId !== drag.pointerId) return;
+      if (drag.moved && event.type === 'pointerup') {
+        // The click that follows a drag's release is not a seek; it comes in this same task.
+        view.addEventListener('click', swallowClick, { capture: true, once: true });
+        setTimeout(() => view.removeEventListener('click', swallowClick, { capture: true }), 0);
+      }
+      drag = null;
+    };
+
+    svg.addEventListener('wheel', onWheel, { passive: false });
+    svg.addEventListener('pointerdown', onPointerDown);
+    svg.addEventListener('pointermove', onPointerMove);
+    svg.addEventListener('pointerup', onPointerEnd);
+    svg.addEventListener('pointercancel', onPointerEnd);
+    return () => {
+      clearTimeout(wheelTimer);
+      svg.removeEventListener('wheel', onWheel);
+      svg.removeEventListener('pointerdown', onPointerDown);
+      svg.removeEventListener('pointermove', onPointerMove);
+      svg.removeEventListener('pointerup', onPointerEnd);
+      svg.removeEventListener('pointercancel', onPointerEnd);
+    };
+  }, [svgRef, ready]);
 }

@@ -1,4 +1,4 @@
-// The window moves the user makes (zoom, fit, pan by d3-zoom's transform) and the one the timeline
+// The window moves the user makes (zoom, fit, wheel, drag to pan) and the one the timeline
 // makes for them (following the cursor) keep the window inside the trace and the cursor in view.
 
 import { describe, expect, it } from 'vitest';
@@ -9,14 +9,14 @@ import {
   fitWindow,
   followCursor,
   isFit,
-  transformOfWindow,
-  windowOfTransform,
+  isSameWindow,
+  panWindow,
+  wheelZoomFactor,
   zoomWindow,
 } from './viewport';
 
 const trace = simulate(findPreset('canonical-race')!.scenario);
 const fit = fitWindow(trace);
-const plot = { left: 160, right: 1160, top: 40, bottom: 400 };
 
 describe('viewport', () => {
   it('fits the whole trace with a margin at both ends', () => {
@@ -35,13 +35,25 @@ describe('viewport', () => {
     expect(deepest.endMs - deepest.startMs).toBeCloseTo(MIN_SPAN_MS);
   });
 
-  it('round-trips a window through d3-zoom’s transform', () => {
+  it('pans by a time, stopping at either end of the trace without changing the span', () => {
     const window = { startMs: 1000, endMs: 1500 };
-    const t = transformOfWindow(window, fit, plot);
-    const back = windowOfTransform(t, fit, plot);
-    expect(back.startMs).toBeCloseTo(1000);
-    expect(back.endMs).toBeCloseTo(1500);
-    expect(windowOfTransform({ k: 1, x: 0 }, fit, plot)).toEqual(fit);
+    expect(panWindow(window, 250, fit)).toEqual({ startMs: 1250, endMs: 1750 });
+    expect(panWindow(window, -1e6, fit)).toEqual({ startMs: fit.startMs, endMs: fit.startMs + 500 });
+    const atEnd = panWindow(window, 1e6, fit);
+    expect(atEnd.endMs).toBeCloseTo(fit.endMs);
+    expect(atEnd.endMs - atEnd.startMs).toBeCloseTo(500);
+    expect(panWindow(fit, 100, fit)).toEqual(fit);
+  });
+
+  it('zooms in when the wheel turns away from the user, out towards, a pinch faster', () => {
+    const notch = { deltaY: -100, deltaMode: 0, ctrlKey: false };
+    expect(wheelZoomFactor(notch)).toBeCloseTo(Math.pow(2, 0.2));
+    expect(wheelZoomFactor({ ...notch, deltaY: 100 })).toBeCloseTo(Math.pow(2, -0.2));
+    expect(wheelZoomFactor({ ...notch, deltaY: -3, deltaMode: 1 })).toBeCloseTo(Math.pow(2, 0.15));
+    expect(wheelZoomFactor({ ...notch, deltaY: -10, ctrlKey: true })).toBeCloseTo(Math.pow(2, 0.2));
+    // Fully zoomed out, zooming out again changes nothing (so the page may scroll instead).
+    expect(isSameWindow(zoomWindow(fit, wheelZoomFactor({ ...notch, deltaY: 100 }), 1300, fit), fit)).toBe(true);
+    expect(isSameWindow(zoomWindow(fit, wheelZoomFactor(notch), 1300, fit), fit)).toBe(false);
   });
 
   it('keeps a window inside the trace', () => {

@@ -1,10 +1,10 @@
-// The visible time window and its moves: fit, zoom about a time, follow the cursor, and the
-// conversion to and from d3-zoom's transform (k, x), so wheel and drag gestures and the buttons move
-// the same window. Pure: no DOM. Invariant: a window always lies inside the trace's fit window and
+// The visible time window and its moves: fit, zoom about a time, pan, follow the cursor, and how
+// far a wheel turn zooms, so wheel and drag gestures and the buttons move the same window through
+// the same functions. Pure: no DOM. Invariant: a window always lies inside the trace's fit window and
 // is never narrower than MIN_SPAN_MS.
 
 import type { Trace } from '../../engine';
-import type { PlotArea, TimeWindow } from './types';
+import type { TimeWindow } from './types';
 
 export const MIN_SPAN_MS = 2;
 /** After following the cursor off the right edge, it sits this far into the window. */
@@ -54,34 +54,22 @@ export function followCursor(window: TimeWindow, cursorMs: number, fit: TimeWind
   return clampWindow({ startMs, endMs: startMs + spanMs }, fit);
 }
 
-/** d3-zoom's transform, x only: screen x = k * base(t) + x, where base maps `fit` onto the plot. */
-export interface ZoomTransformX {
-  k: number;
-  x: number;
+/** Slides a window by `deltaMs` (positive: later), stopping at the ends of `fit`. */
+export function panWindow(window: TimeWindow, deltaMs: number, fit: TimeWindow): TimeWindow {
+  return clampWindow({ startMs: window.startMs + deltaMs, endMs: window.endMs + deltaMs }, fit);
 }
 
-function baseX(timeMs: number, fit: TimeWindow, plot: PlotArea): number {
-  return plot.left + ((timeMs - fit.startMs) / spanOf(fit)) * (plot.right - plot.left);
+/** Two windows equal up to float noise (a zoom about a point may move the ends by an ulp). */
+export function isSameWindow(a: TimeWindow, b: TimeWindow): boolean {
+  const tolerance = Math.max(spanOf(a), spanOf(b)) * 1e-9;
+  return Math.abs(a.startMs - b.startMs) <= tolerance && Math.abs(a.endMs - b.endMs) <= tolerance;
 }
 
-function baseTime(x: number, fit: TimeWindow, plot: PlotArea): number {
-  return fit.startMs + ((x - plot.left) / (plot.right - plot.left)) * spanOf(fit);
-}
-
-export function transformOfWindow(window: TimeWindow, fit: TimeWindow, plot: PlotArea): ZoomTransformX {
-  const k = spanOf(fit) / spanOf(window);
-  return { k, x: plot.left - k * baseX(window.startMs, fit, plot) };
-}
-
-export function windowOfTransform(transform: ZoomTransformX, fit: TimeWindow, plot: PlotArea): TimeWindow {
-  const { k, x } = transform;
-  return {
-    startMs: baseTime((plot.left - x) / k, fit, plot),
-    endMs: baseTime((plot.right - x) / k, fit, plot),
-  };
-}
-
-/** How far in d3-zoom may go: down to MIN_SPAN_MS across the plot. */
-export function maxZoom(fit: TimeWindow): number {
-  return Math.max(1, spanOf(fit) / MIN_SPAN_MS);
+/**
+ * The zoom factor of one wheel event, d3-zoom's rule: 2^(-deltaY) scaled by the delta's unit, so a
+ * mouse notch (100 px) zooms about 1.15x; a trackpad pinch (ctrlKey set) zooms ten times faster.
+ */
+export function wheelZoomFactor(event: Pick<WheelEvent, 'deltaY' | 'deltaMode' | 'ctrlKey'>): number {
+  const perUnit = event.deltaMode === 1 ? 0.05 : event.deltaMode ? 1 : 0.002; // lines, pages, pixels
+  return Math.pow(2, -event.deltaY * perUnit * (event.ctrlKey ? 10 : 1));
 }
