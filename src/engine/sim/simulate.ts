@@ -2,7 +2,7 @@
 // (time, sequence) order, hands each to one party's pure logic, and executes the effects that
 // logic returns as data: messages through the network, timers on the party's own clock, notes
 // into the trace. Invariant: the trace is a function of the scenario alone; nothing here reads
-// the real clock or Math.random, so the same scenario gives the same trace, byte for byte.
+// wall time or host randomness, so the same scenario gives the same trace, byte for byte.
 
 import type { Action, Scenario } from '../scenario/types';
 import type { PartyView, Trace } from '../trace/types';
