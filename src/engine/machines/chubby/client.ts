@@ -82,31 +82,13 @@ export const chubbyClientMachine = setup({
         if (event.type !== 'chubby.granted') return;
         const until = context.localLeaseUntilMs ?? event.env.nowMs + context.leaseTtlMs;
         const g = W.takeGrant(event.token, event.grantId, until, context.chubby, { sequencer: event.sequencer });
-        enqueue.assign({ ...g.patch, sequencer: event.sequencer, pendingWrites: [] });
-        for (const e of [...g.effects, ...W.flushWrites(context)]) enqueue(e);
+        W.enqueueGrant(enqueue, context, g, { sequencer: event.sequencer });
       }),
-      write: enqueueActions(({ context, event, enqueue }) => {
-        if (event.type !== 'cmd.write') return;
-        const out = W.writeOut(context, event.value);
-        enqueue.assign(out.patch);
-        for (const e of out.effects) enqueue(e);
-      }),
-      queueWrite: enqueueActions(({ context, event, enqueue }) => {
-        if (event.type !== 'cmd.write') return;
-        const out = W.queueWrite(context, event.value);
-        enqueue.assign(out.patch);
-        for (const e of out.effects) enqueue(e);
-      }),
+      write: enqueueActions(({ context, event, enqueue }) => W.enqueueWrite(enqueue, context, event)),
+      queueWrite: enqueueActions(({ context, event, enqueue }) => W.enqueueQueuedWrite(enqueue, context, event)),
       release: enqueueActions(({ context, enqueue }) => {
         enqueue(effect.send(context.chubby, { type: 'chubby.release', grantId: context.grantId }));
-        enqueue(
-          effect.note({
-            kind: 'lock.releasing',
-            parties: [context.chubby],
-            token: context.token,
-            grantId: context.grantId ?? undefined,
-          }),
-        );
+        enqueue(effect.note(W.releasingNote([context.chubby], context.token, context.grantId)));
         enqueue.assign({ sequencer: null, ...W.noGrant });
       }),
       /** Jeopardy (the local lease ran out) or the master says the session is gone. */
@@ -156,17 +138,13 @@ export const chubbyClientMachine = setup({
           },
         },
       ],
-      'write.ack': { actions: { type: 'note', params: ({ event }) => W.replyNote(event as W.WriteReply) } },
-      'write.nack': { actions: { type: 'note', params: ({ event }) => W.replyNote(event as W.WriteReply) } },
-      'cmd.acquire': { actions: { type: 'note', params: { kind: 'acquire.skipped' } } },
-      'cmd.release': { actions: { type: 'note', params: { kind: 'release.skipped' } } },
-      'cmd.write': { actions: 'queueWrite' },
+      ...W.clientOn,
     },
     states: {
       idle: {
         on: {
           'cmd.acquire': { target: 'acquiring', actions: 'requestLock' },
-          'cmd.write': { actions: { type: 'note', params: ({ event }) => W.skippedWrite(event.value) } },
+          'cmd.write': { actions: W.noteSkippedWrite },
           // A grant for a wait it has given up: hand the lock straight back rather than sit on it.
           'chubby.granted': {
             actions: [
@@ -175,13 +153,8 @@ export const chubbyClientMachine = setup({
               ),
               {
                 type: 'note',
-                params: ({ context, event }) => ({
-                  kind: 'lock.releasing',
-                  parties: [context.chubby],
-                  token: event.token,
-                  grantId: event.grantId,
-                  detail: { unwanted: true },
-                }),
+                params: ({ context, event }) =>
+                  W.releasingNote([context.chubby], event.token, event.grantId, W.unwantedDetail),
               },
             ],
           },
@@ -221,7 +194,7 @@ export const chubbyClientMachine = setup({
             guard: 'isCurrentGrant',
             target: 'idle',
             actions: [
-              { type: 'note', params: ({ event }) => W.replyNote(event, true) },
+              W.noteFencedReply,
               enqueueActions(({ enqueue }) => enqueue.assign({ sequencer: null, ...W.noGrant })),
             ],
           },

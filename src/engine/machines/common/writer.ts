@@ -127,3 +127,88 @@ export function takeGrant(
 export function lapse(ctx: WriterFields, cause: string): Note {
   return { kind: 'lease.lapsed', token: ctx.token, grantId: ctx.grantId ?? undefined, detail: { cause } };
 }
+
+/**
+ * What enqueueActions() hands an action, as far as the write path needs it. Each machine's setup
+ * types its own enqueue; the patches and effects built here are checked against WriterFields and
+ * the effect helpers instead (see effects.ts for why effects are typed `never`).
+ */
+export interface Enqueue {
+  (action: never): void;
+  assign(patch: never): void;
+}
+
+/** Holding: send the write to every store (and `guarded`, checked by the lock service itself). */
+export function enqueueWrite(
+  enqueue: Enqueue,
+  context: WriterFields,
+  event: { type: string; value?: string },
+  guarded: GuardedWrite[] = [],
+): void {
+  if (event.type !== 'cmd.write' || event.value === undefined) return;
+  const out = writeOut(context, event.value, guarded);
+  enqueue.assign(out.patch as never);
+  for (const e of out.effects) enqueue(e);
+}
+
+/** Acquiring: keep the write until the lock is held. */
+export function enqueueQueuedWrite(
+  enqueue: Enqueue,
+  context: WriterFields,
+  event: { type: string; value?: string },
+): void {
+  if (event.type !== 'cmd.write' || event.value === undefined) return;
+  const out = queueWrite(context, event.value);
+  enqueue.assign(out.patch as never);
+  for (const e of out.effects) enqueue(e);
+}
+
+/** Take the grant `g` (from takeGrant) with the client's own fields, then send the queued writes. */
+export function enqueueGrant(
+  enqueue: Enqueue,
+  context: WriterFields,
+  g: { effects: never[]; patch: Partial<WriterFields> },
+  fields: Record<string, unknown> = {},
+): void {
+  enqueue.assign({ ...g.patch, ...fields, pendingWrites: [] } as never);
+  for (const e of [...g.effects, ...flushWrites(context)]) enqueue(e);
+}
+
+/** The client lets a grant go: its own (on release) or one that came after it stopped waiting. */
+export function releasingNote(
+  parties: string[],
+  token: TokenValue,
+  grantId: number | null,
+  detail?: Note['detail'],
+): Note {
+  return { kind: 'lock.releasing', parties, token, grantId: grantId ?? undefined, ...(detail ? { detail } : {}) };
+}
+
+export const unwantedDetail = { unwanted: true };
+
+/** Note actions every client's transitions share. */
+export const noteReply = {
+  type: 'note',
+  params: ({ event }: { event: unknown }) => replyNote(event as WriteReply),
+} as const;
+export const noteFencedReply = {
+  type: 'note',
+  params: ({ event }: { event: unknown }) => replyNote(event as WriteReply, true),
+} as const;
+export const noteSkippedWrite = {
+  type: 'note',
+  params: ({ event }: { event: { value: string } }) => skippedWrite(event.value),
+} as const;
+
+/**
+ * Events a client answers the same way in any state (its states override them): store replies are
+ * noted, a second acquire or a release with nothing held is skipped, and a write asked for while
+ * the lock is being acquired is queued.
+ */
+export const clientOn = {
+  'write.ack': { actions: noteReply },
+  'write.nack': { actions: noteReply },
+  'cmd.acquire': { actions: { type: 'note', params: { kind: 'acquire.skipped' } } },
+  'cmd.release': { actions: { type: 'note', params: { kind: 'release.skipped' } } },
+  'cmd.write': { actions: 'queueWrite' },
+} as const;

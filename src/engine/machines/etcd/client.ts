@@ -82,32 +82,16 @@ export const etcdClientMachine = setup({
         const g = W.takeGrant(event.token, event.grantId, context.leaseDeadlineMs ?? 0, context.etcd, {
           key: event.key,
         });
-        enqueue.assign({ ...g.patch, key: event.key, myRev: event.token, pendingWrites: [] });
-        for (const e of [...g.effects, ...W.flushWrites(context)]) enqueue(e);
+        W.enqueueGrant(enqueue, context, g, { key: event.key, myRev: event.token });
       }),
       write: enqueueActions(({ context, event, enqueue }) => {
-        if (event.type !== 'cmd.write') return;
         const guard = { to: context.etcd, type: 'etcd.txnPut', fields: { key: context.key, myRev: context.myRev } };
-        const out = W.writeOut(context, event.value, context.guarded ? [guard] : []);
-        enqueue.assign(out.patch);
-        for (const e of out.effects) enqueue(e);
+        W.enqueueWrite(enqueue, context, event, context.guarded ? [guard] : []);
       }),
-      queueWrite: enqueueActions(({ context, event, enqueue }) => {
-        if (event.type !== 'cmd.write') return;
-        const out = W.queueWrite(context, event.value);
-        enqueue.assign(out.patch);
-        for (const e of out.effects) enqueue(e);
-      }),
+      queueWrite: enqueueActions(({ context, event, enqueue }) => W.enqueueQueuedWrite(enqueue, context, event)),
       release: enqueueActions(({ context, enqueue }) => {
         enqueue(effect.send(context.etcd, { type: 'etcd.unlock', key: context.key }));
-        enqueue(
-          effect.note({
-            kind: 'lock.releasing',
-            parties: [context.etcd],
-            token: context.token,
-            grantId: context.grantId ?? undefined,
-          }),
-        );
+        enqueue(effect.note(W.releasingNote([context.etcd], context.token, context.grantId)));
         enqueue.assign({ key: null, myRev: null, ...W.noGrant });
       }),
       /** Session.Done(): the lease is gone or presumed gone, and any lock with it. */
@@ -159,11 +143,7 @@ export const etcdClientMachine = setup({
         target: '.idle',
         actions: { type: 'endSession', params: { cause: 'no keepalive answer for a whole TTL' } },
       },
-      'write.ack': { actions: { type: 'note', params: ({ event }) => W.replyNote(event as W.WriteReply) } },
-      'write.nack': { actions: { type: 'note', params: ({ event }) => W.replyNote(event as W.WriteReply) } },
-      'cmd.acquire': { actions: { type: 'note', params: { kind: 'acquire.skipped' } } },
-      'cmd.release': { actions: { type: 'note', params: { kind: 'release.skipped' } } },
-      'cmd.write': { actions: 'queueWrite' },
+      ...W.clientOn,
     },
     states: {
       idle: {
@@ -172,7 +152,7 @@ export const etcdClientMachine = setup({
             { guard: 'hasLease', target: 'locking', actions: 'requestLock' },
             { target: 'granting', actions: 'requestLock' },
           ],
-          'cmd.write': { actions: { type: 'note', params: ({ event }) => W.skippedWrite(event.value) } },
+          'cmd.write': { actions: W.noteSkippedWrite },
           // A grant for a wait it has given up: hand the lock straight back rather than sit on it.
           'etcd.locked': {
             actions: [
@@ -181,13 +161,8 @@ export const etcdClientMachine = setup({
               ),
               {
                 type: 'note',
-                params: ({ context, event }) => ({
-                  kind: 'lock.releasing',
-                  parties: [context.etcd],
-                  token: event.token,
-                  grantId: event.grantId,
-                  detail: { unwanted: true },
-                }),
+                params: ({ context, event }) =>
+                  W.releasingNote([context.etcd], event.token, event.grantId, W.unwantedDetail),
               },
             ],
           },
@@ -227,7 +202,7 @@ export const etcdClientMachine = setup({
             guard: 'isCurrentGrant',
             target: 'idle',
             actions: [
-              { type: 'note', params: ({ event }) => W.replyNote(event, true) },
+              W.noteFencedReply,
               enqueueActions(({ enqueue }) => enqueue.assign({ key: null, myRev: null, ...W.noGrant })),
             ],
           },

@@ -169,12 +169,7 @@ export const qjmWriterMachine = setup({
         const ok = event.type !== 'qjm.refused';
         enqueue(effect.note({ kind: 'quorum.reply', parties: [event.from ?? ''], detail: { ok, late: true } }));
       }),
-      queueWrite: enqueueActions(({ context, event, enqueue }) => {
-        if (event.type !== 'cmd.write') return;
-        const out = W.queueWrite(context, event.value);
-        enqueue.assign(out.patch);
-        for (const e of out.effects) enqueue(e);
-      }),
+      queueWrite: enqueueActions(({ context, event, enqueue }) => W.enqueueQueuedWrite(enqueue, context, event)),
       journalReply: enqueueActions(({ context, event, enqueue }) => {
         if ((event.type !== 'write.ack' && event.type !== 'write.nack') || event.txid === undefined || !event.from)
           return;

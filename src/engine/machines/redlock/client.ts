@@ -135,29 +135,12 @@ export const redlockClientMachine = setup({
           }),
         );
       }),
-      write: enqueueActions(({ context, event, enqueue }) => {
-        if (event.type !== 'cmd.write') return;
-        const out = W.writeOut(context, event.value);
-        enqueue.assign(out.patch);
-        for (const e of out.effects) enqueue(e);
-      }),
-      queueWrite: enqueueActions(({ context, event, enqueue }) => {
-        if (event.type !== 'cmd.write') return;
-        const out = W.queueWrite(context, event.value);
-        enqueue.assign(out.patch);
-        for (const e of out.effects) enqueue(e);
-      }),
+      write: enqueueActions(({ context, event, enqueue }) => W.enqueueWrite(enqueue, context, event)),
+      queueWrite: enqueueActions(({ context, event, enqueue }) => W.enqueueQueuedWrite(enqueue, context, event)),
       release: enqueueActions(({ context, enqueue }) => {
         enqueue.cancel('validity');
         for (const m of context.masters) enqueue(effect.send(m, { type: 'redis.del', value: context.value }));
-        enqueue(
-          effect.note({
-            kind: 'lock.releasing',
-            parties: context.masters,
-            token: context.token,
-            grantId: context.grantId ?? undefined,
-          }),
-        );
+        enqueue(effect.note(W.releasingNote(context.masters, context.token, context.grantId)));
         enqueue.assign({ value: null, ...W.noGrant });
       }),
     },
@@ -178,11 +161,7 @@ export const redlockClientMachine = setup({
     on: {
       'redis.ok': { actions: { type: 'note', params: ({ event }) => lateReply(event.from, true) } },
       'redis.busy': { actions: { type: 'note', params: ({ event }) => lateReply(event.from, false) } },
-      'write.ack': { actions: { type: 'note', params: ({ event }) => W.replyNote(event as W.WriteReply) } },
-      'write.nack': { actions: { type: 'note', params: ({ event }) => W.replyNote(event as W.WriteReply) } },
-      'cmd.acquire': { actions: { type: 'note', params: { kind: 'acquire.skipped' } } },
-      'cmd.release': { actions: { type: 'note', params: { kind: 'release.skipped' } } },
-      'cmd.write': { actions: 'queueWrite' },
+      ...W.clientOn,
     },
     states: {
       idle: {
@@ -191,7 +170,7 @@ export const redlockClientMachine = setup({
             target: 'acquiring',
             actions: [enqueueActions(({ enqueue }) => enqueue.assign({ retried: 0 })), 'startAttempt'],
           },
-          'cmd.write': { actions: { type: 'note', params: ({ event }) => W.skippedWrite(event.value) } },
+          'cmd.write': { actions: W.noteSkippedWrite },
         },
       },
       acquiring: {

@@ -95,31 +95,13 @@ export const zkClientMachine = setup({
           node: event.node,
           session: context.session,
         });
-        enqueue.assign({ ...g.patch, pendingWrites: [] });
-        for (const e of [...g.effects, ...W.flushWrites(context)]) enqueue(e);
+        W.enqueueGrant(enqueue, context, g);
       }),
-      write: enqueueActions(({ context, event, enqueue }) => {
-        if (event.type !== 'cmd.write') return;
-        const out = W.writeOut(context, event.value);
-        enqueue.assign(out.patch);
-        for (const e of out.effects) enqueue(e);
-      }),
-      queueWrite: enqueueActions(({ context, event, enqueue }) => {
-        if (event.type !== 'cmd.write') return;
-        const out = W.queueWrite(context, event.value);
-        enqueue.assign(out.patch);
-        for (const e of out.effects) enqueue(e);
-      }),
+      write: enqueueActions(({ context, event, enqueue }) => W.enqueueWrite(enqueue, context, event)),
+      queueWrite: enqueueActions(({ context, event, enqueue }) => W.enqueueQueuedWrite(enqueue, context, event)),
       release: enqueueActions(({ context, enqueue }) => {
         enqueue(effect.send(context.zk, { type: 'zk.delete', session: context.session, node: context.node }));
-        enqueue(
-          effect.note({
-            kind: 'lock.releasing',
-            parties: [context.zk],
-            token: context.token,
-            grantId: context.grantId ?? undefined,
-          }),
-        );
+        enqueue(effect.note(W.releasingNote([context.zk], context.token, context.grantId)));
         enqueue.assign({ node: null, ...W.noGrant });
       }),
       /** The session is gone (told by the server, or Curator's own timer): so is any lock. */
@@ -195,11 +177,7 @@ export const zkClientMachine = setup({
           },
         },
       ],
-      'write.ack': { actions: { type: 'note', params: ({ event }) => W.replyNote(event as W.WriteReply) } },
-      'write.nack': { actions: { type: 'note', params: ({ event }) => W.replyNote(event as W.WriteReply) } },
-      'cmd.acquire': { actions: { type: 'note', params: { kind: 'acquire.skipped' } } },
-      'cmd.release': { actions: { type: 'note', params: { kind: 'release.skipped' } } },
-      'cmd.write': { actions: 'queueWrite' },
+      ...W.clientOn,
     },
     states: {
       idle: {
@@ -208,7 +186,7 @@ export const zkClientMachine = setup({
             { guard: 'hasSession', target: 'creating', actions: 'requestLock' },
             { target: 'connecting', actions: 'requestLock' },
           ],
-          'cmd.write': { actions: { type: 'note', params: ({ event }) => W.skippedWrite(event.value) } },
+          'cmd.write': { actions: W.noteSkippedWrite },
           // A grant for a wait it has given up: hand the lock straight back rather than sit on it.
           'zk.lockHeld': {
             guard: 'hasSession',
@@ -218,13 +196,8 @@ export const zkClientMachine = setup({
               ),
               {
                 type: 'note',
-                params: ({ context, event }) => ({
-                  kind: 'lock.releasing',
-                  parties: [context.zk],
-                  token: event.token,
-                  grantId: event.grantId,
-                  detail: { unwanted: true },
-                }),
+                params: ({ context, event }) =>
+                  W.releasingNote([context.zk], event.token, event.grantId, W.unwantedDetail),
               },
             ],
           },
@@ -272,10 +245,7 @@ export const zkClientMachine = setup({
             // A refusal of our current grant is news: someone newer has written, so we stop believing.
             guard: 'isCurrentGrant',
             target: 'idle',
-            actions: [
-              { type: 'note', params: ({ event }) => W.replyNote(event, true) },
-              enqueueActions(({ enqueue }) => enqueue.assign({ node: null, ...W.noGrant })),
-            ],
+            actions: [W.noteFencedReply, enqueueActions(({ enqueue }) => enqueue.assign({ node: null, ...W.noGrant }))],
           },
         },
       },
