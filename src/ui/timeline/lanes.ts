@@ -28,11 +28,19 @@ export function orderParties(parties: readonly PartyInfo[]): PartyInfo[] {
  * "Second store (no check)" reads as a name and a note; a plain name gets its kind as the note,
  * except a resource that trusts its clients, which says so.
  */
-function splitLabel(party: PartyInfo, checks: boolean): { title: string; subtitle: string } {
+function splitLabel(party: PartyInfo, checks: boolean, tokenSource?: string): { title: string; subtitle: string } {
   const match = /^(.*?)\s*\((.+)\)\s*$/.exec(party.label);
   if (match?.[1] && match[2]) return { title: match[1], subtitle: match[2] };
   if (party.kind === 'resource' && !checks) return { title: party.label, subtitle: 'does not check tokens' };
+  if (party.kind === 'lock') return { title: party.label, subtitle: lockWords(tokenSource) };
   return { title: party.label, subtitle: KIND_WORDS[party.kind] };
+}
+
+/** A plain lease has no token, and a random value is not an ordered token: the lane says so. */
+function lockWords(tokenSource?: string): string {
+  if (tokenSource === 'none') return 'grants leases, no token';
+  if (tokenSource === 'uuid') return 'hands out random values';
+  return KIND_WORDS.lock;
 }
 
 /** Whether a party checks tokens, read from its first snapshot ("check" is a resource's mode). */
@@ -40,7 +48,10 @@ export function checksTokens(trace: Pick<Trace, 'steps'>, party: string): boolea
   return trace.steps[0]?.snapshots[party]?.fields.check !== 'none';
 }
 
-export function layoutLanes(trace: Pick<Trace, 'parties' | 'steps'>, plot: PlotArea): LaneShape[] {
+export function layoutLanes(
+  trace: Pick<Trace, 'parties' | 'steps'> & Partial<Pick<Trace, 'knobs'>>,
+  plot: PlotArea,
+): LaneShape[] {
   const parties = trace.parties;
   const ordered = orderParties(parties);
   const height = (plot.bottom - plot.top) / Math.max(1, ordered.length);
@@ -49,7 +60,7 @@ export function layoutLanes(trace: Pick<Trace, 'parties' | 'steps'>, plot: PlotA
     return {
       party: party.id,
       kind: party.kind,
-      ...splitLabel(party, checksTokens(trace, party.id)),
+      ...splitLabel(party, checksTokens(trace, party.id), trace.knobs?.tokenSource),
       top,
       height,
       y: top + Math.min(LANE_LINE_OFFSET_PX, height * 0.4),

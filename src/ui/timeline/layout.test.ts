@@ -30,6 +30,13 @@ describe('lanes', () => {
     });
   });
 
+  it('says what the lock service hands out: ordered tokens, plain leases or random values', () => {
+    const lockLane = (id: string) => full(simulate(preset(id))).lanes[0]!.subtitle;
+    expect(lockLane('canonical-race')).toBe('issues tokens');
+    expect(lockLane('lease-trust-race')).toBe('grants leases, no token');
+    expect(lockLane('redlock-race')).toBe('hands out random values');
+  });
+
   it('stacks lanes inside the plot without overlapping', () => {
     const { lanes, plot } = full(canonical);
     lanes.forEach((lane, i) => {
