@@ -147,16 +147,9 @@ export const chubbyClientMachine = setup({
           'cmd.write': { actions: W.noteSkippedWrite },
           // A grant for a wait it has given up: hand the lock straight back rather than sit on it.
           'chubby.granted': {
-            actions: [
-              enqueueActions(({ context, event, enqueue }) =>
-                enqueue(effect.send(context.chubby, { type: 'chubby.release', grantId: event.grantId })),
-              ),
-              {
-                type: 'note',
-                params: ({ context, event }) =>
-                  W.releasingNote([context.chubby], event.token, event.grantId, W.unwantedDetail),
-              },
-            ],
+            actions: enqueueActions(({ context, event, enqueue }) =>
+              W.handBack(enqueue, context.chubby, { type: 'chubby.release', grantId: event.grantId }, event),
+            ),
           },
         },
       },

@@ -186,6 +186,17 @@ export function releasingNote(
 
 export const unwantedDetail = { unwanted: true };
 
+/** A grant for a wait the client has given up: hand it straight back to `to`, and say so. */
+export function handBack(
+  enqueue: Enqueue,
+  to: string,
+  msg: Message,
+  grant: { token: TokenValue; grantId: number | null },
+): void {
+  enqueue(effect.send(to, msg));
+  enqueue(effect.note(releasingNote([to], grant.token, grant.grantId, unwantedDetail)));
+}
+
 /** Note actions every client's transitions share. */
 export const noteReply = {
   type: 'note',

@@ -155,16 +155,9 @@ export const etcdClientMachine = setup({
           'cmd.write': { actions: W.noteSkippedWrite },
           // A grant for a wait it has given up: hand the lock straight back rather than sit on it.
           'etcd.locked': {
-            actions: [
-              enqueueActions(({ context, event, enqueue }) =>
-                enqueue(effect.send(context.etcd, { type: 'etcd.unlock', key: event.key })),
-              ),
-              {
-                type: 'note',
-                params: ({ context, event }) =>
-                  W.releasingNote([context.etcd], event.token, event.grantId, W.unwantedDetail),
-              },
-            ],
+            actions: enqueueActions(({ context, event, enqueue }) =>
+              W.handBack(enqueue, context.etcd, { type: 'etcd.unlock', key: event.key }, event),
+            ),
           },
         },
       },

@@ -190,16 +190,9 @@ export const zkClientMachine = setup({
           // A grant for a wait it has given up: hand the lock straight back rather than sit on it.
           'zk.lockHeld': {
             guard: 'hasSession',
-            actions: [
-              enqueueActions(({ context, event, enqueue }) =>
-                enqueue(effect.send(context.zk, { type: 'zk.delete', session: context.session, node: event.node })),
-              ),
-              {
-                type: 'note',
-                params: ({ context, event }) =>
-                  W.releasingNote([context.zk], event.token, event.grantId, W.unwantedDetail),
-              },
-            ],
+            actions: enqueueActions(({ context, event, enqueue }) =>
+              W.handBack(enqueue, context.zk, { type: 'zk.delete', session: context.session, node: event.node }, event),
+            ),
           },
         },
       },
