@@ -8,7 +8,7 @@ import type { CheckMode } from '../scenario/types';
 import type { TokenValue } from '../trace/types';
 import type { Env } from '../sim/logic';
 import { effect, effectActions } from './effects';
-import { decideWrite } from '../protocol/check';
+import { decideWrite, writeNote } from '../protocol/check';
 
 export interface ResourceInput {
   check: CheckMode;
@@ -59,26 +59,18 @@ export const resourceMachine = setup({
           enqueue(effect.send(client, { type: 'write.nack', ...reply, reason: d.reason }));
         }
         enqueue(
-          effect.note({
-            kind: d.accept ? 'write.accepted' : 'write.rejected',
-            parties: [client],
-            token: event.token,
-            grantId: event.grantId,
-            client,
-            write: {
-              resource: '',
+          effect.note(
+            writeNote({
               client,
               value: event.value,
               token: event.token,
               seq: event.seq,
-              verdict: d.accept ? 'accepted' : 'rejected',
-              reason: d.reason,
+              grantId: event.grantId,
+              decision: d,
               maxSeenBefore: context.maxSeen,
               maxSeenAfter: d.maxSeenAfter,
-              comparison: d.comparison,
-              grantId: event.grantId,
-            },
-          }),
+            }),
+          ),
         );
       }),
     },

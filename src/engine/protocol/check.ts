@@ -4,6 +4,7 @@
 
 import type { CheckMode } from '../scenario/types';
 import type { TokenValue } from '../trace/types';
+import type { Note } from '../sim/logic';
 import { compareTokens, formatToken } from './tokens';
 
 export interface WriteDecision {
@@ -76,4 +77,43 @@ export function decideWrite(
         comparison: `${pair} <= ${seen} -> REJECT`,
         ...keep,
       };
+}
+
+/** One write as it was decided: who, what, with which token, and the comparison written out. */
+export interface DecidedWrite {
+  client: string;
+  value: string;
+  token: TokenValue;
+  seq: number;
+  /** Ghost: the writer's grant, for the invariant checker. */
+  grantId: number;
+  decision: Pick<WriteDecision, 'accept' | 'reason' | 'comparison'>;
+  maxSeenBefore: TokenValue;
+  maxSeenAfter: TokenValue;
+  detail?: Record<string, number | string>;
+}
+
+/** The trace note for a decided write (the recorder fills in which resource decided it). */
+export function writeNote(w: DecidedWrite): Note {
+  return {
+    kind: w.decision.accept ? 'write.accepted' : 'write.rejected',
+    parties: [w.client],
+    token: w.token,
+    grantId: w.grantId,
+    client: w.client,
+    ...(w.detail ? { detail: w.detail } : {}),
+    write: {
+      resource: '',
+      client: w.client,
+      value: w.value,
+      token: w.token,
+      seq: w.seq,
+      verdict: w.decision.accept ? 'accepted' : 'rejected',
+      reason: w.decision.reason,
+      maxSeenBefore: w.maxSeenBefore,
+      maxSeenAfter: w.maxSeenAfter,
+      comparison: w.decision.comparison,
+      grantId: w.grantId,
+    },
+  };
 }

@@ -4,7 +4,7 @@
 import type { Knobs } from '../scenario/types';
 import type { PartyLogic } from '../sim/logic';
 import type { ResourceContext } from '../machines/resource';
-import { decideWrite } from '../protocol/check';
+import { decideWrite, writeNote } from '../protocol/check';
 import { mailerFields, resourceFields, resourceInput } from '../strategies/parties';
 import { note, plain, send, type Plain } from './plain';
 
@@ -42,31 +42,22 @@ export function resource(knobs: Knobs, checks: boolean): PartyLogic<Plain<Resour
       const context = d.accept
         ? { ...c, maxSeen: d.maxSeenAfter, maxSeq: d.maxSeqAfter, value: e.value as string, accepted: c.accepted + 1 }
         : { ...c, rejected: c.rejected + 1 };
-      const write = {
-        resource: '',
-        client: e.from,
-        value: e.value as string,
-        token,
-        seq: e.seq as number,
-        verdict: d.accept ? ('accepted' as const) : ('rejected' as const),
-        reason: d.reason,
-        maxSeenBefore: c.maxSeen,
-        maxSeenAfter: d.maxSeenAfter,
-        comparison: d.comparison,
-        grantId: e.grantId as number,
-      };
       return {
         state: { value: 'up', context },
         effects: [
           send(e.from, d.accept ? { type: 'write.ack', ...reply } : { type: 'write.nack', ...reply, reason: d.reason }),
-          note({
-            kind: d.accept ? 'write.accepted' : 'write.rejected',
-            parties: [e.from],
-            token,
-            grantId: e.grantId as number,
-            client: e.from,
-            write,
-          }),
+          note(
+            writeNote({
+              client: e.from,
+              value: e.value as string,
+              token,
+              seq: e.seq as number,
+              grantId: e.grantId as number,
+              decision: d,
+              maxSeenBefore: c.maxSeen,
+              maxSeenAfter: d.maxSeenAfter,
+            }),
+          ),
         ],
       };
     },

@@ -9,6 +9,7 @@
 import { enqueueActions, setup } from 'xstate';
 import type { Env } from '../../sim/logic';
 import { effect, effectActions } from '../effects';
+import { writeNote } from '../../protocol/check';
 
 export interface JournalNodeInput {
   firstToken: number;
@@ -121,27 +122,19 @@ export const journalNodeMachine = setup({
           enqueue(effect.send(from, { type: 'write.nack', ...reply, reason: d.reason }));
         }
         enqueue(
-          effect.note({
-            kind: d.accept ? 'write.accepted' : 'write.rejected',
-            parties: [from],
-            client: from,
-            token: epoch,
-            grantId: event.grantId,
-            detail: { txid: event.txid },
-            write: {
-              resource: '',
+          effect.note(
+            writeNote({
               client: from,
               value: event.value,
               token: epoch,
               seq: serial,
-              verdict: d.accept ? 'accepted' : 'rejected',
-              reason: d.reason,
+              grantId: event.grantId,
+              decision: d,
               maxSeenBefore: before,
               maxSeenAfter: after,
-              comparison: d.comparison,
-              grantId: event.grantId,
-            },
-          }),
+              detail: { txid: event.txid },
+            }),
+          ),
         );
       }),
     },
