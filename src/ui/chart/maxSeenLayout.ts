@@ -3,8 +3,8 @@
 // shapes); marks are thinned to one per pixel, verdict and resource, so 10,000 writes stay cheap.
 
 import { scaleLinear } from 'd3-scale';
-import { line, curveStepAfter } from 'd3-shape';
 import type { Trace } from '../../engine';
+import { stepAfterPath } from '../svg/paths';
 
 export interface ChartSize {
   width: number;
@@ -111,11 +111,7 @@ export function layoutMaxSeen(trace: Trace, size: ChartSize, data = maxSeenSerie
   const series = data.resources.map((resource) => {
     const points = data.series.get(resource)!;
     const extended = points.length ? [...points, { timeMs: endMs, value: points.at(-1)!.value }] : [];
-    const path =
-      line<Point>()
-        .x((p) => x(p.timeMs))
-        .y((p) => y(p.value))
-        .curve(curveStepAfter)(extended) ?? '';
+    const path = stepAfterPath(extended.map((p) => [x(p.timeMs), y(p.value)]));
     return { resource, path, last: points.at(-1)?.value ?? NaN };
   });
 

@@ -1,16 +1,14 @@
 // The marks' shapes and the glyphs inside them, as absolute SVG geometry (no per-mark transform,
-// which would cost the browser a paint chunk per mark). d3-shape's line generator writes the paths.
+// which would cost the browser a paint chunk per mark).
 // Invariant: accept and reject differ in outline AND glyph, so colour is never the only cue.
 
-import { line } from 'd3-shape';
+import { polylinePath, type Point } from '../svg/paths';
 import type { MarkShapeKind } from './types';
 
 export const VERDICT_RADIUS_PX = 9;
 export const EVENT_RADIUS_PX = 3.5;
 const SQUARE_HALF_PX = 8.5;
 const DIAMOND_HALF_PX = 10;
-
-type Point = [number, number];
 
 /** The glyph strokes inside each outline, as polylines around (0, 0). */
 const STROKES: Record<MarkShapeKind, Point[][]> = {
@@ -45,10 +43,8 @@ const STROKES: Record<MarkShapeKind, Point[][]> = {
   event: [],
 };
 
-const polyline = line();
-
 export function glyphPath(kind: MarkShapeKind, x: number, y: number): string {
-  return STROKES[kind].map((points) => polyline(points.map(([px, py]) => [x + px, y + py])) ?? '').join('');
+  return STROKES[kind].map((points) => polylinePath(points.map(([px, py]) => [x + px, y + py]))).join('');
 }
 
 export type Outline =
@@ -65,13 +61,13 @@ export function outline(kind: MarkShapeKind, x: number, y: number): Outline {
       return { shape: 'rect', x: x - SQUARE_HALF_PX, y: y - SQUARE_HALF_PX, size: 2 * SQUARE_HALF_PX };
     case 'effect': {
       const h = DIAMOND_HALF_PX;
-      const d = polyline([
+      const d = polylinePath([
         [x, y - h],
         [x + h, y],
         [x, y + h],
         [x - h, y],
       ]);
-      return { shape: 'path', d: `${d ?? ''}Z` };
+      return { shape: 'path', d: `${d}Z` };
     }
     case 'event':
       return { shape: 'circle', cx: x, cy: y, r: EVENT_RADIUS_PX };
