@@ -12,7 +12,7 @@ const ENGINE_SOURCES = ['src/engine/**/*.{ts,tsx}'];
 const ENGINE_TESTS = ['src/engine/**/*.test.{ts,tsx}'];
 
 /**
- * Forbids every import that is not relative and not xstate (react, zustand, d3-*, lz-string,
+ * Forbids every import that is not relative and not xstate (react, zustand, d3-*,
  * fs, node:*, ...), except the packages named in `alsoAllowed`.
  * @param {string[]} alsoAllowed
  * @returns {import('eslint').Linter.RuleEntry}

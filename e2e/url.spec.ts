@@ -1,6 +1,6 @@
 // Shareable links: the URL carries the scenario and the cursor; opening it reproduces the view.
 // A damaged link says what is wrong and opens the default scenario instead.
-import LZString from 'lz-string';
+import { deflateRawSync } from 'node:zlib';
 import { expect, test } from '@playwright/test';
 import { cursorStep, openLab, screenshot, seekToLabel, visibleState } from './helpers';
 
@@ -36,7 +36,7 @@ for (const [name, hash, message] of [
   ['damaged data', '#s=not-a-real-scenario&step=3', /damaged|not valid/],
   [
     'a hand-edited field',
-    `#s=${LZString.compressToEncodedURIComponent(JSON.stringify({ format: 'fencelab.scenario', version: 1, strategy: 'fencing', clients: 42 }))}`,
+    `#s=${deflateRawSync(JSON.stringify({ format: 'fencelab.scenario', version: 1, strategy: 'fencing', clients: 42 })).toString('base64url')}`,
     /clients/,
   ],
   ['a bad step', `#preset=canonical-race&step=banana`, /step/],

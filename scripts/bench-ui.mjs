@@ -9,9 +9,8 @@ import { spawn, spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { gzipSync } from 'node:zlib';
+import { deflateRawSync, gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
-import LZString from 'lz-string';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const PORT = 4191;
@@ -176,7 +175,7 @@ async function main() {
       });
     const firstRenderDefault = /** @type {number} */ (await page.evaluate('window.firstRenderMs'));
 
-    const hash = `#s=${LZString.compressToEncodedURIComponent(JSON.stringify(longScenario()))}&step=0`;
+    const hash = `#s=${deflateRawSync(JSON.stringify(longScenario())).toString('base64url')}&step=0`;
     await page.goto(`${BASE}?long${hash}`);
     await page.getByTestId('narration').waitFor({ timeout: 60_000 });
     const firstRenderLong = /** @type {number} */ (await page.evaluate('window.firstRenderMs'));

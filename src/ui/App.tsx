@@ -26,7 +26,7 @@ import { StrategyPicker } from './strategy/StrategyPicker';
 export interface AppProps {
   store: LabStore;
   /** Writes the URL now (the share button needs it current). */
-  flushUrl?: () => void;
+  flushUrl?: () => Promise<void> | void;
 }
 
 export function App({ store, flushUrl = () => {} }: AppProps) {

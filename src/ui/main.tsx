@@ -17,12 +17,15 @@ const container = document.getElementById('root');
 if (!container) throw new Error('Fencelab: the page has no #root element to mount into.');
 
 const store = createLabStore();
-openFromHash(store, window.location.hash);
-startPlayer(store);
-const url = syncUrl(store);
-
-createRoot(container).render(
-  <StrictMode>
-    <App store={store} flushUrl={url.flush} />
-  </StrictMode>,
-);
+// The link is decompressed before the first render, so a shared view never flashes the default.
+void openFromHash(store, window.location.hash)
+  .catch(() => false)
+  .then(() => {
+    startPlayer(store);
+    const url = syncUrl(store);
+    createRoot(container).render(
+      <StrictMode>
+        <App store={store} flushUrl={url.flush} />
+      </StrictMode>,
+    );
+  });

@@ -5,7 +5,7 @@
 import { memo, useMemo, type MouseEvent } from 'react';
 import { useActions, useLab, useLabStore } from '../store/context';
 import { usePacedCursor } from '../store/paced';
-import { useWidth } from '../hooks/useWidth';
+import { useElementWidth } from '../hooks/useElementWidth';
 import { lastStepAtOrBefore } from '../store/time';
 import { layoutMaxSeen, maxSeenSeries, type MaxSeenLayout } from './maxSeenLayout';
 
@@ -51,7 +51,8 @@ export function MaxSeenChart() {
   // Paced: follows the cursor a few times a second while playing (see store/paced.ts).
   const cursor = usePacedCursor(useLabStore(), 'chart');
   const { seek } = useActions();
-  const [ref, width] = useWidth<HTMLDivElement>(600);
+  const [ref, measured] = useElementWidth<HTMLDivElement>();
+  const width = measured || 600;
   const data = useMemo(() => maxSeenSeries(trace), [trace]);
   const layout = useMemo(
     () => layoutMaxSeen(trace, { width, height: HEIGHT, margin: MARGIN }, data),

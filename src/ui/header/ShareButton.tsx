@@ -5,12 +5,12 @@ import { useState } from 'react';
 import { useLabStore } from '../store/context';
 import { currentLink } from '../store/urlSync';
 
-export function ShareButton({ flush }: { flush(): void }) {
+export function ShareButton({ flush }: { flush(): Promise<void> | void }) {
   const store = useLabStore();
   const [status, setStatus] = useState<{ text: string; link?: string } | null>(null);
   const share = async () => {
-    flush();
-    const link = currentLink(store, window.location.href);
+    await flush();
+    const link = await currentLink(store, window.location.href);
     try {
       await navigator.clipboard.writeText(link);
       setStatus({ text: 'Link copied: it opens this scenario at this step.' });

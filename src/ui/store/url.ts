@@ -1,9 +1,9 @@
-// The shareable link: the scenario (lz-string compressed JSON), the cursor and how many of the
+// The shareable link: the scenario (deflated JSON, base64url), the cursor and how many of the
 // scenario's actions are its own, in location.hash:  #s=<scenario>&step=N&own=K
-// A short form #preset=<id>&step=N opens a preset. Invariant: decoding never throws; anything it
+// A short form #preset=<id>&step=N opens a preset. Invariant: decoding never rejects; anything it
 // cannot read comes back as an error that names the problem, and no scenario.
 
-import { compressToEncodedURIComponent, decompressFromEncodedURIComponent } from 'lz-string';
+import { deflateText, inflateText, MAX_TEXT_BYTES } from './linkCodec';
 import { findPreset, formatScenarioError, validateScenario, type Scenario } from '../../engine';
 
 export interface UrlState {
@@ -18,26 +18,24 @@ export type DecodedHash =
   | { kind: 'error'; message: string };
 
 /** Compressing a large scenario takes time; the same scenario object is compressed once. */
-const compressed = new WeakMap<Scenario, string>();
+const compressed = new WeakMap<Scenario, Promise<string>>();
 
-export function encodeScenario(scenario: Scenario): string {
+export function encodeScenario(scenario: Scenario): Promise<string> {
   let text = compressed.get(scenario);
   if (text === undefined) {
-    text = compressToEncodedURIComponent(JSON.stringify(scenario));
+    text = deflateText(JSON.stringify(scenario));
     compressed.set(scenario, text);
   }
   return text;
 }
 
-export function encodeHash({ scenario, cursor, ownActionCount }: UrlState): string {
-  const parts = [`s=${encodeScenario(scenario)}`, `step=${cursor}`];
+export async function encodeHash({ scenario, cursor, ownActionCount }: UrlState): Promise<string> {
+  const parts = [`s=${await encodeScenario(scenario)}`, `step=${cursor}`];
   if (ownActionCount !== scenario.actions.length) parts.push(`own=${ownActionCount}`);
   return `#${parts.join('&')}`;
 }
 
-/**
- * Splits "#a=1&b=2" by hand: URLSearchParams would turn the '+' that lz-string emits into a space.
- */
+/** Splits "#a=1&b=2" by hand: URLSearchParams would turn a '+' in a hand-edited link into a space. */
 function params(hash: string): Map<string, string> {
   const out = new Map<string, string>();
   for (const part of hash.replace(/^#/, '').split('&')) {
@@ -54,7 +52,7 @@ function wholeNumber(text: string | undefined, name: string): number | undefined
   return Number(text);
 }
 
-export function decodeHash(hash: string): DecodedHash {
+export async function decodeHash(hash: string): Promise<DecodedHash> {
   const p = params(hash);
   if (!p.has('s') && !p.has('preset')) {
     return p.size === 0 ? { kind: 'empty' } : { kind: 'error', message: 'The link has no scenario in it (no "s=").' };
@@ -71,13 +69,15 @@ export function decodeHash(hash: string): DecodedHash {
     return { kind: 'ok', scenario: preset.scenario, cursor: step ?? 0, presetId: id };
   }
 
-  let json: string | null;
-  try {
-    json = decompressFromEncodedURIComponent(p.get('s') ?? '');
-  } catch {
-    json = null;
+  const inflated = await inflateText(p.get('s') ?? '');
+  if (!inflated.ok) {
+    const why =
+      inflated.problem === 'too large'
+        ? `it would decompress to more than ${MAX_TEXT_BYTES / 1024 / 1024} MB`
+        : 'it could not be decompressed';
+    return { kind: 'error', message: `The link's scenario is damaged: ${why}.` };
   }
-  if (!json) return { kind: 'error', message: "The link's scenario is damaged: it could not be decompressed." };
+  const json = inflated.text;
   let raw: unknown;
   try {
     raw = JSON.parse(json);
@@ -88,9 +88,6 @@ export function decodeHash(hash: string): DecodedHash {
   if (!checked.ok) {
     return { kind: 'error', message: `The link's scenario is not valid: ${formatScenarioError(checked.error)}.` };
   }
-  // The link already holds this scenario compressed: remember it rather than compress it again
-  // (a 10,000-action scenario takes a noticeable moment), if the validated form is identical.
-  if (JSON.stringify(checked.scenario) === json) compressed.set(checked.scenario, p.get('s')!);
   return {
     kind: 'ok',
     scenario: checked.scenario,

@@ -13,41 +13,52 @@ afterEach(() => {
 });
 
 describe('openFromHash', () => {
-  it('opens the scenario and step a link names', () => {
+  it('opens the scenario and step a link names', async () => {
     const scenario = findPreset('slow-network')!.scenario;
     const store = createLabStore();
-    expect(openFromHash(store, encodeHash({ scenario, cursor: 4, ownActionCount: scenario.actions.length }))).toBe(
-      true,
-    );
+    const hash = await encodeHash({ scenario, cursor: 4, ownActionCount: scenario.actions.length });
+    expect(await openFromHash(store, hash)).toBe(true);
     expect(store.getState().scenario).toEqual(scenario);
     expect(store.getState().cursor).toBe(4);
     expect(store.getState().error).toBeNull();
   });
 
-  it('keeps the default scenario and explains a bad link', () => {
+  it('keeps the default scenario and explains a bad link', async () => {
     const store = createLabStore();
     const before = store.getState().scenario;
-    expect(openFromHash(store, '#s=rubbish')).toBe(false);
+    expect(await openFromHash(store, '#s=rubbish')).toBe(false);
     expect(store.getState().scenario).toBe(before);
     expect(store.getState().error).toMatch(/damaged.*default scenario is open instead/);
   });
 });
 
 describe('syncUrl', () => {
-  it('writes the view into the hash after a pause, with replaceState', () => {
+  it('writes the view into the hash after a pause, with replaceState', async () => {
     vi.useFakeTimers();
     const store = createLabStore();
     const length = window.history.length;
     const sync = syncUrl(store, window);
     store.getState().seek(6);
     expect(window.location.hash).toBe('');
-    vi.advanceTimersByTime(300);
-    expect(window.location.hash).toMatch(/^#s=.+&step=6$/);
+    await vi.advanceTimersByTimeAsync(300);
+    await vi.waitFor(() => expect(window.location.hash).toMatch(/^#s=.+&step=6$/));
     expect(window.history.length).toBe(length);
     store.getState().addIntervention({ type: 'expireLease' });
-    sync.flush();
+    await sync.flush();
     expect(window.location.hash).toMatch(/&step=6&own=5$/);
-    expect(currentLink(store, window.location.href)).toBe(window.location.href);
+    expect(await currentLink(store, window.location.href)).toBe(window.location.href);
+    sync.stop();
+  });
+
+  it('opens a hash typed into the address bar; the last one typed is what stays open', async () => {
+    const store = createLabStore();
+    const sync = syncUrl(store, window);
+    const slow = findPreset('slow-network')!.scenario;
+    const clock = findPreset('redlock-clock-jump')!.scenario;
+    window.location.hash = await encodeHash({ scenario: slow, cursor: 2, ownActionCount: slow.actions.length });
+    window.location.hash = await encodeHash({ scenario: clock, cursor: 5, ownActionCount: clock.actions.length });
+    await vi.waitFor(() => expect(store.getState().scenario).toEqual(clock));
+    expect(store.getState().cursor).toBe(5);
     sync.stop();
   });
 });

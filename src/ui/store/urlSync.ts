@@ -1,15 +1,20 @@
 // Keeps location.hash and the store in step: the link opens the view it names, and the view
 // writes itself back into the link (replaceState, debounced) as the user changes things.
-// Invariant: a link that cannot be read leaves the default scenario open and says why.
+// Invariant: a link that cannot be read leaves the default scenario open and says why. Links are
+// compressed and decompressed asynchronously; whichever was asked for last is the one that lands.
 
 import { decodeHash, encodeHash } from './url';
 import type { LabStore } from './labStore';
 
 const WRITE_DELAY_MS = 250;
 
-/** Loads what the hash names into the store; returns false if the hash was unreadable. */
-export function openFromHash(store: LabStore, hash: string): boolean {
-  const decoded = decodeHash(hash);
+/**
+ * Loads what the hash names into the store; resolves false if the hash was unreadable.
+ * `stillWanted` is asked once the link is decoded: if it says no, nothing is loaded.
+ */
+export async function openFromHash(store: LabStore, hash: string, stillWanted = () => true): Promise<boolean> {
+  const decoded = await decodeHash(hash);
+  if (!stillWanted()) return false;
   if (decoded.kind === 'empty') return true;
   if (decoded.kind === 'error') {
     store.getState().showError(`${decoded.message} The default scenario is open instead.`);
@@ -33,21 +38,25 @@ export function openFromHash(store: LabStore, hash: string): boolean {
 }
 
 /** The current view as a full link (for the share button). */
-export function currentLink(store: LabStore, href: string): string {
+export async function currentLink(store: LabStore, href: string): Promise<string> {
   const { scenario, cursor, ownActionCount } = store.getState();
-  return href.replace(/#.*$/, '') + encodeHash({ scenario, cursor, ownActionCount });
+  return href.replace(/#.*$/, '') + (await encodeHash({ scenario, cursor, ownActionCount }));
 }
 
 /** Starts mirroring the store into the URL; returns a function that stops it and flushes. */
-export function syncUrl(store: LabStore, win: Window = window): { flush(): void; stop(): void } {
+export function syncUrl(store: LabStore, win: Window = window): { flush(): Promise<void>; stop(): void } {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let written = win.location.hash;
+  let writes = 0;
+  let opens = 0;
+  let stopped = false;
 
-  const write = () => {
+  const write = async () => {
     timer = undefined;
+    const mine = ++writes;
     const { scenario, cursor, ownActionCount } = store.getState();
-    const hash = encodeHash({ scenario, cursor, ownActionCount });
-    if (hash === written) return;
+    const hash = await encodeHash({ scenario, cursor, ownActionCount });
+    if (stopped || mine !== writes || hash === written) return;
     written = hash;
     win.history.replaceState(win.history.state, '', hash);
   };
@@ -60,23 +69,25 @@ export function syncUrl(store: LabStore, win: Window = window): { flush(): void;
     )
       return;
     if (timer !== undefined) clearTimeout(timer);
-    timer = setTimeout(write, WRITE_DELAY_MS);
+    timer = setTimeout(() => void write(), WRITE_DELAY_MS);
   });
 
   // A hash typed or pasted into the address bar (replaceState never fires hashchange).
   const onHashChange = () => {
     if (win.location.hash === written) return;
     written = win.location.hash;
-    openFromHash(store, win.location.hash);
+    const mine = ++opens;
+    void openFromHash(store, win.location.hash, () => !stopped && mine === opens);
   };
   win.addEventListener('hashchange', onHashChange);
 
   return {
     flush() {
       if (timer !== undefined) clearTimeout(timer);
-      write();
+      return write();
     },
     stop() {
+      stopped = true;
       if (timer !== undefined) clearTimeout(timer);
       unsubscribe();
       win.removeEventListener('hashchange', onHashChange);

@@ -15,7 +15,7 @@ import { FutureFade, Overlay } from './Overlay';
 import { clampCursor, describeTimeline, legendItems } from './readouts';
 import './timeline.css';
 import type { TimeWindow, TimelineLayout } from './types';
-import { useElementWidth } from './useElementWidth';
+import { useElementWidth } from '../hooks/useElementWidth';
 import { useTimeZoom } from './useTimeZoom';
 import { clampWindow, fitWindow, followCursor, isFit, zoomWindow } from './viewport';
 

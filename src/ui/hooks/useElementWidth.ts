@@ -1,4 +1,5 @@
-// The width of an element, kept current with a ResizeObserver: the timeline fills its container.
+// The width of an element, kept current with a ResizeObserver, so the timeline and the chart lay
+// themselves out in real pixels (text never stretches). 0 until the element is measured.
 // Invariant: the observer is disconnected when the element goes away.
 
 import { useCallback, useState } from 'react';
