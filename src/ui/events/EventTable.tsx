@@ -17,26 +17,29 @@ export function EventTable() {
   const cursor = usePacedCursor(useLabStore(), 'table');
   const { seek } = useActions();
   const box = useRef<HTMLDivElement>(null);
-  // The box's scroll position, mirrored from scroll events and our own writes, so keeping the
-  // current row in view never has to read layout (a forced reflow on every frame while playing).
-  const scrolled = useRef(0);
-  const [scrollTop, setScrollTop] = useState(0);
+  // Where the box is scrolled to. When the cursor (or the trace) changes, the position that keeps
+  // the current row in view is worked out here, during render, so the rows for it are drawn in the
+  // same commit that scrolls: one layout per update, never a second render after a forced reflow.
+  const [view, setView] = useState({ cursor: -1, trace: null as typeof trace | null, top: 0 });
+  let top = view.top;
+  if (view.cursor !== cursor || view.trace !== trace) {
+    top = scrollToShow(cursor, view.top, VIEWPORT_PX, ROW_PX, HEADER_PX) ?? view.top;
+    setView({ cursor, trace, top });
+  }
+  // What the box's scrollTop was last set to or seen at, so applying `top` never reads layout.
+  const applied = useRef(0);
   const resource = useMemo(() => tableResource(trace), [trace]);
   const count = trace.steps.length;
 
-  // Keep the current row in view, scrolling only this box (never the page).
+  // Scroll only this box (never the page) to the position the rows were drawn for.
   useLayoutEffect(() => {
     const element = box.current;
-    if (!element) return;
-    const target = scrollToShow(cursor, scrolled.current, VIEWPORT_PX, ROW_PX, HEADER_PX);
-    if (target !== null) {
-      scrolled.current = target;
-      element.scrollTop = target;
-      setScrollTop(target);
-    }
-  }, [cursor, trace]);
+    if (!element || applied.current === top) return;
+    element.scrollTop = top;
+    applied.current = top;
+  }, [top]);
 
-  const win = rowWindow(scrollTop, VIEWPORT_PX, ROW_PX, count);
+  const win = rowWindow(top, VIEWPORT_PX, ROW_PX, count);
   const rows = [];
   for (let i = win.first; i < win.end; i++) rows.push(eventRow(trace.steps[i]!, resource));
 
@@ -46,8 +49,9 @@ export function EventTable() {
       className="event-table-box"
       style={{ height: Math.min(VIEWPORT_PX, HEADER_PX + count * ROW_PX + 2) }}
       onScroll={(e) => {
-        scrolled.current = e.currentTarget.scrollTop;
-        setScrollTop(scrolled.current);
+        const at = e.currentTarget.scrollTop;
+        applied.current = at;
+        if (at !== top) setView((v) => ({ ...v, top: at }));
       }}
       tabIndex={0}
       role="region"
