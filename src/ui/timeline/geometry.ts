@@ -2,6 +2,7 @@
 // from, and the axis ticks (D3 computes them; React draws them). Invariant: x is linear in time.
 
 import { scaleLinear, type ScaleLinear } from 'd3-scale';
+import { formatNumber } from '../format/number';
 import type { PlotArea, Size, TickShape, TimeWindow } from './types';
 
 /** Room for the lanes' names at the left. */
@@ -42,19 +43,7 @@ export function formatMs(ms: number, spanMs: number): string {
   const value = seconds ? ms / 1000 : ms;
   const span = seconds ? spanMs / 1000 : spanMs;
   const decimals = Math.min(3, Math.max(0, 2 - Math.floor(Math.log10(Math.max(span, 1e-3)))));
-  const text = numberFormat(decimals).format(value);
-  return `${text === '-0' ? '0' : text} ${seconds ? 's' : 'ms'}`;
-}
-
-/** Intl formatters are slow to make and cheap to use: one per number of decimals. */
-const formats = new Map<number, Intl.NumberFormat>();
-function numberFormat(decimals: number): Intl.NumberFormat {
-  let format = formats.get(decimals);
-  if (!format) {
-    format = new Intl.NumberFormat('en-US', { maximumFractionDigits: decimals });
-    formats.set(decimals, format);
-  }
-  return format;
+  return `${formatNumber(value, decimals)} ${seconds ? 's' : 'ms'}`;
 }
 
 /** Ticks about every 110 px, at round times (scale.ticks), as plain data. */

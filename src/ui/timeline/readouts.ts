@@ -3,6 +3,7 @@
 // Invariant: every value shown is read from the cursor's step snapshot, never recomputed.
 
 import { formatToken, type Trace } from '../../engine';
+import { formatNumber } from '../format/number';
 import { leaseSpans } from './leases';
 import type { LaneShape, TimeWindow } from './types';
 
@@ -39,8 +40,8 @@ export function clampCursor(trace: Trace, cursor: number): number {
   return Math.max(0, Math.min(Math.trunc(cursor) || 0, trace.steps.length - 1));
 }
 
-const ms = (v: number) => `${Math.round(v).toLocaleString('en-US')} ms`;
-const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+const ms = (v: number) => `${formatNumber(v)} ms`;
+const plural = (n: number, one: string, many = `${one}s`) => `${formatNumber(n)} ${n === 1 ? one : many}`;
 
 /** What the whole trace holds, in words; computed once per trace (it reads every step). */
 const summaries = new WeakMap<Trace, string>();
