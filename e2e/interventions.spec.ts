@@ -83,5 +83,35 @@ test('changing the strategy keeps the cursor at the same time', async ({ page })
   await page.getByLabel('Lock strategy').selectOption({ label: 'Fencing token (generic pattern)' });
   await page.getByLabel('Resource check').selectOption('reject-lt');
   await expect(page.getByTestId('verdict')).toBeVisible();
-  await expect(page.getByLabel('Scenario', { exact: true })).toContainText('(changed)');
+  await expect(page.getByLabel('Scenario', { exact: true })).toContainText('Changed: ');
+});
+
+test('a changed run says so, and undo or the preset button takes it back', async ({ page }) => {
+  await openLab(page);
+  await seekToLabel(page, 't1');
+  const before = await page.getByTestId('verdict').innerText();
+  await expect(page.getByRole('button', { name: 'Undo last change' })).toHaveCount(0);
+
+  await page.getByLabel('What happens', { exact: true }).selectOption({ label: 'Make a client write now' });
+  await page.getByLabel('Client', { exact: true }).selectOption('Client1');
+  await page.getByRole('button', { name: /Apply at/ }).click();
+  await expect(page.locator('.scenario-intro')).toContainText('(changed)');
+  await expect(page.getByLabel('Scenario', { exact: true })).toContainText('Changed: ');
+
+  await page.getByRole('button', { name: 'Undo last change' }).click();
+  await expect(page.locator('.scenario-intro')).not.toContainText('(changed)');
+  await expect(page.getByTestId('your-interventions')).toHaveCount(0);
+  expect(await page.getByTestId('verdict').innerText()).toBe(before);
+
+  // A preset chosen by mistake is one undo away (Ctrl+Z), as is an intervention.
+  await page.getByLabel('Scenario', { exact: true }).selectOption('redlock-race');
+  await page.locator('body').click({ position: { x: 5, y: 5 } });
+  await page.keyboard.press('Control+z');
+  await expect(page.getByLabel('Scenario', { exact: true })).toHaveValue('canonical-race');
+
+  await page.getByLabel('What happens', { exact: true }).selectOption({ label: 'Expire the lease now' });
+  await page.getByRole('button', { name: /Apply at/ }).click();
+  await page.getByRole('button', { name: 'Back to the preset as it ships' }).click();
+  await expect(page.locator('.scenario-intro')).not.toContainText('(changed)');
+  expect(await page.getByTestId('verdict').innerText()).toBe(before);
 });

@@ -21,6 +21,8 @@ const store = createLabStore();
 void openFromHash(store, window.location.hash)
   .catch(() => false)
   .then(() => {
+    // Opening the page is not a change the user made: there is nothing to undo yet.
+    store.setState({ past: [] });
     startPlayer(store);
     const url = syncUrl(store);
     createRoot(container).render(

@@ -4,8 +4,13 @@ import { describe, expect, it } from 'vitest';
 import { createLabStore } from '../store/labStore';
 import { handleKey } from './useKeyboard';
 
-const press = (store: ReturnType<typeof createLabStore>, key: string, target: EventTarget = document.body) => {
-  const event = new KeyboardEvent('keydown', { key });
+const press = (
+  store: ReturnType<typeof createLabStore>,
+  key: string,
+  target: EventTarget = document.body,
+  init: KeyboardEventInit = {},
+) => {
+  const event = new KeyboardEvent('keydown', { key, ...init });
   Object.defineProperty(event, 'target', { value: target });
   return handleKey(store, event);
 };
@@ -46,5 +51,19 @@ describe('handleKey', () => {
     expect(press(store, 'ArrowRight', tab)).toBe(false);
     expect(store.getState().cursor).toBe(1);
     expect(store.getState().playing).toBe(false);
+  });
+
+  it('undoes the last change with Ctrl+Z or Cmd+Z, but not inside a text field', () => {
+    const store = createLabStore();
+    store.getState().addIntervention({ type: 'expireLease' });
+    const input = document.createElement('input');
+    expect(press(store, 'z', input, { ctrlKey: true })).toBe(false);
+    expect(store.getState().edited).toBe(true);
+    expect(press(store, 'z', document.body, { ctrlKey: true, shiftKey: true })).toBe(false);
+    expect(press(store, 'z', document.body, { ctrlKey: true })).toBe(true);
+    expect(store.getState().edited).toBe(false);
+    store.getState().addIntervention({ type: 'expireLease' });
+    expect(press(store, 'Z', document.body, { metaKey: true })).toBe(true);
+    expect(store.getState().edited).toBe(false);
   });
 });

@@ -1,5 +1,5 @@
 // Keyboard shortcuts for the whole page: space plays or pauses, left and right step, Home and End
-// jump, + and - change speed. Invariant: a key meant for a form control (typing in a field,
+// jump, + and - change speed, Ctrl+Z (Cmd+Z) undoes the last change to the run. Invariant: a key meant for a form control (typing in a field,
 // pressing a focused button, moving a slider or a tab) is left to that control.
 
 import { useEffect } from 'react';
@@ -16,6 +16,13 @@ function ownsKey(target: EventTarget | null, key: string): boolean {
 }
 
 export function handleKey(store: LabStore, event: KeyboardEvent): boolean {
+  // Ctrl+Z (Cmd+Z) undoes the last change to the run, unless a text field wants it for itself.
+  const undoKey =
+    (event.ctrlKey || event.metaKey) && !event.shiftKey && !event.altKey && event.key.toLowerCase() === 'z';
+  if (undoKey && !ownsKey(event.target, event.key)) {
+    store.getState().undo();
+    return true;
+  }
   if (event.ctrlKey || event.metaKey || event.altKey || ownsKey(event.target, event.key)) return false;
   const s = store.getState();
   switch (event.key) {

@@ -1,7 +1,7 @@
 // Opens one of the engine's presets. Shows the preset the current scenario came from, marked
-// "changed" once the user has intervened or turned a knob.
+// "changed" while it differs from the preset (the intro offers undo and the way back).
 
-import { useId } from 'react';
+import { useId, useRef } from 'react';
 import { PRESETS } from '../../engine';
 import { useActions, useLab } from '../store/context';
 
@@ -9,19 +9,28 @@ export function PresetPicker() {
   const { presetId, changed } = useLab((s) => ({ presetId: s.presetId, changed: s.edited }));
   const { loadPreset } = useActions();
   const id = useId();
+  // A choice made with the pointer hands the keys back to the page, so the arrow keys step through
+  // the run rather than on to the next preset. A keyboard user keeps the focus on the list.
+  const byPointer = useRef(false);
   return (
     <div className="preset-picker">
       <label htmlFor={id}>Scenario</label>
       <select
         id={id}
         value={presetId ?? ''}
-        onChange={(e) => e.currentTarget.value && loadPreset(e.currentTarget.value)}
+        onPointerDown={() => (byPointer.current = true)}
+        onKeyDown={() => (byPointer.current = false)}
+        onChange={(e) => {
+          if (e.currentTarget.value) loadPreset(e.currentTarget.value);
+          if (byPointer.current) e.currentTarget.blur();
+        }}
       >
         {presetId === null && <option value="">Your own scenario</option>}
         {PRESETS.map((p) => (
           <option key={p.id} value={p.id}>
+            {/* In front, so a narrow list never cuts it off. */}
+            {p.id === presetId && changed ? 'Changed: ' : ''}
             {p.title}
-            {p.id === presetId && changed ? ' (changed)' : ''}
           </option>
         ))}
       </select>

@@ -1,7 +1,7 @@
 // The store is the lab's behaviour without a browser: loading, time travel, forks and undo.
 import { describe, expect, it } from 'vitest';
 import { STRATEGIES, findPreset, simulate, type Scenario } from '../../engine';
-import { createLabStore } from './labStore';
+import { UNDO_LIMIT, createLabStore } from './labStore';
 import { BASE_RATE, SPEEDS } from './speed';
 
 const race = () => findPreset('canonical-race')!.scenario;
@@ -242,5 +242,74 @@ describe('a scenario with no steps', () => {
     store.getState().step();
     expect(store.getState().cursor).toBe(0);
     expect(store.getState().playing).toBe(false);
+  });
+});
+
+describe('changed, undo and restore', () => {
+  it('says a preset is changed exactly when it differs from the preset, however it was reached', () => {
+    const store = createLabStore();
+    expect(store.getState().edited).toBe(false);
+    store.getState().addIntervention({ type: 'expireLease' });
+    expect(store.getState().edited).toBe(true);
+    store.getState().removeIntervention(store.getState().scenario.actions.length - 1);
+    expect(store.getState().edited).toBe(false);
+    // Opened as a file or a link: still the preset, and changed because it differs from it.
+    store.getState().loadScenario({ ...race(), seed: 8 });
+    expect(store.getState().presetId).toBe('canonical-race');
+    expect(store.getState().edited).toBe(true);
+    store.getState().loadScenario(race());
+    expect(store.getState().edited).toBe(false);
+  });
+
+  it('undoes changes one at a time, loads included, back to where it started', () => {
+    const store = createLabStore();
+    const original = store.getState().trace;
+    store.getState().seek(6);
+    store.getState().addIntervention({ type: 'expireLease' });
+    store.getState().setKnob('leaseTtlMs', 900);
+    store.getState().loadPreset('redlock-race');
+    expect(store.getState().past).toHaveLength(3);
+
+    store.getState().undo();
+    expect(store.getState().scenario.knobs.leaseTtlMs).toBe(900);
+    expect(store.getState().presetId).toBe('canonical-race');
+    expect(store.getState().edited).toBe(true);
+    store.getState().undo();
+    expect(store.getState().scenario.knobs.leaseTtlMs).toBeUndefined();
+    expect(store.getState().scenario.actions.at(-1)!.type).toBe('expireLease');
+    store.getState().undo();
+    expect(store.getState().scenario).toEqual(race());
+    expect(store.getState().trace).toEqual(original);
+    expect(store.getState().edited).toBe(false);
+    expect(store.getState().past).toHaveLength(0);
+    store.getState().undo(); // nothing left: nothing happens
+    expect(store.getState().scenario).toEqual(race());
+  });
+
+  it('keeps the cursor at the same time across an undo, and refused changes leave no history', () => {
+    const store = createLabStore();
+    store.getState().seek(9);
+    const timeMs = store.getState().trace.steps[9]!.timeMs;
+    store.getState().addIntervention({ type: 'pause', client: 'Client1' });
+    expect(store.getState().loadScenario({ format: 'nope' })).toBe(false);
+    expect(store.getState().past).toHaveLength(1);
+    store.getState().undo();
+    expect(store.getState().trace.steps[store.getState().cursor]!.timeMs).toBe(timeMs);
+  });
+
+  it('restores the preset as it ships, and that too can be undone', () => {
+    const store = createLabStore();
+    store.getState().addIntervention({ type: 'expireLease' });
+    store.getState().restorePreset();
+    expect(store.getState().scenario).toEqual(race());
+    expect(store.getState().edited).toBe(false);
+    store.getState().undo();
+    expect(store.getState().scenario.actions.at(-1)!.type).toBe('expireLease');
+  });
+
+  it('remembers at most UNDO_LIMIT versions', () => {
+    const store = createLabStore();
+    for (let seed = 1; seed <= UNDO_LIMIT + 10; seed++) store.getState().setSeed(seed + 100);
+    expect(store.getState().past).toHaveLength(UNDO_LIMIT);
   });
 });

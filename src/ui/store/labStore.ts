@@ -47,6 +47,16 @@ export interface LoadOptions {
   presetId?: string | null;
 }
 
+/** One version of the document: what undo puts back. */
+export interface Revision {
+  scenario: Scenario;
+  ownActionCount: number;
+  presetId: string | null;
+  edited: boolean;
+}
+
+export const UNDO_LIMIT = 50;
+
 export interface LabState {
   scenario: Scenario;
   trace: Trace;
@@ -61,8 +71,13 @@ export interface LabState {
   /** Real ms the player still waits on a key step before moving on. */
   holdMs: number;
   speed: Speed;
-  /** The scenario was changed (intervention, knob, strategy, seed) since it was opened. */
+  /**
+   * The scenario differs from what it was opened as: from its preset, when it came from one (so a
+   * shared link to a changed preset says so too); otherwise, changed since it was opened.
+   */
   edited: boolean;
+  /** Earlier versions of the document, newest last, for undo (at most UNDO_LIMIT). */
+  past: Revision[];
   /** A message about something that could not be loaded or done; null when all is well. */
   error: string | null;
 }
@@ -93,6 +108,10 @@ export interface LabActions {
   addIntervention(intervention: Intervention): void;
   removeIntervention(index: number): void;
   clearInterventions(): void;
+  /** Puts back the document as it was before the last change (a load counts as a change). */
+  undo(): void;
+  /** Reopens the preset the scenario came from, as it ships (undoable). */
+  restorePreset(): void;
   showError(message: string): void;
   dismissError(): void;
 }
@@ -108,6 +127,19 @@ function defaultScenario(): Scenario {
 /** The preset a scenario came from, recognised by its name (presets have distinct names). */
 function presetOf(scenario: Scenario): string | null {
   return PRESETS.find((p) => p.scenario.name === scenario.name)?.id ?? null;
+}
+
+/** Each preset's scenario as the validator writes it, to compare a scenario with it. */
+const presetTexts = new Map<string, string>();
+function differsFromPreset(scenario: Scenario, presetId: string): boolean {
+  let text = presetTexts.get(presetId);
+  if (text === undefined) {
+    const preset = findPreset(presetId);
+    const checked = preset ? validateScenario(preset.scenario) : null;
+    text = checked?.ok ? JSON.stringify(checked.scenario) : '';
+    presetTexts.set(presetId, text);
+  }
+  return JSON.stringify(scenario) !== text;
 }
 
 export function createLabStore(initial: Scenario = defaultScenario()): LabStore {
@@ -137,6 +169,15 @@ export function createLabStore(initial: Scenario = defaultScenario()): LabStore 
       }
       const trace = simulate(checked.scenario);
       const cursor = clampCursor(trace.steps, place(trace));
+      const before = get();
+      const presetId = extra.presetId !== undefined ? extra.presetId : before.presetId;
+      const edited = presetId !== null ? differsFromPreset(checked.scenario, presetId) : (extra.edited ?? true);
+      const revision: Revision = {
+        scenario: before.scenario,
+        ownActionCount: before.ownActionCount,
+        presetId: before.presetId,
+        edited: before.edited,
+      };
       set({
         scenario: checked.scenario,
         trace,
@@ -144,8 +185,9 @@ export function createLabStore(initial: Scenario = defaultScenario()): LabStore 
         playheadMs: timeAt(trace.steps, cursor),
         playing: false,
         error: null,
-        edited: true,
         ...extra,
+        edited,
+        past: extra.past ?? [...before.past, revision].slice(-UNDO_LIMIT),
       });
       return true;
     };
@@ -168,6 +210,7 @@ export function createLabStore(initial: Scenario = defaultScenario()): LabStore 
       holdMs: 0,
       speed: 1,
       edited: false,
+      past: [],
       error: null,
 
       loadScenario(raw, options = {}) {
@@ -300,6 +343,23 @@ export function createLabStore(initial: Scenario = defaultScenario()): LabStore 
       clearInterventions() {
         const { scenario, ownActionCount } = get();
         commit({ ...scenario, actions: scenario.actions.slice(0, ownActionCount) }, keepTime());
+      },
+
+      undo() {
+        const { past } = get();
+        const last = past.at(-1);
+        if (!last) return;
+        commit(last.scenario, keepTime(), {
+          ownActionCount: last.ownActionCount,
+          presetId: last.presetId,
+          edited: last.edited,
+          past: past.slice(0, -1),
+        });
+      },
+
+      restorePreset() {
+        const { presetId } = get();
+        if (presetId !== null) get().loadPreset(presetId);
       },
 
       showError: (message) => set({ error: message }),
