@@ -43,3 +43,15 @@ test('the table keeps the current row in view and leaves a manual scroll alone',
   await expect(page.locator('.event-table tr.current')).toHaveAttribute('aria-rowindex', '2');
   expect(await currentRowInView(page)).toBe(true);
 });
+
+test('the table is one stop for Tab: the current row, then on to the rest of the page', async ({ page }) => {
+  await openLab(page, '#preset=redlock-race&step=12');
+  await page.locator('.event-table tr.current .row-seek').focus();
+  await page.keyboard.press('Tab');
+  const next = await page.evaluate(() => document.activeElement?.className ?? '');
+  expect(next).not.toContain('row-seek');
+  await page.keyboard.press('Shift+Tab');
+  await expect(page.locator('.event-table tr.current .row-seek')).toBeFocused();
+  await page.keyboard.press('Shift+Tab');
+  await expect(page.locator('.event-table-box')).toBeFocused();
+});

@@ -126,9 +126,19 @@ test('zoom in, fit, wheel, and the window following the cursor', async ({ page }
   await fitButton.click();
   await expect(hint(page)).toHaveText(whole ?? '');
 
+  // A plain wheel scrolls the page and says how to zoom; with Ctrl held it zooms.
+  await page.evaluate(() => window.scrollTo(0, 300));
   const box = (await page.locator('.tl-svg').boundingBox())!;
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.wheel(0, -200);
+  await expect(page.locator('.tl-toolbar__keys--lit')).toHaveText('Ctrl + scroll to zoom');
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeLessThan(300);
+  await expect(hint(page)).toHaveText(whole ?? '');
+  const moved = (await page.locator('.tl-svg').boundingBox())!;
+  await page.mouse.move(moved.x + moved.width / 2, moved.y + moved.height / 2);
+  await page.keyboard.down('Control');
   await page.mouse.wheel(0, -400);
+  await page.keyboard.up('Control');
   await expect(hint(page)).not.toHaveText(whole ?? '');
 });
 

@@ -32,6 +32,24 @@ test('the share button copies a link to this view', async ({ page, context }) =>
   expect(link).toMatch(/#s=.+&step=16$/);
 });
 
+test('where the clipboard is blocked, the link is shown to copy by hand until closed', async ({ page }) => {
+  await page.addInitScript(() => {
+    Object.defineProperty(navigator, 'clipboard', {
+      value: { writeText: () => Promise.reject(new Error('blocked')) },
+    });
+  });
+  await page.setViewportSize({ width: 1024, height: 768 });
+  await openLab(page);
+  await page.getByRole('button', { name: 'Share this view' }).click();
+  const field = page.getByLabel('Link to this view');
+  await expect(field).toHaveValue(/#s=[A-Za-z0-9_-]+&step=0$/);
+  const box = (await page.locator('.share-status').boundingBox())!;
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(1024);
+  await page.locator('.share-status').getByRole('button', { name: 'Close' }).click();
+  await expect(field).toHaveCount(0);
+});
+
 for (const [name, hash, message] of [
   ['damaged data', '#s=not-a-real-scenario&step=3', /damaged|not valid/],
   [

@@ -73,7 +73,7 @@ export function Comparison() {
                     onClick={() => {
                       setStrategy(row.strategy);
                       // The change shows in the narration and timeline at the top: bring them into view.
-                      document.querySelector('.narration')?.scrollIntoView({ block: 'nearest' });
+                      document.querySelector('.narration')?.scrollIntoView({ block: 'start' });
                     }}
                   >
                     Open<span className="visually-hidden"> {row.name}</span> in timeline

@@ -105,6 +105,9 @@ export function EventTable() {
                     type="button"
                     className="row-seek"
                     aria-label={`Go to step ${row.index}`}
+                    // One tab stop for the whole table (the current row): Tab moves on to the rest
+                    // of the page instead of through every rendered row.
+                    tabIndex={current ? 0 : -1}
                     onClick={(e) => {
                       e.stopPropagation();
                       seek(row.index);

@@ -1,13 +1,20 @@
 // Copies a link to exactly this view (scenario and step). If the clipboard is not available the
-// link is shown, selected, to copy by hand.
+// link is shown, selected, to copy by hand, until the user closes it. "Copied" fades by itself.
 
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+
+const COPIED_NOTE_MS = 4000;
 import { useLabStore } from '../store/context';
 import { currentLink } from '../store/urlSync';
 
 export function ShareButton({ flush }: { flush(): Promise<void> | void }) {
   const store = useLabStore();
   const [status, setStatus] = useState<{ text: string; link?: string } | null>(null);
+  useEffect(() => {
+    if (!status || status.link) return undefined;
+    const timer = setTimeout(() => setStatus(null), COPIED_NOTE_MS);
+    return () => clearTimeout(timer);
+  }, [status]);
   const share = async () => {
     await flush();
     const link = await currentLink(store, window.location.href);
@@ -31,8 +38,14 @@ export function ShareButton({ flush }: { flush(): Promise<void> | void }) {
             readOnly
             value={status.link}
             onFocus={(e) => e.currentTarget.select()}
+            onKeyDown={(e) => e.key === 'Escape' && setStatus(null)}
             autoFocus
           />
+        )}
+        {status?.link && (
+          <button type="button" onClick={() => setStatus(null)}>
+            Close
+          </button>
         )}
       </p>
     </div>

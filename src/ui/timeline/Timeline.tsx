@@ -3,7 +3,18 @@
 // shapes come from the pure layout, D3 only computes. The view owns its zoom; the cursor and seeking
 // belong to the caller. Invariant: when the cursor moves out of view, the window follows it.
 
-import { memo, useCallback, useId, useMemo, useRef, useState, type JSX, type MouseEvent, type Ref } from 'react';
+import {
+  memo,
+  useCallback,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+  type JSX,
+  type MouseEvent,
+  type Ref,
+} from 'react';
 import type { Trace } from '../../engine';
 import { Bars, type BarPatterns } from './BarLayer';
 import { Axis, Grid, LaneBands } from './FrameLayer';
@@ -119,7 +130,16 @@ export function Timeline({ trace, cursor, onSeek, height }: TimelineProps): JSX.
     () => (width > 0 ? layoutTimeline(trace, window, { width, height: svgHeight }) : null),
     [trace, window, width, svgHeight],
   );
-  useTimeZoom(svgRef, fit, layout?.plot ?? null, window, setWindow);
+  // A plain wheel over the timeline scrolls the page; the hint lights up to say how to zoom.
+  const [wheelHint, setWheelHint] = useState(false);
+  const hintTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const onPlainWheel = useCallback(() => {
+    setWheelHint(true);
+    clearTimeout(hintTimer.current);
+    hintTimer.current = setTimeout(() => setWheelHint(false), 1500);
+  }, []);
+  useEffect(() => () => clearTimeout(hintTimer.current), []);
+  useTimeZoom(svgRef, fit, layout?.plot ?? null, window, setWindow, onPlainWheel);
 
   const legend = useMemo(() => legendItems(trace), [trace]);
   const cursorMs = trace.steps[step]?.timeMs ?? 0;
@@ -165,8 +185,11 @@ export function Timeline({ trace, cursor, onSeek, height }: TimelineProps): JSX.
           </button>
         </div>
         <p className="tl-toolbar__hint">
-          Showing {formatMs(Math.max(0, window.startMs), spanMs)} to {formatMs(window.endMs, spanMs)}. Scroll to zoom,
-          drag to pan, click a mark to go to its step.
+          Showing {formatMs(Math.max(0, window.startMs), spanMs)} to {formatMs(window.endMs, spanMs)}.{' '}
+          <span className={wheelHint ? 'tl-toolbar__keys tl-toolbar__keys--lit' : 'tl-toolbar__keys'}>
+            Ctrl + scroll to zoom
+          </span>
+          , drag to pan, click a mark to go to its step.
         </p>
       </div>
       {layout && (

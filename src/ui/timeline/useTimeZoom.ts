@@ -1,5 +1,8 @@
-// Wheel to zoom about the pointer and drag to pan the time axis, as a few pointer and wheel
-// listeners on the svg; the windows come from viewport.ts, the same functions the buttons use.
+// Ctrl/Cmd + wheel (or a trackpad pinch, which browsers send as one) to zoom about the pointer, and
+// drag to pan the time axis. A plain wheel is left to the page, which a reader scrolls through:
+// zooming on it would trap the page under the pointer; `onPlainWheel` lets the timeline say how.
+// A few pointer and wheel listeners on the svg; the windows come from viewport.ts, the same
+// functions the buttons use.
 // d3-zoom did this before at ~13 KB gzipped with d3-selection, d3-transition and d3-drag, for a
 // gesture that moves one axis; its rules are kept: a wheel notch zooms 2^0.2, a wheel that cannot
 // zoom further lets the page scroll, and a drag that moved does not also click.
@@ -19,6 +22,7 @@ interface Latest {
   fit: TimeWindow;
   plot: PlotArea | null;
   setWindow: (window: TimeWindow) => void;
+  onPlainWheel: () => void;
 }
 
 export function useTimeZoom(
@@ -27,18 +31,19 @@ export function useTimeZoom(
   plot: PlotArea | null,
   window: TimeWindow,
   setWindow: (window: TimeWindow) => void,
+  onPlainWheel: () => void = () => {},
 ): void {
   // The window gestures build on. A gesture moves it at once; React renders it a frame or more later
   // (in a transition), so rendered windows a gesture made are never copied back over it, which would
   // yank a fast wheel back to a window React rendered late.
   const live = useRef(window);
   const fromGesture = useRef(new WeakSet<TimeWindow>());
-  const latest = useRef<Latest>({ fit, plot, setWindow });
+  const latest = useRef<Latest>({ fit, plot, setWindow, onPlainWheel });
   const ready = plot !== null && plot.right > plot.left;
 
   useEffect(() => {
-    latest.current = { fit, plot, setWindow };
-  }, [fit, plot, setWindow]);
+    latest.current = { fit, plot, setWindow, onPlainWheel };
+  }, [fit, plot, setWindow, onPlainWheel]);
 
   useEffect(() => {
     if (!fromGesture.current.has(window)) live.current = window;
@@ -64,6 +69,10 @@ export function useTimeZoom(
 
     let wheelTimer: ReturnType<typeof setTimeout> | undefined;
     const onWheel = (event: WheelEvent) => {
+      if (!event.ctrlKey && !event.metaKey) {
+        latest.current.onPlainWheel();
+        return;
+      }
       const now = live.current;
       const next = zoomWindow(now, wheelZoomFactor(event), timeAt(event.clientX), latest.current.fit);
       if (wheelTimer === undefined && isSameWindow(next, now)) return; // at a limit: the page scrolls
