@@ -115,3 +115,22 @@ test('a changed run says so, and undo or the preset button takes it back', async
   await expect(page.locator('.scenario-intro')).not.toContainText('(changed)');
   expect(await page.getByTestId('verdict').innerText()).toBe(before);
 });
+
+test('a lease length the lab cannot take is explained beside the field and changes nothing', async ({ page }) => {
+  await openLab(page);
+  const field = page.getByLabel('Lease length (ms)');
+  const before = await field.inputValue();
+  for (const bad of ['0', '1.5', '-5', '99999999999']) {
+    await field.fill(bad);
+    await field.press('Enter');
+    await expect(page.locator('.knobs .field-problem')).toContainText('Enter a whole number from 1 to 3,600,000.');
+    await expect(field).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.locator('.scenario-intro')).not.toContainText('(changed)');
+  }
+  await field.press('Escape');
+  await expect(field).toHaveValue(before);
+  await expect(page.locator('.knobs .field-problem')).toHaveCount(0);
+  await field.fill('900');
+  await field.press('Enter');
+  await expect(page.locator('.scenario-intro')).toContainText('(changed)');
+});

@@ -3,29 +3,43 @@
 // the fence, and the seed. Each change recomputes the trace and keeps the cursor's time.
 
 import { useId, useState } from 'react';
-import { findStrategy, type CheckMode, type TokenSource } from '../../engine';
+import { LIMITS, findStrategy, type CheckMode, type TokenSource } from '../../engine';
+import { formatNumber } from '../format/number';
 import { useActions, useLab } from '../store/context';
 import { CHECKS, TOKEN_SOURCES } from './knobText';
 
-/** A whole-number field that commits on Enter or when it loses focus. */
+/** Why `text` is not a whole number from min to max, or null if it is one. */
+export function wholeNumberProblem(text: string, min: number, max: number): string | null {
+  const n = Number(text);
+  if (text.trim() !== '' && Number.isInteger(n) && n >= min && n <= max) return null;
+  return `Enter a whole number from ${formatNumber(min)} to ${formatNumber(max)}.`;
+}
+
+/**
+ * A whole-number field that commits on Enter or when it loses focus. A value it cannot take stays
+ * in the field with a message beside it (the run is not changed); Escape puts the current value back.
+ */
 function NumberField({
   label,
   value,
   onCommit,
   min,
+  max,
 }: {
   label: string;
   value: number;
   onCommit(n: number): void;
   min: number;
+  max: number;
 }) {
   const id = useId();
   const [draft, setDraft] = useState<string | null>(null);
+  const problem = draft === null ? null : wholeNumberProblem(draft, min, max);
   const commit = () => {
-    if (draft === null) return;
+    if (draft === null || problem) return;
     const n = Number(draft);
     setDraft(null);
-    if (draft.trim() !== '' && Number.isFinite(n) && n !== value) onCommit(n);
+    if (n !== value) onCommit(n);
   };
   return (
     <div className="field inline">
@@ -34,12 +48,23 @@ function NumberField({
         id={id}
         type="number"
         min={min}
+        max={max}
         step={1}
         value={draft ?? String(value)}
+        aria-invalid={problem ? true : undefined}
+        aria-describedby={problem ? `${id}-problem` : undefined}
         onChange={(e) => setDraft(e.currentTarget.value)}
         onBlur={commit}
-        onKeyDown={(e) => e.key === 'Enter' && commit()}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') commit();
+          if (e.key === 'Escape') setDraft(null);
+        }}
       />
+      {problem && (
+        <p id={`${id}-problem`} className="field-problem">
+          {problem} The run still uses {formatNumber(value)}; Escape puts it back.
+        </p>
+      )}
     </div>
   );
 }
@@ -96,7 +121,8 @@ export function KnobPicker() {
       <NumberField
         label="Lease length (ms)"
         value={knobs.leaseTtlMs}
-        min={1}
+        min={LIMITS.leaseTtlMs.min}
+        max={LIMITS.leaseTtlMs.max}
         onCommit={(n) => setKnob('leaseTtlMs', n)}
       />
       <label className="check">
@@ -123,7 +149,7 @@ export function KnobPicker() {
         />
         Each write also sends an email (outside the fence)
       </label>
-      <NumberField label="Seed (network timing)" value={seed} min={0} onCommit={setSeed} />
+      <NumberField label="Seed (network timing)" value={seed} min={0} max={0xffffffff} onCommit={setSeed} />
       {Object.keys(overrides).length > 0 && (
         <button type="button" onClick={resetKnobs}>
           Back to the strategy’s defaults
