@@ -9,6 +9,7 @@ import { MaxSeenChart } from './chart/MaxSeenChart';
 import { EventTable } from './events/EventTable';
 import { ErrorBanner } from './header/ErrorBanner';
 import { FileMenu } from './header/FileMenu';
+import { KeysHelp } from './header/KeysHelp';
 import { PresetPicker } from './header/PresetPicker';
 import { ScenarioIntro } from './header/ScenarioIntro';
 import { ShareButton } from './header/ShareButton';
@@ -43,6 +44,7 @@ export function App({ store, flushUrl = () => {} }: AppProps) {
           <div className="header-actions">
             <ShareButton flush={flushUrl} />
             <FileMenu />
+            <KeysHelp />
           </div>
         </header>
         <ErrorBanner />
