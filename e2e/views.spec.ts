@@ -35,6 +35,18 @@ test('the lab is usable at 1024 wide', async ({ page }) => {
   await screenshot(page, 'main-1024-t6');
 });
 
+test('at 800 wide the controls stack below the run, and every control can be reached', async ({ page }) => {
+  await page.setViewportSize({ width: 800, height: 900 });
+  await openLab(page);
+  await seekToLabel(page, 't6');
+  await expectNoHorizontalScroll(page);
+  // The speed slider sat under the verdict panel at this width: it must take a click.
+  await page.getByRole('slider', { name: 'Speed' }).click();
+  const timeline = (await page.locator('.tl-svg').boundingBox())!;
+  expect(timeline.width).toBeGreaterThan(600);
+  await screenshot(page, 'main-800-t6');
+});
+
 test('the comparison lays the run out per strategy and opens a row in the timeline', async ({ page }) => {
   await openLab(page);
   await seekToLabel(page, 't4');
