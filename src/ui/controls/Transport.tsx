@@ -2,7 +2,7 @@
 // speed on a log scale, and where the cursor is. Keyboard shortcuts live in useKeyboard.
 
 import { useActions, useLab } from '../store/context';
-import { SPEEDS, formatSpeed } from '../store/speed';
+import { BASE_RATE, SPEEDS, formatSpeed } from '../store/speed';
 import { Icon } from './icons';
 
 export function Transport() {
@@ -69,7 +69,10 @@ export function Transport() {
           {timeMs} / {endMs} ms
         </span>
       </p>
-      <label className="speed">
+      <label
+        className="speed"
+        title={`At 1x, one second of the run takes ${1 / BASE_RATE} seconds to play, so each step can be read.`}
+      >
         <span>Speed</span>
         <input
           type="range"

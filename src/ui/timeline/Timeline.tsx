@@ -23,6 +23,7 @@ import { layoutTimeline, stepAtTime, timeOfX, xOfTime } from './layout';
 import { Legend } from './Legend';
 import { Marks, Messages } from './MarkLayer';
 import { FutureFade, Overlay } from './Overlay';
+import { Playhead } from './Playhead';
 import { clampCursor, describeTimeline, legendItems } from './readouts';
 import './timeline.css';
 import type { TimeWindow, TimelineLayout } from './types';
@@ -211,6 +212,7 @@ export function Timeline({ trace, cursor, onSeek, height }: TimelineProps): JSX.
             cursorVisible={cursorVisible}
             cursorText={cursorText}
           />
+          <Playhead layout={layout} cursorX={cursorX} />
         </div>
       )}
       <Legend items={legend} patterns={patterns} />
