@@ -29,7 +29,7 @@ import './timeline.css';
 import type { TimeWindow, TimelineLayout } from './types';
 import { useElementWidth } from '../hooks/useElementWidth';
 import { useTimeZoom } from './useTimeZoom';
-import { clampWindow, fitWindow, followCursor, isFit, zoomWindow } from './viewport';
+import { clampWindow, fitWindow, followCursor, isFit, zoomCentred } from './viewport';
 
 export interface TimelineProps {
   trace: Trace;
@@ -146,7 +146,7 @@ export function Timeline({ trace, cursor, onSeek, height }: TimelineProps): JSX.
   const cursorMs = trace.steps[step]?.timeMs ?? 0;
   const zoomBy = (factor: number) => {
     const inView = cursorMs >= window.startMs && cursorMs <= window.endMs;
-    setWindow(zoomWindow(window, factor, inView ? cursorMs : (window.startMs + window.endMs) / 2, fit));
+    setWindow(zoomCentred(window, factor, inView ? cursorMs : (window.startMs + window.endMs) / 2, fit));
   };
 
   const onClick = (event: MouseEvent<HTMLDivElement>) => {

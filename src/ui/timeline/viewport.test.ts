@@ -12,6 +12,7 @@ import {
   isSameWindow,
   panWindow,
   wheelZoomFactor,
+  zoomCentred,
   zoomWindow,
 } from './viewport';
 
@@ -33,6 +34,21 @@ describe('viewport', () => {
     expect(zoomWindow(fit, 0.25, 1300, fit)).toEqual(fit);
     const deepest = zoomWindow(fit, 1e9, 1300, fit);
     expect(deepest.endMs - deepest.startMs).toBeCloseTo(MIN_SPAN_MS);
+  });
+
+  it('the zoom buttons centre the cursor, so t6 stays in view when zooming in at t5', () => {
+    const t5 = trace.steps.find((s) => s.label === 't5')!.timeMs;
+    const t6 = trace.steps.find((s) => s.label === 't6')!.timeMs;
+    let window = fit;
+    for (let i = 0; i < 4; i++) {
+      window = zoomCentred(window, 2, t5, fit);
+      expect(t6).toBeLessThanOrEqual(window.endMs);
+      expect(t5).toBeGreaterThanOrEqual(window.startMs);
+    }
+    expect((window.startMs + window.endMs) / 2).toBeCloseTo(t5);
+    // Near the start the window stops at the trace's edge instead of centring.
+    expect(zoomCentred(fit, 4, 0, fit).startMs).toBe(fit.startMs);
+    expect(zoomCentred(fit, 0.5, t5, fit)).toEqual(fit);
   });
 
   it('pans by a time, stopping at either end of the trace without changing the span', () => {
