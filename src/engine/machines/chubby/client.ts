@@ -9,6 +9,7 @@ import { enqueueActions, setup } from 'xstate';
 import type { Env } from '../../sim/logic';
 import { effect, effectActions } from '../effects';
 import * as W from '../common/writer';
+import * as S from '../common/session';
 
 export interface ChubbyClientInput {
   chubby: string;
@@ -92,19 +93,13 @@ export const chubbyClientMachine = setup({
         enqueue.assign({ sequencer: null, ...W.noGrant });
       }),
       /** Jeopardy (the local lease ran out) or the master says the session is gone. */
-      endSession: enqueueActions(({ context, enqueue }, params: { cause: string }) => {
-        enqueue.cancel('keepAlive');
-        enqueue.cancel('localLease');
-        if (context.grantId !== null) enqueue(effect.note(W.lapse(context, params.cause)));
-        else enqueue(effect.note({ kind: 'session.lost', parties: [context.chubby], detail: { cause: params.cause } }));
-        enqueue.assign({
-          sessionOpen: false,
-          localLeaseUntilMs: null,
-          sequencer: null,
-          pendingWrites: [],
-          ...W.noGrant,
-        });
-      }),
+      endSession: enqueueActions(({ context, enqueue }, params: { cause: string }) =>
+        S.enqueueSessionEnd(enqueue, context, params.cause, {
+          server: context.chubby,
+          timers: ['keepAlive', 'localLease'],
+          forget: { sessionOpen: false, localLeaseUntilMs: null, sequencer: null },
+        }),
+      ),
     },
   })
   .createMachine({
@@ -120,24 +115,12 @@ export const chubbyClientMachine = setup({
     on: {
       'timer.keepAlive': { actions: 'keepAlive' },
       'chubby.keepAliveOk': { guard: 'isSessionOpen', actions: 'extendLocalLease' },
-      'timer.localLease': {
-        guard: 'isSessionOpen',
-        target: '.idle',
-        actions: { type: 'endSession', params: { cause: 'its local lease ran out, so its session is in jeopardy' } },
-      },
-      'chubby.sessionExpired': [
-        {
-          guard: 'isSessionOpen',
-          target: '.idle',
-          actions: { type: 'endSession', params: { cause: 'Chubby says its session expired' } },
-        },
-        {
-          actions: {
-            type: 'note',
-            params: { kind: 'session.lost', detail: { cause: 'Chubby confirms the session expired', already: true } },
-          },
-        },
-      ],
+      'timer.localLease': S.endSessionOn('isSessionOpen', 'its local lease ran out, so its session is in jeopardy'),
+      'chubby.sessionExpired': S.serverEndsSession(
+        'isSessionOpen',
+        'Chubby says its session expired',
+        'Chubby confirms the session expired',
+      ),
       ...W.clientOn,
     },
     states: {

@@ -136,6 +136,7 @@ export function lapse(ctx: WriterFields, cause: string): Note {
 export interface Enqueue {
   (action: never): void;
   assign(patch: never): void;
+  cancel(timer: string): void;
 }
 
 /** Holding: send the write to every store (and `guarded`, checked by the lock service itself). */

@@ -9,6 +9,7 @@ import { enqueueActions, setup } from 'xstate';
 import type { Env } from '../../sim/logic';
 import { effect, effectActions } from '../effects';
 import * as W from '../common/writer';
+import * as S from '../common/session';
 
 export interface EtcdClientInput {
   etcd: string;
@@ -75,7 +76,7 @@ export const etcdClientMachine = setup({
         enqueue.assign({ lease: event.lease });
         enqueue.raise({ type: 'timer.keepAlive' } as never, { id: 'keepAlive', delay: Math.floor(context.ttlMs / 3) });
         enqueue(effect.send(context.etcd, { type: 'etcd.lock', lease: event.lease }));
-        enqueue(effect.note({ kind: 'session.ready', parties: [context.etcd], detail: { lease: event.lease } }));
+        enqueue(effect.note(S.sessionReady(context.etcd, { lease: event.lease })));
       }),
       takeLock: enqueueActions(({ context, event, enqueue }) => {
         if (event.type !== 'etcd.locked') return;
@@ -95,20 +96,14 @@ export const etcdClientMachine = setup({
         enqueue.assign({ key: null, myRev: null, ...W.noGrant });
       }),
       /** Session.Done(): the lease is gone or presumed gone, and any lock with it. */
-      endSession: enqueueActions(({ context, enqueue }, params: { cause: string }) => {
-        enqueue.cancel('keepAlive');
-        enqueue.cancel('deadline');
-        if (context.grantId !== null) enqueue(effect.note(W.lapse(context, params.cause)));
-        else
-          enqueue(
-            effect.note({
-              kind: 'session.lost',
-              parties: [context.etcd],
-              detail: { lease: context.lease, cause: params.cause },
-            }),
-          );
-        enqueue.assign({ lease: null, key: null, myRev: null, leaseDeadlineMs: null, pendingWrites: [], ...W.noGrant });
-      }),
+      endSession: enqueueActions(({ context, enqueue }, params: { cause: string }) =>
+        S.enqueueSessionEnd(enqueue, context, params.cause, {
+          server: context.etcd,
+          timers: ['keepAlive', 'deadline'],
+          id: { lease: context.lease },
+          forget: { lease: null, key: null, myRev: null, leaseDeadlineMs: null },
+        }),
+      ),
     },
   })
   .createMachine({
@@ -125,24 +120,12 @@ export const etcdClientMachine = setup({
     on: {
       'timer.keepAlive': { actions: 'keepAlive' },
       'etcd.keepAliveOk': { guard: 'isOurLease', actions: 'extendDeadline' },
-      'etcd.leaseNotFound': [
-        {
-          guard: 'isOurLease',
-          target: '.idle',
-          actions: { type: 'endSession', params: { cause: 'etcd says its lease is gone' } },
-        },
-        {
-          actions: {
-            type: 'note',
-            params: { kind: 'session.lost', detail: { cause: 'etcd confirms the lease is gone', already: true } },
-          },
-        },
-      ],
-      'timer.deadline': {
-        guard: 'hasLease',
-        target: '.idle',
-        actions: { type: 'endSession', params: { cause: 'no keepalive answer for a whole TTL' } },
-      },
+      'etcd.leaseNotFound': S.serverEndsSession(
+        'isOurLease',
+        'etcd says its lease is gone',
+        'etcd confirms the lease is gone',
+      ),
+      'timer.deadline': S.endSessionOn('hasLease', 'no keepalive answer for a whole TTL'),
       ...W.clientOn,
     },
     states: {

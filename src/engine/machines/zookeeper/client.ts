@@ -11,6 +11,7 @@ import type { Env } from '../../sim/logic';
 import type { TokenValue } from '../../trace/types';
 import { effect, effectActions } from '../effects';
 import * as W from '../common/writer';
+import * as S from '../common/session';
 
 export interface ZkClientInput {
   zk: string;
@@ -39,8 +40,6 @@ type ZkClientEvent = { env: Env; from?: string } & (
   | { type: 'timer.lost' }
   | W.WriteReply
 );
-
-const forgetSession = { session: null, node: null, suspended: false, ...W.noGrant };
 
 export const zkClientMachine = setup({
   types: { context: {} as ZkClientContext, events: {} as ZkClientEvent, input: {} as ZkClientInput },
@@ -87,7 +86,7 @@ export const zkClientMachine = setup({
           delay: Math.floor((event.timeoutMs * 2) / 3),
         });
         enqueue(effect.send(context.zk, { type: 'zk.lock', session: event.session }));
-        enqueue(effect.note({ kind: 'session.ready', parties: [context.zk], detail: { session: event.session } }));
+        enqueue(effect.note(S.sessionReady(context.zk, { session: event.session })));
       }),
       takeLock: enqueueActions(({ context, event, enqueue }) => {
         if (event.type !== 'zk.lockHeld') return;
@@ -105,21 +104,14 @@ export const zkClientMachine = setup({
         enqueue.assign({ node: null, ...W.noGrant });
       }),
       /** The session is gone (told by the server, or Curator's own timer): so is any lock. */
-      loseSession: enqueueActions(({ context, enqueue }, params: { cause: string }) => {
-        enqueue.cancel('ping');
-        enqueue.cancel('silence');
-        enqueue.cancel('lost');
-        if (context.grantId !== null) enqueue(effect.note(W.lapse(context, params.cause)));
-        else
-          enqueue(
-            effect.note({
-              kind: 'session.lost',
-              parties: [context.zk],
-              detail: { session: context.session, cause: params.cause },
-            }),
-          );
-        enqueue.assign({ ...forgetSession, pendingWrites: [] });
-      }),
+      endSession: enqueueActions(({ context, enqueue }, params: { cause: string }) =>
+        S.enqueueSessionEnd(enqueue, context, params.cause, {
+          server: context.zk,
+          timers: ['ping', 'silence', 'lost'],
+          id: { session: context.session },
+          forget: { session: null, node: null, suspended: false },
+        }),
+      ),
     },
   })
   .createMachine({
@@ -153,30 +145,12 @@ export const zkClientMachine = setup({
           },
         ],
       },
-      'timer.lost': {
-        guard: 'hasSession',
-        target: '.idle',
-        actions: {
-          type: 'loseSession',
-          params: { cause: 'Curator declares the session LOST, a timeout after SUSPENDED' },
-        },
-      },
-      'zk.expired': [
-        {
-          guard: 'isOurSession',
-          target: '.idle',
-          actions: { type: 'loseSession', params: { cause: 'ZooKeeper says its session expired' } },
-        },
-        {
-          actions: {
-            type: 'note',
-            params: {
-              kind: 'session.lost',
-              detail: { cause: 'ZooKeeper confirms the session expired', already: true },
-            },
-          },
-        },
-      ],
+      'timer.lost': S.endSessionOn('hasSession', 'Curator declares the session LOST, a timeout after SUSPENDED'),
+      'zk.expired': S.serverEndsSession(
+        'isOurSession',
+        'ZooKeeper says its session expired',
+        'ZooKeeper confirms the session expired',
+      ),
       ...W.clientOn,
     },
     states: {
