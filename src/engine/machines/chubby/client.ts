@@ -10,6 +10,7 @@ import type { Env } from '../../sim/logic';
 import { effect, effectActions } from '../effects';
 import * as W from '../common/writer';
 import * as S from '../common/session';
+import * as G from '../common/grant';
 
 export interface ChubbyClientInput {
   chubby: string;
@@ -37,12 +38,14 @@ type ChubbyClientEvent = { env: Env; from?: string } & (
   | W.WriteReply
 );
 
+const forgetGrant = { sequencer: null, ...W.noGrant };
+
 export const chubbyClientMachine = setup({
   types: { context: {} as ChubbyClientContext, events: {} as ChubbyClientEvent, input: {} as ChubbyClientInput },
   actions: effectActions,
   guards: {
     isSessionOpen: ({ context }) => context.sessionOpen,
-    isCurrentGrant: ({ context, event }) => 'grantId' in event && event.grantId === context.grantId,
+    isCurrentGrant: G.isCurrentGrant,
   },
 })
   .extend({
@@ -88,10 +91,10 @@ export const chubbyClientMachine = setup({
       write: enqueueActions(({ context, event, enqueue }) => W.enqueueWrite(enqueue, context, event)),
       queueWrite: enqueueActions(({ context, event, enqueue }) => W.enqueueQueuedWrite(enqueue, context, event)),
       release: enqueueActions(({ context, enqueue }) => {
-        enqueue(effect.send(context.chubby, { type: 'chubby.release', grantId: context.grantId }));
-        enqueue(effect.note(W.releasingNote([context.chubby], context.token, context.grantId)));
-        enqueue.assign({ sequencer: null, ...W.noGrant });
+        const msg = { type: 'chubby.release', grantId: context.grantId };
+        G.enqueueRelease(enqueue, context, [context.chubby], msg, forgetGrant);
       }),
+      forgetGrant: enqueueActions(({ enqueue }) => enqueue.assign(forgetGrant)),
       /** Jeopardy (the local lease ran out) or the master says the session is gone. */
       endSession: enqueueActions(({ context, enqueue }, params: { cause: string }) =>
         S.enqueueSessionEnd(enqueue, context, params.cause, {
@@ -131,7 +134,7 @@ export const chubbyClientMachine = setup({
           // A grant for a wait it has given up: hand the lock straight back rather than sit on it.
           'chubby.granted': {
             actions: enqueueActions(({ context, event, enqueue }) =>
-              W.handBack(enqueue, context.chubby, { type: 'chubby.release', grantId: event.grantId }, event),
+              G.handBack(enqueue, context.chubby, { type: 'chubby.release', grantId: event.grantId }, event),
             ),
           },
         },
@@ -162,19 +165,6 @@ export const chubbyClientMachine = setup({
         // A waiter's grant answers no call of its own: its local lease stays what its KeepAlives made it.
         on: { 'chubby.granted': { target: 'holding', actions: 'takeLock' } },
       },
-      holding: {
-        on: {
-          'cmd.write': { actions: 'write' },
-          'cmd.release': { target: 'idle', actions: 'release' },
-          'write.nack': {
-            guard: 'isCurrentGrant',
-            target: 'idle',
-            actions: [
-              W.noteFencedReply,
-              enqueueActions(({ enqueue }) => enqueue.assign({ sequencer: null, ...W.noGrant })),
-            ],
-          },
-        },
-      },
+      holding: { on: G.fencedHoldingOn },
     },
   });

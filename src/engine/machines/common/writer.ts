@@ -175,29 +175,6 @@ export function enqueueGrant(
   for (const e of [...g.effects, ...flushWrites(context)]) enqueue(e);
 }
 
-/** The client lets a grant go: its own (on release) or one that came after it stopped waiting. */
-export function releasingNote(
-  parties: string[],
-  token: TokenValue,
-  grantId: number | null,
-  detail?: Note['detail'],
-): Note {
-  return { kind: 'lock.releasing', parties, token, grantId: grantId ?? undefined, ...(detail ? { detail } : {}) };
-}
-
-export const unwantedDetail = { unwanted: true };
-
-/** A grant for a wait the client has given up: hand it straight back to `to`, and say so. */
-export function handBack(
-  enqueue: Enqueue,
-  to: string,
-  msg: Message,
-  grant: { token: TokenValue; grantId: number | null },
-): void {
-  enqueue(effect.send(to, msg));
-  enqueue(effect.note(releasingNote([to], grant.token, grant.grantId, unwantedDetail)));
-}
-
 /** Note actions every client's transitions share. */
 export const noteReply = {
   type: 'note',

@@ -10,6 +10,7 @@ import type { Env } from '../../sim/logic';
 import { effect, effectActions } from '../effects';
 import * as W from '../common/writer';
 import * as S from '../common/session';
+import * as G from '../common/grant';
 
 export interface EtcdClientInput {
   etcd: string;
@@ -43,6 +44,8 @@ type EtcdClientEvent = { env: Env; from?: string } & (
   | W.WriteReply
 );
 
+const forgetGrant = { key: null, myRev: null, ...W.noGrant };
+
 export const etcdClientMachine = setup({
   types: { context: {} as EtcdClientContext, events: {} as EtcdClientEvent, input: {} as EtcdClientInput },
   actions: effectActions,
@@ -50,7 +53,7 @@ export const etcdClientMachine = setup({
     hasLease: ({ context }) => context.lease !== null,
     isOurLease: ({ context, event }) => 'lease' in event && event.lease === context.lease,
     isOurKey: ({ context, event }) => 'key' in event && event.key === context.key,
-    isCurrentGrant: ({ context, event }) => 'grantId' in event && event.grantId === context.grantId,
+    isCurrentGrant: G.isCurrentGrant,
   },
 })
   .extend({
@@ -90,11 +93,10 @@ export const etcdClientMachine = setup({
         W.enqueueWrite(enqueue, context, event, context.guarded ? [guard] : []);
       }),
       queueWrite: enqueueActions(({ context, event, enqueue }) => W.enqueueQueuedWrite(enqueue, context, event)),
-      release: enqueueActions(({ context, enqueue }) => {
-        enqueue(effect.send(context.etcd, { type: 'etcd.unlock', key: context.key }));
-        enqueue(effect.note(W.releasingNote([context.etcd], context.token, context.grantId)));
-        enqueue.assign({ key: null, myRev: null, ...W.noGrant });
-      }),
+      release: enqueueActions(({ context, enqueue }) =>
+        G.enqueueRelease(enqueue, context, [context.etcd], { type: 'etcd.unlock', key: context.key }, forgetGrant),
+      ),
+      forgetGrant: enqueueActions(({ enqueue }) => enqueue.assign(forgetGrant)),
       /** Session.Done(): the lease is gone or presumed gone, and any lock with it. */
       endSession: enqueueActions(({ context, enqueue }, params: { cause: string }) =>
         S.enqueueSessionEnd(enqueue, context, params.cause, {
@@ -139,7 +141,7 @@ export const etcdClientMachine = setup({
           // A grant for a wait it has given up: hand the lock straight back rather than sit on it.
           'etcd.locked': {
             actions: enqueueActions(({ context, event, enqueue }) =>
-              W.handBack(enqueue, context.etcd, { type: 'etcd.unlock', key: event.key }, event),
+              G.handBack(enqueue, context.etcd, { type: 'etcd.unlock', key: event.key }, event),
             ),
           },
         },
@@ -170,19 +172,6 @@ export const etcdClientMachine = setup({
       waiting: {
         on: { 'etcd.locked': { guard: 'isOurKey', target: 'holding', actions: 'takeLock' } },
       },
-      holding: {
-        on: {
-          'cmd.write': { actions: 'write' },
-          'cmd.release': { target: 'idle', actions: 'release' },
-          'write.nack': {
-            guard: 'isCurrentGrant',
-            target: 'idle',
-            actions: [
-              W.noteFencedReply,
-              enqueueActions(({ enqueue }) => enqueue.assign({ key: null, myRev: null, ...W.noGrant })),
-            ],
-          },
-        },
-      },
+      holding: { on: G.fencedHoldingOn },
     },
   });

@@ -9,6 +9,7 @@ import { and, enqueueActions, setup } from 'xstate';
 import type { Env } from '../../sim/logic';
 import { effect, effectActions } from '../effects';
 import * as W from '../common/writer';
+import * as G from '../common/grant';
 
 export interface RedlockClientInput {
   self: string;
@@ -44,6 +45,8 @@ type RedlockEvent = { env: Env; from?: string } & (
 );
 
 export const driftMs = (ttlMs: number): number => Math.floor(ttlMs * 0.01) + 2;
+
+const forgetGrant = { value: null, ...W.noGrant };
 
 export const redlockClientMachine = setup({
   types: { context: {} as RedlockClientContext, events: {} as RedlockEvent, input: {} as RedlockClientInput },
@@ -139,10 +142,9 @@ export const redlockClientMachine = setup({
       queueWrite: enqueueActions(({ context, event, enqueue }) => W.enqueueQueuedWrite(enqueue, context, event)),
       release: enqueueActions(({ context, enqueue }) => {
         enqueue.cancel('validity');
-        for (const m of context.masters) enqueue(effect.send(m, { type: 'redis.del', value: context.value }));
-        enqueue(effect.note(W.releasingNote(context.masters, context.token, context.grantId)));
-        enqueue.assign({ value: null, ...W.noGrant });
+        G.enqueueRelease(enqueue, context, context.masters, { type: 'redis.del', value: context.value }, forgetGrant);
       }),
+      forgetGrant: enqueueActions(({ enqueue }) => enqueue.assign(forgetGrant)),
     },
   })
   .createMachine({
@@ -195,13 +197,12 @@ export const redlockClientMachine = setup({
       },
       holding: {
         on: {
-          'cmd.write': { actions: 'write' },
-          'cmd.release': { target: 'idle', actions: 'release' },
+          ...G.holdingOn,
           'timer.validity': {
             target: 'idle',
             actions: [
               { type: 'note', params: ({ context }) => W.lapse(context, 'its validity time is over') },
-              enqueueActions(({ enqueue }) => enqueue.assign({ value: null, ...W.noGrant })),
+              'forgetGrant',
             ],
           },
         },

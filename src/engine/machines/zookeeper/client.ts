@@ -12,6 +12,7 @@ import type { TokenValue } from '../../trace/types';
 import { effect, effectActions } from '../effects';
 import * as W from '../common/writer';
 import * as S from '../common/session';
+import * as G from '../common/grant';
 
 export interface ZkClientInput {
   zk: string;
@@ -41,6 +42,8 @@ type ZkClientEvent = { env: Env; from?: string } & (
   | W.WriteReply
 );
 
+const forgetGrant = { node: null, ...W.noGrant };
+
 export const zkClientMachine = setup({
   types: { context: {} as ZkClientContext, events: {} as ZkClientEvent, input: {} as ZkClientInput },
   actions: effectActions,
@@ -48,7 +51,7 @@ export const zkClientMachine = setup({
     hasSession: ({ context }) => context.session !== null,
     isOurNode: ({ context, event }) => 'node' in event && event.node === context.node,
     isOurSession: ({ context, event }) => 'session' in event && event.session === context.session,
-    isCurrentGrant: ({ context, event }) => 'grantId' in event && event.grantId === context.grantId,
+    isCurrentGrant: G.isCurrentGrant,
   },
 })
   .extend({
@@ -99,10 +102,10 @@ export const zkClientMachine = setup({
       write: enqueueActions(({ context, event, enqueue }) => W.enqueueWrite(enqueue, context, event)),
       queueWrite: enqueueActions(({ context, event, enqueue }) => W.enqueueQueuedWrite(enqueue, context, event)),
       release: enqueueActions(({ context, enqueue }) => {
-        enqueue(effect.send(context.zk, { type: 'zk.delete', session: context.session, node: context.node }));
-        enqueue(effect.note(W.releasingNote([context.zk], context.token, context.grantId)));
-        enqueue.assign({ node: null, ...W.noGrant });
+        const msg = { type: 'zk.delete', session: context.session, node: context.node };
+        G.enqueueRelease(enqueue, context, [context.zk], msg, forgetGrant);
       }),
+      forgetGrant: enqueueActions(({ enqueue }) => enqueue.assign(forgetGrant)),
       /** The session is gone (told by the server, or Curator's own timer): so is any lock. */
       endSession: enqueueActions(({ context, enqueue }, params: { cause: string }) =>
         S.enqueueSessionEnd(enqueue, context, params.cause, {
@@ -165,7 +168,7 @@ export const zkClientMachine = setup({
           'zk.lockHeld': {
             guard: 'hasSession',
             actions: enqueueActions(({ context, event, enqueue }) =>
-              W.handBack(enqueue, context.zk, { type: 'zk.delete', session: context.session, node: event.node }, event),
+              G.handBack(enqueue, context.zk, { type: 'zk.delete', session: context.session, node: event.node }, event),
             ),
           },
         },
@@ -204,17 +207,6 @@ export const zkClientMachine = setup({
       waiting: {
         on: { 'zk.lockHeld': { guard: 'isOurNode', target: 'holding', actions: ['heard', 'takeLock'] } },
       },
-      holding: {
-        on: {
-          'cmd.write': { actions: 'write' },
-          'cmd.release': { target: 'idle', actions: 'release' },
-          'write.nack': {
-            // A refusal of our current grant is news: someone newer has written, so we stop believing.
-            guard: 'isCurrentGrant',
-            target: 'idle',
-            actions: [W.noteFencedReply, enqueueActions(({ enqueue }) => enqueue.assign({ node: null, ...W.noGrant }))],
-          },
-        },
-      },
+      holding: { on: G.fencedHoldingOn },
     },
   });

@@ -1,0 +1,67 @@
+// How a client lets a grant go, and what it does while it holds one. It lets go on release, when
+// a store refuses its current grant (someone newer has written), and when a grant arrives for a
+// wait it has given up; the message to the lock service is each system's own.
+// Invariant: whatever the reason, the client stops believing it holds the lock at that step.
+
+import type { TokenValue } from '../../trace/types';
+import type { Message, Note } from '../../sim/logic';
+import { effect } from '../effects';
+import { type Enqueue, type WriterFields, noteFencedReply } from './writer';
+
+/** The client lets a grant go: its own (on release) or one that came after it stopped waiting. */
+export function releasingNote(
+  parties: string[],
+  token: TokenValue,
+  grantId: number | null,
+  detail?: Note['detail'],
+): Note {
+  return { kind: 'lock.releasing', parties, token, grantId: grantId ?? undefined, ...(detail ? { detail } : {}) };
+}
+
+const unwantedDetail = { unwanted: true };
+
+/** A grant for a wait the client has given up: hand it straight back to `to`, and say so. */
+export function handBack(
+  enqueue: Enqueue,
+  to: string,
+  msg: Message,
+  grant: { token: TokenValue; grantId: number | null },
+): void {
+  enqueue(effect.send(to, msg));
+  enqueue(effect.note(releasingNote([to], grant.token, grant.grantId, unwantedDetail)));
+}
+
+/**
+ * Release: send `msg` to each of `to` (none for a writer that only stops writing), note it, and
+ * stop believing with `forget` (the grant's fields and the client's own).
+ */
+export function enqueueRelease(
+  enqueue: Enqueue,
+  context: WriterFields,
+  to: string[],
+  msg: Message | null,
+  forget: object,
+): void {
+  if (msg) for (const party of to) enqueue(effect.send(party, msg));
+  enqueue(effect.note(releasingNote(to, context.token, context.grantId)));
+  enqueue.assign(forget as never);
+}
+
+/** A reply about the grant the client holds now, not an older one. */
+export const isCurrentGrant = ({ context, event }: { context: WriterFields; event: object }): boolean =>
+  'grantId' in event && event.grantId === context.grantId;
+
+/** Holding: a write goes out (the machine's `write`) and a release lets the grant go (`release`). */
+export const holdingOn = {
+  'cmd.write': { actions: 'write' },
+  'cmd.release': { target: 'idle', actions: 'release' },
+} as const;
+
+/**
+ * Holding, where a store's refusal of the current grant is news: someone newer has written, so
+ * the client stops believing (the machine's `forgetGrant`).
+ */
+export const fencedHoldingOn = {
+  ...holdingOn,
+  'write.nack': { guard: 'isCurrentGrant', target: 'idle', actions: [noteFencedReply, 'forgetGrant'] },
+} as const;
