@@ -7,6 +7,8 @@ import { enqueueActions, setup } from 'xstate';
 import type { TokenValue } from '../trace/types';
 import type { Env } from '../sim/logic';
 import { effect, effectActions } from './effects';
+import * as W from './common/writer';
+import * as G from './common/grant';
 
 export interface ClientInput {
   lockService: string;
@@ -16,15 +18,9 @@ export interface ClientInput {
   mailer: string | null;
 }
 
-export interface ClientContext extends ClientInput {
-  token: TokenValue;
-  grantId: number | null;
+/** Its writer fields, and the lease's length from the last grant (its belief's timer). */
+export interface ClientContext extends ClientInput, W.WriterFields {
   ttlMs: number;
-  /** When its lease ends by its own clock; null when it believes it holds nothing. */
-  believedUntilMs: number | null;
-  seq: number;
-  pendingWrites: string[];
-  lastValue: string | null;
 }
 
 type ClientEvent = { env: Env; from?: string } & (
@@ -33,11 +29,8 @@ type ClientEvent = { env: Env; from?: string } & (
   | { type: 'cmd.release' }
   | { type: 'lock.wait'; holder: string | null }
   | { type: 'lock.grant'; token: TokenValue; grantId: number; ttlMs: number }
-  | { type: 'write.ack'; token: TokenValue; grantId: number; value: string }
-  | { type: 'write.nack'; token: TokenValue; grantId: number; value: string; reason: string }
+  | W.WriteReply
 );
-
-const noGrant = { token: null, grantId: null, believedUntilMs: null, seq: 0 };
 
 export const clientMachine = setup({
   types: {
@@ -46,9 +39,7 @@ export const clientMachine = setup({
     input: {} as ClientInput,
   },
   actions: effectActions,
-  guards: {
-    isCurrentGrant: ({ context, event }) => 'grantId' in event && event.grantId === context.grantId,
-  },
+  guards: { isCurrentGrant: G.isCurrentGrant },
   delays: {
     leaseBelief: ({ context }) => context.ttlMs,
     acquireRetry: ({ context }) => context.retryMs,
@@ -60,95 +51,34 @@ export const clientMachine = setup({
         enqueue(effect.send(context.lockService, { type: 'lock.request' }));
         enqueue(effect.note({ kind: 'lock.requested', parties: [context.lockService] }));
       }),
-      /** Carry: the token goes on every write, to every store, and with every side effect. */
-      sendWrite: enqueueActions(({ context, event, enqueue }) => {
-        if (event.type !== 'cmd.write') return;
-        const seq = context.seq + 1;
-        const payload = { token: context.token, grantId: context.grantId, seq, value: event.value };
-        for (const resource of context.resources) {
-          enqueue(effect.send(resource, { type: 'write.request', ...payload }));
-        }
-        if (context.mailer) {
-          enqueue(effect.send(context.mailer, { type: 'effect.request', ...payload }));
-        }
-        enqueue.assign({ seq, lastValue: event.value });
-        enqueue(
-          effect.note({
-            kind: 'write.sent',
-            parties: [...context.resources, ...(context.mailer ? [context.mailer] : [])],
-            token: context.token,
-            grantId: context.grantId ?? undefined,
-            detail: { value: event.value, seq },
-          }),
-        );
-      }),
+      write: enqueueActions(({ context, event, enqueue }) => W.enqueueWrite(enqueue, context, event)),
+      queueWrite: enqueueActions(({ context, event, enqueue }) => W.enqueueQueuedWrite(enqueue, context, event)),
       takeGrant: enqueueActions(({ context, event, enqueue }) => {
         if (event.type !== 'lock.grant') return;
-        const believedUntilMs = event.env.nowMs + event.ttlMs;
-        enqueue.assign({
-          token: event.token,
-          grantId: event.grantId,
-          ttlMs: event.ttlMs,
-          believedUntilMs,
-          seq: 0,
-          pendingWrites: [],
-        });
-        enqueue(
-          effect.note({
-            kind: 'lock.acquired',
-            parties: [context.lockService],
-            token: event.token,
-            grantId: event.grantId,
-            detail: { believedUntilMs },
-          }),
-        );
-        for (const value of context.pendingWrites) enqueue(effect.self({ type: 'cmd.write', value }));
+        const g = W.takeGrant(event.token, event.grantId, event.env.nowMs + event.ttlMs, context.lockService);
+        W.enqueueGrant(enqueue, context, g, { ttlMs: event.ttlMs });
       }),
+      release: enqueueActions(({ context, enqueue }) => {
+        const msg = { type: 'lock.release', grantId: context.grantId };
+        G.enqueueRelease(enqueue, context, [context.lockService], msg, W.noGrant);
+      }),
+      forgetGrant: enqueueActions(({ enqueue }) => enqueue.assign(W.noGrant)),
     },
   })
   .createMachine({
     id: 'client',
-    context: ({ input }) => ({ ...input, ...noGrant, ttlMs: 0, pendingWrites: [], lastValue: null }),
+    context: ({ input }) => ({ ...input, ...W.writerDefaults, ttlMs: 0 }),
     initial: 'idle',
     on: {
       'lock.grant': { target: '.holding', reenter: true, actions: 'takeGrant' },
-      'write.ack': {
-        actions: {
-          type: 'note',
-          params: ({ event }) => ({
-            kind: 'write.acked',
-            parties: [event.from ?? ''],
-            token: event.token,
-            grantId: event.grantId,
-            detail: { value: event.value },
-          }),
-        },
-      },
-      'write.nack': {
-        actions: {
-          type: 'note',
-          params: ({ event }) => ({
-            kind: 'write.refused',
-            parties: [event.from ?? ''],
-            token: event.token,
-            grantId: event.grantId,
-            detail: { reason: event.reason, value: event.value },
-          }),
-        },
-      },
-      'cmd.acquire': { actions: { type: 'note', params: { kind: 'acquire.skipped' } } },
-      'cmd.release': { actions: { type: 'note', params: { kind: 'release.skipped' } } },
+      // Replies are noted, a write asked for while acquiring is queued (see W.clientOn).
+      ...W.clientOn,
     },
     states: {
       idle: {
         on: {
           'cmd.acquire': { target: 'acquiring', actions: 'requestLock' },
-          'cmd.write': {
-            actions: {
-              type: 'note',
-              params: ({ event }) => ({ kind: 'write.skipped', detail: { value: event.value } }),
-            },
-          },
+          'cmd.write': { actions: W.noteSkippedWrite },
         },
       },
       acquiring: {
@@ -175,14 +105,6 @@ export const clientMachine = setup({
               }),
             },
           },
-          'cmd.write': {
-            actions: [
-              enqueueActions(({ context, event, enqueue }) =>
-                enqueue.assign({ pendingWrites: [...context.pendingWrites, event.value] }),
-              ),
-              { type: 'note', params: ({ event }) => ({ kind: 'write.queued', detail: { value: event.value } }) },
-            ],
-          },
         },
       },
       holding: {
@@ -199,48 +121,11 @@ export const clientMachine = setup({
                   grantId: context.grantId ?? undefined,
                 }),
               },
-              enqueueActions(({ enqueue }) => enqueue.assign(noGrant)),
+              'forgetGrant',
             ],
           },
         },
-        on: {
-          'cmd.write': { actions: 'sendWrite' },
-          'cmd.release': {
-            target: 'idle',
-            actions: [
-              enqueueActions(({ context, enqueue }) => {
-                enqueue(effect.send(context.lockService, { type: 'lock.release', grantId: context.grantId }));
-                enqueue(
-                  effect.note({
-                    kind: 'lock.releasing',
-                    parties: [context.lockService],
-                    token: context.token,
-                    grantId: context.grantId ?? undefined,
-                  }),
-                );
-                enqueue.assign(noGrant);
-              }),
-            ],
-          },
-          'write.nack': {
-            // A refusal of our current grant is news: someone newer has written, so we stop believing.
-            guard: 'isCurrentGrant',
-            target: 'idle',
-            actions: [
-              {
-                type: 'note',
-                params: ({ event }) => ({
-                  kind: 'write.refused',
-                  parties: [event.from ?? ''],
-                  token: event.token,
-                  grantId: event.grantId,
-                  detail: { reason: event.reason, value: event.value, fenced: true },
-                }),
-              },
-              enqueueActions(({ enqueue }) => enqueue.assign(noGrant)),
-            ],
-          },
-        },
+        on: G.fencedHoldingOn,
       },
     },
   });
