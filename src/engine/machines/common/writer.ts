@@ -189,6 +189,12 @@ export const noteSkippedWrite = {
   params: ({ event }: { event: { value: string } }) => skippedWrite(event.value),
 } as const;
 
+/** A second acquire, or a release with nothing held, changes nothing: the trace says so. */
+export const skipOn = {
+  'cmd.acquire': { actions: { type: 'note', params: { kind: 'acquire.skipped' } } },
+  'cmd.release': { actions: { type: 'note', params: { kind: 'release.skipped' } } },
+} as const;
+
 /**
  * Events a client answers the same way in any state (its states override them): store replies are
  * noted, a second acquire or a release with nothing held is skipped, and a write asked for while
@@ -197,7 +203,6 @@ export const noteSkippedWrite = {
 export const clientOn = {
   'write.ack': { actions: noteReply },
   'write.nack': { actions: noteReply },
-  'cmd.acquire': { actions: { type: 'note', params: { kind: 'acquire.skipped' } } },
-  'cmd.release': { actions: { type: 'note', params: { kind: 'release.skipped' } } },
+  ...skipOn,
   'cmd.write': { actions: 'queueWrite' },
 } as const;

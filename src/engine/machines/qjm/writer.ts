@@ -10,6 +10,7 @@ import { enqueueActions, setup } from 'xstate';
 import type { Env } from '../../sim/logic';
 import { effect, effectActions } from '../effects';
 import * as W from '../common/writer';
+import * as G from '../common/grant';
 import * as Q from './rounds';
 
 export interface QjmWriterInput {
@@ -47,6 +48,24 @@ type QjmWriterEvent = { env: Env; from?: string } & (
 const quorumOf = (ctx: QjmWriterContext): number => Q.quorumOf(ctx.journals.length);
 /** Refusals of one edit (or round) after which no quorum can say yes. */
 const refusalsToDepose = (ctx: QjmWriterContext): number => Q.refusalsToLose(ctx.journals.length);
+
+/** A journal node's answer to an edit is tallied; any other store's is only noted. */
+const storeReply = [{ guard: 'isJournalReply', actions: 'journalReply' }, { actions: W.noteReply }] as const;
+
+/**
+ * A round in progress: won, it moves on to `target` with `action`; at its timeout, a quorum that
+ * already said yes still counts (the timeout was noticed late, after a pause), else it failed.
+ * Writes asked for meanwhile wait for the outcome.
+ */
+const roundOn = <T extends string, A extends string>(target: T, action: A) =>
+  ({
+    'round.won': { guard: 'isThisRound', target, actions: action },
+    'timer.round': [
+      { guard: 'hasQuorum', target, actions: action },
+      { guard: 'isThisRound', target: 'idle', actions: 'failRound' },
+    ],
+    'cmd.write': { actions: 'queueWrite' },
+  }) as const;
 
 export const qjmWriterMachine = setup({
   types: { context: {} as QjmWriterContext, events: {} as QjmWriterEvent, input: {} as QjmWriterInput },
@@ -146,15 +165,7 @@ export const qjmWriterMachine = setup({
           );
         }
         const g = W.takeGrant(epoch, epoch, null, r.yes, { ...detail, ...(late ? { late: true } : {}) });
-        enqueue.assign({
-          ...g.patch,
-          round: null,
-          txid: r.maxTxid,
-          committedTxid: r.maxTxid,
-          acks: {},
-          pendingWrites: [],
-        });
-        for (const e of [...g.effects, ...W.flushWrites(context)]) enqueue(e);
+        W.enqueueGrant(enqueue, context, g, { round: null, txid: r.maxTxid, committedTxid: r.maxTxid, acks: {} });
       }),
       write: enqueueActions(({ context, event, enqueue }) => {
         if (event.type !== 'cmd.write') return;
@@ -170,6 +181,11 @@ export const qjmWriterMachine = setup({
         enqueue(effect.note({ kind: 'quorum.reply', parties: [event.from ?? ''], detail: { ok, late: true } }));
       }),
       queueWrite: enqueueActions(({ context, event, enqueue }) => W.enqueueQueuedWrite(enqueue, context, event)),
+      /** A NameNode that lets go only stops writing: it sends the journal nodes nothing. */
+      release: enqueueActions(({ context, enqueue }) =>
+        G.enqueueRelease(enqueue, context, context.journals, null, W.noGrant),
+      ),
+      forgetGrant: enqueueActions(({ enqueue }) => enqueue.assign(W.noGrant)),
       journalReply: enqueueActions(({ context, event, enqueue }) => {
         if ((event.type !== 'write.ack' && event.type !== 'write.nack') || event.txid === undefined || !event.from)
           return;
@@ -210,21 +226,14 @@ export const qjmWriterMachine = setup({
     }),
     initial: 'idle',
     on: {
-      'write.ack': [
-        { guard: 'isJournalReply', actions: 'journalReply' },
-        { actions: { type: 'note', params: ({ event }) => W.replyNote(event as W.WriteReply) } },
-      ],
-      'write.nack': [
-        { guard: 'isJournalReply', actions: 'journalReply' },
-        { actions: { type: 'note', params: ({ event }) => W.replyNote(event as W.WriteReply) } },
-      ],
+      'write.ack': storeReply,
+      'write.nack': storeReply,
       // An answer to a round already decided (or abandoned) changes nothing.
       'qjm.state': { actions: 'noteLateReply' },
       'qjm.promised': { actions: 'noteLateReply' },
       'qjm.refused': { actions: 'noteLateReply' },
-      'cmd.acquire': { actions: { type: 'note', params: { kind: 'acquire.skipped' } } },
-      'cmd.release': { actions: { type: 'note', params: { kind: 'release.skipped' } } },
-      'cmd.write': { actions: { type: 'note', params: ({ event }) => W.skippedWrite(event.value) } },
+      ...W.skipOn,
+      'cmd.write': { actions: W.noteSkippedWrite },
     },
     states: {
       idle: {
@@ -241,54 +250,25 @@ export const qjmWriterMachine = setup({
       reading: {
         on: {
           'qjm.state': { guard: 'isThisRound', actions: 'tally' },
-          'round.won': { guard: 'isThisRound', target: 'proposing', actions: 'proposeEpoch' },
-          'timer.round': [
-            { guard: 'hasQuorum', target: 'proposing', actions: 'proposeEpoch' },
-            { guard: 'isThisRound', target: 'idle', actions: 'failRound' },
-          ],
-          'cmd.write': {
-            actions: 'queueWrite',
-          },
+          ...roundOn('proposing', 'proposeEpoch'),
         },
       },
       proposing: {
         on: {
           'qjm.promised': { guard: 'isThisRound', actions: 'tally' },
           'qjm.refused': { guard: 'isThisRound', actions: 'tally' },
-          'round.won': { guard: 'isThisRound', target: 'holding', actions: 'becomeWriter' },
           'round.lost': { guard: 'isThisRound', target: 'idle', actions: 'failRound' },
-          'timer.round': [
-            { guard: 'hasQuorum', target: 'holding', actions: 'becomeWriter' },
-            { guard: 'isThisRound', target: 'idle', actions: 'failRound' },
-          ],
-          'cmd.write': {
-            actions: 'queueWrite',
-          },
+          ...roundOn('holding', 'becomeWriter'),
         },
       },
       holding: {
         on: {
-          'cmd.write': { actions: 'write' },
-          'cmd.release': {
-            target: 'idle',
-            actions: [
-              {
-                type: 'note',
-                params: ({ context }) => ({
-                  kind: 'lock.releasing',
-                  parties: context.journals,
-                  token: context.token,
-                  grantId: context.grantId ?? undefined,
-                }),
-              },
-              enqueueActions(({ enqueue }) => enqueue.assign({ ...W.noGrant })),
-            ],
-          },
+          ...G.holdingOn,
           // A quorum refused an edit: a newer writer holds the promises. A NameNode aborts here.
           'write.nack': {
             guard: 'isDeposing',
             target: 'idle',
-            actions: ['journalReply', enqueueActions(({ enqueue }) => enqueue.assign({ ...W.noGrant }))],
+            actions: ['journalReply', 'forgetGrant'],
           },
         },
       },
