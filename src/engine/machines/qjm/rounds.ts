@@ -3,6 +3,8 @@
 // Invariant: a round is won with a majority of yes, and lost once so many said no that a
 // majority is out of reach; the same thresholds decide whether an edit commits or deposes.
 
+import { quorumOf } from '../common/quorum';
+
 export interface Round {
   id: number;
   kind: 'getJournalState' | 'newEpoch';
@@ -17,8 +19,6 @@ export interface Acks {
   yes: string[];
   no: string[];
 }
-
-export const quorumOf = (nodes: number): number => Math.floor(nodes / 2) + 1;
 
 /** Refusals after which no majority can say yes. */
 export const refusalsToLose = (nodes: number): number => nodes - quorumOf(nodes) + 1;

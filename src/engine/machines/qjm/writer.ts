@@ -12,6 +12,7 @@ import { effect, effectActions } from '../effects';
 import * as W from '../common/writer';
 import * as G from '../common/grant';
 import * as Q from './rounds';
+import { lateReply, quorumOf as majorityOf } from '../common/quorum';
 
 export interface QjmWriterInput {
   /** This writer's own party id: it names itself the holder of the epoch it wins. */
@@ -45,7 +46,7 @@ type QjmWriterEvent = { env: Env; from?: string } & (
   | (W.WriteReply & { txid?: number })
 );
 
-const quorumOf = (ctx: QjmWriterContext): number => Q.quorumOf(ctx.journals.length);
+const quorumOf = (ctx: QjmWriterContext): number => majorityOf(ctx.journals.length);
 /** Refusals of one edit (or round) after which no quorum can say yes. */
 const refusalsToDepose = (ctx: QjmWriterContext): number => Q.refusalsToLose(ctx.journals.length);
 
@@ -176,10 +177,9 @@ export const qjmWriterMachine = setup({
         for (const e of out.effects) enqueue(e);
         enqueue.assign({ ...out.patch, txid, acks: { ...context.acks, [txid]: { yes: [], no: [] } } });
       }),
-      noteLateReply: enqueueActions(({ event, enqueue }) => {
-        const ok = event.type !== 'qjm.refused';
-        enqueue(effect.note({ kind: 'quorum.reply', parties: [event.from ?? ''], detail: { ok, late: true } }));
-      }),
+      noteLateReply: enqueueActions(({ event, enqueue }) =>
+        enqueue(effect.note(lateReply(event.from, event.type !== 'qjm.refused'))),
+      ),
       queueWrite: enqueueActions(({ context, event, enqueue }) => W.enqueueQueuedWrite(enqueue, context, event)),
       /** A NameNode that lets go only stops writing: it sends the journal nodes nothing. */
       release: enqueueActions(({ context, enqueue }) =>

@@ -10,6 +10,7 @@ import type { Env } from '../../sim/logic';
 import { effect, effectActions } from '../effects';
 import * as W from '../common/writer';
 import * as G from '../common/grant';
+import { lateReply, quorumOf } from '../common/quorum';
 
 export interface RedlockClientInput {
   self: string;
@@ -46,6 +47,10 @@ type RedlockEvent = { env: Env; from?: string } & (
 
 export const driftMs = (ttlMs: number): number => Math.floor(ttlMs * 0.01) + 2;
 
+/** What is left of the lock's time by the client's clock at `nowMs`, drift allowed for. */
+const validityMs = (ctx: RedlockClientContext, nowMs: number): number =>
+  ctx.ttlMs - (nowMs - ctx.startedAtMs) - driftMs(ctx.ttlMs);
+
 const forgetGrant = { value: null, ...W.noGrant };
 
 export const redlockClientMachine = setup({
@@ -53,10 +58,8 @@ export const redlockClientMachine = setup({
   actions: effectActions,
   guards: {
     isThisAttempt: ({ context, event }) => 'attempt' in event && event.attempt === context.attempt,
-    isMajority: ({ context, event }) => {
-      const validityMs = context.ttlMs - (event.env.nowMs - context.startedAtMs) - driftMs(context.ttlMs);
-      return context.yes.length > context.masters.length / 2 && validityMs > 0;
-    },
+    isMajority: ({ context, event }) =>
+      context.yes.length > context.masters.length / 2 && validityMs(context, event.env.nowMs) > 0,
     canRetry: ({ context }) => context.retried < context.retries,
   },
 })
@@ -78,7 +81,7 @@ export const redlockClientMachine = setup({
         const yes = ok ? [...context.yes, event.from] : context.yes;
         const no = ok ? context.no : [...context.no, event.from];
         enqueue.assign({ yes, no });
-        const quorum = Math.floor(context.masters.length / 2) + 1;
+        const quorum = quorumOf(context.masters.length);
         enqueue(
           effect.note({
             kind: 'quorum.reply',
@@ -92,9 +95,9 @@ export const redlockClientMachine = setup({
       }),
       takeLock: enqueueActions(({ context, event, enqueue }) => {
         enqueue.cancel('round');
-        const validityMs = context.ttlMs - (event.env.nowMs - context.startedAtMs) - driftMs(context.ttlMs);
-        const believedUntilMs = event.env.nowMs + validityMs;
-        const detail = { quorum: context.yes.join(', '), masters: context.masters.length, validityMs };
+        const validity = validityMs(context, event.env.nowMs);
+        const believedUntilMs = event.env.nowMs + validity;
+        const detail = { quorum: context.yes.join(', '), masters: context.masters.length, validityMs: validity };
         const grantId = event.env.nextGrantId;
         enqueue(
           effect.note({
@@ -106,19 +109,16 @@ export const redlockClientMachine = setup({
             detail,
             // Five masters expire their copies each on its own clock; what Redlock promises the
             // holder is the validity time, so that is how long the grant lasts.
-            promisedMs: validityMs,
+            promisedMs: validity,
           }),
         );
-        const g = W.takeGrant(context.value, grantId, believedUntilMs, context.yes, detail);
-        enqueue.assign({ ...g.patch, pendingWrites: [] });
-        enqueue.raise({ type: 'timer.validity' } as never, { id: 'validity', delay: validityMs });
-        for (const e of [...g.effects, ...W.flushWrites(context)]) enqueue(e);
+        enqueue.raise({ type: 'timer.validity' } as never, { id: 'validity', delay: validity });
+        W.enqueueGrant(enqueue, context, W.takeGrant(context.value, grantId, believedUntilMs, context.yes, detail));
       }),
       /** No majority, or no validity left: unlock everywhere (even where SET failed), maybe retry. */
       giveUp: enqueueActions(({ context, event, enqueue }) => {
         enqueue.cancel('round');
         for (const m of context.masters) enqueue(effect.send(m, { type: 'redis.del', value: context.value }));
-        const validityMs = context.ttlMs - (event.env.nowMs - context.startedAtMs) - driftMs(context.ttlMs);
         const retry = context.retried < context.retries;
         const retryInMs = 100 + (event.env.rand % 200);
         if (retry) enqueue.raise({ type: 'timer.retry' } as never, { id: 'retry', delay: retryInMs });
@@ -131,8 +131,8 @@ export const redlockClientMachine = setup({
             detail: {
               round: 'SET NX',
               yes: context.yes.length,
-              quorum: Math.floor(context.masters.length / 2) + 1,
-              validityMs,
+              quorum: quorumOf(context.masters.length),
+              validityMs: validityMs(context, event.env.nowMs),
               ...(retry ? { retryInMs } : {}),
             },
           }),
@@ -161,8 +161,12 @@ export const redlockClientMachine = setup({
     }),
     initial: 'idle',
     on: {
-      'redis.ok': { actions: { type: 'note', params: ({ event }) => lateReply(event.from, true) } },
-      'redis.busy': { actions: { type: 'note', params: ({ event }) => lateReply(event.from, false) } },
+      'redis.ok': {
+        actions: { type: 'note', params: ({ event }) => lateReply(event.from, true, { round: 'SET NX' }) },
+      },
+      'redis.busy': {
+        actions: { type: 'note', params: ({ event }) => lateReply(event.from, false, { round: 'SET NX' }) },
+      },
       ...W.clientOn,
     },
     states: {
@@ -209,7 +213,3 @@ export const redlockClientMachine = setup({
       },
     },
   });
-
-function lateReply(from: string | undefined, ok: boolean) {
-  return { kind: 'quorum.reply', parties: [from ?? ''], detail: { round: 'SET NX', ok, late: true } };
-}
