@@ -20,3 +20,14 @@ export const effect = {
   self: (event: Message): never => ({ type: 'self', params: { event } }) as never,
   note: (note: Note): never => ({ type: 'note', params: note }) as never,
 };
+
+/**
+ * What enqueueActions() hands an action, as far as the shared helpers (machines/common/) need it.
+ * Each machine's setup types its own enqueue; the patches and effects the helpers build are
+ * checked against their own field types and the effect helpers above instead.
+ */
+export interface Enqueue {
+  (action: never): void;
+  assign(patch: never): void;
+  cancel(timer: string): void;
+}

@@ -8,7 +8,8 @@ import type { CheckMode } from '../scenario/types';
 import type { TokenValue } from '../trace/types';
 import type { Env } from '../sim/logic';
 import { effect, effectActions } from './effects';
-import { decideWrite, writeNote } from '../protocol/check';
+import { decideWrite } from '../protocol/check';
+import { enqueueAnswer } from './common/store';
 
 export interface ResourceInput {
   check: CheckMode;
@@ -44,34 +45,18 @@ export const resourceMachine = setup({
       decide: enqueueActions(({ context, event, enqueue }) => {
         if (event.type !== 'write.request' || !event.from) return;
         const d = decideWrite(context.check, context.maxSeen, context.maxSeq, event.token, event.seq);
-        const client = event.from;
-        const reply = { token: event.token, grantId: event.grantId, value: event.value };
-        if (d.accept) {
-          enqueue.assign({
-            maxSeen: d.maxSeenAfter,
-            maxSeq: d.maxSeqAfter,
-            value: event.value,
-            accepted: context.accepted + 1,
-          });
-          enqueue(effect.send(client, { type: 'write.ack', ...reply }));
-        } else {
-          enqueue.assign({ rejected: context.rejected + 1 });
-          enqueue(effect.send(client, { type: 'write.nack', ...reply, reason: d.reason }));
-        }
-        enqueue(
-          effect.note(
-            writeNote({
-              client,
-              value: event.value,
-              token: event.token,
-              seq: event.seq,
-              grantId: event.grantId,
-              decision: d,
-              maxSeenBefore: context.maxSeen,
-              maxSeenAfter: d.maxSeenAfter,
-            }),
-          ),
-        );
+        const { from: client, value, token, seq, grantId } = event;
+        const w = {
+          client,
+          value,
+          token,
+          seq,
+          grantId,
+          decision: d,
+          maxSeenBefore: context.maxSeen,
+          maxSeenAfter: d.maxSeenAfter,
+        };
+        enqueueAnswer(enqueue, context, w, { maxSeen: d.maxSeenAfter, maxSeq: d.maxSeqAfter });
       }),
     },
   })

@@ -5,8 +5,8 @@
 
 import type { TokenValue } from '../../trace/types';
 import type { Message, Note } from '../../sim/logic';
-import { effect } from '../effects';
-import { type Enqueue, type WriterFields, noteFencedReply } from './writer';
+import { type Enqueue, effect } from '../effects';
+import { type WriterFields, noteFencedReply } from './writer';
 
 /** The client lets a grant go: its own (on release) or one that came after it stopped waiting. */
 export function releasingNote(

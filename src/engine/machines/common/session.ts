@@ -5,8 +5,8 @@
 
 import type { FieldValue } from '../../trace/types';
 import type { Note } from '../../sim/logic';
-import { effect } from '../effects';
-import { type Enqueue, type WriterFields, lapse, noGrant } from './writer';
+import { type Enqueue, effect } from '../effects';
+import { type WriterFields, lapse, noGrant } from './writer';
 
 /** The session is up: `id` names it (etcd's lease, ZooKeeper's session id). */
 export const sessionReady = (server: string, id: Record<string, FieldValue>): Note => ({

@@ -6,7 +6,7 @@
 
 import type { TokenValue } from '../../trace/types';
 import type { Message, Note } from '../../sim/logic';
-import { effect } from '../effects';
+import { type Enqueue, effect } from '../effects';
 
 export interface WriterFields {
   /** Stores that receive `write.request` (the generic resource machine). */
@@ -126,17 +126,6 @@ export function takeGrant(
 /** The belief ends (by the client's own clock, or because it was told): it stops writing. */
 export function lapse(ctx: WriterFields, cause: string): Note {
   return { kind: 'lease.lapsed', token: ctx.token, grantId: ctx.grantId ?? undefined, detail: { cause } };
-}
-
-/**
- * What enqueueActions() hands an action, as far as the write path needs it. Each machine's setup
- * types its own enqueue; the patches and effects built here are checked against WriterFields and
- * the effect helpers instead (see effects.ts for why effects are typed `never`).
- */
-export interface Enqueue {
-  (action: never): void;
-  assign(patch: never): void;
-  cancel(timer: string): void;
 }
 
 /** Holding: send the write to every store (and `guarded`, checked by the lock service itself). */

@@ -9,7 +9,7 @@
 import { enqueueActions, setup } from 'xstate';
 import type { Env } from '../../sim/logic';
 import { effect, effectActions } from '../effects';
-import { writeNote } from '../../protocol/check';
+import { enqueueAnswer } from '../common/store';
 
 export interface JournalNodeInput {
   firstToken: number;
@@ -105,37 +105,24 @@ export const journalNodeMachine = setup({
         const d = decideJournal(context, epoch, serial);
         const before = context.lastPromisedEpoch;
         const after = d.accept ? Math.max(before, epoch) : before;
-        const reply = { token: epoch, grantId: event.grantId, value: event.value, txid: event.txid };
-        if (d.accept) {
-          enqueue.assign({
-            lastPromisedEpoch: after,
-            lastWriterEpoch: epoch,
-            ipcSerial: serial,
-            lastTxid: event.txid,
-            committedTxid: Math.max(context.committedTxid, event.committedTxid),
-            value: event.value,
-            accepted: context.accepted + 1,
-          });
-          enqueue(effect.send(from, { type: 'write.ack', ...reply }));
-        } else {
-          enqueue.assign({ rejected: context.rejected + 1 });
-          enqueue(effect.send(from, { type: 'write.nack', ...reply, reason: d.reason }));
-        }
-        enqueue(
-          effect.note(
-            writeNote({
-              client: from,
-              value: event.value,
-              token: epoch,
-              seq: serial,
-              grantId: event.grantId,
-              decision: d,
-              maxSeenBefore: before,
-              maxSeenAfter: after,
-              detail: { txid: event.txid },
-            }),
-          ),
-        );
+        const w = {
+          client: from,
+          value: event.value,
+          token: epoch,
+          seq: serial,
+          grantId: event.grantId,
+          decision: d,
+          maxSeenBefore: before,
+          maxSeenAfter: after,
+        };
+        const applied = {
+          lastPromisedEpoch: after,
+          lastWriterEpoch: epoch,
+          ipcSerial: serial,
+          lastTxid: event.txid,
+          committedTxid: Math.max(context.committedTxid, event.committedTxid),
+        };
+        enqueueAnswer(enqueue, context, w, applied, { txid: event.txid });
       }),
     },
   })
