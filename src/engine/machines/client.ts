@@ -96,14 +96,7 @@ export const clientMachine = setup({
         },
         on: {
           'lock.wait': {
-            actions: {
-              type: 'note',
-              params: ({ context, event }) => ({
-                kind: 'lock.waiting',
-                parties: [context.lockService],
-                holder: event.holder ?? undefined,
-              }),
-            },
+            actions: { type: 'note', params: ({ context, event }) => G.waitingNote(context.lockService, event.holder) },
           },
         },
       },

@@ -148,14 +148,12 @@ export const chubbyClientMachine = setup({
               'extendLocalLease',
               {
                 type: 'note',
-                params: ({ context, event }) => ({
-                  kind: 'lock.waiting',
-                  parties: [context.chubby],
-                  holder: event.holder ?? undefined,
-                  detail: event.lockDelayUntilMs
-                    ? { lockDelayUntilMs: event.lockDelayUntilMs }
-                    : ({} as Record<string, number>),
-                }),
+                params: ({ context, event }) =>
+                  G.waitingNote(
+                    context.chubby,
+                    event.holder,
+                    event.lockDelayUntilMs ? { lockDelayUntilMs: event.lockDelayUntilMs } : {},
+                  ),
               },
             ],
           },

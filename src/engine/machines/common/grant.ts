@@ -1,12 +1,21 @@
-// How a client lets a grant go, and what it does while it holds one. It lets go on release, when
-// a store refuses its current grant (someone newer has written), and when a grant arrives for a
-// wait it has given up; the message to the lock service is each system's own.
+// A client's grant from the wait to the letting go: what it notes while it waits, what it does
+// while it holds the grant, and how it lets go: on release, when a store refuses its current grant
+// (someone newer has written), and when a grant arrives for a wait it has given up. The messages
+// to the lock service are each system's own.
 // Invariant: whatever the reason, the client stops believing it holds the lock at that step.
 
-import type { TokenValue } from '../../trace/types';
+import type { FieldValue, TokenValue } from '../../trace/types';
 import type { Message, Note } from '../../sim/logic';
 import { type Enqueue, effect } from '../effects';
 import { type WriterFields, noteFencedReply } from './writer';
+
+/** The lock is someone else's (`holder`, where the service says): the client waits its turn. */
+export const waitingNote = (server: string, holder: string | null, detail?: Record<string, FieldValue>): Note => ({
+  kind: 'lock.waiting',
+  parties: [server],
+  holder: holder ?? undefined,
+  ...(detail ? { detail } : {}),
+});
 
 /** The client lets a grant go: its own (on release) or one that came after it stopped waiting. */
 export function releasingNote(

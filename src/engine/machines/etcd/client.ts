@@ -158,12 +158,8 @@ export const etcdClientMachine = setup({
               enqueueActions(({ event, enqueue }) => enqueue.assign({ key: event.key, myRev: event.myRev })),
               {
                 type: 'note',
-                params: ({ context, event }) => ({
-                  kind: 'lock.waiting',
-                  parties: [context.etcd],
-                  holder: event.holder,
-                  detail: { key: event.key, revision: event.myRev },
-                }),
+                params: ({ context, event }) =>
+                  G.waitingNote(context.etcd, event.holder, { key: event.key, revision: event.myRev }),
               },
             ],
           },

@@ -193,12 +193,8 @@ export const zkClientMachine = setup({
               enqueueActions(({ event, enqueue }) => enqueue.assign({ node: event.node })),
               {
                 type: 'note',
-                params: ({ context, event }) => ({
-                  kind: 'lock.waiting',
-                  parties: [context.zk],
-                  holder: event.holder,
-                  detail: { node: event.node, watching: event.watching },
-                }),
+                params: ({ context, event }) =>
+                  G.waitingNote(context.zk, event.holder, { node: event.node, watching: event.watching }),
               },
             ],
           },
