@@ -5,7 +5,6 @@
 
 import { enqueueActions, setup } from 'xstate';
 import type { TokenValue } from '../trace/types';
-import type { Env } from '../sim/logic';
 import { effect, effectActions } from './effects';
 import * as W from './common/writer';
 import * as G from './common/grant';
@@ -23,14 +22,10 @@ export interface ClientContext extends ClientInput, W.WriterFields {
   ttlMs: number;
 }
 
-type ClientEvent = { env: Env; from?: string } & (
-  | { type: 'cmd.acquire' }
-  | { type: 'cmd.write'; value: string }
-  | { type: 'cmd.release' }
+type ClientEvent = W.ClientEvent<
   | { type: 'lock.wait'; holder: string | null }
   | { type: 'lock.grant'; token: TokenValue; grantId: number; ttlMs: number }
-  | W.WriteReply
-);
+>;
 
 export const clientMachine = setup({
   types: {

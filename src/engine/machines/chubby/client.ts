@@ -6,7 +6,6 @@
 // freezes that clock check too, which is why servers must check the sequencer.
 
 import { enqueueActions, setup } from 'xstate';
-import type { Env } from '../../sim/logic';
 import { effect, effectActions } from '../effects';
 import * as W from '../common/writer';
 import * as S from '../common/session';
@@ -25,18 +24,14 @@ export interface ChubbyClientContext extends ChubbyClientInput, W.WriterFields {
   sequencer: string | null;
 }
 
-type ChubbyClientEvent = { env: Env; from?: string } & (
-  | { type: 'cmd.acquire' }
-  | { type: 'cmd.write'; value: string }
-  | { type: 'cmd.release' }
+type ChubbyClientEvent = W.ClientEvent<
   | { type: 'chubby.granted'; token: number; grantId: number; sequencer: string; sentAtMs: number | null }
   | { type: 'chubby.wait'; holder: string | null; lockDelayUntilMs?: number | null; sentAtMs: number }
   | { type: 'chubby.keepAliveOk'; sentAtMs: number }
   | { type: 'chubby.sessionExpired' }
   | { type: 'timer.keepAlive' }
   | { type: 'timer.localLease' }
-  | W.WriteReply
-);
+>;
 
 const forgetGrant = { sequencer: null, ...W.noGrant };
 

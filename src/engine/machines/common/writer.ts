@@ -5,7 +5,7 @@
 // pauses and partitions make wrong, and the store (or the lock service's guard) is the real fence.
 
 import type { TokenValue } from '../../trace/types';
-import type { Message, Note } from '../../sim/logic';
+import type { Env, Message, Note } from '../../sim/logic';
 import { type Enqueue, effect } from '../effects';
 
 export interface WriterFields {
@@ -36,6 +36,14 @@ export interface WriteReply {
   value: string;
   reason?: string;
 }
+
+/**
+ * What a client hears: the scenario's commands, the stores' replies (`Reply`) and its own
+ * system's messages and timers (`E`), each with the time and randomness of its step.
+ */
+export type ClientEvent<E, Reply = WriteReply> = { env: Env; from?: string } & (
+  { type: 'cmd.acquire' } | { type: 'cmd.write'; value: string } | { type: 'cmd.release' } | Reply | E
+);
 
 export const noGrant = { token: null, grantId: null, believedUntilMs: null, seq: 0 } as const;
 

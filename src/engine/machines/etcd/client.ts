@@ -6,7 +6,6 @@
 // guard inside etcd) is what stops it when that belief is wrong.
 
 import { enqueueActions, setup } from 'xstate';
-import type { Env } from '../../sim/logic';
 import { effect, effectActions } from '../effects';
 import * as W from '../common/writer';
 import * as S from '../common/session';
@@ -30,10 +29,7 @@ export interface EtcdClientContext extends EtcdClientInput, W.WriterFields {
   leaseDeadlineMs: number | null;
 }
 
-type EtcdClientEvent = { env: Env; from?: string } & (
-  | { type: 'cmd.acquire' }
-  | { type: 'cmd.write'; value: string }
-  | { type: 'cmd.release' }
+type EtcdClientEvent = W.ClientEvent<
   | { type: 'etcd.leaseGranted'; lease: string; ttlMs: number }
   | { type: 'etcd.keepAliveOk'; lease: string }
   | { type: 'etcd.leaseNotFound'; lease: string }
@@ -41,8 +37,7 @@ type EtcdClientEvent = { env: Env; from?: string } & (
   | { type: 'etcd.lockWait'; key: string; myRev: number; holder: string }
   | { type: 'timer.keepAlive' }
   | { type: 'timer.deadline' }
-  | W.WriteReply
-);
+>;
 
 const forgetGrant = { key: null, myRev: null, ...W.noGrant };
 

@@ -7,7 +7,6 @@
 // the newest promised one can never again gather a quorum.
 
 import { enqueueActions, setup } from 'xstate';
-import type { Env } from '../../sim/logic';
 import { effect, effectActions } from '../effects';
 import * as W from '../common/writer';
 import * as G from '../common/grant';
@@ -33,18 +32,15 @@ export interface QjmWriterContext extends QjmWriterInput, W.WriterFields {
   acks: Record<number, Q.Acks>;
 }
 
-type QjmWriterEvent = { env: Env; from?: string } & (
-  | { type: 'cmd.acquire' }
-  | { type: 'cmd.write'; value: string }
-  | { type: 'cmd.release' }
+type QjmWriterEvent = W.ClientEvent<
   | { type: 'qjm.state'; round: number; lastPromisedEpoch: number; lastTxid: number }
   | { type: 'qjm.promised'; round: number; epoch: number; lastTxid: number }
   | { type: 'qjm.refused'; round: number; epoch: number; lastPromisedEpoch: number }
   | { type: 'timer.round'; round: number }
   | { type: 'round.won'; round: number }
-  | { type: 'round.lost'; round: number }
-  | (W.WriteReply & { txid?: number })
-);
+  | { type: 'round.lost'; round: number },
+  W.WriteReply & { txid?: number }
+>;
 
 const quorumOf = (ctx: QjmWriterContext): number => majorityOf(ctx.journals.length);
 /** Refusals of one edit (or round) after which no quorum can say yes. */

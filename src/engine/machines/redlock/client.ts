@@ -6,7 +6,6 @@
 // is unique but unordered, so no store can tell its write from a newer holder's.
 
 import { and, enqueueActions, setup } from 'xstate';
-import type { Env } from '../../sim/logic';
 import { effect, effectActions } from '../effects';
 import * as W from '../common/writer';
 import * as G from '../common/grant';
@@ -32,18 +31,14 @@ export interface RedlockClientContext extends RedlockClientInput, W.WriterFields
   retried: number;
 }
 
-type RedlockEvent = { env: Env; from?: string } & (
-  | { type: 'cmd.acquire' }
-  | { type: 'cmd.write'; value: string }
-  | { type: 'cmd.release' }
+type RedlockEvent = W.ClientEvent<
   | { type: 'redis.ok'; value: string; attempt: number }
   | { type: 'redis.busy'; value: string; attempt: number }
   | { type: 'round.done'; attempt: number }
   | { type: 'timer.round'; attempt: number }
   | { type: 'timer.retry' }
   | { type: 'timer.validity' }
-  | W.WriteReply
-);
+>;
 
 export const driftMs = (ttlMs: number): number => Math.floor(ttlMs * 0.01) + 2;
 

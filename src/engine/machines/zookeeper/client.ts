@@ -7,7 +7,6 @@
 // is why the store must check the czxid.
 
 import { enqueueActions, setup } from 'xstate';
-import type { Env } from '../../sim/logic';
 import type { TokenValue } from '../../trace/types';
 import { effect, effectActions } from '../effects';
 import * as W from '../common/writer';
@@ -27,10 +26,7 @@ export interface ZkClientContext extends ZkClientInput, W.WriterFields {
   suspended: boolean;
 }
 
-type ZkClientEvent = { env: Env; from?: string } & (
-  | { type: 'cmd.acquire' }
-  | { type: 'cmd.write'; value: string }
-  | { type: 'cmd.release' }
+type ZkClientEvent = W.ClientEvent<
   | { type: 'zk.connected'; session: string; timeoutMs: number }
   | { type: 'zk.lockHeld'; node: string; token: TokenValue; grantId: number }
   | { type: 'zk.lockWait'; node: string; watching: string; holder: string }
@@ -39,8 +35,7 @@ type ZkClientEvent = { env: Env; from?: string } & (
   | { type: 'timer.ping' }
   | { type: 'timer.silence' }
   | { type: 'timer.lost' }
-  | W.WriteReply
-);
+>;
 
 const forgetGrant = { node: null, ...W.noGrant };
 
