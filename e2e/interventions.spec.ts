@@ -70,6 +70,12 @@ test('other interventions are offered for the parties of the run', async ({ page
   await page.getByLabel('Extra delay (ms)').fill('');
   await expect(page.getByRole('button', { name: /Apply at/ })).toBeDisabled();
   await expect(page.getByText('Enter a whole number of milliseconds.')).toBeVisible();
+
+  // Letters in an optional duration are a mistake to point out, not "until resumed".
+  await page.getByLabel('What happens', { exact: true }).selectOption({ label: 'Pause a client (GC pause)' });
+  await page.getByLabel('For (ms, empty = until resumed)').fill('abc');
+  await expect(page.getByRole('button', { name: /Apply at/ })).toBeDisabled();
+  await expect(page.getByText('Enter a whole number of milliseconds.')).toBeVisible();
 });
 
 test('changing the strategy keeps the cursor at the same time', async ({ page }) => {

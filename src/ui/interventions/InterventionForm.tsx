@@ -57,8 +57,10 @@ export function InterventionForm() {
         ) : (
           <input
             id={fieldId}
-            type={field.kind === 'text' ? 'text' : 'number'}
-            inputMode={field.kind === 'text' ? 'text' : 'numeric'}
+            // Plain text even for numbers: a number input reports "abc" as empty, which for an
+            // optional duration would silently mean "until resumed" instead of a message.
+            type="text"
+            inputMode={field.kind === 'ms' || field.kind === 'optionalMs' ? 'numeric' : 'text'}
             maxLength={field.kind === 'text' ? 40 : undefined}
             value={current[field.name]}
             onChange={(e) => set(e.currentTarget.value)}

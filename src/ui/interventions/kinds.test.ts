@@ -39,5 +39,13 @@ describe('INTERVENTIONS', () => {
     expect(numberProblem(ms, '-3')).toMatch(/0 ms or more/);
     expect(numberProblem(optional, '')).toBeNull();
     expect(numberProblem(optional, '0')).toMatch(/at least 1/);
+    expect(numberProblem(optional, 'abc')).toMatch(/whole number/);
+  });
+
+  it('asks for a value to write', () => {
+    const value = { name: 'value', label: 'Value', kind: 'text' as const, initial: 'Z' };
+    expect(numberProblem(value, '')).toMatch(/value to write/);
+    expect(numberProblem(value, '  ')).toMatch(/value to write/);
+    expect(numberProblem(value, 'Z')).toBeNull();
   });
 });

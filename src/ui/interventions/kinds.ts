@@ -150,9 +150,10 @@ export function valueOf(field: FieldSpec, parties: PartyInfo[], values: Record<s
   return options.find((id) => field.prefer && kindOf.get(id) === field.prefer) ?? options[0]!;
 }
 
-/** A problem with a number field's text, in words, or null. */
+/** A problem with a field's text, in words, or null. */
 export function numberProblem(field: FieldSpec, text: string): string | null {
   const t = text.trim();
+  if (field.kind === 'text' && t === '') return 'Enter a value to write.';
   if (field.kind === 'optionalMs' && t === '') return null;
   if (field.kind === 'ms' || field.kind === 'optionalMs' || field.kind === 'signedMs') {
     if (!/^-?\d+$/.test(t)) return 'Enter a whole number of milliseconds.';
