@@ -29,7 +29,7 @@ const Shapes = memo(function Shapes({ layout, height }: { layout: MaxSeenLayout;
         </text>
       ))}
       {layout.series.map((s, i) => (
-        <path key={s.resource} d={s.path} className={`max-seen-line series-${i}`} />
+        <path key={s.resource} d={s.path} className={`max-seen-line series-${i % 3}`} />
       ))}
       {layout.marks.map((m) =>
         m.verdict === 'accepted' ? (
@@ -87,6 +87,17 @@ export function MaxSeenChart() {
             ✕
           </span>{' '}
           rejected
+          {/* Several checking stores (journal nodes): say which line is which. */}
+          {layout.series.length > 1 &&
+            layout.series.map((series, i) => (
+              <span key={series.resource} className="series-key">
+                {' '}
+                <svg width="22" height="8" aria-hidden="true">
+                  <line x1="1" x2="21" y1="4" y2="4" className={`max-seen-line series-${i % 3}`} />
+                </svg>
+                {series.resource}
+              </span>
+            ))}
         </span>
       </h2>
       <div ref={ref} className="chart-box">

@@ -29,6 +29,7 @@ export function EventTable() {
   // What the box's scrollTop was last set to or seen at, so applying `top` never reads layout.
   const applied = useRef(0);
   const resource = useMemo(() => tableResource(trace), [trace]);
+  const storeCount = useMemo(() => trace.parties.filter((p) => p.kind === 'resource').length, [trace]);
   const count = trace.steps.length;
 
   // Scroll only this box (never the page) to the position the rows were drawn for.
@@ -81,8 +82,10 @@ export function EventTable() {
             <th scope="col" className="col-verdict">
               Verdict
             </th>
-            <th scope="col" className="col-max">
+            <th scope="col" className="col-max" title={resource ? `max_seen at ${resource}` : undefined}>
               max_seen
+              {/* With several stores, say whose max_seen this column shows. */}
+              {resource && storeCount > 1 && <span className="col-max__store"> {resource}</span>}
             </th>
           </tr>
         </thead>
