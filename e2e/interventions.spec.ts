@@ -103,6 +103,9 @@ test('a changed run says so, and undo or the preset button takes it back', async
   await page.getByRole('button', { name: /Apply at/ }).click();
   await expect(page.locator('.scenario-intro')).toContainText('(changed)');
   await expect(page.getByLabel('Scenario', { exact: true })).toContainText('Changed: ');
+  // The timeline marks where the user intervened, and the legend says what the mark is.
+  await expect(page.locator('.tl-intervention title')).toHaveText(/Your intervention at \d+ ms: Client1 writes/);
+  await expect(page.locator('.tl-legend')).toContainText('your intervention');
 
   await page.getByRole('button', { name: 'Undo last change' }).click();
   await expect(page.locator('.scenario-intro')).not.toContainText('(changed)');

@@ -13,6 +13,7 @@ import {
   useState,
   type JSX,
   type MouseEvent,
+  type ReactNode,
   type Ref,
 } from 'react';
 import type { Trace } from '../../engine';
@@ -23,7 +24,6 @@ import { layoutTimeline, stepAtTime, timeOfX, xOfTime } from './layout';
 import { Legend } from './Legend';
 import { Marks, Messages } from './MarkLayer';
 import { FutureFade, Overlay } from './Overlay';
-import { Playhead } from './Playhead';
 import { clampCursor, describeTimeline, legendItems } from './readouts';
 import './timeline.css';
 import type { TimeWindow, TimelineLayout } from './types';
@@ -39,6 +39,10 @@ export interface TimelineProps {
   onSeek: (stepIndex: number) => void;
   /** The drawing's height in px; by default each lane gets 80 px. The width fills the container. */
   height?: number;
+  /** More layers over the drawing, from whoever knows more than the trace (the playhead, the user's interventions). */
+  overlay?: (layout: TimelineLayout, cursorX: number) => ReactNode;
+  /** List "your intervention" in the legend. */
+  interventionKey?: boolean;
 }
 
 interface View {
@@ -117,7 +121,14 @@ const Drawing = memo(function Drawing({
   );
 });
 
-export function Timeline({ trace, cursor, onSeek, height }: TimelineProps): JSX.Element {
+export function Timeline({
+  trace,
+  cursor,
+  onSeek,
+  height,
+  overlay,
+  interventionKey = false,
+}: TimelineProps): JSX.Element {
   const ids = useId().replace(/[^a-zA-Z0-9_-]/g, '');
   const patterns = useMemo(() => ({ zombie: `tl-zombie-${ids}`, pause: `tl-pause-${ids}` }), [ids]);
   const [containerRef, width] = useElementWidth<HTMLDivElement>();
@@ -142,7 +153,7 @@ export function Timeline({ trace, cursor, onSeek, height }: TimelineProps): JSX.
   useEffect(() => () => clearTimeout(hintTimer.current), []);
   useTimeZoom(svgRef, fit, layout?.plot ?? null, window, setWindow, onPlainWheel);
 
-  const legend = useMemo(() => legendItems(trace), [trace]);
+  const legend = useMemo(() => legendItems(trace, interventionKey), [trace, interventionKey]);
   const cursorMs = trace.steps[step]?.timeMs ?? 0;
   const zoomBy = (factor: number) => {
     const inView = cursorMs >= window.startMs && cursorMs <= window.endMs;
@@ -212,7 +223,7 @@ export function Timeline({ trace, cursor, onSeek, height }: TimelineProps): JSX.
             cursorVisible={cursorVisible}
             cursorText={cursorText}
           />
-          <Playhead layout={layout} cursorX={cursorX} />
+          {overlay?.(layout, cursorX)}
         </div>
       )}
       <Legend items={legend} patterns={patterns} />

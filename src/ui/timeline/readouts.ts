@@ -91,6 +91,7 @@ export type LegendKey =
   | 'reject'
   | 'staleAccept'
   | 'effect'
+  | 'intervention'
   | 'cursor'
   | 'future';
 
@@ -100,7 +101,7 @@ export interface LegendItem {
 }
 
 /** The legend: the marks every trace can show, plus the ones this trace actually has. */
-export function legendItems(trace: Trace): LegendItem[] {
+export function legendItems(trace: Trace, interventions = false): LegendItem[] {
   const has = {
     lostMessage: trace.messages.some((m) => m.status === 'dropped' || m.status === 'lost'),
     zombie: trace.leases.some((l) => leaseSpans(l, trace.endMs).zombie !== null),
@@ -119,6 +120,7 @@ export function legendItems(trace: Trace): LegendItem[] {
     { key: 'reject', text: 'write rejected: stale token' },
     has.staleAccept && { key: 'staleAccept', text: 'stale write accepted' },
     has.effect && { key: 'effect', text: 'side effect outside the fence' },
+    interventions && { key: 'intervention', text: 'your intervention (hover for what)' },
     { key: 'cursor', text: 'current step' },
     { key: 'future', text: 'after the cursor: still to come' },
   ];

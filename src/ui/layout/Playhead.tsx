@@ -4,8 +4,8 @@
 // every frame while playing, and nothing else has to.
 
 import { useLab } from '../store/context';
-import { xOfTime } from './layout';
-import type { TimelineLayout } from './types';
+import { xOfTime } from '../timeline/layout';
+import type { TimelineLayout } from '../timeline/types';
 
 /** Closer than this to the cursor, the playhead would only thicken the cursor line. */
 const MIN_GAP_PX = 3;
