@@ -143,3 +143,11 @@ test('a lease length the lab cannot take is explained beside the field and chang
   await field.press('Enter');
   await expect(page.locator('.scenario-intro')).toContainText('(changed)');
 });
+
+test('expiring the lease when no one holds one says it would change nothing', async ({ page }) => {
+  await openLab(page);
+  await page.getByLabel('What happens', { exact: true }).selectOption({ label: 'Expire the lease now' });
+  await expect(page.getByRole('note')).toContainText('no lease to expire');
+  await seekToLabel(page, 't1');
+  await expect(page.getByRole('note')).toHaveCount(0);
+});

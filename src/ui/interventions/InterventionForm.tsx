@@ -15,6 +15,23 @@ function ApplyButton({ disabled }: { disabled: boolean }) {
   );
 }
 
+/**
+ * Expiring the lease when nobody holds one only adds a step saying there was nothing to expire:
+ * say so before it is applied. Follows the cursor on its own, like the button.
+ */
+function NothingToExpire() {
+  const idle = useLab((s) => {
+    const lock = s.trace.parties.find((p) => p.kind === 'lock');
+    const fields = lock ? s.trace.steps[s.cursor]?.snapshots[lock.id]?.fields : undefined;
+    return fields !== undefined && 'holder' in fields && (fields.holder === null || fields.holder === '');
+  });
+  return idle ? (
+    <p className="field-note" role="note">
+      No one holds the lock at this step, so there is no lease to expire: this would change nothing.
+    </p>
+  ) : null;
+}
+
 export function InterventionForm() {
   const parties = useLab((s) => s.trace.parties);
   const { addIntervention } = useActions();
@@ -91,6 +108,7 @@ export function InterventionForm() {
         </select>
       </div>
       {kind.fields.map(input)}
+      {kind.id === 'expireLease' && <NothingToExpire />}
       <ApplyButton disabled={invalid} />
       <p className="hint">Everything up to the step you are on stays the same; what follows is recomputed.</p>
     </form>

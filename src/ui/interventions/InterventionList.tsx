@@ -1,11 +1,18 @@
-// The scenario's timed actions: the ones it came with, and the user's interventions, each
-// removable (undo). Long scenarios show only the first actions of their own.
+// The scenario's timed actions, in time order: the ones it came with, and the user's
+// interventions, each removable (and the removal undoable). Long scenarios show only the first actions of their own.
 
 import { useActions, useLab } from '../store/context';
 import { describeAction } from './describe';
 import type { Action } from '../../engine';
 
 const OWN_SHOWN = 100;
+
+/** Actions with their places in the scenario, in time order (the list reads as a schedule). */
+function byTime(actions: readonly Action[], from: number): { action: Action; index: number }[] {
+  return actions
+    .map((action, i) => ({ action, index: from + i }))
+    .sort((a, b) => a.action.atMs - b.action.atMs || a.index - b.index);
+}
 
 function Item({ action, index, yours }: { action: Action; index: number; yours: boolean }) {
   const { removeIntervention } = useActions();
@@ -41,8 +48,8 @@ export function InterventionList() {
       ) : (
         <>
           <ol data-testid="your-interventions">
-            {yours.map((action, i) => (
-              <Item key={own + i} action={action} index={own + i} yours />
+            {byTime(yours, own).map(({ action, index }) => (
+              <Item key={index} action={action} index={index} yours />
             ))}
           </ol>
           <button type="button" onClick={clearInterventions}>
@@ -53,9 +60,11 @@ export function InterventionList() {
       <details open={own <= 12}>
         <summary>The scenario&rsquo;s own actions ({own})</summary>
         <ol>
-          {actions.slice(0, Math.min(own, OWN_SHOWN)).map((action, i) => (
-            <Item key={i} action={action} index={i} yours={false} />
-          ))}
+          {byTime(actions.slice(0, own), 0)
+            .slice(0, OWN_SHOWN)
+            .map(({ action, index }) => (
+              <Item key={index} action={action} index={index} yours={false} />
+            ))}
         </ol>
         {own > OWN_SHOWN && <p className="hint">…and {own - OWN_SHOWN} more.</p>}
       </details>
