@@ -50,4 +50,15 @@ describe('candidateRange', () => {
     );
     expect(to - from).toBeLessThanOrEqual(12);
   });
+
+  it('keeps a record that starts exactly at the window end (fast-check found it once in ~40 runs)', () => {
+    const items = [{ fromMs: 13, toMs: 13 }];
+    const range = candidateRange(
+      items,
+      { startMs: 9, endMs: 13 },
+      (s) => s.fromMs,
+      (s) => s.toMs,
+    );
+    expect(range).toEqual([0, 1]);
+  });
 });

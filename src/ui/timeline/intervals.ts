@@ -28,13 +28,13 @@ function build<T>(items: readonly T[], startOf: (item: T) => number, endOf: (ite
   return { sorted, starts, endsMax };
 }
 
-/** The first index whose value is >= target in a non-decreasing array. */
-function lowerBound(values: readonly number[], target: number): number {
+/** The first index whose value is >= target (or > target, if `strictly`) in a non-decreasing array. */
+function lowerBound(values: readonly number[], target: number, strictly = false): number {
   let lo = 0;
   let hi = values.length;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    if (values[mid]! < target) lo = mid + 1;
+    if (values[mid]! < target || (strictly && values[mid] === target)) lo = mid + 1;
     else hi = mid;
   }
   return lo;
@@ -54,6 +54,8 @@ export function candidateRange<T>(
   }
   if (!index.sorted) return [0, items.length];
   const from = lowerBound(index.endsMax, window.startMs);
-  const to = lowerBound(index.starts, window.endMs + Number.MIN_VALUE);
+  // Records that start exactly at the window's end still touch it. (endMs + Number.MIN_VALUE
+  // would not do: it rounds back to endMs for any endMs other than 0.)
+  const to = lowerBound(index.starts, window.endMs, true);
   return [from, Math.max(from, to)];
 }
