@@ -22,11 +22,11 @@ describe('partyCards', () => {
     const client1 = card('t3', 'Client1');
     expect(client1.paused).toBe(true);
     expect(client1.lease).toMatchObject({ zombie: true });
-    expect(client1.lease!.believes).toMatch(/holds token 33 until 1013 ms on its own clock \(frozen\)/);
-    expect(client1.lease!.service).toBe('token 33 expired at 1005 ms');
+    expect(client1.lease!.believes).toMatch(/holds token 33 until 1,013 ms on its own clock \(frozen\)/);
+    expect(client1.lease!.service).toBe('token 33 expired at 1,005 ms');
     const client2 = card('t4', 'Client2');
     expect(client2.lease).toMatchObject({ zombie: false });
-    expect(client2.lease!.service).toBe('token 34 valid until 2202 ms');
+    expect(client2.lease!.service).toBe('token 34 valid until 2,202 ms');
   });
 
   it("shows the lock service's counter and holder", () => {

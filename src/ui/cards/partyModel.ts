@@ -2,7 +2,8 @@
 // human label, what changed at this step, and for a client the two views of its lease (what it
 // believes, what the lock service knows). Invariant: a pure read of the trace at one step.
 
-import { formatToken, type FieldValue, type PartyInfo, type Step, type Trace } from '../../engine';
+import { formatToken, type PartyInfo, type Step, type Trace } from '../../engine';
+import { fieldLabel, fieldText, ms } from './fields';
 
 export interface FieldRow {
   key: string;
@@ -37,40 +38,6 @@ export interface PartyCardModel {
   lease?: LeaseViews;
 }
 
-const LABELS: Record<string, string> = {
-  counter: 'Counter (last issued)',
-  holder: 'Holder',
-  token: 'Token',
-  leaseExpiresAtMs: 'Lease ends',
-  waiters: 'Waiting',
-  believedUntilMs: 'Believes it holds until (own clock)',
-  writesSent: 'Writes sent',
-  lastValue: 'Last value',
-  pendingWrites: 'Writes waiting',
-  check: 'Check',
-  value: 'Stored value',
-  accepted: 'Writes accepted',
-  rejected: 'Writes rejected',
-  maxSeq: 'max seq',
-  sent: 'Emails sent',
-};
-
-const CHECK_WORDS: Record<string, string> = {
-  'reject-le': 'reject token <= max_seen',
-  'reject-lt': 'reject token < max_seen',
-  'token-seq': 'reject (token, seq) <= max',
-  none: 'none (trusts the client)',
-};
-
-export function fieldText(key: string, value: FieldValue): string {
-  if (value === null || value === '') return '—';
-  if (key === 'check' && typeof value === 'string') return CHECK_WORDS[value] ?? value;
-  if (typeof value === 'boolean') return value ? 'yes' : 'no';
-  if (key.endsWith('Ms') && typeof value === 'number') return `${value} ms`;
-  if (key === 'token' || key === 'maxSeen') return formatToken(value as never);
-  return String(value);
-}
-
 function leaseViews(trace: Trace, step: Step, client: string, changed: Set<string>): LeaseViews {
   const view = step.snapshots[client]!;
   const holding = view.state === 'holding';
@@ -90,7 +57,7 @@ function leaseViews(trace: Trace, step: Step, client: string, changed: Set<strin
     const lease = trace.leases.filter((l) => l.holder === client && l.grantedMs <= step.timeMs).at(-1);
     service =
       lease && lease.endedMs !== null && lease.endedMs <= step.timeMs
-        ? `${lease.token === null ? 'its lease' : `token ${formatToken(lease.token)}`} ${lease.endReason ?? 'ended'} at ${lease.endedMs} ms`
+        ? `${lease.token === null ? 'its lease' : `token ${formatToken(lease.token)}`} ${lease.endReason ?? 'ended'} at ${ms(lease.endedMs)}`
         : 'no lease for it';
   }
   const beliefChanged = ['state', 'token', 'believedUntilMs', 'paused'].some((k) => changed.has(k));
@@ -124,7 +91,12 @@ export function partyCards(trace: Trace, cursor: number): PartyCardModel[] {
       }
       // A client's token and belief are shown (and highlighted) in its lease views.
       if (info.kind === 'client' && (key === 'believedUntilMs' || key === 'token')) continue;
-      model.rows.push({ key, label: LABELS[key] ?? key, value: fieldText(key, value), changed: changed.has(key) });
+      model.rows.push({
+        key,
+        label: fieldLabel(key, info.kind, trace.scenario.strategy),
+        value: fieldText(key, value),
+        changed: changed.has(key),
+      });
     }
     if (info.kind === 'client') model.lease = leaseViews(trace, step, info.id, changed);
     return model;
