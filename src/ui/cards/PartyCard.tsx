@@ -1,6 +1,6 @@
 // One party's card: its machine state, its data, and what changed at this step (highlighted and
-// announced in words, not by colour alone). A client's card sets its belief beside the lock
-// service's view of the same lease; a resource's card shows max_seen large.
+// announced in words, not by colour alone). A client's card sets its belief beside the record of
+// the lock service (or quorum) that granted it; a resource's card shows max_seen large.
 
 import type { PartyCardModel } from './partyModel';
 
@@ -24,8 +24,8 @@ export function PartyCard({ card }: { card: PartyCardModel }) {
         <span className="state-name">{card.state}</span>
         {flags && <span className={`badge badge-${card.down ? 'down' : 'paused'}`}>{flags}</span>}
         {card.lease?.zombie && (
-          <span className="badge badge-zombie" title="Its lease is over, and it does not know.">
-            zombie<span className="visually-hidden">: its lease is over, and it does not know</span>
+          <span className="badge badge-zombie" title={`Zombie: ${card.lease.zombieWhy}.`}>
+            zombie<span className="visually-hidden">: {card.lease.zombieWhy}</span>
           </span>
         )}
         {card.stateChanged && <span className="visually-hidden"> (changed at this step)</span>}
@@ -46,7 +46,7 @@ export function PartyCard({ card }: { card: PartyCardModel }) {
             <dd>{card.lease.believes}</dd>
           </div>
           <div>
-            <dt>Lock service</dt>
+            <dt>{card.lease.authority}</dt>
             <dd>{card.lease.service}</dd>
           </div>
         </dl>

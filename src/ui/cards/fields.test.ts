@@ -19,19 +19,19 @@ describe('card fields', () => {
   });
 
   it('names the fields the systems add', () => {
-    expect(fieldLabel('okMasters', 'client', 'redlock')).toBe('Masters that said OK');
+    expect(fieldLabel('okMasters', 'client', 'redlock')).toBe('OK from');
     expect(fieldLabel('expiresAtMs', 'lock', 'redlock')).toBe('Key expires (own clock)');
     expect(fieldLabel('leaseDeadlineMs', 'client', 'etcd')).toBe('Lease ends (own clock)');
     expect(fieldLabel('lockDelayUntilMs', 'lock', 'chubby')).toBe('Lock-delay ends');
     expect(fieldLabel('localLeaseUntilMs', 'client', 'chubby')).toBe('Session lease ends (own clock)');
     expect(fieldLabel('lastWriterEpoch', 'resource', 'qjm')).toBe('Epoch of the last writer');
-    expect(fieldLabel('ipcSerial', 'resource', 'qjm')).toBe('Last call number (IPC serial)');
-    expect(fieldLabel('lastTxid', 'resource', 'qjm')).toBe('Last edit written (txid)');
-    expect(fieldLabel('committedTxid', 'client', 'qjm')).toBe('Edits committed up to (txid)');
+    expect(fieldLabel('ipcSerial', 'resource', 'qjm')).toBe('Last call number');
+    expect(fieldLabel('lastTxid', 'resource', 'qjm')).toBe('Last edit written');
+    expect(fieldLabel('committedTxid', 'client', 'qjm')).toBe('Edits committed up to');
   });
 
   it("tells a Redlock client's random value from a store's data", () => {
-    expect(fieldLabel('value', 'client', 'redlock')).toBe('Its random value');
+    expect(fieldLabel('value', 'client', 'redlock')).toBe('Random value');
     expect(fieldLabel('value', 'lock', 'redlock')).toBe('Value in the key');
     expect(fieldLabel('value', 'lock', 'etcd')).toBe('Stored value');
     expect(fieldLabel('value', 'resource', 'fencing')).toBe('Stored value');
@@ -47,6 +47,6 @@ describe('card fields', () => {
     expect(fieldText('sessions', '0x1 Client1 until 1015, 0x2 Client2 until 2221')).toBe(
       '0x1 Client1 until 1,015 ms, 0x2 Client2 until 2,221 ms',
     );
-    expect(fieldText('check', 'epoch')).toBe('refuse epochs below its promise');
+    expect(fieldText('check', 'epoch')).toBe('reject epoch < max_seen');
   });
 });

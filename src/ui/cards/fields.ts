@@ -24,7 +24,7 @@ const LABELS: Record<string, string> = {
   sent: 'Emails sent',
   // Redlock.
   expiresAtMs: 'Key expires (own clock)',
-  okMasters: 'Masters that said OK',
+  okMasters: 'OK from',
   // ZooKeeper.
   zxid: 'Last transaction (zxid)',
   nodes: 'Lock nodes (lowest holds)',
@@ -49,16 +49,16 @@ const LABELS: Record<string, string> = {
   // HDFS epochs (the quorum journal).
   epoch: 'Epoch',
   lastWriterEpoch: 'Epoch of the last writer',
-  ipcSerial: 'Last call number (IPC serial)',
-  lastTxid: 'Last edit written (txid)',
-  txid: 'Last edit sent (txid)',
-  committedTxid: 'Edits committed up to (txid)',
+  ipcSerial: 'Last call number',
+  lastTxid: 'Last edit written',
+  txid: 'Last edit sent',
+  committedTxid: 'Edits committed up to',
 };
 
 /** Where a strategy's field means something else than the field of the same name elsewhere. */
 const STRATEGY_LABELS: Record<string, Partial<Record<PartyKind, Record<string, string>>>> = {
   // A Redis master's `value` is what its lock key holds; a Redlock client's is its random value.
-  redlock: { lock: { value: 'Value in the key' }, client: { value: 'Its random value' } },
+  redlock: { lock: { value: 'Value in the key' }, client: { value: 'Random value' } },
 };
 
 export function fieldLabel(key: string, kind: PartyKind, strategy = ''): string {
@@ -78,7 +78,7 @@ const CHECK_WORDS: Record<string, string> = {
   'reject-le': 'reject token <= max_seen',
   'reject-lt': 'reject token < max_seen',
   'token-seq': 'reject (token, seq) <= max',
-  epoch: 'refuse epochs below its promise',
+  epoch: 'reject epoch < max_seen',
   validity: 'txn guarded by the lock key',
   none: 'none (trusts the client)',
 };

@@ -21,7 +21,11 @@ describe('partyCards', () => {
   it('sets a paused zombie client beside what the lock service knows', () => {
     const client1 = card('t3', 'Client1');
     expect(client1.paused).toBe(true);
-    expect(client1.lease).toMatchObject({ zombie: true });
+    expect(client1.lease).toMatchObject({
+      zombie: true,
+      zombieWhy: 'its lease is over, and it does not know',
+      authority: 'Lock service',
+    });
     expect(client1.lease!.believes).toMatch(/holds token 33 until 1,013 ms on its own clock \(frozen\)/);
     expect(client1.lease!.service).toBe('token 33 expired at 1,005 ms');
     const client2 = card('t4', 'Client2');

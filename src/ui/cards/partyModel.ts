@@ -1,25 +1,18 @@
 // What a party card shows at the cursor, as plain data: the machine state, each field with a
-// human label, what changed at this step, and for a client the two views of its lease (what it
-// believes, what the lock service knows). Invariant: a pure read of the trace at one step.
+// human label, what changed at this step, and for a client the two views of its grant (what it
+// believes, what the lock service or quorum has on record: leaseViews.ts).
+// Invariant: a pure read of the trace at one step.
 
-import { formatToken, type PartyInfo, type Step, type Trace } from '../../engine';
-import { fieldLabel, fieldText, ms } from './fields';
+import type { PartyInfo, Trace } from '../../engine';
+import { fieldLabel, fieldText } from './fields';
+import { leaseViews, type LeaseViews } from './leaseViews';
+
+export type { LeaseViews } from './leaseViews';
 
 export interface FieldRow {
   key: string;
   label: string;
   value: string;
-  changed: boolean;
-}
-
-export interface LeaseViews {
-  /** What the client believes, from its own state and clock. */
-  believes: string;
-  /** What the lock service knows about this client's lease at the same moment. */
-  service: string;
-  /** The client believes it holds a lock whose grant the service has ended or given away. */
-  zombie: boolean;
-  /** The belief changed at this step. */
   changed: boolean;
 }
 
@@ -36,32 +29,6 @@ export interface PartyCardModel {
   maxSeen?: { value: string; changed: boolean; checks: boolean };
   rows: FieldRow[];
   lease?: LeaseViews;
-}
-
-function leaseViews(trace: Trace, step: Step, client: string, changed: Set<string>): LeaseViews {
-  const view = step.snapshots[client]!;
-  const holding = view.state === 'holding';
-  const token = view.fields.token ?? null;
-  const tokenWords = token === null ? 'a lease (no token)' : `token ${formatToken(token as never)}`;
-  const believes = holding
-    ? `holds ${tokenWords} until ${fieldText('believedUntilMs', view.fields.believedUntilMs ?? null)} on its own clock${view.paused ? ' (frozen)' : ''}`
-    : 'holds no lock';
-
-  const authority = trace.parties.find((p) => p.kind === 'lock' && step.snapshots[p.id]?.fields.holder === client);
-  let service: string;
-  if (authority) {
-    const f = step.snapshots[authority.id]!.fields;
-    const held = f.token === null || f.token === undefined ? 'a lease' : `token ${formatToken(f.token as never)}`;
-    service = `${held} valid until ${fieldText('leaseExpiresAtMs', f.leaseExpiresAtMs ?? null)}`;
-  } else {
-    const lease = trace.leases.filter((l) => l.holder === client && l.grantedMs <= step.timeMs).at(-1);
-    service =
-      lease && lease.endedMs !== null && lease.endedMs <= step.timeMs
-        ? `${lease.token === null ? 'its lease' : `token ${formatToken(lease.token)}`} ${lease.endReason ?? 'ended'} at ${ms(lease.endedMs)}`
-        : 'no lease for it';
-  }
-  const beliefChanged = ['state', 'token', 'believedUntilMs', 'paused'].some((k) => changed.has(k));
-  return { believes, service, zombie: holding && !authority, changed: beliefChanged };
 }
 
 export function partyCards(trace: Trace, cursor: number): PartyCardModel[] {
@@ -98,7 +65,7 @@ export function partyCards(trace: Trace, cursor: number): PartyCardModel[] {
         changed: changed.has(key),
       });
     }
-    if (info.kind === 'client') model.lease = leaseViews(trace, step, info.id, changed);
+    if (info.kind === 'client') model.lease = leaseViews(trace, cursor, info.id, changed);
     return model;
   });
 }
