@@ -1,7 +1,10 @@
 // The "why" line: what happened at the cursor in plain words (the engine writes the sentence),
-// and for a write the comparison the resource made, large: 33 <= 34 -> REJECT.
+// and for a write the comparison the resource made, large: 33 <= 34 -> REJECT. A stale holder's
+// write that got in is shown as the danger it is (comparison.ts), not as a green tick.
 
 import { useLab } from '../store/context';
+import { comparisonChip } from './comparison';
+import './narration.css';
 
 export function Narration() {
   // `playing`: announce steps when the user moves, not sixty times a second while playing.
@@ -18,6 +21,7 @@ export function Narration() {
     );
   }
   const w = step.write;
+  const chip = w && comparisonChip(w);
   return (
     <section className="narration" aria-label="Narration of this step">
       <div className="narration-main">
@@ -31,17 +35,19 @@ export function Narration() {
           {step.text}
         </p>
       </div>
-      {w && (
-        <p className={`comparison verdict-${w.verdict}`} data-testid="comparison">
+      {w && chip && (
+        <p className={`comparison verdict-${chip.tone}`} data-testid="comparison">
           <span className={`comparison-head${w.comparison.length > 22 ? ' long' : ''}`}>
-            <span aria-hidden="true">{w.verdict === 'accepted' ? '✓' : '✕'}</span> <code>{w.comparison}</code>
+            <span className={`comparison-glyph${chip.tone === 'stale-accepted' ? ' stale' : ''}`} aria-hidden="true">
+              {chip.glyph}
+            </span>
+            <span className="visually-hidden">{chip.words}: </span> <code>{w.comparison}</code>
           </span>
           <span className="comparison-note">
             max_seen at {w.resource}: {String(w.maxSeenBefore ?? '—')} → {String(w.maxSeenAfter ?? '—')}
-            {w.stale && w.verdict === 'accepted' && (
-              <strong className="danger"> · a stale holder's write got in</strong>
+            {chip.note && (
+              <strong className={chip.tone === 'stale-accepted' ? 'danger' : undefined}> · {chip.note}</strong>
             )}
-            {w.stale && w.verdict === 'rejected' && <strong> · a stale holder was fenced off</strong>}
           </span>
         </p>
       )}

@@ -1,0 +1,72 @@
+// @vitest-environment jsdom
+// The narration's comparison chip as a user sees it: a stale holder's write that got in is
+// danger, with its own glyph and words, never the green tick of a normal accept.
+import { act } from 'react';
+import { createRoot } from 'react-dom/client';
+import { afterEach, describe, expect, it } from 'vitest';
+import { PRESETS, findPreset, simulate } from '../../engine';
+import { LabProvider } from '../store/context';
+import { createLabStore } from '../store/labStore';
+import { comparisonChip } from './comparison';
+import { Narration } from './Narration';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+let cleanup: (() => void) | null = null;
+afterEach(() => cleanup?.());
+
+/** Renders the narration of a preset at the step with a seed label, and returns its comparison. */
+function comparisonAt(presetId: string, label: string): HTMLElement {
+  const store = createLabStore(findPreset(presetId)!.scenario);
+  store.getState().seek(store.getState().trace.steps.findIndex((s) => s.label === label));
+  const container = document.createElement('div');
+  document.body.append(container);
+  const root = createRoot(container);
+  act(() =>
+    root.render(
+      <LabProvider store={store}>
+        <Narration />
+      </LabProvider>,
+    ),
+  );
+  cleanup = () => {
+    act(() => root.unmount());
+    container.remove();
+  };
+  return container.querySelector<HTMLElement>('[data-testid="comparison"]')!;
+}
+
+describe('the comparison chip', () => {
+  it("shows a zombie's accepted write as danger, with a '!' and words, not a tick", () => {
+    const chip = comparisonAt('pitfall-less-than', 't6');
+    expect(chip.querySelector('code')!.textContent).toBe('33 >= 33 -> ACCEPT');
+    expect(chip.className).toContain('verdict-stale-accepted');
+    expect(chip.className).not.toContain('verdict-accepted ');
+    expect(chip.querySelector('[aria-hidden="true"]')!.textContent).toBe('!');
+    expect(chip.textContent).toContain("Accepted, but it was a stale holder's write");
+    expect(chip.textContent).toContain("a stale holder's write got in");
+  });
+
+  it('keeps the tick for a fresh accept and the cross for a reject', () => {
+    const accept = comparisonAt('canonical-race', 't4');
+    expect(accept.className).toBe('comparison verdict-accepted');
+    expect(accept.querySelector('[aria-hidden="true"]')!.textContent).toBe('✓');
+    cleanup?.();
+    const reject = comparisonAt('canonical-race', 't6');
+    expect(reject.className).toBe('comparison verdict-rejected');
+    expect(reject.querySelector('[aria-hidden="true"]')!.textContent).toBe('✕');
+    expect(reject.textContent).toContain('a stale holder was fenced off');
+  });
+
+  it('gives every stale write that got in, in every preset, the danger look', () => {
+    for (const preset of PRESETS) {
+      for (const step of simulate(preset.scenario).steps) {
+        if (!step.write) continue;
+        const tone = comparisonChip(step.write).tone;
+        expect(tone, `${preset.id} step ${step.index}`).toBe(
+          step.write.verdict === 'rejected' ? 'rejected' : step.write.stale ? 'stale-accepted' : 'accepted',
+        );
+      }
+    }
+  });
+});
