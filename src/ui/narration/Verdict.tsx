@@ -1,15 +1,8 @@
 // The run's verdict: whether every invariant held and, if not, which broke at which step (a
 // button that seeks there). Also what has gone wrong so far, at the cursor.
 
-import { formatToken } from '../../engine';
 import { useActions, useLab } from '../store/context';
-
-const INVARIANT_WORDS: Record<string, string> = {
-  'issued-tokens-increase': 'Tokens issued strictly increase',
-  'accepted-writes-in-grant-order': 'Accepted writes follow the order of the grants',
-  'max-seen-never-decreases': 'max_seen never decreases',
-  'no-stale-side-effect': 'No stale side effect escapes',
-};
+import { INVARIANT_WORDS, tokensFact } from './verdictWords';
 
 export function Verdict() {
   const { verdict, truncated, soFar } = useLab((s) => ({
@@ -18,7 +11,6 @@ export function Verdict() {
     soFar: s.trace.steps[s.cursor]?.status.violations ?? 0,
   }));
   const { seek } = useActions();
-  const tokens = verdict.tokensIssued.map(formatToken).join(', ') || 'none';
   const stale = verdict.staleWriteAccepted;
   // A stale write can get in without breaking an invariant (the zombie writes before the new
   // holder's token reaches the store): the headline says so rather than "all is well".
@@ -37,9 +29,7 @@ export function Verdict() {
         <span aria-hidden="true">{safe ? '✓' : '✕'}</span> {headline}
       </p>
       <ul className="verdict-facts">
-        <li>
-          Tokens issued: {tokens} ({verdict.tokensMonotonic ? 'strictly increasing' : 'not strictly increasing'})
-        </li>
+        <li>{tokensFact(verdict)}</li>
         <li>
           Stale writes rejected: {verdict.staleWritesRejected}; accepted: {verdict.staleWritesAccepted}
           {verdict.staleWriteAccepted && (
