@@ -4,7 +4,9 @@
 // dies, an epoch is deposed by a newer promise.
 // Invariant: the zombie mark reads the trace's lease records, as the timeline's zombie bars and the
 // oracle do: a client is a zombie when it believes it holds a grant that the authority has ended,
-// or has since given to someone newer. Never "until —": a view without a time says why not.
+// or has since given to someone newer. HDFS's one addition: a writer is deposed as soon as a quorum
+// of journal nodes has promised a newer epoch, a few steps before the trace records that grant.
+// Never "until —": a view without a time says why not.
 
 import { formatToken, type FieldValue, type LeaseRecord, type Step, type Trace } from '../../engine';
 import { ms } from './fields';
