@@ -4,6 +4,7 @@
 // at the step that ended it, not at an earlier step that happened in the same millisecond.
 
 import type { LeaseRecord, Step, Trace } from '../../engine';
+import { firstStepAtOrAfter } from '../store/time';
 
 export interface GrantSteps {
   /** The step that granted leases[k]. */
@@ -38,7 +39,7 @@ export function grantSteps(trace: Trace): GrantSteps {
 
 function endOf(steps: readonly Step[], lease: LeaseRecord): number {
   if (lease.endedMs === null) return Infinity;
-  const first = firstAtOrAfter(steps, lease.endedMs);
+  const first = firstStepAtOrAfter(steps, lease.endedMs);
   if (first === steps.length) return Infinity;
   // A promise that runs out ("validity over") ends at the first step at or after its time.
   const kinds = lease.endReason ? ENDED_BY[lease.endReason] : undefined;
@@ -47,16 +48,4 @@ function endOf(steps: readonly Step[], lease: LeaseRecord): number {
     if (kinds.includes(steps[i]!.kind)) return i;
   }
   return first;
-}
-
-/** The first step at or after timeMs (steps are in time order). */
-function firstAtOrAfter(steps: readonly Step[], timeMs: number): number {
-  let lo = 0;
-  let hi = steps.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (steps[mid]!.timeMs < timeMs) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }

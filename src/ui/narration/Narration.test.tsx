@@ -1,38 +1,18 @@
 // @vitest-environment jsdom
 // The narration's comparison chip as a user sees it: a stale holder's write that got in is
 // danger, with its own glyph and words, never the green tick of a normal accept.
-import { act } from 'react';
-import { createRoot } from 'react-dom/client';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PRESETS, findPreset, simulate } from '../../engine';
-import { LabProvider } from '../store/context';
 import { createLabStore } from '../store/labStore';
+import { renderInLab, unmountAll } from '../testing/renderInLab';
 import { comparisonChip } from './comparison';
 import { Narration } from './Narration';
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-let cleanup: (() => void) | null = null;
-afterEach(() => cleanup?.());
 
 /** Renders the narration of a preset at the step with a seed label, and returns its comparison. */
 function comparisonAt(presetId: string, label: string): HTMLElement {
   const store = createLabStore(findPreset(presetId)!.scenario);
   store.getState().seek(store.getState().trace.steps.findIndex((s) => s.label === label));
-  const container = document.createElement('div');
-  document.body.append(container);
-  const root = createRoot(container);
-  act(() =>
-    root.render(
-      <LabProvider store={store}>
-        <Narration />
-      </LabProvider>,
-    ),
-  );
-  cleanup = () => {
-    act(() => root.unmount());
-    container.remove();
-  };
+  const container = renderInLab(store, <Narration />);
   return container.querySelector<HTMLElement>('[data-testid="comparison"]')!;
 }
 
@@ -51,7 +31,7 @@ describe('the comparison chip', () => {
     const accept = comparisonAt('canonical-race', 't4');
     expect(accept.className).toBe('comparison verdict-accepted');
     expect(accept.querySelector('[aria-hidden="true"]')!.textContent).toBe('✓');
-    cleanup?.();
+    unmountAll();
     const reject = comparisonAt('canonical-race', 't6');
     expect(reject.className).toBe('comparison verdict-rejected');
     expect(reject.querySelector('[aria-hidden="true"]')!.textContent).toBe('✕');

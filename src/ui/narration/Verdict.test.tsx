@@ -1,36 +1,16 @@
 // @vitest-environment jsdom
 // The verdict panel as a user reads it: plain names for broken invariants, and tokens said for
 // what they are (none at all, random values, or numbers in or out of order).
-import { act } from 'react';
-import { createRoot } from 'react-dom/client';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PRESETS, findPreset, simulate } from '../../engine';
-import { LabProvider } from '../store/context';
 import { createLabStore } from '../store/labStore';
+import { renderInLab, unmountAll } from '../testing/renderInLab';
 import { Verdict } from './Verdict';
 import { INVARIANT_WORDS, tokensFact } from './verdictWords';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-let cleanup: (() => void) | null = null;
-afterEach(() => cleanup?.());
-
 function verdictOf(presetId: string): HTMLElement {
   const store = createLabStore(findPreset(presetId)!.scenario);
-  const container = document.createElement('div');
-  document.body.append(container);
-  const root = createRoot(container);
-  act(() =>
-    root.render(
-      <LabProvider store={store}>
-        <Verdict />
-      </LabProvider>,
-    ),
-  );
-  cleanup = () => {
-    act(() => root.unmount());
-    container.remove();
-  };
+  const container = renderInLab(store, <Verdict />);
   return container;
 }
 
@@ -40,7 +20,7 @@ describe('the verdict panel', () => {
       const text = verdictOf(id).textContent!;
       expect(text).toContain('One holder at a time broke:');
       expect(text).not.toMatch(/one-grant-at-a-time|[a-z]+-[a-z]+-[a-z]+ broke/);
-      cleanup?.();
+      unmountAll();
     }
     for (const preset of PRESETS) {
       for (const v of simulate(preset.scenario).verdict.violations) {
@@ -62,7 +42,7 @@ describe('the verdict panel', () => {
     expect(verdictOf('redlock-race').textContent).toContain(
       'Tokens issued: dd7a05dd, 831cc043 (random values: unique, but in no order)',
     );
-    cleanup?.();
+    unmountAll();
     expect(verdictOf('canonical-race').textContent).toContain('Tokens issued: 33, 34 (strictly increasing)');
     expect(tokensFact({ tokensIssued: [33, 34, 33], tokensMonotonic: false })).toBe(
       'Tokens issued: 33, 34, 33 (not strictly increasing)',
