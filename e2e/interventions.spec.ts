@@ -151,3 +151,14 @@ test('expiring the lease when no one holds one says it would change nothing', as
   await seekToLabel(page, 't1');
   await expect(page.getByRole('note')).toHaveCount(0);
 });
+
+test('a real system offers only the knob values it models', async ({ page }) => {
+  await openLab(page);
+  await page.getByLabel('Lock strategy').selectOption({ label: 'Redlock (Redis multi-master)' });
+  const source = page.getByLabel('Token source');
+  await expect(source).toBeDisabled();
+  await expect(source.locator('option')).toHaveText(['Random value (UUID-like) (default)']);
+  await expect(page.getByLabel('Resource check').locator('option')).toHaveCount(2);
+  await page.getByLabel('Resource check').selectOption('reject-le');
+  await expect(page.getByRole('alert')).toHaveCount(0);
+});

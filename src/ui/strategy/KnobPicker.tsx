@@ -3,7 +3,7 @@
 // the fence, and the seed. Each change recomputes the trace and keeps the cursor's time.
 
 import { useId, useState } from 'react';
-import { LIMITS, findStrategy, type CheckMode, type TokenSource } from '../../engine';
+import { LIMITS, choicesOf, findStrategy, type CheckMode, type TokenSource } from '../../engine';
 import { formatNumber } from '../format/number';
 import { useActions, useLab } from '../store/context';
 import { CHECKS, TOKEN_SOURCES } from './knobText';
@@ -78,7 +78,13 @@ export function KnobPicker() {
   }));
   const { setKnob, setSeed, resetKnobs } = useActions();
   const id = useId();
-  const defaults = findStrategy(strategyId)?.defaults;
+  const strategy = findStrategy(strategyId);
+  const defaults = strategy?.defaults;
+  // Only the values this strategy models are offered (Redlock's token is always a random value);
+  // anything else would only be refused with an error.
+  const choices = strategy ? choicesOf(strategy) : null;
+  const sources = TOKEN_SOURCES.filter((t) => !choices || choices.tokenSource.includes(t.value));
+  const checks = CHECKS.filter((c) => !choices || choices.check.includes(c.value));
   const check = CHECKS.find((c) => c.value === knobs.check);
   const source = TOKEN_SOURCES.find((t) => t.value === knobs.tokenSource);
   const mark = (isDefault: boolean) => (isDefault ? ' (default)' : '');
@@ -91,9 +97,10 @@ export function KnobPicker() {
         <select
           id={`${id}-source`}
           value={knobs.tokenSource}
+          disabled={sources.length < 2}
           onChange={(e) => setKnob('tokenSource', e.currentTarget.value as TokenSource)}
         >
-          {TOKEN_SOURCES.map((t) => (
+          {sources.map((t) => (
             <option key={t.value} value={t.value}>
               {t.label}
               {mark(defaults?.tokenSource === t.value)}
@@ -107,9 +114,10 @@ export function KnobPicker() {
         <select
           id={`${id}-check`}
           value={knobs.check}
+          disabled={checks.length < 2}
           onChange={(e) => setKnob('check', e.currentTarget.value as CheckMode)}
         >
-          {CHECKS.map((c) => (
+          {checks.map((c) => (
             <option key={c.value} value={c.value}>
               {c.label}
               {mark(defaults?.check === c.value)}
