@@ -6,8 +6,11 @@ import { useActions, useLab } from '../store/context';
 import { InterventionMarks } from './InterventionMarks';
 import { Playhead } from './Playhead';
 
-/** Lanes get 64 px each (the timeline's minimum is 56), plus the label band and the axis. */
-const timelineHeight = (lanes: number) => 40 + Math.max(3, lanes) * 64 + 36;
+/**
+ * Lanes get 64 px each, plus the label band and the axis; with more than six (Redlock's five
+ * masters) they get the timeline's minimum, 56 px, so the clients and the store stay on screen.
+ */
+const timelineHeight = (lanes: number) => 40 + Math.max(3, lanes) * (lanes > 6 ? 56 : 64) + 36;
 
 /** The store's layers over the drawing: the user's interventions, and the playhead while playing. */
 const overlay = (layout: TimelineLayout, cursorX: number) => (
