@@ -221,8 +221,8 @@ const list = (ids: string[]): string => ids.join(', ');
 function deadlineOf(locks: Record<string, FieldValue>[], client: string): number | null {
   const pattern = new RegExp(`(?:^|\\s)${client.replace(/\W/g, '\\$&')} until (\\d+)`);
   for (const fields of locks) {
-    for (const list of [fields.sessions, fields.leases]) {
-      const match = typeof list === 'string' ? pattern.exec(list) : null;
+    for (const entries of [fields.sessions, fields.leases]) {
+      const match = typeof entries === 'string' ? pattern.exec(entries) : null;
       if (match) return Number(match[1]);
     }
   }

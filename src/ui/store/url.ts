@@ -20,7 +20,7 @@ export type DecodedHash =
 /** Compressing a large scenario takes time; the same scenario object is compressed once. */
 const compressed = new WeakMap<Scenario, Promise<string>>();
 
-export function encodeScenario(scenario: Scenario): Promise<string> {
+function encodeScenario(scenario: Scenario): Promise<string> {
   let text = compressed.get(scenario);
   if (text === undefined) {
     text = deflateText(JSON.stringify(scenario));

@@ -8,6 +8,7 @@ import { formatToken, type Step, type Trace } from '../../engine';
 import type { TimeScale } from './geometry';
 import { TOKEN_DX_PX } from './glyphs';
 import type { LaneShape, MarkShape, MarkShapeKind, PlotArea, StepLabelShape, TimeWindow } from './types';
+import { firstStepAtOrAfter } from '../store/time';
 
 /** Steps closer than this on one lane are drawn as one mark. */
 const MERGE_PX = 3;
@@ -35,18 +36,6 @@ const IMPORTANCE: Record<MarkShapeKind, number> = { reject: 5, staleAccept: 5, a
 
 function importance(step: Step, kind: MarkShapeKind): number {
   return IMPORTANCE[kind] + (step.label ? 2 : 0);
-}
-
-/** The index of the first step at or after timeMs (steps are in time order). */
-export function firstStepAtOrAfter(steps: readonly Step[], timeMs: number): number {
-  let lo = 0;
-  let hi = steps.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (steps[mid]!.timeMs < timeMs) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }
 
 /** The steps inside the window, as [from, to) indices into trace.steps. */

@@ -28,11 +28,19 @@ export function clampWindow(window: TimeWindow, fit: TimeWindow): TimeWindow {
   return { startMs, endMs: startMs + spanMs };
 }
 
-/** Zooms by `factor` (2 = twice as close) keeping `centerMs` where it is on screen. */
-export function zoomWindow(window: TimeWindow, factor: number, centerMs: number, fit: TimeWindow): TimeWindow {
+/**
+ * Zooms by `factor` (2 = twice as close) about `centerMs`, which lands at `ratio` of the new
+ * window's width: by default where it was on screen (the wheel, under the pointer).
+ */
+export function zoomWindow(
+  window: TimeWindow,
+  factor: number,
+  centerMs: number,
+  fit: TimeWindow,
+  ratio = spanOf(window) > 0 ? (centerMs - window.startMs) / spanOf(window) : 0.5,
+): TimeWindow {
   const spanMs = Math.max(spanOf(window) / factor, MIN_SPAN_MS);
   if (spanMs >= spanOf(fit)) return fit;
-  const ratio = spanOf(window) > 0 ? (centerMs - window.startMs) / spanOf(window) : 0.5;
   const startMs = centerMs - ratio * spanMs;
   return clampWindow({ startMs, endMs: startMs + spanMs }, fit);
 }
@@ -41,11 +49,8 @@ export function zoomWindow(window: TimeWindow, factor: number, centerMs: number,
  * The zoom buttons' zoom: the new window is centred on `centreMs` (the cursor), so what comes just
  * after the cursor stays in view even when the cursor sat near an edge (t6 is 6 ms after t5).
  */
-export function zoomCentred(window: TimeWindow, factor: number, centreMs: number, fit: TimeWindow): TimeWindow {
-  const spanMs = Math.max(spanOf(window) / factor, MIN_SPAN_MS);
-  if (spanMs >= spanOf(fit)) return fit;
-  return clampWindow({ startMs: centreMs - spanMs / 2, endMs: centreMs + spanMs / 2 }, fit);
-}
+export const zoomCentred = (window: TimeWindow, factor: number, centreMs: number, fit: TimeWindow): TimeWindow =>
+  zoomWindow(window, factor, centreMs, fit, 0.5);
 
 export function isFit(window: TimeWindow, fit: TimeWindow): boolean {
   const tolerance = spanOf(fit) * 1e-6;
