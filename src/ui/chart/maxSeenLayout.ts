@@ -1,8 +1,9 @@
 // The max_seen chart as data: a step line per checking resource and a mark per write, in pixels.
-// D3 computes the scales; React draws the result. Invariants: pure (same trace and size, same
-// shapes); marks are thinned to one per pixel, verdict and resource, so 10,000 writes stay cheap.
+// D3's tick rules (d3-array) pick the round values; React draws the result. Invariants: pure (same
+// trace and size, same shapes); marks are thinned to one per pixel, verdict and resource, so 10,000
+// writes stay cheap.
 
-import { scaleLinear } from 'd3-scale';
+import { linearScale, niceDomain } from '../svg/linearScale';
 import type { Trace } from '../../engine';
 import { stepAfterPath } from '../svg/paths';
 
@@ -65,9 +66,7 @@ export function maxSeenSeries(trace: Trace) {
 export function layoutMaxSeen(trace: Trace, size: ChartSize, data = maxSeenSeries(trace)): MaxSeenLayout {
   const { width, height, margin } = size;
   const endMs = Math.max(1, trace.steps.at(-1)?.timeMs ?? 1);
-  const x = scaleLinear()
-    .domain([0, endMs])
-    .range([margin.left, width - margin.right]);
+  const x = linearScale([0, endMs], [margin.left, width - margin.right]);
   const values: number[] = [];
   for (const points of data.series.values()) for (const p of points) values.push(p.value);
   for (const s of data.writes) values.push(s.write!.token as number);
@@ -99,10 +98,7 @@ export function layoutMaxSeen(trace: Trace, size: ChartSize, data = maxSeenSerie
     lo -= 1;
     hi += 1;
   }
-  const y = scaleLinear()
-    .domain([lo, hi])
-    .nice(4)
-    .range([height - margin.bottom, margin.top]);
+  const y = linearScale(niceDomain([lo, hi], 4), [height - margin.bottom, margin.top]);
   const yTicks = y
     .ticks(4)
     .filter(Number.isInteger)

@@ -1,5 +1,5 @@
 // The timeline's layout: a pure function from (trace, visible time window, size) to the shapes the
-// Timeline component draws. No DOM, no React; D3 is used only for the scale and its ticks. It does
+// Timeline component draws. No DOM, no React; D3 is used only for the ticks' round values. It does
 // not depend on the cursor, so playing a trace re-renders without recomputing it.
 // Invariant: nothing outside the window is emitted, so a 10,000-step trace costs what is in view.
 
