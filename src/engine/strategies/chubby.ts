@@ -58,5 +58,6 @@ export const chubby: StrategyDef = {
   defaults: { tokenSource: 'durable-counter', check: 'reject-le' },
   choices: { tokenSource: ['durable-counter'], check: ['reject-le', 'reject-lt', 'token-seq', 'none'] },
   lockAuthority: CHUBBY,
+  leaseKnob: 'Session lease and lock-delay (ms)',
   build,
 };

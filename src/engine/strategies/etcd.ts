@@ -62,5 +62,6 @@ export const etcd: StrategyDef = {
     check: ['reject-le', 'reject-lt', 'token-seq', 'validity', 'none'],
   },
   lockAuthority: ETCD,
+  leaseKnob: 'Lease TTL (ms)',
   build,
 };

@@ -55,5 +55,7 @@ export const qjm: StrategyDef = {
   defaults: { tokenSource: 'durable-counter', check: 'token-seq' },
   choices: { tokenSource: ['durable-counter'], check: ['token-seq', 'none'] },
   lockAuthority: 'JN1',
+  // No lease: a writer holds its epoch until a newer one is promised.
+  leaseKnob: null,
   build,
 };

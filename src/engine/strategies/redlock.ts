@@ -47,6 +47,7 @@ export const redlock: StrategyDef = {
   defaults: { tokenSource: 'uuid', check: 'none' },
   choices: { tokenSource: ['uuid'], check: ['none', 'reject-le'] },
   lockAuthority: MASTERS[0]!,
+  leaseKnob: 'Key TTL, SET PX (ms)',
   lockAuthorities: MASTERS,
   build,
 };

@@ -26,6 +26,11 @@ export interface StrategyDef {
   lockAuthorities?: readonly string[];
   /** The knob values this strategy models; absent means the generic ones (see GENERIC_CHOICES). */
   choices?: { tokenSource?: readonly TokenSource[]; check?: readonly CheckMode[] };
+  /**
+   * What the lease length knob sets in this system, as a field label ("Session timeout (ms)");
+   * absent means "Lease length (ms)", null that the system has no lease and the knob is hidden.
+   */
+  leaseKnob?: string | null;
   /** A sentence the comparison table adds where a plain yes or no would hide something. */
   caveat?: string;
   build(knobs: Knobs, clients: string[]): PartySpec[];

@@ -64,5 +64,6 @@ export const zookeeper: StrategyDef = {
     check: ['reject-le', 'reject-lt', 'token-seq', 'none'],
   },
   lockAuthority: ZOOKEEPER,
+  leaseKnob: 'Session timeout (ms)',
   build,
 };

@@ -87,6 +87,8 @@ export function KnobPicker() {
   const checks = CHECKS.filter((c) => !choices || choices.check.includes(c.value));
   const check = CHECKS.find((c) => c.value === knobs.check);
   const source = TOKEN_SOURCES.find((t) => t.value === knobs.tokenSource);
+  // Each system names its lease in its own terms; one with no lease (QJM's epochs) hides the knob.
+  const leaseLabel = strategy?.leaseKnob === undefined ? 'Lease length (ms)' : strategy.leaseKnob;
   const mark = (isDefault: boolean) => (isDefault ? ' (default)' : '');
 
   return (
@@ -126,13 +128,15 @@ export function KnobPicker() {
         </select>
         {check && <p className="hint">{check.explain}</p>}
       </div>
-      <NumberField
-        label="Lease length (ms)"
-        value={knobs.leaseTtlMs}
-        min={LIMITS.leaseTtlMs.min}
-        max={LIMITS.leaseTtlMs.max}
-        onCommit={(n) => setKnob('leaseTtlMs', n)}
-      />
+      {leaseLabel !== null && (
+        <NumberField
+          label={leaseLabel}
+          value={knobs.leaseTtlMs}
+          min={LIMITS.leaseTtlMs.min}
+          max={LIMITS.leaseTtlMs.max}
+          onCommit={(n) => setKnob('leaseTtlMs', n)}
+        />
+      )}
       <label className="check">
         <input
           type="checkbox"
