@@ -32,7 +32,28 @@ test('the lab is usable at 1024 wide', async ({ page }) => {
   await seekToLabel(page, 't6');
   await expectNoHorizontalScroll(page);
   await expect(page.getByRole('button', { name: 'Play', exact: true })).toBeInViewport();
+  // Four party cards that fit three to a row are laid out two by two, not three and a lone one.
+  const tops = await page.locator('.card').evaluateAll((cards) => cards.map((c) => c.getBoundingClientRect().top));
+  expect(tops).toHaveLength(4);
+  expect(new Set(tops).size).toBe(2);
+  expect(tops.filter((t) => t === tops[0])).toHaveLength(2);
   await screenshot(page, 'main-1024-t6');
+});
+
+test("Redlock's five masters leave both clients and the store's lane on screen at 1280x800", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await openLab(page, '#preset=redlock-race');
+  const titles = page.locator('.tl-lane__title');
+  await expect(titles).toHaveText([
+    ...[1, 2, 3, 4, 5].map((n) => `Redis master ${n}`),
+    'Client1',
+    'Client2',
+    'Storage',
+  ]);
+  for (const name of ['Client1', 'Client2', 'Storage']) {
+    await expect(titles.filter({ hasText: name })).toBeInViewport();
+  }
+  await page.screenshot({ path: 'test-results/screenshots/redlock-1280x800-fold.png' });
 });
 
 test('at 800 wide the controls stack below the run, and every control can be reached', async ({ page }) => {

@@ -1,8 +1,10 @@
 // The card row: every party's state at the cursor. Selects the trace and the cursor only.
 
 import { useMemo } from 'react';
+import { useElementWidth } from '../hooks/useElementWidth';
 import { useLab, useLabStore } from '../store/context';
 import { usePacedCursor } from '../store/paced';
+import { cardColumns } from './columns';
 import { PartyCard } from './PartyCard';
 import { partyCards } from './partyModel';
 
@@ -11,12 +13,16 @@ export function PartyCards() {
   // Paced: follows the cursor a few times a second while playing (see store/paced.ts).
   const cursor = usePacedCursor(useLabStore(), 'cards');
   const cards = useMemo(() => partyCards(trace, cursor), [trace, cursor]);
+  const [gridRef, width] = useElementWidth<HTMLDivElement>();
+  // Until the grid is measured, the stylesheet's auto-fit columns stand in.
+  const columns =
+    width > 0 ? { gridTemplateColumns: `repeat(${cardColumns(cards.length, width)}, minmax(0, 1fr))` } : {};
   return (
     <section className="cards" aria-labelledby="cards-title" data-step={cursor}>
       <h2 id="cards-title" className="section-title">
         Parties at this step <span className="hint">highlighted: changed at this step</span>
       </h2>
-      <div className="card-grid">
+      <div className="card-grid" ref={gridRef} style={columns}>
         {cards.map((card) => (
           <PartyCard key={card.id} card={card} />
         ))}

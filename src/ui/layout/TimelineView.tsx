@@ -1,16 +1,15 @@
 // Where the timeline sits in the lab: the real Timeline (src/ui/timeline), sized by lane count.
 
+import { defaultHeight } from '../timeline/geometry';
+import { laneUnits } from '../timeline/lanes';
 import { Timeline } from '../timeline/Timeline';
 import type { TimelineLayout } from '../timeline/types';
 import { useActions, useLab } from '../store/context';
 import { InterventionMarks } from './InterventionMarks';
 import { Playhead } from './Playhead';
 
-/**
- * Lanes get 64 px each, plus the label band and the axis; with more than six (Redlock's five
- * masters) they get the timeline's minimum, 56 px, so the clients and the store stay on screen.
- */
-const timelineHeight = (lanes: number) => 40 + Math.max(3, lanes) * (lanes > 6 ? 56 : 64) + 36;
+/** Lanes get 64 px each (Redlock's five masters a compact share each), never fewer than three. */
+const timelineHeight = (units: number) => defaultHeight(Math.max(3, units), 64);
 
 /** The store's layers over the drawing: the user's interventions, and the playhead while playing. */
 const overlay = (layout: TimelineLayout, cursorX: number) => (
@@ -33,7 +32,7 @@ export function TimelineView() {
         trace={trace}
         cursor={cursor}
         onSeek={seek}
-        height={timelineHeight(trace.parties.length)}
+        height={timelineHeight(laneUnits(trace.parties))}
         overlay={overlay}
         interventionKey={interventions}
       />

@@ -30,9 +30,11 @@ export const LaneBands = memo(function LaneBands({
           <text className="tl-lane__title" x={14} y={lane.y + 1}>
             {lane.title}
           </text>
-          <text className="tl-lane__subtitle" x={14} y={lane.y + 18}>
-            {lane.subtitle}
-          </text>
+          {lane.subtitle && (
+            <text className="tl-lane__subtitle" x={14} y={lane.y + 18}>
+              {lane.subtitle}
+            </text>
+          )}
         </g>
       ))}
     </g>

@@ -20,6 +20,7 @@ import type { Trace } from '../../engine';
 import { Bars, type BarPatterns } from './BarLayer';
 import { Axis, Grid, LaneBands } from './FrameLayer';
 import { defaultHeight, formatMs } from './geometry';
+import { laneUnits } from './lanes';
 import { layoutTimeline, stepAtTime, timeOfX, xOfTime } from './layout';
 import { Legend } from './Legend';
 import { Marks, Messages } from './MarkLayer';
@@ -110,7 +111,7 @@ const Drawing = memo(function Drawing({
           leases={layout.leases}
           pauses={layout.pauses}
           patterns={patterns}
-          showText={(layout.lanes[0]?.height ?? 0) >= 72}
+          showText={layout.lanes.some((lane) => lane.height >= 72)}
           plot={plot}
         />
         <Messages messages={layout.messages} />
@@ -136,7 +137,7 @@ export function Timeline({
   const step = clampCursor(trace, cursor);
   const fit = useMemo(() => fitWindow(trace), [trace]);
   const [window, setWindow] = useViewWindow(trace, step, fit);
-  const svgHeight = height ?? defaultHeight(trace.parties.length);
+  const svgHeight = height ?? defaultHeight(laneUnits(trace.parties));
 
   const layout = useMemo(
     () => (width > 0 ? layoutTimeline(trace, window, { width, height: svgHeight }) : null),

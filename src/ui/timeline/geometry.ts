@@ -16,13 +16,16 @@ export const AXIS_BAND_PX = 36;
 export const LANE_HEIGHT_DEFAULT_PX = 80;
 export const LANE_HEIGHT_MIN_PX = 56;
 
-/** The height that gives every lane its default room. */
-export function defaultHeight(laneCount: number): number {
-  return LABEL_BAND_PX + Math.max(1, laneCount) * LANE_HEIGHT_DEFAULT_PX + AXIS_BAND_PX;
+/**
+ * The height that gives every lane `perLanePx` (by default, its default room). `laneUnits` counts
+ * lanes, a compact one as part of a lane (see lanes.ts).
+ */
+export function defaultHeight(laneUnits: number, perLanePx = LANE_HEIGHT_DEFAULT_PX): number {
+  return LABEL_BAND_PX + Math.max(1, laneUnits) * perLanePx + AXIS_BAND_PX;
 }
 
-export function plotArea(size: Size, laneCount: number): PlotArea {
-  const lanes = Math.max(1, laneCount);
+export function plotArea(size: Size, laneUnits: number): PlotArea {
+  const lanes = Math.max(1, laneUnits);
   const bottom = Math.max(size.height - AXIS_BAND_PX, LABEL_BAND_PX + lanes * LANE_HEIGHT_MIN_PX);
   const right = Math.max(size.width - GUTTER_RIGHT_PX, GUTTER_LEFT_PX + 1);
   return { left: GUTTER_LEFT_PX, right, top: LABEL_BAND_PX, bottom };

@@ -17,6 +17,23 @@ const KIND_WORDS: Record<PartyKind, string> = {
 /** Where a lane's line sits below its top: room above for tokens, below for lease bars. */
 export const LANE_LINE_OFFSET_PX = 28;
 
+/**
+ * A lane's share of the plot's height. Where three or more lock services stand side by side
+ * (Redlock's five masters) each only marks replies, so each gets a compact lane and the clients
+ * and the store below them stay on screen.
+ */
+export const COMPACT_LANE_WEIGHT = 0.55;
+
+function laneWeights(parties: readonly PartyInfo[]): number[] {
+  const locks = parties.filter((p) => p.kind === 'lock').length;
+  return parties.map((p) => (p.kind === 'lock' && locks >= 3 ? COMPACT_LANE_WEIGHT : 1));
+}
+
+/** How many full lanes' worth of height the parties need (a compact lane counts for part of one). */
+export function laneUnits(parties: readonly PartyInfo[]): number {
+  return laneWeights(parties).reduce((sum, w) => sum + w, 0);
+}
+
 export function orderParties(parties: readonly PartyInfo[]): PartyInfo[] {
   return parties
     .map((party, index) => ({ party, index }))
@@ -52,19 +69,25 @@ export function layoutLanes(
   trace: Pick<Trace, 'parties' | 'steps'> & Partial<Pick<Trace, 'knobs'>>,
   plot: PlotArea,
 ): LaneShape[] {
-  const parties = trace.parties;
-  const ordered = orderParties(parties);
-  const height = (plot.bottom - plot.top) / Math.max(1, ordered.length);
+  const ordered = orderParties(trace.parties);
+  const weights = laneWeights(ordered);
+  const unit = (plot.bottom - plot.top) / Math.max(1, laneUnits(ordered));
+  let top = plot.top;
   return ordered.map((party, i) => {
-    const top = plot.top + i * height;
-    return {
+    const height = weights[i]! * unit;
+    const label = splitLabel(party, checksTokens(trace, party.id), trace.knobs?.tokenSource);
+    // A run of compact lanes says what they are once, under the first; the rest show only a name.
+    if (weights[i]! < 1 && i > 0 && weights[i - 1]! < 1) label.subtitle = '';
+    const lane: LaneShape = {
       party: party.id,
       kind: party.kind,
-      ...splitLabel(party, checksTokens(trace, party.id), trace.knobs?.tokenSource),
+      ...label,
       top,
       height,
       y: top + Math.min(LANE_LINE_OFFSET_PX, height * 0.4),
     };
+    top += height;
+    return lane;
   });
 }
 

@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { findPreset, simulate, type Scenario, type Trace } from '../../engine';
 import { layoutTimeline, stepAtTime, timeOfX, xOfTime } from './layout';
+import { COMPACT_LANE_WEIGHT, laneUnits } from './lanes';
 import { maxSeenAt } from './readouts';
 import { longScenario } from './harness/longScenario';
 import { fitWindow } from './viewport';
@@ -37,15 +38,31 @@ describe('lanes', () => {
     expect(lockLane('redlock-race')).toBe('hands out random values');
   });
 
-  it('stacks lanes inside the plot without overlapping', () => {
-    const { lanes, plot } = full(canonical);
-    lanes.forEach((lane, i) => {
-      expect(lane.top).toBeGreaterThanOrEqual(plot.top);
-      expect(lane.top + lane.height).toBeLessThanOrEqual(plot.bottom + 1e-9);
-      if (i > 0) expect(lane.top).toBeCloseTo(lanes[i - 1]!.top + lanes[i - 1]!.height);
-      expect(lane.y).toBeGreaterThan(lane.top);
-      expect(lane.y).toBeLessThan(lane.top + lane.height);
-    });
+  it('stacks lanes inside the plot without overlapping, and fills it', () => {
+    for (const trace of [canonical, simulate(preset('redlock-race'))]) {
+      const { lanes, plot } = full(trace);
+      lanes.forEach((lane, i) => {
+        expect(lane.top).toBeGreaterThanOrEqual(plot.top);
+        expect(lane.top + lane.height).toBeLessThanOrEqual(plot.bottom + 1e-9);
+        if (i > 0) expect(lane.top).toBeCloseTo(lanes[i - 1]!.top + lanes[i - 1]!.height);
+        expect(lane.y).toBeGreaterThan(lane.top);
+        expect(lane.y).toBeLessThan(lane.top + lane.height);
+      });
+      expect(lanes.at(-1)!.top + lanes.at(-1)!.height).toBeCloseTo(plot.bottom);
+    }
+  });
+
+  it("gives Redlock's five masters compact lanes, named once as a group, so the clients keep their room", () => {
+    const trace = simulate(preset('redlock-race'));
+    const { lanes } = full(trace);
+    const masters = lanes.filter((l) => l.kind === 'lock');
+    const client = lanes.find((l) => l.party === 'Client1')!;
+    expect(masters).toHaveLength(5);
+    for (const m of masters) expect(m.height).toBeCloseTo(client.height * COMPACT_LANE_WEIGHT);
+    expect(masters.map((m) => m.subtitle)).toEqual(['hands out random values', '', '', '', '']);
+    expect(laneUnits(trace.parties)).toBeCloseTo(5 * COMPACT_LANE_WEIGHT + 3);
+    // One lock service keeps a full lane.
+    expect(full(canonical).lanes[0]!.height).toBeCloseTo(full(canonical).lanes[1]!.height);
   });
 });
 

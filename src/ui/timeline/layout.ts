@@ -5,7 +5,7 @@
 
 import type { Trace } from '../../engine';
 import { axisTicks, plotArea, timeScale } from './geometry';
-import { laneIndex, layoutLanes } from './lanes';
+import { laneIndex, laneUnits, layoutLanes } from './lanes';
 import { layoutLeases, layoutPauses } from './leases';
 import { fitMarkTokens, layoutMarks, layoutStepLabels, stepRange } from './marks';
 import { layoutMessages } from './messages';
@@ -14,7 +14,7 @@ import type { Size, TimeWindow, TimelineLayout } from './types';
 export type * from './types';
 
 export function layoutTimeline(trace: Trace, window: TimeWindow, size: Size): TimelineLayout {
-  const plot = plotArea(size, trace.parties.length);
+  const plot = plotArea(size, laneUnits(trace.parties));
   const scale = timeScale(window, plot);
   const lanes = layoutLanes(trace, plot);
   const byParty = laneIndex(lanes);

@@ -28,7 +28,8 @@ export interface LaneShape {
   kind: PartyKind;
   /** First line of the label at the left (the party's name). */
   title: string;
-  /** Second line: the label's parenthesised part, or the kind of party. */
+  /** Second line: the label's parenthesised part, or the kind of party; empty under a compact lane
+   * that follows another (the first of the run says it for all). */
   subtitle: string;
   top: number;
   height: number;
