@@ -58,3 +58,44 @@ test('a bad file is refused with the field named, and nothing changes', async ({
   await expect(page.getByRole('alert')).toContainText('not valid JSON');
   expect(await visibleState(page)).toBe(before);
 });
+
+test('a renamed and described scenario is exported and shared under its new name', async ({ page, context }) => {
+  await openLab(page);
+  await page.getByRole('button', { name: 'Rename…' }).click();
+  const name = page.getByLabel('Scenario name');
+  await expect(name).toBeFocused();
+  await name.fill('');
+  await page.getByRole('button', { name: 'Save name and description' }).click();
+  await expect(page.getByText('A scenario needs a name.')).toBeVisible();
+
+  await name.fill('Zombie write, for the docs');
+  await page.getByLabel(/^Description/).fill('Watch Client1 wake at t5 and write with 33.');
+  await page.getByRole('button', { name: 'Save name and description' }).click();
+  const intro = page.locator('.scenario-intro');
+  await expect(intro).toContainText('Zombie write, for the docs. Watch Client1 wake at t5 and write with 33.');
+  await expect(page.getByLabel('Scenario', { exact: true })).toHaveValue('');
+  await expect(page.getByRole('button', { name: 'Rename…' })).toBeFocused();
+
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Export scenario' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe('zombie-write-for-the-docs.scenario.json');
+  expect(JSON.parse(await readFile((await download.path())!, 'utf8'))).toMatchObject({
+    name: 'Zombie write, for the docs',
+    description: 'Watch Client1 wake at t5 and write with 33.',
+  });
+
+  await expect(page).toHaveURL(/#s=/);
+  const other = await context.newPage();
+  await openLab(other, new URL(page.url()).hash);
+  await expect(other.locator('.scenario-intro')).toContainText('Zombie write, for the docs.');
+
+  // Cancel and Escape leave the name alone; undo brings the preset back.
+  await page.getByRole('button', { name: 'Rename…' }).click();
+  await name.fill('Not this');
+  await page.keyboard.press('Escape');
+  await expect(intro).toContainText('Zombie write, for the docs.');
+  await page.getByRole('button', { name: 'Undo last change' }).click();
+  await expect(intro).toContainText('The canonical race.');
+});

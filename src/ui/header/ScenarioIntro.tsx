@@ -1,9 +1,12 @@
 // One paragraph on the open scenario: the preset's own summary, or the scenario's description.
 // Once the run differs from its preset, it says so, since the preset's story may no longer be what
-// happens, and offers the way back: undo the last change, or reopen the preset as it ships.
+// happens, and offers the way back: undo the last change, or reopen the preset as it ships. Rename
+// opens a form in its place to name and describe the scenario (DescribeForm).
 
+import { useRef, useState } from 'react';
 import { findPreset } from '../../engine';
 import { useActions, useLab } from '../store/context';
+import { DescribeForm } from './DescribeForm';
 
 export function ScenarioIntro() {
   const { presetId, name, description, edited, canUndo } = useLab((s) => ({
@@ -14,8 +17,23 @@ export function ScenarioIntro() {
     canUndo: s.past.length > 0,
   }));
   const { undo, restorePreset } = useActions();
+  const [describing, setDescribing] = useState(false);
+  const renameButton = useRef<HTMLButtonElement>(null);
   const summary = (presetId && findPreset(presetId)?.summary) || description;
   const changedPreset = edited && presetId !== null;
+  if (describing) {
+    return (
+      <div className="scenario-intro">
+        <DescribeForm
+          onClose={() => {
+            setDescribing(false);
+            // Back to the button that opened the form, once it is drawn again.
+            requestAnimationFrame(() => renameButton.current?.focus());
+          }}
+        />
+      </div>
+    );
+  }
   return (
     <div className="scenario-intro">
       <p>
@@ -30,18 +48,26 @@ export function ScenarioIntro() {
         )}
         {summary}
       </p>
-      {(canUndo || changedPreset) && (
-        <div className="intro-actions">
+      <div className="intro-actions">
+        {(canUndo || changedPreset) && (
           <button type="button" onClick={undo} disabled={!canUndo} title="Undo the last change (Ctrl+Z)">
             Undo last change
           </button>
-          {changedPreset && (
-            <button type="button" onClick={restorePreset}>
-              Back to the preset as it ships
-            </button>
-          )}
-        </div>
-      )}
+        )}
+        {changedPreset && (
+          <button type="button" onClick={restorePreset}>
+            Back to the preset as it ships
+          </button>
+        )}
+        <button
+          ref={renameButton}
+          type="button"
+          onClick={() => setDescribing(true)}
+          title="Give this scenario your own name and description, for an export or a link"
+        >
+          Rename…
+        </button>
+      </div>
     </div>
   );
 }

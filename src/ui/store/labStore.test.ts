@@ -297,6 +297,30 @@ describe('changed, undo and restore', () => {
     expect(store.getState().trace.steps[store.getState().cursor]!.timeMs).toBe(timeMs);
   });
 
+  it("names and describes the scenario as the user's own, undoably; an empty name changes nothing", () => {
+    const store = createLabStore();
+    store.getState().seek(9);
+    const trace = store.getState().trace;
+    expect(store.getState().describe('  Zombie demo ', ' For the docs. ')).toBe(true);
+    const s = store.getState();
+    expect(s.scenario).toEqual({ ...race(), name: 'Zombie demo', description: 'For the docs.' });
+    expect([s.presetId, s.edited, s.cursor]).toEqual([null, true, 9]);
+    expect(s.trace.steps).toEqual(trace.steps); // a name changes no step
+    expect(s.past).toHaveLength(1);
+
+    expect(store.getState().describe('   ', 'kept?')).toBe(false);
+    expect(store.getState().error).toBe('A scenario needs a name. Nothing was changed.');
+    expect(store.getState().scenario.name).toBe('Zombie demo');
+    expect(store.getState().past).toHaveLength(1);
+
+    store.getState().describe('Zombie demo', ''); // the description can be cleared
+    expect(store.getState().scenario.description).toBeUndefined();
+    store.getState().undo();
+    store.getState().undo();
+    expect(store.getState().scenario).toEqual(race());
+    expect([store.getState().presetId, store.getState().edited]).toEqual(['canonical-race', false]);
+  });
+
   it('restores the preset as it ships, and that too can be undone', () => {
     const store = createLabStore();
     store.getState().addIntervention({ type: 'expireLease' });

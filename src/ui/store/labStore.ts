@@ -105,6 +105,11 @@ export interface LabActions {
   /** Drops every knob override: the strategy's defaults apply again. */
   resetKnobs(): void;
   setSeed(seed: number): void;
+  /**
+   * Gives the scenario a name and a description of the user's own (what an export and a link carry).
+   * It becomes the user's scenario, no longer the preset's. Undoable; an empty name changes nothing.
+   */
+  describe(name: string, description: string): boolean;
   addIntervention(intervention: Intervention): void;
   removeIntervention(index: number): void;
   clearInterventions(): void;
@@ -320,6 +325,20 @@ export function createLabStore(initial: Scenario = defaultScenario()): LabStore 
 
       setSeed(seed) {
         commit({ ...get().scenario, seed }, keepTime(), {}, 'the seed');
+      },
+
+      describe(name, description) {
+        const { scenario } = get();
+        const title = name.trim();
+        const text = description.trim();
+        if (!title) {
+          set({ error: 'A scenario needs a name. Nothing was changed.' });
+          return false;
+        }
+        if (title === scenario.name && text === (scenario.description ?? '')) return true;
+        // The validator leaves out a description that is undefined.
+        const next: Scenario = { ...scenario, name: title, description: text || undefined };
+        return commit(next, () => get().cursor, { presetId: null, edited: true }, 'the new name');
       },
 
       addIntervention(intervention) {
