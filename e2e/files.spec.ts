@@ -69,7 +69,11 @@ test('a renamed and described scenario is exported and shared under its new name
   await expect(page.getByText('A scenario needs a name.')).toBeVisible();
 
   await name.fill('Zombie write, for the docs');
-  await page.getByLabel(/^Description/).fill('Watch Client1 wake at t5 and write with 33.');
+  // Typed key by key, as a person types: every character stays in the description.
+  const description = page.getByLabel(/^Description/);
+  await description.fill('');
+  await description.pressSequentially('Watch Client1 wake at t5 and write with 33.');
+  await expect(description).toBeFocused();
   await page.getByRole('button', { name: 'Save name and description' }).click();
   const intro = page.locator('.scenario-intro');
   await expect(intro).toContainText('Zombie write, for the docs. Watch Client1 wake at t5 and write with 33.');

@@ -31,6 +31,8 @@ export const LIMITS = {
   leaseTtlMs: { min: 1, max: 3_600_000 },
   latencyMs: 600_000,
   driftPpm: 100_000,
+  nameChars: 120,
+  descriptionChars: 2000,
 } as const;
 
 class Invalid extends Error {
@@ -306,7 +308,7 @@ function parse(raw: unknown): Scenario {
   const scenario: Scenario = {
     format: SCENARIO_FORMAT,
     version: SCENARIO_VERSION,
-    name: o.name === undefined ? 'Untitled scenario' : str(o.name, 'name', 120),
+    name: o.name === undefined ? 'Untitled scenario' : str(o.name, 'name', LIMITS.nameChars),
     seed: o.seed === undefined ? 1 : int(o.seed, 'seed', 0, 0xffffffff),
     strategy: strategyId,
     knobs: k,
@@ -316,7 +318,7 @@ function parse(raw: unknown): Scenario {
     actions: list(o.actions, 'actions', LIMITS.actions, (a, p) => action(a, p, clients, parties)),
     labels: list(o.labels, 'labels', 100, label),
   };
-  if (o.description !== undefined) scenario.description = str(o.description, 'description', 2000);
+  if (o.description !== undefined) scenario.description = str(o.description, 'description', LIMITS.descriptionChars);
   if (o.durationMs !== undefined) scenario.durationMs = int(o.durationMs, 'durationMs', 1, LIMITS.timeMs);
   return scenario;
 }

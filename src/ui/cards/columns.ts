@@ -2,6 +2,7 @@
 // no row is left with a lone card (four cards that fit three to a row become two rows of two).
 // Invariant: pure; never more columns than cards, never fewer than one.
 
+/** The same as .card-grid's stand-in columns in styles/cards.css. */
 export const CARD_MIN_PX = 190;
 export const CARD_GAP_PX = 10;
 

@@ -2,12 +2,10 @@
 // share a link: both carry the name and the description. Saving makes it the user's own scenario.
 // An empty name is pointed out and changes nothing; Escape or Cancel leaves everything as it was.
 
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { LIMITS } from '../../engine';
 import { useActions, useLab } from '../store/context';
-
-/** The validator's limits (scenario/validate.ts), so the fields never take more than it accepts. */
-const NAME_MAX = 120;
-const DESCRIPTION_MAX = 2000;
+import { NAME_NEEDED } from '../store/labStore';
 
 export function DescribeForm({ onClose }: { onClose: () => void }) {
   const { name, description } = useLab((s) => ({ name: s.scenario.name, description: s.scenario.description }));
@@ -16,10 +14,14 @@ export function DescribeForm({ onClose }: { onClose: () => void }) {
   const [title, setTitle] = useState(name);
   const [text, setText] = useState(description ?? '');
   const [problem, setProblem] = useState<string | null>(null);
+  const nameField = useRef<HTMLInputElement>(null);
+  // The form opens because the user asked to type here (once: not on every keystroke).
+  useEffect(() => nameField.current?.focus(), []);
 
   const save = () => {
     if (!title.trim()) {
-      setProblem('A scenario needs a name.');
+      setProblem(NAME_NEEDED);
+      nameField.current?.focus();
       return;
     }
     if (describe(title, text)) onClose();
@@ -45,9 +47,8 @@ export function DescribeForm({ onClose }: { onClose: () => void }) {
         <input
           id={`${id}-name`}
           type="text"
-          // The form opens because the user asked to type here.
-          ref={(node) => node?.focus()}
-          maxLength={NAME_MAX}
+          ref={nameField}
+          maxLength={LIMITS.nameChars}
           value={title}
           aria-invalid={problem ? true : undefined}
           aria-describedby={problem ? `${id}-problem` : undefined}
@@ -57,7 +58,7 @@ export function DescribeForm({ onClose }: { onClose: () => void }) {
           }}
         />
         {problem && (
-          <p id={`${id}-problem`} className="field-problem">
+          <p id={`${id}-problem`} className="field-problem" role="alert">
             {problem}
           </p>
         )}
@@ -67,7 +68,7 @@ export function DescribeForm({ onClose }: { onClose: () => void }) {
         <textarea
           id={`${id}-text`}
           rows={3}
-          maxLength={DESCRIPTION_MAX}
+          maxLength={LIMITS.descriptionChars}
           value={text}
           onChange={(e) => setText(e.currentTarget.value)}
         />

@@ -313,6 +313,17 @@ describe('changed, undo and restore', () => {
     expect(store.getState().scenario.name).toBe('Zombie demo');
     expect(store.getState().past).toHaveLength(1);
 
+    // Reopened from a link or a file, it is still the user's own run, not the preset renamed.
+    for (const [name, description] of [
+      ['Zombie demo', 'For the docs.'],
+      ['The canonical race', 'Only the note is new.'],
+      ['The canonical race', undefined],
+    ] as const) {
+      const reopened = createLabStore();
+      reopened.getState().loadScenario({ ...race(), name, ...(description ? { description } : {}) });
+      expect(reopened.getState().presetId, `${name} / ${description}`).toBe(description ? null : 'canonical-race');
+    }
+
     store.getState().describe('Zombie demo', ''); // the description can be cleared
     expect(store.getState().scenario.description).toBeUndefined();
     store.getState().undo();

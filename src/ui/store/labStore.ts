@@ -129,9 +129,15 @@ function defaultScenario(): Scenario {
   return preset.scenario;
 }
 
-/** The preset a scenario came from, recognised by its name (presets have distinct names). */
+/**
+ * The preset a scenario came from, recognised by its name and description (presets have distinct
+ * names), so a run the user renamed or described (describe()) opens as theirs, not as a preset.
+ */
 function presetOf(scenario: Scenario): string | null {
-  return PRESETS.find((p) => p.scenario.name === scenario.name)?.id ?? null;
+  return (
+    PRESETS.find((p) => p.scenario.name === scenario.name && p.scenario.description === scenario.description)?.id ??
+    null
+  );
 }
 
 /** Each preset's scenario as the validator writes it, to compare a scenario with it. */
@@ -146,6 +152,9 @@ function differsFromPreset(scenario: Scenario, presetId: string): boolean {
   }
   return JSON.stringify(scenario) !== text;
 }
+
+/** What a rename with an empty name is told (the form says it beside the field). */
+export const NAME_NEEDED = 'A scenario needs a name.';
 
 export function createLabStore(initial: Scenario = defaultScenario()): LabStore {
   const trace = simulate(initial);
@@ -332,7 +341,7 @@ export function createLabStore(initial: Scenario = defaultScenario()): LabStore 
         const title = name.trim();
         const text = description.trim();
         if (!title) {
-          set({ error: 'A scenario needs a name. Nothing was changed.' });
+          set({ error: `${NAME_NEEDED} Nothing was changed.` });
           return false;
         }
         if (title === scenario.name && text === (scenario.description ?? '')) return true;

@@ -32,4 +32,15 @@ describe('the lease knob', () => {
       unmountAll();
     }
   });
+
+  it('says why QJM has none, and that a lease length set elsewhere still holds there', () => {
+    const store = createLabStore(findPreset('canonical-race')!.scenario);
+    store.getState().setKnob('leaseTtlMs', 1500);
+    store.getState().setStrategy('qjm');
+    const text = renderInLab(store, <KnobPicker />).textContent!;
+    expect(text).toContain('No lease here: a writer keeps its epoch until a newer one is promised.');
+    expect(text).toContain('The lease length you set (1,500 ms) applies again under the other systems.');
+    store.getState().setStrategy('etcd');
+    expect(store.getState().scenario.knobs.leaseTtlMs).toBe(1500);
+  });
 });

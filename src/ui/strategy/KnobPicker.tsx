@@ -128,7 +128,7 @@ export function KnobPicker() {
         </select>
         {check && <p className="hint">{check.explain}</p>}
       </div>
-      {leaseLabel !== null && (
+      {leaseLabel !== null ? (
         <NumberField
           label={leaseLabel}
           value={knobs.leaseTtlMs}
@@ -136,6 +136,12 @@ export function KnobPicker() {
           max={LIMITS.leaseTtlMs.max}
           onCommit={(n) => setKnob('leaseTtlMs', n)}
         />
+      ) : (
+        <p className="hint">
+          No lease here: a writer keeps its epoch until a newer one is promised.
+          {overrides.leaseTtlMs !== undefined &&
+            ` The lease length you set (${formatNumber(overrides.leaseTtlMs)} ms) applies again under the other systems.`}
+        </p>
       )}
       <label className="check">
         <input

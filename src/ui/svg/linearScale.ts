@@ -3,6 +3,7 @@
 // bundles D3's colour and string interpolators and its number formatter, about 8 kB gzipped that
 // the lab never calls. linearScale.test.ts checks it against scaleLinear on random inputs.
 // Invariant: pure; a degenerate domain maps every value to the middle of the range, as D3 does.
+// (A NaN domain or input, which the lab never passes, is where the two differ.)
 
 import { tickIncrement, ticks } from 'd3-array';
 

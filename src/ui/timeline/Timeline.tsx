@@ -38,7 +38,10 @@ export interface TimelineProps {
   cursor: number;
   /** The user clicked a step mark, an arrow, a step label or the plot at some time. */
   onSeek: (stepIndex: number) => void;
-  /** The drawing's height in px; by default each lane gets 80 px. The width fills the container. */
+  /**
+   * The drawing's height in px; by default each lane gets 80 px (a compact lane its share of that,
+   * see lanes.ts). The width fills the container.
+   */
   height?: number;
   /** More layers over the drawing, from whoever knows more than the trace (the playhead, the user's interventions). */
   overlay?: (layout: TimelineLayout, cursorX: number) => ReactNode;

@@ -39,9 +39,7 @@ export function layoutTimeline(trace: Trace, window: TimeWindow, size: Size): Ti
 
 /** The x of a time in a layout: the same linear map the layout used. */
 export function xOfTime(layout: Pick<TimelineLayout, 'window' | 'plot'>, timeMs: number): number {
-  const { window, plot } = layout;
-  const spanMs = window.endMs - window.startMs || 1;
-  return plot.left + ((timeMs - window.startMs) / spanMs) * (plot.right - plot.left);
+  return timeScale(layout.window, layout.plot)(timeMs);
 }
 
 /** The time at an x of a layout (the inverse of xOfTime). */
