@@ -71,6 +71,8 @@ test('a renamed and described scenario is exported and shared under its new name
   await name.fill('Zombie write, for the docs');
   // Typed key by key, as a person types: every character stays in the description.
   const description = page.getByLabel(/^Description/);
+  // It starts from the paragraph the intro shows, so saving a new name alone keeps what was read.
+  await expect(description).toHaveValue(/^Client1 gets token 33 and freezes in a GC pause/);
   await description.fill('');
   await description.pressSequentially('Watch Client1 wake at t5 and write with 33.');
   await expect(description).toBeFocused();

@@ -4,15 +4,21 @@
 
 import { useEffect, useId, useRef, useState } from 'react';
 import { LIMITS } from '../../engine';
+import { introText } from './introText';
 import { useActions, useLab } from '../store/context';
 import { NAME_NEEDED } from '../store/labStore';
 
 export function DescribeForm({ onClose }: { onClose: () => void }) {
-  const { name, description } = useLab((s) => ({ name: s.scenario.name, description: s.scenario.description }));
+  const { name, description, presetId } = useLab((s) => ({
+    name: s.scenario.name,
+    description: s.scenario.description,
+    presetId: s.presetId,
+  }));
   const { describe } = useActions();
   const id = useId();
   const [title, setTitle] = useState(name);
-  const [text, setText] = useState(description ?? '');
+  // It starts from the text the intro shows (a preset's summary), so saving keeps what was read.
+  const [text, setText] = useState(() => introText(presetId, description));
   const [problem, setProblem] = useState<string | null>(null);
   const nameField = useRef<HTMLInputElement>(null);
   // The form opens because the user asked to type here (once: not on every keystroke).

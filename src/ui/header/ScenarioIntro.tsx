@@ -4,9 +4,9 @@
 // opens a form in its place to name and describe the scenario (DescribeForm).
 
 import { useRef, useState } from 'react';
-import { findPreset } from '../../engine';
 import { useActions, useLab } from '../store/context';
 import { DescribeForm } from './DescribeForm';
+import { introText } from './introText';
 
 export function ScenarioIntro() {
   const { presetId, name, description, edited, canUndo } = useLab((s) => ({
@@ -19,7 +19,7 @@ export function ScenarioIntro() {
   const { undo, restorePreset } = useActions();
   const [describing, setDescribing] = useState(false);
   const renameButton = useRef<HTMLButtonElement>(null);
-  const summary = (presetId && findPreset(presetId)?.summary) || description;
+  const summary = introText(presetId, description);
   const changedPreset = edited && presetId !== null;
   if (describing) {
     return (

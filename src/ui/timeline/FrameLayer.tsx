@@ -31,7 +31,8 @@ export const LaneBands = memo(function LaneBands({
             {lane.title}
           </text>
           {lane.subtitle && (
-            <text className="tl-lane__subtitle" x={14} y={lane.y + 18}>
+            // A compact lane's note sits closer under its name, clear of the next lane's name.
+            <text className="tl-lane__subtitle" x={14} y={lane.y + (lane.compact ? 14 : 18)}>
               {lane.subtitle}
             </text>
           )}

@@ -84,6 +84,7 @@ export function layoutLanes(
       ...label,
       top,
       height,
+      compact: weights[i]! < 1,
       y: top + Math.min(LANE_LINE_OFFSET_PX, height * 0.4),
     };
     top += height;

@@ -33,6 +33,8 @@ export interface LaneShape {
   subtitle: string;
   top: number;
   height: number;
+  /** A compact lane (one of several lock services): its label sits tighter. */
+  compact: boolean;
   /** The lane's line, where its marks sit and its messages start and end. */
   y: number;
 }
