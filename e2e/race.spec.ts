@@ -83,3 +83,26 @@ test('the keyboard drives the transport: space, arrows, Home, End, + and -', asy
   await expect(page.getByRole('button', { name: 'Play', exact: true })).toBeVisible();
   expect(await cursorStep(page)).toBeGreaterThanOrEqual(1);
 });
+
+test('space plays after a click on Apply, and still presses a button reached with Tab', async ({ page }) => {
+  await openLab(page);
+  await page.getByRole('button', { name: /Apply at/ }).click();
+  const yours = page.getByTestId('your-interventions');
+  await expect(yours.getByRole('listitem')).toHaveCount(1);
+  await page.keyboard.press('Space');
+  await expect(page.getByRole('button', { name: 'Pause', exact: true })).toBeVisible();
+  await expect(yours.getByRole('listitem')).toHaveCount(1); // not applied a second time
+  await page.keyboard.press('Space');
+  await expect(page.getByRole('button', { name: 'Play', exact: true })).toBeVisible();
+
+  // From the keyboard, space is the button's own: Tab to "Step forward" and press it.
+  await page.keyboard.press('Home');
+  const forward = page.getByRole('button', { name: 'Step forward' });
+  await forward.focus();
+  await page.keyboard.press('Shift+Tab');
+  await page.keyboard.press('Tab');
+  await expect(forward).toBeFocused();
+  await page.keyboard.press('Space');
+  expect(await cursorStep(page)).toBe(1);
+  await expect(page.getByRole('button', { name: 'Play', exact: true })).toBeVisible();
+});

@@ -9,10 +9,11 @@ const press = (
   key: string,
   target: EventTarget = document.body,
   init: KeyboardEventInit = {},
+  clicked: Element | null = null,
 ) => {
   const event = new KeyboardEvent('keydown', { key, ...init });
   Object.defineProperty(event, 'target', { value: target });
-  return handleKey(store, event);
+  return handleKey(store, event, clicked);
 };
 
 describe('handleKey', () => {
@@ -38,11 +39,12 @@ describe('handleKey', () => {
     expect(store.getState().playing).toBe(false);
   });
 
-  it('leaves typing, sliders, focused buttons and tabs alone', () => {
+  it('leaves typing, sliders, buttons reached with the keyboard and tabs alone', () => {
     const store = createLabStore();
     const input = document.createElement('input');
     expect(press(store, 'ArrowRight', input)).toBe(false);
     expect(press(store, '+', input)).toBe(false);
+    // Reached with the keyboard, a button is pressed by space.
     const button = document.createElement('button');
     expect(press(store, ' ', button)).toBe(false);
     expect(press(store, 'ArrowRight', button)).toBe(true);
@@ -51,6 +53,13 @@ describe('handleKey', () => {
     expect(press(store, 'ArrowRight', tab)).toBe(false);
     expect(store.getState().cursor).toBe(1);
     expect(store.getState().playing).toBe(false);
+  });
+
+  it('plays on space when a button only kept the focus after a click', () => {
+    const store = createLabStore();
+    const clicked = document.createElement('button');
+    expect(press(store, ' ', clicked, {}, clicked)).toBe(true);
+    expect(store.getState().playing).toBe(true);
   });
 
   it('undoes the last change with Ctrl+Z or Cmd+Z, but not inside a text field', () => {

@@ -1,29 +1,34 @@
 // Keyboard shortcuts for the whole page: space plays or pauses, left and right step, Home and End
-// jump, + and - change speed, Ctrl+Z (Cmd+Z) undoes the last change to the run. Invariant: a key meant for a form control (typing in a field,
-// pressing a focused button, moving a slider or a tab) is left to that control.
+// jump, + and - change speed, Ctrl+Z (Cmd+Z) undoes the last change to the run. Invariant: a key
+// meant for a form control (typing in a field, pressing a button reached with the keyboard, moving
+// a slider or a tab) is left to that control.
 
 import { useEffect } from 'react';
 import type { LabStore } from '../store/labStore';
 
 const TYPING = new Set(['INPUT', 'TEXTAREA', 'SELECT']);
 
-function ownsKey(target: EventTarget | null, key: string): boolean {
+function ownsKey(target: EventTarget | null, key: string, clicked: Element | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
   if (TYPING.has(target.tagName) || target.isContentEditable) return true;
   if (target.getAttribute('role') === 'tab' && key !== ' ') return true;
-  // A focused button or link is activated by space; arrows still move the cursor.
-  return key === ' ' && (target.tagName === 'BUTTON' || target.tagName === 'A' || target.tagName === 'SUMMARY');
+  // A button or link reached with the keyboard is activated by space; arrows still move the cursor.
+  // One that merely kept the focus after a click (Apply, say) does not take space from the page,
+  // or space would apply the intervention again instead of playing.
+  const pressable = target.tagName === 'BUTTON' || target.tagName === 'A' || target.tagName === 'SUMMARY';
+  return key === ' ' && pressable && target !== clicked;
 }
 
-export function handleKey(store: LabStore, event: KeyboardEvent): boolean {
+/** `clicked`: the control that has the focus because it was clicked, if any (see useKeyboard). */
+export function handleKey(store: LabStore, event: KeyboardEvent, clicked: Element | null = null): boolean {
   // Ctrl+Z (Cmd+Z) undoes the last change to the run, unless a text field wants it for itself.
   const undoKey =
     (event.ctrlKey || event.metaKey) && !event.shiftKey && !event.altKey && event.key.toLowerCase() === 'z';
-  if (undoKey && !ownsKey(event.target, event.key)) {
+  if (undoKey && !ownsKey(event.target, event.key, clicked)) {
     store.getState().undo();
     return true;
   }
-  if (event.ctrlKey || event.metaKey || event.altKey || ownsKey(event.target, event.key)) return false;
+  if (event.ctrlKey || event.metaKey || event.altKey || ownsKey(event.target, event.key, clicked)) return false;
   const s = store.getState();
   switch (event.key) {
     case ' ':
@@ -56,10 +61,26 @@ export function handleKey(store: LabStore, event: KeyboardEvent): boolean {
 
 export function useKeyboard(store: LabStore): void {
   useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (handleKey(store, event)) event.preventDefault();
+    // Which control took the focus from a click: pointerdown comes just before the focus moves.
+    // Any later focus change (Tab, a script) clears it, so a control reached by keyboard owns space.
+    let clicked: Element | null = null;
+    const onPointerDown = (event: PointerEvent) => {
+      clicked = event.target instanceof Element ? event.target.closest('button, a, summary') : null;
     };
+    const onFocusIn = (event: FocusEvent) => {
+      if (event.target !== clicked) clicked = null;
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Tab') clicked = null;
+      if (handleKey(store, event, clicked)) event.preventDefault();
+    };
+    window.addEventListener('pointerdown', onPointerDown, true);
+    window.addEventListener('focusin', onFocusIn, true);
     window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
+    return () => {
+      window.removeEventListener('pointerdown', onPointerDown, true);
+      window.removeEventListener('focusin', onFocusIn, true);
+      window.removeEventListener('keydown', onKey);
+    };
   }, [store]);
 }
