@@ -69,6 +69,8 @@ for (const [name, hash, message] of [
     await expect(alert).toContainText('The default scenario is open instead');
     await expect(page.getByLabel('Scenario', { exact: true })).toHaveValue('canonical-race');
     await expect(page.getByTestId('position')).toContainText('Step 0 / 17');
+    // The address now names what is open, so a reload does not repeat the error.
+    await expect(page).toHaveURL(/#s=[\w-]+&step=0$/);
     if (name === 'a hand-edited field') await screenshot(page, 'malformed-link');
     await alert.getByRole('button', { name: 'Dismiss' }).click();
     await expect(page.getByRole('alert')).toHaveCount(0);

@@ -20,11 +20,13 @@ const store = createLabStore();
 // The link is decompressed before the first render, so a shared view never flashes the default.
 void openFromHash(store, window.location.hash)
   .catch(() => false)
-  .then(() => {
+  .then((opened) => {
     // Opening the page is not a change the user made: there is nothing to undo yet.
     store.setState({ past: [] });
     startPlayer(store);
     const url = syncUrl(store);
+    // An unreadable link is replaced by the link of what is open, so a reload does not repeat it.
+    if (!opened) void url.flush();
     createRoot(container).render(
       <StrictMode>
         <App store={store} flushUrl={url.flush} />

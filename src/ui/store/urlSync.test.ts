@@ -61,4 +61,20 @@ describe('syncUrl', () => {
     expect(store.getState().cursor).toBe(5);
     sync.stop();
   });
+
+  it('leaves the open run alone when an unreadable link is pasted over it, and says so', async () => {
+    const store = createLabStore();
+    store.getState().describe('Zombie demo for class 3', '');
+    const before = store.getState().scenario;
+    const sync = syncUrl(store, window);
+    window.location.hash = '#s=garbage&step=3';
+    await vi.waitFor(() => expect(store.getState().error).toMatch(/damaged/));
+    expect(store.getState().error).toContain('Nothing was changed: the run that was open is still open.');
+    expect(store.getState().error).not.toContain('default scenario');
+    expect(store.getState().scenario).toBe(before);
+    // The address goes back to naming the run that is open.
+    const own = await encodeHash({ scenario: before, cursor: 0, ownActionCount: before.actions.length });
+    await vi.waitFor(() => expect(window.location.hash).toBe(own));
+    sync.stop();
+  });
 });

@@ -8,16 +8,27 @@ import type { LabStore } from './labStore';
 
 const WRITE_DELAY_MS = 250;
 
+/** What stays open when a link cannot be read: on opening the page, the default scenario. */
+export const ON_OPEN = 'The default scenario is open instead.';
+/** ... and when a link is pasted over a run already open, that run. */
+export const IN_PLACE = 'Nothing was changed: the run that was open is still open.';
+
 /**
- * Loads what the hash names into the store; resolves false if the hash was unreadable.
- * `stillWanted` is asked once the link is decoded: if it says no, nothing is loaded.
+ * Loads what the hash names into the store; resolves false if the hash was unreadable, after
+ * saying why and what is open instead (`instead`). `stillWanted` is asked once the link is
+ * decoded: if it says no, nothing is loaded.
  */
-export async function openFromHash(store: LabStore, hash: string, stillWanted = () => true): Promise<boolean> {
+export async function openFromHash(
+  store: LabStore,
+  hash: string,
+  stillWanted = () => true,
+  instead = ON_OPEN,
+): Promise<boolean> {
   const decoded = await decodeHash(hash);
   if (!stillWanted()) return false;
   if (decoded.kind === 'empty') return true;
   if (decoded.kind === 'error') {
-    store.getState().showError(`${decoded.message} The default scenario is open instead.`);
+    store.getState().showError(`${decoded.message} ${instead}`);
     return false;
   }
   const loaded = store.getState().loadScenario(decoded.scenario, {
@@ -77,7 +88,10 @@ export function syncUrl(store: LabStore, win: Window = window): { flush(): Promi
     if (win.location.hash === written) return;
     written = win.location.hash;
     const mine = ++opens;
-    void openFromHash(store, win.location.hash, () => !stopped && mine === opens);
+    void openFromHash(store, win.location.hash, () => !stopped && mine === opens, IN_PLACE).then((opened) => {
+      // An unreadable link gives way to the link of the run still open.
+      if (!opened && !stopped && mine === opens) void write();
+    });
   };
   win.addEventListener('hashchange', onHashChange);
 
