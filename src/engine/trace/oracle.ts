@@ -33,6 +33,8 @@ export class Oracle {
   private staleFirst: Verdict['staleWriteAccepted'] = null;
   private staleAccepted = 0;
   private staleRejected = 0;
+  private rightfulFirst: Verdict['rightfulWriteRejected'] = null;
+  private rightfulRejected = 0;
 
   /**
    * Looks at one note, with the lease records as they stand after it (a grant's own record
@@ -96,6 +98,8 @@ export class Oracle {
       staleWriteAccepted: this.staleFirst,
       staleWritesAccepted: this.staleAccepted,
       staleWritesRejected: this.staleRejected,
+      rightfulWriteRejected: this.rightfulFirst,
+      rightfulWritesRejected: this.rightfulRejected,
       violations: [...this.violations],
     };
   }
@@ -150,6 +154,10 @@ export class Oracle {
     const stale = judgement.stale;
     if (write.verdict === 'rejected') {
       if (stale) this.staleRejected++;
+      else if (write.grantId !== undefined) {
+        this.rightfulRejected++;
+        this.rightfulFirst ??= { step, client: write.client, resource: party };
+      }
       return judgement;
     }
     if (stale) {

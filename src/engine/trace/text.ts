@@ -147,6 +147,12 @@ export function formatVerdict(trace: Trace): string[] {
       ? `Stale write accepted: yes, at step ${v.staleWriteAccepted.step} (${v.staleWriteAccepted.client} at ${v.staleWriteAccepted.resource})${journalNote(trace, v.staleWriteAccepted.step)}`
       : `Stale write accepted: no (${v.staleWritesRejected} stale write${v.staleWritesRejected === 1 ? '' : 's'} rejected)`,
   ];
+  if (v.rightfulWriteRejected) {
+    const r = v.rightfulWriteRejected;
+    out.push(
+      `Current holder's writes refused: ${v.rightfulWritesRejected}, first at step ${r.step} (${r.client} at ${r.resource})`,
+    );
+  }
   if (v.violations.length === 0) out.push('Invariants: all held');
   for (const violation of v.violations)
     out.push(`Broken at step ${violation.step} [${violation.invariant}]: ${violation.message}`);

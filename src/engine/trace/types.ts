@@ -129,6 +129,12 @@ export interface Verdict {
   staleWriteAccepted: { step: number; client: string; resource: string; token: TokenValue } | null;
   staleWritesAccepted: number;
   staleWritesRejected: number;
+  /**
+   * The first write refused from the lock's current holder: no invariant breaks (nothing stale got
+   * in), but the fence stopped the rightful writer too, as a check that cannot order the tokens does.
+   */
+  rightfulWriteRejected: { step: number; client: string; resource: string } | null;
+  rightfulWritesRejected: number;
   violations: Violation[];
 }
 

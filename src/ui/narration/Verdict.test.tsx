@@ -6,7 +6,7 @@ import { PRESETS, findPreset, simulate } from '../../engine';
 import { createLabStore } from '../store/labStore';
 import { renderInLab, unmountAll } from '../testing/renderInLab';
 import { Verdict } from './Verdict';
-import { INVARIANT_WORDS, tokensFact } from './verdictWords';
+import { INVARIANT_WORDS, tokensFact, verdictHeadline } from './verdictWords';
 
 function verdictOf(presetId: string): HTMLElement {
   const store = createLabStore(findPreset(presetId)!.scenario);
@@ -50,5 +50,35 @@ describe('the verdict panel', () => {
     expect(tokensFact({ tokensIssued: [], tokensMonotonic: false })).toBe(
       'Tokens issued: none, as the lock was never granted.',
     );
+  });
+
+  it('warns, not ticks, when the fence also refused the current holder (a check with no token to order)', () => {
+    const store = createLabStore(findPreset('canonical-race')!.scenario);
+    store.getState().setKnob('tokenSource', 'none');
+    const panel = renderInLab(store, <Verdict />);
+    expect(panel.querySelector('.verdict')!.className).toContain('warn');
+    expect(panel.textContent).toContain(
+      "No stale write got in, but the store also refused the current holder's write (Client2 at Storage).",
+    );
+    expect(panel.textContent).toContain('Writes refused from the current holder: 1 first at step');
+    expect(panel.textContent).not.toContain('✓');
+  });
+
+  it('leads with the stale write when one got in without breaking an invariant', () => {
+    expect(
+      verdictHeadline({
+        ok: true,
+        violations: [],
+        staleWriteAccepted: { step: 9, client: 'Client1', resource: 'Storage', token: 33 },
+        rightfulWriteRejected: null,
+      }),
+    ).toEqual({
+      tone: 'broken',
+      glyph: '✕',
+      text: "A stale holder's write got in (Client1 at Storage), though no invariant the lab checks broke.",
+    });
+    const canonical = simulate(findPreset('canonical-race')!.scenario).verdict;
+    expect(verdictHeadline(canonical).tone).toBe('ok');
+    expect(canonical.rightfulWritesRejected).toBe(0);
   });
 });

@@ -2,7 +2,7 @@
 // button that seeks there). Also what has gone wrong so far, at the cursor.
 
 import { useActions, useLab } from '../store/context';
-import { INVARIANT_WORDS, tokensFact } from './verdictWords';
+import { INVARIANT_WORDS, tokensFact, verdictHeadline } from './verdictWords';
 
 export function Verdict() {
   const { verdict, truncated, soFar } = useLab((s) => ({
@@ -11,22 +11,15 @@ export function Verdict() {
     soFar: s.trace.steps[s.cursor]?.status.violations ?? 0,
   }));
   const { seek } = useActions();
-  const stale = verdict.staleWriteAccepted;
-  // A stale write can get in without breaking an invariant (the zombie writes before the new
-  // holder's token reaches the store): the headline says so rather than "all is well".
-  const safe = verdict.ok && !stale;
-  const headline = !verdict.ok
-    ? `${verdict.violations.length} invariant ${verdict.violations.length === 1 ? 'violation' : 'violations'}.`
-    : stale
-      ? `No invariant broke, but a stale holder's write got in (${stale.client} at ${stale.resource}).`
-      : 'Every invariant held; no stale write got in.';
+  const headline = verdictHeadline(verdict);
+  const refused = verdict.rightfulWriteRejected;
   return (
-    <section className={`verdict ${safe ? 'ok' : 'broken'}`} aria-labelledby="verdict-title">
+    <section className={`verdict ${headline.tone}`} aria-labelledby="verdict-title">
       <h2 id="verdict-title" className="section-title">
         Verdict for the whole run
       </h2>
       <p className="verdict-headline" data-testid="verdict">
-        <span aria-hidden="true">{safe ? '✓' : '✕'}</span> {headline}
+        <span aria-hidden="true">{headline.glyph}</span> {headline.text}
       </p>
       <ul className="verdict-facts">
         <li>{tokensFact(verdict)}</li>
@@ -41,6 +34,14 @@ export function Verdict() {
             </>
           )}
         </li>
+        {refused && (
+          <li>
+            Writes refused from the current holder: {verdict.rightfulWritesRejected}{' '}
+            <button type="button" className="link" onClick={() => seek(refused.step)}>
+              first at step {refused.step}
+            </button>
+          </li>
+        )}
         {!verdict.ok && <li>Broken so far (up to this step): {soFar}</li>}
         {truncated && <li>The run hit the step limit before it finished.</li>}
       </ul>

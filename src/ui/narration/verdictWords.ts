@@ -33,3 +33,41 @@ export function tokensFact(verdict: Pick<Verdict, 'tokensIssued' | 'tokensMonoto
   }
   return `Tokens issued: ${list}${leases} (${verdict.tokensMonotonic ? 'strictly increasing' : 'not strictly increasing'})`;
 }
+
+export interface Headline {
+  /** ok: all well; warn: safe, but the fence also stopped the current holder; broken: not safe. */
+  tone: 'ok' | 'warn' | 'broken';
+  glyph: string;
+  text: string;
+}
+
+/**
+ * The verdict in one line. A stale write can get in without breaking an invariant (the zombie
+ * writes before the new holder's token reaches the store), and a fence can refuse everyone (a
+ * check with no token to order): neither is "all is well".
+ */
+export function verdictHeadline(
+  verdict: Pick<Verdict, 'ok' | 'violations' | 'staleWriteAccepted' | 'rightfulWriteRejected'>,
+): Headline {
+  if (!verdict.ok) {
+    const text = `${plural(verdict.violations.length, 'invariant violation', 'invariant violations')}.`;
+    return { tone: 'broken', glyph: '✕', text };
+  }
+  const stale = verdict.staleWriteAccepted;
+  if (stale) {
+    return {
+      tone: 'broken',
+      glyph: '✕',
+      text: `A stale holder's write got in (${stale.client} at ${stale.resource}), though no invariant the lab checks broke.`,
+    };
+  }
+  const refused = verdict.rightfulWriteRejected;
+  if (refused) {
+    return {
+      tone: 'warn',
+      glyph: '⚠',
+      text: `No stale write got in, but the store also refused the current holder's write (${refused.client} at ${refused.resource}).`,
+    };
+  }
+  return { tone: 'ok', glyph: '✓', text: 'Every invariant held; no stale write got in.' };
+}
