@@ -67,6 +67,15 @@ describe('the comparison table of the canonical race', () => {
     ]);
   });
 
+  it('says n/a, not No, where no superseded holder wrote at all', () => {
+    // A lease long enough that Client1 wakes still holding it: nobody is stale, nothing to block.
+    const calm = compareStrategies({ ...race, knobs: { leaseTtlMs: 3000 } });
+    const fencing = calm.find((r) => r.strategy === 'fencing')!;
+    expect(fencing.trace.verdict.staleWritesAccepted + fencing.trace.verdict.staleWritesRejected).toBe(0);
+    expect(fencing.staleWriteBlocked).toBeNull();
+    expect(formatComparisonText(calm)).toMatch(/Fencing token \(generic pattern\)\s+Yes\s+n\/a/);
+  });
+
   it('gives every strategy a summary of one or two sentences and one sentence on what it simplifies', () => {
     for (const s of STRATEGIES) {
       expect(s.summary.split(/[.:]\s+(?=[A-Z])/).length, s.id).toBeLessThanOrEqual(2);

@@ -14,7 +14,8 @@ export interface ComparisonRow {
   strategy: string;
   name: string;
   monotonicToken: boolean;
-  staleWriteBlocked: boolean;
+  /** Null when no superseded holder wrote at all: there was nothing to block. */
+  staleWriteBlocked: boolean | null;
   reason: string;
   /** Whether the stale write is still blocked when the store does not check (null: not asked). */
   blockedWithoutCheck: boolean | null;
@@ -33,6 +34,7 @@ export function compareStrategies(scenario: Scenario): ComparisonRow[] {
   return STRATEGIES.map((strategy) => {
     const trace = simulate(withStrategy(scenario, strategy.id));
     const v = trace.verdict;
+    const attempted = v.staleWritesAccepted + v.staleWritesRejected > 0;
     const blocked = isBlocked(trace);
     // Where the store's check is what blocks the zombie, say what happens without it (seed: "Yes,
     // if the resource checks it"), from a second run rather than from a sentence written by hand.
@@ -42,7 +44,7 @@ export function compareStrategies(scenario: Scenario): ComparisonRow[] {
       strategy: strategy.id,
       name: strategy.name,
       monotonicToken: v.tokensMonotonic,
-      staleWriteBlocked: blocked,
+      staleWriteBlocked: attempted ? blocked : null,
       reason: [reasonFrom(trace), uncheckedReason, strategy.caveat ?? ''].filter(Boolean).join(' '),
       blockedWithoutCheck: unchecked ? isBlocked(unchecked) : null,
       simplification: strategy.simplification,

@@ -169,7 +169,7 @@ function journalNote(trace: Trace, step: number): string {
 }
 
 export function formatComparisonText(rows: ComparisonRow[]): string {
-  const yes = (b: boolean) => (b ? 'Yes' : 'No');
+  const yes = (b: boolean | null) => (b === null ? 'n/a' : b ? 'Yes' : 'No');
   const header = ['Approach', 'Monotonic token?', 'Stale write blocked?', 'Why (from the run)'];
   const body = rows.map((r) => [r.name, yes(r.monotonicToken), yes(r.staleWriteBlocked), r.reason]);
   const widths = [0, 1, 2].map((i) => Math.max(header[i]!.length, ...body.map((row) => row[i]!.length)));

@@ -6,11 +6,16 @@ import { useEffect, useState } from 'react';
 import { STRATEGIES, compareStrategies, type ComparisonRow, type Scenario } from '../../engine';
 import { useActions, useLab } from '../store/context';
 
-const YesNo = ({ value }: { value: boolean }) => (
-  <span className={value ? 'yes' : 'no'}>
-    <span aria-hidden="true">{value ? '✓' : '✕'}</span> {value ? 'Yes' : 'No'}
-  </span>
-);
+const YesNo = ({ value }: { value: boolean | null }) =>
+  value === null ? (
+    <span className="na">
+      <span aria-hidden="true">–</span> n/a<span className="visually-hidden">: no stale write was attempted</span>
+    </span>
+  ) : (
+    <span className={value ? 'yes' : 'no'}>
+      <span aria-hidden="true">{value ? '✓' : '✕'}</span> {value ? 'Yes' : 'No'}
+    </span>
+  );
 
 export function Comparison() {
   const scenario = useLab((s) => s.scenario);
@@ -34,7 +39,9 @@ export function Comparison() {
     <table className="compare-table">
       <caption>
         “{scenario.name}” run under every strategy. The answers come from each run, not from a fixed table: change the
-        scenario and they may change.
+        scenario and they may change. Every row keeps the run’s actions, interventions, seed and knobs, except the token
+        source and the store’s check, which are each system’s own: what you set for those two applies only to the row
+        shown in the timeline.
       </caption>
       <thead>
         <tr>
