@@ -57,6 +57,17 @@ test('a bad file is refused with the field named, and nothing changes', async ({
   });
   await expect(page.getByRole('alert')).toContainText('not valid JSON');
   expect(await visibleState(page)).toBe(before);
+
+  // A picture picked by mistake: said in words, not quoted byte by byte.
+  await page.getByTestId('import-file').setInputFiles({
+    name: 'diagram.png',
+    mimeType: 'image/png',
+    buffer: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]),
+  });
+  await expect(page.getByRole('alert')).toContainText(
+    'Could not open the file diagram.png: it is not text (a picture or another binary file?), so it cannot be a scenario. Nothing was changed.',
+  );
+  expect(await visibleState(page)).toBe(before);
 });
 
 test('a renamed and described scenario is exported and shared under its new name', async ({ page, context }) => {

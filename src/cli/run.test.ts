@@ -63,7 +63,7 @@ describe('npm run sim', () => {
       '{"format":"fencelab.scenario","version":1,"strategy":"fencing","knobs":{"check":"<"}}',
     );
     expect(run(['--scenario', broken]).out).toMatch(/bad\.json: knobs\.check: expected one of "reject-le"/);
-    expect(run(['--scenario', file('x.json', '{oops')]).out).toMatch(/x\.json: \(file\): not valid JSON/);
+    expect(run(['--scenario', file('x.json', '{oops')]).out).toMatch(/x\.json: it is not valid JSON \(/);
   });
 
   it('lists presets and strategies', () => {

@@ -6,6 +6,7 @@ export {
   validateScenario,
   parseScenarioJson,
   formatScenarioError,
+  asSentence,
   ACTION_TYPES,
   LIMITS,
   type ScenarioError,

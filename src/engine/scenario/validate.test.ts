@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findPreset, formatScenarioError, parseScenarioJson, validateScenario } from '../index';
+import { asSentence, findPreset, formatScenarioError, parseScenarioJson, validateScenario } from '../index';
 
 const race = findPreset('canonical-race')!.scenario;
 const errorOf = (raw: unknown) => {
@@ -83,5 +83,23 @@ describe('validateScenario', () => {
     const result = parseScenarioJson('{"format": ');
     expect(result.ok).toBe(false);
     if (!result.ok) expect(result.error.path).toBe('(file)');
+    if (!result.ok) expect(formatScenarioError(result.error)).toMatch(/^it is not valid JSON \(.+\)$/);
+  });
+
+  it('says a binary file is not text, without quoting its bytes', () => {
+    const png = String.fromCharCode(0xfffd) + 'PNG\r\n\u001a\n\u0000\u0000\u0000\rIHDR';
+    const result = parseScenarioJson(png);
+    expect(result.ok).toBe(false);
+    if (!result.ok) {
+      expect(formatScenarioError(result.error)).toBe(
+        'it is not text (a picture or another binary file?), so it cannot be a scenario',
+      );
+    }
+  });
+
+  it('ends a message as a sentence once', () => {
+    expect(asSentence('is this a Fencelab scenario file?')).toBe('is this a Fencelab scenario file?');
+    expect(asSentence('clients: must be at most 6')).toBe('clients: must be at most 6.');
+    expect(asSentence('done.')).toBe('done.');
   });
 });

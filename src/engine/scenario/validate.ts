@@ -333,16 +333,35 @@ export function validateScenario(raw: unknown): ValidationResult {
 }
 
 /** Parses scenario JSON text; a syntax error is reported like any other problem. */
+/** Control characters (other than whitespace) or U+FFFD near the start: the bytes are not text. */
+function looksBinary(text: string): boolean {
+  for (let i = 0; i < Math.min(text.length, 512); i++) {
+    const c = text.charCodeAt(i);
+    if ((c < 0x20 && c !== 0x09 && c !== 0x0a && c !== 0x0d) || c === 0xfffd) return true;
+  }
+  return false;
+}
+
 export function parseScenarioJson(text: string): ValidationResult {
   let raw: unknown;
   try {
     raw = JSON.parse(text);
   } catch (e) {
-    return { ok: false, error: { path: '(file)', message: `not valid JSON: ${(e as Error).message}` } };
+    // The parser quotes the text it choked on: for a picture or an archive that is unreadable noise.
+    const message = looksBinary(text)
+      ? 'it is not text (a picture or another binary file?), so it cannot be a scenario'
+      : `it is not valid JSON (${(e as Error).message.replace(/[^\x20-\x7e]/g, '?').slice(0, 120)})`;
+    return { ok: false, error: { path: '(file)', message } };
   }
   return validateScenario(raw);
 }
 
+/** "clients: must be …", or for the file as a whole just what is wrong with it. */
 export function formatScenarioError(error: ScenarioError): string {
-  return `${error.path}: ${error.message}`;
+  return error.path === '(file)' ? error.message : `${error.path}: ${error.message}`;
+}
+
+/** A message as a sentence: a full stop at the end unless it already ends in one, ? or !. */
+export function asSentence(text: string): string {
+  return /[.?!]$/.test(text.trimEnd()) ? text.trimEnd() : `${text.trimEnd()}.`;
 }

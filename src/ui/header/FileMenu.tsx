@@ -3,7 +3,7 @@
 // was open changes.
 
 import { useRef } from 'react';
-import { parseScenarioJson } from '../../engine';
+import { asSentence, formatScenarioError, parseScenarioJson } from '../../engine';
 import { useActions, useLabStore } from '../store/context';
 
 function download(name: string, text: string) {
@@ -49,7 +49,7 @@ export function FileMenu() {
     const parsed = parseScenarioJson(scenarioText(text));
     if (!parsed.ok) {
       showError(
-        `Could not open the file ${file.name}: ${parsed.error.path}: ${parsed.error.message}. Nothing was changed.`,
+        `Could not open the file ${file.name}: ${asSentence(formatScenarioError(parsed.error))} Nothing was changed.`,
       );
       return;
     }

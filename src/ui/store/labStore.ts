@@ -7,6 +7,7 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import {
   PRESETS,
   findPreset,
+  asSentence,
   formatScenarioError,
   simulate,
   validateScenario,
@@ -178,7 +179,7 @@ export function createLabStore(initial: Scenario = defaultScenario()): LabStore 
     ): boolean => {
       const checked = validateScenario(next);
       if (!checked.ok) {
-        set({ error: `Could not apply ${source}: ${formatScenarioError(checked.error)}` });
+        set({ error: `Could not apply ${source}: ${asSentence(formatScenarioError(checked.error))}` });
         return false;
       }
       const trace = simulate(checked.scenario);
@@ -230,7 +231,9 @@ export function createLabStore(initial: Scenario = defaultScenario()): LabStore 
       loadScenario(raw, options = {}) {
         const checked = validateScenario(raw);
         if (!checked.ok) {
-          set({ error: `Could not open ${options.source ?? 'the scenario'}: ${formatScenarioError(checked.error)}` });
+          set({
+            error: `Could not open ${options.source ?? 'the scenario'}: ${asSentence(formatScenarioError(checked.error))}`,
+          });
           return false;
         }
         const scenario = checked.scenario;

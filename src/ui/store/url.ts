@@ -4,7 +4,7 @@
 // cannot read comes back as an error that names the problem, and no scenario.
 
 import { deflateText, inflateText, MAX_TEXT_BYTES } from './linkCodec';
-import { findPreset, formatScenarioError, validateScenario, type Scenario } from '../../engine';
+import { asSentence, findPreset, formatScenarioError, validateScenario, type Scenario } from '../../engine';
 
 export interface UrlState {
   scenario: Scenario;
@@ -86,7 +86,10 @@ export async function decodeHash(hash: string): Promise<DecodedHash> {
   }
   const checked = validateScenario(raw);
   if (!checked.ok) {
-    return { kind: 'error', message: `The link's scenario is not valid: ${formatScenarioError(checked.error)}.` };
+    return {
+      kind: 'error',
+      message: `The link's scenario is not valid: ${asSentence(formatScenarioError(checked.error))}`,
+    };
   }
   return {
     kind: 'ok',
