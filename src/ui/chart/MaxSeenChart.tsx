@@ -17,8 +17,8 @@ const Shapes = memo(function Shapes({ layout, height }: { layout: MaxSeenLayout;
     <g>
       {layout.yTicks.map((t) => (
         <g key={`y${t.text}`}>
-          <line x1={MARGIN.left} x2="100%" y1={t.y} y2={t.y} className="grid" />
-          <text x={MARGIN.left - 6} y={t.y + 4} textAnchor="end" className="tick">
+          <line x1={layout.left} x2="100%" y1={t.y} y2={t.y} className="grid" />
+          <text x={layout.left - 6} y={t.y + 4} textAnchor="end" className="tick">
             {t.text}
           </text>
         </g>
@@ -70,7 +70,7 @@ export function MaxSeenChart() {
     const box = event.currentTarget.getBoundingClientRect();
     const px = event.clientX - box.left;
     const endMs = trace.steps.at(-1)?.timeMs ?? 0;
-    const timeMs = ((px - MARGIN.left) / Math.max(1, width - MARGIN.left - MARGIN.right)) * endMs;
+    const timeMs = ((px - layout.left) / Math.max(1, width - layout.left - MARGIN.right)) * endMs;
     seek(lastStepAtOrBefore(trace.steps, timeMs));
   };
 

@@ -35,6 +35,17 @@ describe('layoutMaxSeen', () => {
     for (const t of layout.xTicks) expect(t.x).toBeLessThanOrEqual(size.width - 24);
   });
 
+  it('moves the plot right of wide y labels, so seven-digit wall-clock tokens are not cut off', () => {
+    const layout = layoutMaxSeen(traceOf('pitfall-wall-clock'), size);
+    const widest = Math.max(...layout.yTicks.map((t) => t.text.length));
+    expect(layout.yTicks.every((t) => /^\d{1,3}(,\d{3})*$/.test(t.text))).toBe(true);
+    expect(widest).toBeGreaterThanOrEqual(7);
+    // The label ends 6 px left of the plot and must start inside the chart.
+    expect(layout.left - 6 - widest * 7.2).toBeGreaterThanOrEqual(0);
+    for (const m of layout.marks) expect(m.x).toBeGreaterThanOrEqual(layout.left);
+    expect(layoutMaxSeen(traceOf('canonical-race'), size).left).toBe(size.margin.left);
+  });
+
   it('says why nothing is drawn when the store checks nothing or tokens are not numbers', () => {
     expect(layoutMaxSeen(traceOf('lease-trust-race'), size).empty).toMatch(/No resource checks tokens/);
     expect(layoutMaxSeen(traceOf('pitfall-uuid'), size).empty).toMatch(/not numbers/);

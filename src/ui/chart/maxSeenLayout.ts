@@ -3,6 +3,7 @@
 // trace and size, same shapes); marks are thinned to one per pixel, verdict and resource, so 10,000
 // writes stay cheap.
 
+import { formatNumber } from '../format/number';
 import { linearScale, niceDomain } from '../svg/linearScale';
 import type { Trace } from '../../engine';
 import { stepAfterPath } from '../svg/paths';
@@ -31,7 +32,13 @@ export interface MaxSeenLayout {
   /** Why nothing is drawn, when nothing can be. */
   empty: string | null;
   xOf(timeMs: number): number;
+  /** Where the plot starts: the margin asked for, or more when the y labels are wider. */
+  left: number;
 }
+
+/** About the width of a digit or comma of the tick font (12 px), and the room right of a label. */
+const LABEL_CHAR_PX = 7.2;
+const LABEL_GAP_PX = 12;
 
 interface Point {
   timeMs: number;
@@ -66,27 +73,11 @@ export function maxSeenSeries(trace: Trace) {
 export function layoutMaxSeen(trace: Trace, size: ChartSize, data = maxSeenSeries(trace)): MaxSeenLayout {
   const { width, height, margin } = size;
   const endMs = Math.max(1, trace.steps.at(-1)?.timeMs ?? 1);
-  const x = linearScale([0, endMs], [margin.left, width - margin.right]);
   const values: number[] = [];
   for (const points of data.series.values()) for (const p of points) values.push(p.value);
   for (const s of data.writes) values.push(s.write!.token as number);
-  const xOf = (timeMs: number) => x(timeMs);
-  // Ticks too near the right edge would be cut off: their labels are centred.
-  const xTicks = x
-    .ticks(Math.max(2, Math.floor(width / 90)))
-    .map((t) => ({ x: x(t), text: `${t} ms` }))
-    .filter((t) => t.x <= width - 24);
-
   // A max_seen that turns into text (random tokens) has no place on a number line at all.
-  if (values.length === 0 || data.nonNumeric) {
-    const empty =
-      data.resources.length === 0
-        ? 'No resource checks tokens in this scenario, so there is no max_seen to draw.'
-        : data.nonNumeric
-          ? 'The tokens here are not numbers, so max_seen cannot be drawn on a number line.'
-          : 'No numeric max_seen to draw.';
-    return { series: [], marks: [], xTicks, yTicks: [], empty, xOf };
-  }
+  const drawable = values.length > 0 && !data.nonNumeric;
 
   let lo = Infinity;
   let hi = -Infinity;
@@ -98,11 +89,33 @@ export function layoutMaxSeen(trace: Trace, size: ChartSize, data = maxSeenSerie
     lo -= 1;
     hi += 1;
   }
-  const y = linearScale(niceDomain([lo, hi], 4), [height - margin.bottom, margin.top]);
-  const yTicks = y
-    .ticks(4)
-    .filter(Number.isInteger)
-    .map((t) => ({ y: y(t), text: String(t) }));
+  const y = linearScale(drawable ? niceDomain([lo, hi], 4) : [0, 1], [height - margin.bottom, margin.top]);
+  const yTicks = drawable
+    ? y
+        .ticks(4)
+        .filter(Number.isInteger)
+        .map((t) => ({ y: y(t), text: formatNumber(t) }))
+    : [];
+  // The plot starts right of the widest label: wall-clock tokens run to seven digits.
+  const left = Math.max(margin.left, LABEL_GAP_PX + LABEL_CHAR_PX * Math.max(0, ...yTicks.map((t) => t.text.length)));
+
+  const x = linearScale([0, endMs], [left, width - margin.right]);
+  const xOf = (timeMs: number) => x(timeMs);
+  // Ticks too near the right edge would be cut off: their labels are centred.
+  const xTicks = x
+    .ticks(Math.max(2, Math.floor(width / 90)))
+    .map((t) => ({ x: x(t), text: `${formatNumber(t)} ms` }))
+    .filter((t) => t.x <= width - 24);
+
+  if (!drawable) {
+    const empty =
+      data.resources.length === 0
+        ? 'No resource checks tokens in this scenario, so there is no max_seen to draw.'
+        : data.nonNumeric
+          ? 'The tokens here are not numbers, so max_seen cannot be drawn on a number line.'
+          : 'No numeric max_seen to draw.';
+    return { series: [], marks: [], xTicks, yTicks: [], empty, xOf, left };
+  }
 
   const series = data.resources.map((resource) => {
     const points = data.series.get(resource)!;
@@ -129,5 +142,5 @@ export function layoutMaxSeen(trace: Trace, size: ChartSize, data = maxSeenSerie
       text: `${w.client} write ${w.value} at ${s.timeMs} ms: ${w.comparison}`,
     });
   }
-  return { series, marks, xTicks, yTicks, empty: null, xOf };
+  return { series, marks, xTicks, yTicks, empty: null, xOf, left };
 }
