@@ -190,11 +190,12 @@ export function Timeline({
     <div className="tl" ref={containerRef}>
       <div className="tl-toolbar">
         <div className="tl-toolbar__buttons">
+          {/* Words, not + and −: those keys change the speed (the Keys panel says so). */}
           <button type="button" onClick={() => zoomBy(2)} aria-label="Zoom in on the timeline" title="Zoom in">
-            +
+            Zoom in
           </button>
           <button type="button" onClick={() => zoomBy(0.5)} aria-label="Zoom out on the timeline" title="Zoom out">
-            −
+            Zoom out
           </button>
           <button type="button" onClick={() => setWindow(fit)} disabled={isFit(window, fit)}>
             Fit
