@@ -4,6 +4,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useActions, useLab } from '../store/context';
 import { INTERVENTIONS, numberProblem, optionsFor, valueOf, type FieldSpec } from './kinds';
+import { noEffect } from './noEffect';
 
 /** Only this button follows the cursor, so the form does not re-render on every frame of play. */
 function ApplyButton({ disabled }: { disabled: boolean }) {
@@ -16,18 +17,14 @@ function ApplyButton({ disabled }: { disabled: boolean }) {
 }
 
 /**
- * Expiring the lease when nobody holds one only adds a step saying there was nothing to expire:
- * say so before it is applied. Follows the cursor on its own, like the button.
+ * An intervention that would change nothing at the cursor (see noEffect) is said so before it is
+ * applied. Follows the cursor on its own, like the button.
  */
-function NothingToExpire() {
-  const idle = useLab((s) => {
-    const lock = s.trace.parties.find((p) => p.kind === 'lock');
-    const fields = lock ? s.trace.steps[s.cursor]?.snapshots[lock.id]?.fields : undefined;
-    return fields !== undefined && 'holder' in fields && (fields.holder === null || fields.holder === '');
-  });
-  return idle ? (
+function NoEffectNote({ kind, values }: { kind: string; values: Record<string, string> }) {
+  const note = useLab((s) => noEffect(s.trace, s.trace.steps[s.cursor], kind, values));
+  return note ? (
     <p className="field-note" role="note">
-      No one holds the lock at this step, so there is no lease to expire: this would change nothing.
+      {note}
     </p>
   ) : null;
 }
@@ -108,7 +105,7 @@ export function InterventionForm() {
         </select>
       </div>
       {kind.fields.map(input)}
-      {kind.id === 'expireLease' && <NothingToExpire />}
+      <NoEffectNote kind={kind.id} values={current} />
       <ApplyButton disabled={invalid} />
       <p className="hint">Everything up to the step you are on stays the same; what follows is recomputed.</p>
     </form>

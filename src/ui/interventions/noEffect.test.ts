@@ -1,0 +1,37 @@
+// Interventions that would change nothing are named before they are applied, read off the trace.
+import { describe, expect, it } from 'vitest';
+import { findPreset, simulate } from '../../engine';
+import { noEffect } from './noEffect';
+
+const race = simulate(findPreset('canonical-race')!.scenario);
+const at = (label: string) => race.steps.find((s) => s.label === label)!;
+
+describe('noEffect', () => {
+  it('says resuming a client that is not paused changes nothing, and is silent for a paused one', () => {
+    expect(noEffect(race, at('t3'), 'resume', { client: 'Client2' })).toBe(
+      'Client2 is not paused at this step, so resuming it would change nothing.',
+    );
+    expect(noEffect(race, at('t3'), 'resume', { client: 'Client1' })).toBeNull(); // in its GC pause
+  });
+
+  it('says restarting a server that is up changes nothing, and crashing one that is down', () => {
+    expect(noEffect(race, at('t3'), 'restart', { party: 'LockService' })).toMatch(
+      /^LockService is up at this step, so restarting it would change nothing\./,
+    );
+    const crashed = simulate({
+      ...findPreset('canonical-race')!.scenario,
+      actions: [...findPreset('canonical-race')!.scenario.actions, { atMs: 50, type: 'crash', party: 'Storage' }],
+    });
+    const down = crashed.steps.find((s) => s.snapshots.Storage!.down)!;
+    expect(noEffect(crashed, down, 'crash', { party: 'Storage' })).toBe(
+      'Storage is already down at this step: crashing it again would change nothing.',
+    );
+    expect(noEffect(crashed, down, 'restart', { party: 'Storage' })).toBeNull();
+  });
+
+  it('says expiring a lease nobody holds changes nothing; other kinds get no note', () => {
+    expect(noEffect(race, race.steps[0], 'expireLease', {})).toMatch(/^No one holds the lock at this step/);
+    expect(noEffect(race, at('t1'), 'expireLease', {})).toBeNull();
+    expect(noEffect(race, at('t1'), 'pause', { client: 'Client1' })).toBeNull();
+  });
+});

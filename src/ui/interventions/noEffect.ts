@@ -1,0 +1,44 @@
+// Interventions that would change nothing at the cursor, said before they are applied: expiring
+// a lease nobody holds, resuming a client that is not paused, restarting a server that is up,
+// crashing one that is already down. Invariant: pure; read off the step's snapshots only.
+
+import type { Step, Trace } from '../../engine';
+
+export function noEffect(
+  trace: Pick<Trace, 'parties'>,
+  step: Pick<Step, 'snapshots'> | undefined,
+  kind: string,
+  values: Record<string, string>,
+): string | null {
+  if (!step) return null;
+  const view = (party: string | undefined) => (party ? step.snapshots[party] : undefined);
+  switch (kind) {
+    case 'expireLease': {
+      const lock = trace.parties.find((p) => p.kind === 'lock');
+      const fields = lock ? view(lock.id)?.fields : undefined;
+      const idle = fields !== undefined && 'holder' in fields && (fields.holder === null || fields.holder === '');
+      return idle
+        ? 'No one holds the lock at this step, so there is no lease to expire: this would change nothing.'
+        : null;
+    }
+    case 'resume': {
+      const client = values.client;
+      const v = view(client);
+      return v && !v.paused ? `${client} is not paused at this step, so resuming it would change nothing.` : null;
+    }
+    case 'restart': {
+      const server = values.party;
+      const v = view(server);
+      return v && !v.down
+        ? `${server} is up at this step, so restarting it would change nothing. To restart it, crash it first (with a restart time, or then restart it).`
+        : null;
+    }
+    case 'crash': {
+      const server = values.party;
+      const v = view(server);
+      return v?.down ? `${server} is already down at this step: crashing it again would change nothing.` : null;
+    }
+    default:
+      return null;
+  }
+}
