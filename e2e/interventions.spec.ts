@@ -32,7 +32,7 @@ test('pausing Client2 as it is granted the lock lets the zombie write first', as
   await page.getByRole('button', { name: /Apply at/ }).click();
 
   await expect(page.getByTestId('your-interventions')).toContainText('Client2 pauses for 2000 ms');
-  await expect(page.getByTestId('verdict')).toContainText("a stale holder's write got in");
+  await expect(page.getByTestId('verdict')).toContainText("A stale holder's write got in (Client1 at Storage)");
   // The trace after the fork changed: Client1's write with 33 is now accepted.
   await page.getByRole('button', { name: /first at step/ }).click();
   await expect(page.getByTestId('comparison')).toContainText('33 > 32 -> ACCEPT');
