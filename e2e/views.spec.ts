@@ -68,6 +68,24 @@ test('at 800 wide the controls stack below the run, and every control can be rea
   await screenshot(page, 'main-800-t6');
 });
 
+test('on a phone the transport bar wraps and the timeline keeps most of the width', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await openLab(page);
+  await expectNoHorizontalScroll(page);
+  for (const control of [
+    page.getByRole('button', { name: 'Play', exact: true }),
+    page.getByRole('slider', { name: 'Speed' }),
+    page.getByTestId('position'),
+  ]) {
+    await expect(control).toBeInViewport({ ratio: 1 });
+  }
+  const plot = (await page.locator('.tl-svg').boundingBox())!;
+  expect(plot.width).toBeGreaterThan(300);
+  await page.getByRole('tab', { name: 'Compare strategies' }).click();
+  await expectNoHorizontalScroll(page);
+  await screenshot(page, 'main-390-phone');
+});
+
 test('the comparison lays the run out per strategy and opens a row in the timeline', async ({ page }) => {
   await openLab(page);
   await seekToLabel(page, 't4');

@@ -1,7 +1,7 @@
 // Times on the axis and in the toolbar read as a person would write them, at any zoom.
 
 import { describe, expect, it } from 'vitest';
-import { formatMs } from './geometry';
+import { GUTTER_LEFT_PX, GUTTER_RIGHT_PX, formatMs, hasReadoutRoom, plotArea } from './geometry';
 
 describe('formatMs', () => {
   it('writes whole milliseconds when the window spans seconds', () => {
@@ -18,5 +18,19 @@ describe('formatMs', () => {
   it('switches to seconds for long runs', () => {
     expect(formatMs(12_500, 60_000)).toBe('12.5 s');
     expect(formatMs(480_000, 500_000)).toBe('480 s');
+  });
+});
+
+describe('plotArea', () => {
+  it('keeps the full gutters on a desktop, with room for the max_seen readout', () => {
+    const plot = plotArea({ width: 900, height: 400 }, 4);
+    expect([plot.left, plot.right]).toEqual([GUTTER_LEFT_PX, 900 - GUTTER_RIGHT_PX]);
+    expect(hasReadoutRoom(plot, 900)).toBe(true);
+  });
+
+  it('narrows the gutters on a phone so the plot keeps most of the width', () => {
+    const plot = plotArea({ width: 340, height: 400 }, 4);
+    expect(plot.right - plot.left).toBeGreaterThan(200); // the full gutters would leave 56 px
+    expect(hasReadoutRoom(plot, 340)).toBe(false);
   });
 });

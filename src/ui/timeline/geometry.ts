@@ -7,6 +7,12 @@ import type { PlotArea, Size, TickShape, TimeWindow } from './types';
 
 /** Room for the lanes' names at the left. */
 export const GUTTER_LEFT_PX = 164;
+/** Below this drawing width the gutters narrow (see plotArea). */
+export const NARROW_WIDTH_PX = 560;
+export const GUTTER_LEFT_NARROW_PX = 104;
+export const GUTTER_RIGHT_NARROW_PX = 16;
+/** Whether the max_seen readout has room at the right of the plot. */
+export const hasReadoutRoom = (plot: PlotArea, width: number): boolean => width - plot.right >= GUTTER_RIGHT_PX;
 /** Room for max_seen beside the resource lanes, at the right. */
 export const GUTTER_RIGHT_PX = 120;
 /** The band above the lanes where the seed's t0..t6 labels sit. */
@@ -28,8 +34,12 @@ export function defaultHeight(laneUnits: number, perLanePx = LANE_HEIGHT_DEFAULT
 export function plotArea(size: Size, laneUnits: number): PlotArea {
   const lanes = Math.max(1, laneUnits);
   const bottom = Math.max(size.height - AXIS_BAND_PX, LABEL_BAND_PX + lanes * LANE_HEIGHT_MIN_PX);
-  const right = Math.max(size.width - GUTTER_RIGHT_PX, GUTTER_LEFT_PX + 1);
-  return { left: GUTTER_LEFT_PX, right, top: LABEL_BAND_PX, bottom };
+  // On a phone the full gutters would leave the plot ~60 px: names only at the left, and no
+  // max_seen readout at the right (the Storage card shows it).
+  const narrow = size.width < NARROW_WIDTH_PX;
+  const leftGutter = narrow ? GUTTER_LEFT_NARROW_PX : GUTTER_LEFT_PX;
+  const right = Math.max(size.width - (narrow ? GUTTER_RIGHT_NARROW_PX : GUTTER_RIGHT_PX), leftGutter + 1);
+  return { left: leftGutter, right, top: LABEL_BAND_PX, bottom };
 }
 
 export type TimeScale = LinearScale;
