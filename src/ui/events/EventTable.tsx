@@ -60,7 +60,8 @@ export function EventTable() {
     >
       <table className="event-table" aria-rowcount={count + 1}>
         <caption className="visually-hidden">
-          Every step of the run: {count} steps. The current step is marked; its button and the others move the cursor.
+          Every step of the run, 0 to {count - 1}. The current step is marked; its button and the others move the
+          cursor.
         </caption>
         <thead>
           <tr aria-rowindex={1}>

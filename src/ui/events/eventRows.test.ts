@@ -14,10 +14,23 @@ describe('eventRow', () => {
 
   it('reads the seed trace: the accept at t4 and the reject at t6, with max_seen', () => {
     expect(resource).toBe('Storage');
-    expect(row('t4')).toMatchObject({ verdict: 'ACCEPT', token: '34', maxSeen: '34', time: '1307 ms' });
+    expect(row('t4')).toMatchObject({ verdict: 'ACCEPT', token: '34', maxSeen: '34', time: '1,307 ms' });
     expect(row('t4').event).toBe('Client2 write(Storage, 34, X)  34 > 32');
     expect(row('t6')).toMatchObject({ verdict: 'REJECT', token: '33', maxSeen: '34', parties: 'Storage → Client1' });
     expect(row('t0')).toMatchObject({ verdict: '', token: '33', maxSeen: '32' });
+  });
+
+  it('leaves the token blank on a step that carries none, and says none for a write without one', () => {
+    const race = findPreset('canonical-race')!.scenario;
+    const crashed = simulate({
+      ...race,
+      actions: [...race.actions, { atMs: 1, type: 'crash', party: 'LockService' }],
+    });
+    const crash = crashed.steps.find((s) => s.party === 'LockService' && s.snapshots.LockService!.down)!;
+    expect(eventRow(crash, 'Storage').token).toBe('');
+    const plain = simulate(findPreset('lease-trust-race')!.scenario);
+    const write = plain.steps.find((s) => s.write)!;
+    expect(eventRow(write, tableResource(plain)).token).toBe('none');
   });
 });
 

@@ -2,6 +2,7 @@
 // table renders only the window, so a 10,000-step trace costs the same as a 20-step one.
 
 import { formatToken, stepPhrase, type Step, type Trace } from '../../engine';
+import { formatNumber } from '../format/number';
 
 export interface EventRow {
   index: number;
@@ -30,11 +31,12 @@ export function eventRow(step: Step, resource: string | null): EventRow {
   return {
     index: step.index,
     label: step.label ?? '',
-    time: `${step.timeMs} ms`,
+    time: `${formatNumber(step.timeMs)} ms`,
     parties: step.parties.join(' → '),
     // The verdict has its own column: keep the comparison, drop its "-> ACCEPT" tail.
     event: `${actor} ${action}`.replace(/ -> (ACCEPT|REJECT)$/, ''),
-    token: token === undefined ? '' : formatToken(token),
+    // A write without a token says "none"; a step that carries no token at all (a crash) says nothing.
+    token: token === undefined || (token === null && !step.write) ? '' : formatToken(token),
     verdict: step.write ? (step.write.verdict === 'accepted' ? 'ACCEPT' : 'REJECT') : '',
     maxSeen: maxSeen === undefined ? '' : formatToken(maxSeen as never),
   };
