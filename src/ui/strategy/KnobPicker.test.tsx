@@ -43,4 +43,19 @@ describe('the lease knob', () => {
     store.getState().setStrategy('etcd');
     expect(store.getState().scenario.knobs.leaseTtlMs).toBe(1500);
   });
+
+  it("words the token source in each system's own terms", () => {
+    const options = (strategy: string) => {
+      const store = createLabStore(findPreset('canonical-race')!.scenario);
+      store.getState().setStrategy(strategy);
+      const select = renderInLab(store, <KnobPicker />).querySelector('select')!;
+      return [...select.options].map((o) => o.textContent);
+    };
+    expect(options('zookeeper')).toEqual(["The lock node's czxid (default)", "The lock node's sequence suffix"]);
+    expect(options('etcd')).toEqual([
+      "The lock key's create revision (default)",
+      'Create revision, after a restore without --bump-revision',
+    ]);
+    expect(options('fencing')).toContain('Durable counter (default)');
+  });
 });

@@ -6,7 +6,7 @@ import { useId, useState } from 'react';
 import { LIMITS, choicesOf, findStrategy, type CheckMode, type TokenSource } from '../../engine';
 import { formatNumber } from '../format/number';
 import { useActions, useLab } from '../store/context';
-import { CHECKS, TOKEN_SOURCES } from './knobText';
+import { CHECKS, tokenSourcesFor } from './knobText';
 
 /** Why `text` is not a whole number from min to max, or null if it is one. */
 export function wholeNumberProblem(text: string, min: number, max: number): string | null {
@@ -83,10 +83,11 @@ export function KnobPicker() {
   // Only the values this strategy models are offered (Redlock's token is always a random value);
   // anything else would only be refused with an error.
   const choices = strategy ? choicesOf(strategy) : null;
-  const sources = TOKEN_SOURCES.filter((t) => !choices || choices.tokenSource.includes(t.value));
+  const words = tokenSourcesFor(strategyId);
+  const sources = words.filter((t) => !choices || choices.tokenSource.includes(t.value));
   const checks = CHECKS.filter((c) => !choices || choices.check.includes(c.value));
   const check = CHECKS.find((c) => c.value === knobs.check);
-  const source = TOKEN_SOURCES.find((t) => t.value === knobs.tokenSource);
+  const source = words.find((t) => t.value === knobs.tokenSource);
   // Each system names its lease in its own terms; one with no lease (QJM's epochs) hides the knob.
   const leaseLabel = strategy?.leaseKnob === undefined ? 'Lease length (ms)' : strategy.leaseKnob;
   const mark = (isDefault: boolean) => (isDefault ? ' (default)' : '');
