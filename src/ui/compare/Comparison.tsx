@@ -36,64 +36,67 @@ export function Comparison() {
     );
   }
   return (
-    // On a narrow screen the table scrolls sideways inside its panel instead of widening the page.
-    <div className="compare-scroll">
-      <table className="compare-table">
-        <caption>
-          “{scenario.name}” run under every strategy. The answers come from each run, not from a fixed table: change the
-          scenario and they may change. Every row keeps the run’s actions, interventions, seed and knobs, except the
-          token source and the store’s check, which are each system’s own: what you set for those two applies only to
-          the row shown in the timeline.
-        </caption>
-        <thead>
-          <tr>
-            <th scope="col">Approach</th>
-            <th scope="col">Monotonic token?</th>
-            <th scope="col">Stale-holder write blocked?</th>
-            <th scope="col">Why (from the run)</th>
-            <th scope="col">
-              <span className="visually-hidden">Open</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => {
-            const current = row.strategy === scenario.strategy;
-            return (
-              <tr key={row.strategy} className={current ? 'current' : undefined}>
-                <th scope="row">
-                  {row.name}
-                  <span className="simplification">{row.simplification}</span>
-                </th>
-                <td>
-                  <YesNo value={row.monotonicToken} />
-                </td>
-                <td>
-                  <YesNo value={row.staleWriteBlocked} />
-                </td>
-                <td className="why">{row.reason}</td>
-                <td>
-                  {current ? (
-                    <span className="current-note">shown</span>
-                  ) : (
-                    <button
-                      type="button"
-                      className="open"
-                      onClick={() => {
-                        setStrategy(row.strategy);
-                        // The change shows in the narration and timeline at the top: bring them into view.
-                        document.querySelector('.narration')?.scrollIntoView({ block: 'start' });
-                      }}
-                    >
-                      Open<span className="visually-hidden"> {row.name}</span> in timeline
-                    </button>
-                  )}
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+    <>
+      {/* On a narrow screen the table scrolls sideways inside its panel instead of widening the page. */}
+      <div className="compare-scroll">
+        <table className="compare-table">
+          <caption>“{scenario.name}” run under every strategy.</caption>
+          <thead>
+            <tr>
+              <th scope="col">Approach</th>
+              <th scope="col">Monotonic token?</th>
+              <th scope="col">Stale-holder write blocked?</th>
+              <th scope="col">Why (from the run)</th>
+              <th scope="col">
+                <span className="visually-hidden">Open</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => {
+              const current = row.strategy === scenario.strategy;
+              return (
+                <tr key={row.strategy} className={current ? 'current' : undefined}>
+                  <th scope="row">
+                    {row.name}
+                    <span className="simplification">{row.simplification}</span>
+                  </th>
+                  <td>
+                    <YesNo value={row.monotonicToken} />
+                  </td>
+                  <td>
+                    <YesNo value={row.staleWriteBlocked} />
+                  </td>
+                  <td className="why">{row.reason}</td>
+                  <td>
+                    {current ? (
+                      <span className="current-note">shown</span>
+                    ) : (
+                      <button
+                        type="button"
+                        className="open"
+                        onClick={() => {
+                          setStrategy(row.strategy);
+                          // The change shows in the narration and timeline at the top: bring them into view.
+                          document.querySelector('.narration')?.scrollIntoView({ block: 'start' });
+                        }}
+                      >
+                        Open<span className="visually-hidden"> {row.name}</span> in timeline
+                      </button>
+                    )}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+      {/* Below and outside the scroll box, so on a phone it wraps to the screen. */}
+      <p className="hint compare-note">
+        The answers come from each run, not from a fixed table: change the scenario and they may change. Every row keeps
+        the run’s actions, interventions, seed and knobs, except the token source and the store’s check, which are each
+        system’s own: what you set for those two applies only to the row shown in the timeline.
+      </p>
+    </>
   );
 }

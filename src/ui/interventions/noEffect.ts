@@ -30,7 +30,7 @@ export function noEffect(
       const server = values.party;
       const v = view(server);
       return v && !v.down
-        ? `${server} is up at this step, so restarting it would change nothing. To restart it, crash it first (with a restart time, or then restart it).`
+        ? `${server} is up at this step, so restarting it would change nothing. Crash it first: a crash can carry its own restart time.`
         : null;
     }
     case 'crash': {

@@ -75,7 +75,7 @@ describe('the verdict panel', () => {
     ).toEqual({
       tone: 'broken',
       glyph: '✕',
-      text: "A stale holder's write got in (Client1 at Storage), though no invariant the lab checks broke.",
+      text: "A stale holder's write got in (Client1 at Storage).",
     });
     const canonical = simulate(findPreset('canonical-race')!.scenario).verdict;
     expect(verdictHeadline(canonical).tone).toBe('ok');

@@ -58,7 +58,7 @@ export function verdictHeadline(
     return {
       tone: 'broken',
       glyph: '✕',
-      text: `A stale holder's write got in (${stale.client} at ${stale.resource}), though no invariant the lab checks broke.`,
+      text: `A stale holder's write got in (${stale.client} at ${stale.resource}).`,
     };
   }
   const refused = verdict.rightfulWriteRejected;
