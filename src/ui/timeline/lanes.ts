@@ -22,7 +22,7 @@ export const LANE_LINE_OFFSET_PX = 28;
  * (Redlock's five masters) each only marks replies, so each gets a compact lane and the clients
  * and the store below them stay on screen.
  */
-export const COMPACT_LANE_WEIGHT = 0.55;
+export const COMPACT_LANE_WEIGHT = 0.5;
 
 function laneWeights(parties: readonly PartyInfo[]): number[] {
   const locks = parties.filter((p) => p.kind === 'lock').length;
