@@ -7,6 +7,7 @@ import { useActions, useLab, useLabStore } from '../store/context';
 import { usePacedCursor } from '../store/paced';
 import { useElementWidth } from '../hooks/useElementWidth';
 import { lastStepAtOrBefore } from '../store/time';
+import { formatNumber } from '../format/number';
 import { layoutMaxSeen, maxSeenSeries, type MaxSeenLayout } from './maxSeenLayout';
 
 const HEIGHT = 150;
@@ -28,6 +29,11 @@ const Shapes = memo(function Shapes({ layout, height }: { layout: MaxSeenLayout;
           {t.text}
         </text>
       ))}
+      {layout.below !== null && (
+        <text x={layout.left + 4} y={height - MARGIN.bottom - 4} className="tick">
+          max_seen starts at {formatNumber(layout.below)}, far below this axis
+        </text>
+      )}
       {layout.series.map((s, i) => (
         <path key={s.resource} d={s.path} className={`max-seen-line series-${i % 3}`} />
       ))}

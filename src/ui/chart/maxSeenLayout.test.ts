@@ -46,6 +46,17 @@ describe('layoutMaxSeen', () => {
     expect(layoutMaxSeen(traceOf('canonical-race'), size).left).toBe(size.margin.left);
   });
 
+  it('scales the y axis to the wall-clock tokens, so the zombie token above the newer one shows', () => {
+    const layout = layoutMaxSeen(traceOf('pitfall-wall-clock'), size);
+    expect(layout.below).toBe(32); // the start is drawn along the bottom edge instead
+    expect(Math.min(...layout.yTicks.map((t) => Number(t.text.replace(/,/g, ''))))).toBeGreaterThan(990_000);
+    const [newer, zombie] = layout.marks; // Client2's 999,202, then the zombie's 1,000,005
+    expect(zombie!.y).toBeLessThan(newer!.y - 20); // visibly higher, not one flat line
+    for (const m of layout.marks) expect(m.y).toBeLessThanOrEqual(size.height - size.margin.bottom);
+    // Where the start is near the tokens, the axis still includes it.
+    expect(layoutMaxSeen(traceOf('canonical-race'), size).below).toBeNull();
+  });
+
   it('says why nothing is drawn when the store checks nothing or tokens are not numbers', () => {
     expect(layoutMaxSeen(traceOf('lease-trust-race'), size).empty).toMatch(/No resource checks tokens/);
     expect(layoutMaxSeen(traceOf('pitfall-uuid'), size).empty).toMatch(/not numbers/);

@@ -34,6 +34,18 @@ export interface MaxSeenLayout {
   xOf(timeMs: number): number;
   /** Where the plot starts: the margin asked for, or more when the y labels are wider. */
   left: number;
+  /** The starting max_seen when it lies far below the axis (drawn along its bottom edge), else null. */
+  below: number | null;
+}
+
+function extent(values: readonly number[]): [number, number] {
+  let lo = Infinity;
+  let hi = -Infinity;
+  for (const v of values) {
+    if (v < lo) lo = v;
+    if (v > hi) hi = v;
+  }
+  return [lo, hi];
 }
 
 /** About the width of a digit or comma of the tick font (12 px), and the room right of a label. */
@@ -73,23 +85,31 @@ export function maxSeenSeries(trace: Trace) {
 export function layoutMaxSeen(trace: Trace, size: ChartSize, data = maxSeenSeries(trace)): MaxSeenLayout {
   const { width, height, margin } = size;
   const endMs = Math.max(1, trace.steps.at(-1)?.timeMs ?? 1);
+  // The starting max_seen of each store, and every value after it (later max_seen, write tokens).
+  const starts: number[] = [];
   const values: number[] = [];
-  for (const points of data.series.values()) for (const p of points) values.push(p.value);
+  for (const points of data.series.values()) {
+    points.forEach((p, i) => (i === 0 ? starts : values).push(p.value));
+  }
   for (const s of data.writes) values.push(s.write!.token as number);
   // A max_seen that turns into text (random tokens) has no place on a number line at all.
-  const drawable = values.length > 0 && !data.nonNumeric;
+  const drawable = values.length + starts.length > 0 && !data.nonNumeric;
 
-  let lo = Infinity;
-  let hi = -Infinity;
-  for (const v of values) {
-    if (v < lo) lo = v;
-    if (v > hi) hi = v;
+  let [lo, hi] = extent(values.length ? values : starts);
+  // Wall-clock tokens sit near 1,000,000 while max_seen starts at 32: an axis from 32 would flatten
+  // the steps between tokens that the run is about. The start is then drawn along the bottom edge.
+  const spread = Math.max(1, hi - lo);
+  const below = starts.some((v) => v < lo - 4 * spread) ? Math.min(...starts) : null;
+  for (const v of below === null ? starts : []) {
+    lo = Math.min(lo, v);
+    hi = Math.max(hi, v);
   }
   if (lo === hi) {
     lo -= 1;
     hi += 1;
   }
-  const y = linearScale(drawable ? niceDomain([lo, hi], 4) : [0, 1], [height - margin.bottom, margin.top]);
+  const axis = linearScale(drawable ? niceDomain([lo, hi], 4) : [0, 1], [height - margin.bottom, margin.top]);
+  const y = Object.assign((v: number) => Math.min(axis(v), height - margin.bottom), { ticks: axis.ticks });
   const yTicks = drawable
     ? y
         .ticks(4)
@@ -114,7 +134,7 @@ export function layoutMaxSeen(trace: Trace, size: ChartSize, data = maxSeenSerie
         : data.nonNumeric
           ? 'The tokens here are not numbers, so max_seen cannot be drawn on a number line.'
           : 'No numeric max_seen to draw.';
-    return { series: [], marks: [], xTicks, yTicks: [], empty, xOf, left };
+    return { series: [], marks: [], xTicks, yTicks: [], empty, xOf, left, below: null };
   }
 
   const series = data.resources.map((resource) => {
@@ -142,5 +162,5 @@ export function layoutMaxSeen(trace: Trace, size: ChartSize, data = maxSeenSerie
       text: `${w.client} write ${w.value} at ${s.timeMs} ms: ${w.comparison}`,
     });
   }
-  return { series, marks, xTicks, yTicks, empty: null, xOf, left };
+  return { series, marks, xTicks, yTicks, empty: null, xOf, left, below };
 }
