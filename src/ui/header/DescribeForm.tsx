@@ -18,7 +18,8 @@ export function DescribeForm({ onClose }: { onClose: () => void }) {
   const id = useId();
   const [title, setTitle] = useState(name);
   // It starts from the text the intro shows (a preset's summary), so saving keeps what was read.
-  const [text, setText] = useState(() => introText(presetId, description));
+  const shown = introText(presetId, description);
+  const [text, setText] = useState(shown);
   const [problem, setProblem] = useState<string | null>(null);
   const nameField = useRef<HTMLInputElement>(null);
   // The form opens because the user asked to type here (once: not on every keystroke).
@@ -30,7 +31,9 @@ export function DescribeForm({ onClose }: { onClose: () => void }) {
       nameField.current?.focus();
       return;
     }
-    if (describe(title, text)) onClose();
+    // Saved as it opened: nothing to change, and the preset stays the preset.
+    if (title.trim() === name && text.trim() === shown.trim()) onClose();
+    else if (describe(title, text)) onClose();
   };
 
   return (
