@@ -59,5 +59,11 @@ export const chubby: StrategyDef = {
   choices: { tokenSource: ['durable-counter'], check: ['reject-le', 'reject-lt', 'token-seq', 'none'] },
   lockAuthority: CHUBBY,
   leaseKnob: 'Session lease and lock-delay (ms)',
+  sourceWords: {
+    'durable-counter': {
+      label: "The lock's generation number (sequencer)",
+      explain: 'It grows each time the lock goes from free to held; a sequencer carries it to the server.',
+    },
+  },
   build,
 };

@@ -63,5 +63,16 @@ export const etcd: StrategyDef = {
   },
   lockAuthority: ETCD,
   leaseKnob: 'Lease TTL (ms)',
+  sourceWords: {
+    'durable-counter': {
+      label: "The lock key's create revision",
+      explain: 'The cluster-wide revision at which the lock key was created: it only grows.',
+    },
+    'resetting-counter': {
+      label: 'Create revision, after a restore without --bump-revision',
+      explain:
+        'Restoring an old snapshot sets the revision back, so revisions already handed out are handed out again.',
+    },
+  },
   build,
 };

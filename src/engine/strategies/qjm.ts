@@ -57,5 +57,11 @@ export const qjm: StrategyDef = {
   lockAuthority: 'JN1',
   // No lease: a writer holds its epoch until a newer one is promised.
   leaseKnob: null,
+  sourceWords: {
+    'durable-counter': {
+      label: "The writer's epoch",
+      explain: 'A quorum of journal nodes promises the new writer an epoch above any it has promised before.',
+    },
+  },
   build,
 };

@@ -31,6 +31,11 @@ export interface StrategyDef {
    * absent means "Lease length (ms)", null that the system has no lease and the knob is hidden.
    */
   leaseKnob?: string | null;
+  /**
+   * What the token source choices are in this system's own terms (ZooKeeper's durable counter is
+   * the lock node's czxid); absent ones keep the generic words.
+   */
+  sourceWords?: Partial<Record<TokenSource, { label: string; explain: string }>>;
   /** A sentence the comparison table adds where a plain yes or no would hide something. */
   caveat?: string;
   build(knobs: Knobs, clients: string[]): PartySpec[];

@@ -65,5 +65,17 @@ export const zookeeper: StrategyDef = {
   },
   lockAuthority: ZOOKEEPER,
   leaseKnob: 'Session timeout (ms)',
+  sourceWords: {
+    'durable-counter': {
+      label: "The lock node's czxid",
+      explain:
+        'The id of the transaction that created the lock node: it only grows, across restarts and recreated parents.',
+    },
+    'resetting-counter': {
+      label: "The lock node's sequence suffix",
+      explain:
+        "The number ZooKeeper appends to a sequential node's name. It counts per parent and starts again at 0 once the empty parent is deleted and recreated.",
+    },
+  },
   build,
 };

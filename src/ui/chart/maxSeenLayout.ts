@@ -109,9 +109,10 @@ export function layoutMaxSeen(trace: Trace, size: ChartSize, data = maxSeenSerie
     hi += 1;
   }
   const axis = linearScale(drawable ? niceDomain([lo, hi], 4) : [0, 1], [height - margin.bottom, margin.top]);
-  const y = Object.assign((v: number) => Math.min(axis(v), height - margin.bottom), { ticks: axis.ticks });
+  // A start far below the axis is drawn along its bottom edge.
+  const y = (v: number) => Math.min(axis(v), height - margin.bottom);
   const yTicks = drawable
-    ? y
+    ? axis
         .ticks(4)
         .filter(Number.isInteger)
         .map((t) => ({ y: y(t), text: formatNumber(t) }))

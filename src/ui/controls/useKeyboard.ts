@@ -71,7 +71,6 @@ export function useKeyboard(store: LabStore): void {
       if (event.target !== clicked) clicked = null;
     };
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Tab') clicked = null;
       if (handleKey(store, event, clicked)) event.preventDefault();
     };
     window.addEventListener('pointerdown', onPointerDown, true);

@@ -1,6 +1,6 @@
 // Words for the pitfall knobs: what each choice is and what it does to the fence.
 
-import type { CheckMode, TokenSource } from '../../engine';
+import type { CheckMode, StrategyDef, TokenSource } from '../../engine';
 
 export const TOKEN_SOURCES: { value: TokenSource; label: string; explain: string }[] = [
   {
@@ -26,53 +26,11 @@ export const TOKEN_SOURCES: { value: TokenSource; label: string; explain: string
   { value: 'none', label: 'No token', explain: 'A plain lease: the client has nothing to show the resource.' },
 ];
 
-type Words = { label: string; explain: string };
-
-/**
- * What the token source choices mean in a real system's own terms: ZooKeeper's "durable counter"
- * is the lock node's czxid, etcd's is the key's create revision, and so on.
- */
-const SYSTEM_SOURCES: Record<string, Partial<Record<TokenSource, Words>>> = {
-  zookeeper: {
-    'durable-counter': {
-      label: "The lock node's czxid",
-      explain:
-        'The id of the transaction that created the lock node: it only grows, across restarts and recreated parents.',
-    },
-    'resetting-counter': {
-      label: "The lock node's sequence suffix",
-      explain:
-        "The number ZooKeeper appends to a sequential node's name. It counts per parent and starts again at 0 once the empty parent is deleted and recreated.",
-    },
-  },
-  etcd: {
-    'durable-counter': {
-      label: "The lock key's create revision",
-      explain: 'The cluster-wide revision at which the lock key was created: it only grows.',
-    },
-    'resetting-counter': {
-      label: 'Create revision, after a restore without --bump-revision',
-      explain:
-        'Restoring an old snapshot sets the revision back, so revisions already handed out are handed out again.',
-    },
-  },
-  chubby: {
-    'durable-counter': {
-      label: "The lock's generation number (sequencer)",
-      explain: 'It grows each time the lock goes from free to held; a sequencer carries it to the server.',
-    },
-  },
-  qjm: {
-    'durable-counter': {
-      label: "The writer's epoch",
-      explain: 'A quorum of journal nodes promises the new writer an epoch above any it has promised before.',
-    },
-  },
-};
-
-/** The token source choices, worded for the strategy when it has words of its own. */
-export function tokenSourcesFor(strategyId: string): { value: TokenSource; label: string; explain: string }[] {
-  const own = SYSTEM_SOURCES[strategyId] ?? {};
+/** The token source choices, worded in the strategy's own terms where it has them (sourceWords). */
+export function tokenSourcesFor(
+  strategy: Pick<StrategyDef, 'sourceWords'> | undefined,
+): { value: TokenSource; label: string; explain: string }[] {
+  const own = strategy?.sourceWords ?? {};
   return TOKEN_SOURCES.map((t) => ({ ...t, ...own[t.value] }));
 }
 

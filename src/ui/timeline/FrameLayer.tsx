@@ -3,7 +3,7 @@
 // Invariant: text sits in the gutters and bands, never under the marks it would hide.
 
 import { memo } from 'react';
-import { GUTTER_LEFT_PX } from './geometry';
+import { isNarrow } from './geometry';
 import type { MaxSeenReadout } from './readouts';
 import type { LaneShape, PlotArea, StepLabelShape, TickShape } from './types';
 
@@ -31,7 +31,7 @@ export const LaneBands = memo(function LaneBands({
           <text className="tl-lane__title" x={14} y={lane.y + 1}>
             {lane.title}
           </text>
-          {lane.subtitle && plot.left >= GUTTER_LEFT_PX && (
+          {lane.subtitle && !isNarrow(plot) && (
             // A compact lane's note sits closer under its name, clear of the next lane's name.
             <text className="tl-lane__subtitle" x={14} y={lane.y + (lane.compact ? 14 : 18)}>
               {lane.subtitle}

@@ -6,7 +6,7 @@
 
 import type { Trace } from '../../engine';
 import { CursorLine, CursorPill, MaxSeen, StepLabels } from './FrameLayer';
-import { hasReadoutRoom } from './geometry';
+import { isNarrow } from './geometry';
 import { EVENT_RADIUS_PX, glyphPath, TOKEN_DX_PX, VERDICT_RADIUS_PX } from './glyphs';
 import { MarkOutline } from './MarkLayer';
 import { maxSeenAt } from './readouts';
@@ -93,7 +93,7 @@ export function Overlay({
       {cursorVisible && lane && <circle className="tl-ring" cx={cursorX} cy={lane.y} r={RING_RADIUS_PX} />}
       <StepLabels labels={layout.labels} plot={plot} cursor={step} />
       {cursorVisible && <CursorPill x={cursorX} plot={plot} text={cursorText} />}
-      {hasReadoutRoom(plot, size.width) && <MaxSeen readouts={maxSeenAt(trace, step, layout.lanes)} plot={plot} />}
+      {!isNarrow(plot) && <MaxSeen readouts={maxSeenAt(trace, step, layout.lanes)} plot={plot} />}
     </svg>
   );
 }

@@ -1,7 +1,7 @@
 // Times on the axis and in the toolbar read as a person would write them, at any zoom.
 
 import { describe, expect, it } from 'vitest';
-import { GUTTER_LEFT_PX, GUTTER_RIGHT_PX, formatMs, hasReadoutRoom, plotArea } from './geometry';
+import { GUTTER_LEFT_PX, GUTTER_RIGHT_PX, formatMs, isNarrow, plotArea } from './geometry';
 
 describe('formatMs', () => {
   it('writes whole milliseconds when the window spans seconds', () => {
@@ -25,12 +25,12 @@ describe('plotArea', () => {
   it('keeps the full gutters on a desktop, with room for the max_seen readout', () => {
     const plot = plotArea({ width: 900, height: 400 }, 4);
     expect([plot.left, plot.right]).toEqual([GUTTER_LEFT_PX, 900 - GUTTER_RIGHT_PX]);
-    expect(hasReadoutRoom(plot, 900)).toBe(true);
+    expect(isNarrow(plot)).toBe(false); // room for the max_seen readout
   });
 
   it('narrows the gutters on a phone so the plot keeps most of the width', () => {
     const plot = plotArea({ width: 340, height: 400 }, 4);
     expect(plot.right - plot.left).toBeGreaterThan(200); // the full gutters would leave 56 px
-    expect(hasReadoutRoom(plot, 340)).toBe(false);
+    expect(isNarrow(plot)).toBe(true); // no room for the max_seen readout
   });
 });

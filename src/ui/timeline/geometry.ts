@@ -11,8 +11,8 @@ export const GUTTER_LEFT_PX = 164;
 export const NARROW_WIDTH_PX = 560;
 export const GUTTER_LEFT_NARROW_PX = 104;
 export const GUTTER_RIGHT_NARROW_PX = 16;
-/** Whether the max_seen readout has room at the right of the plot. */
-export const hasReadoutRoom = (plot: PlotArea, width: number): boolean => width - plot.right >= GUTTER_RIGHT_PX;
+/** A plot laid out with the narrow gutters: no lane notes at the left, no max_seen readout at the right. */
+export const isNarrow = (plot: PlotArea): boolean => plot.left < GUTTER_LEFT_PX;
 /** Room for max_seen beside the resource lanes, at the right. */
 export const GUTTER_RIGHT_PX = 120;
 /** The band above the lanes where the seed's t0..t6 labels sit. */
