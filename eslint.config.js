@@ -1,6 +1,9 @@
 // Lint for the whole repo, and the architecture's boundaries as rules:
-// - src/engine imports only `xstate` and itself, and never reads the DOM, the real clock or
-//   real randomness: that is what keeps `trace = simulate(scenario)` deterministic.
+// - src/engine imports only `xstate` (in machines/ alone) and itself, and never reads the DOM, the
+//   real clock or real randomness: that is what keeps `trace = simulate(scenario)` deterministic.
+// - inside src/engine, each folder is a layer and imports only the layers below it (ENGINE_LAYERS);
+//   a type-only import may cross, where a type lives above its use. No engine source imports
+//   index.ts (tests may: they call the engine as its callers do).
 // - src/ui reaches the engine only through src/engine/index.ts, its public surface.
 import js from '@eslint/js';
 import { defineConfig, globalIgnores } from 'eslint/config';
@@ -12,23 +15,74 @@ const ENGINE_SOURCES = ['src/engine/**/*.{ts,tsx}'];
 const ENGINE_TESTS = ['src/engine/**/*.test.{ts,tsx}'];
 
 /**
- * Forbids every import that is not relative and not xstate (react, zustand, d3-*,
- * fs, node:*, ...), except the packages named in `alsoAllowed`.
- * @param {string[]} alsoAllowed
+ * The engine's layers, bottom first: a folder may import its own files and the folders of the
+ * layers before it, never a sibling in its own layer or anything above. index.ts is the top.
+ */
+const ENGINE_LAYERS = [
+  ['core'], // scenario and trace types, defaults, party ids, the party contract
+  ['protocol', 'kernel'], // the issue and compare rules; queue, rng, clocks, network
+  ['machines'], // one XState machine per party kind: the only place that imports xstate
+  ['strategies', 'trace'], // parties per system; recording, the invariant oracle, narration
+  ['simulate', 'reference'], // the scheduler loop; the plain-reducer twin of the machines
+  ['validation', 'comparison', 'presets', 'workload'],
+];
+
+/**
+ * Forbids every import that is not relative (react, zustand, d3-*, fs, node:*, ...), except the
+ * packages named in `allowed`.
+ * @param {string[]} allowed
  * @returns {import('eslint').Linter.RuleEntry}
  */
-const engineImportRule = (alsoAllowed) => [
+const engineImportRule = (allowed) => [
   'error',
   {
     patterns: [
       {
-        regex: `^(?!\\.{1,2}/|(${['xstate', ...alsoAllowed].join('|')})(/|$))`,
+        regex: allowed.length ? `^(?!\\.{1,2}/|(${allowed.join('|')})(/|$))` : '^(?!\\.{1,2}/)',
         message:
-          "src/engine imports only 'xstate' and its own files (relative paths): no UI library, no Node module, nothing with I/O.",
+          "src/engine imports only its own files (relative paths), and machines/ alone imports 'xstate': no UI library, no Node module, nothing with I/O.",
       },
     ],
   },
 ];
+
+/**
+ * One config per engine folder: it may not import the folders of its own layer or of any layer
+ * above, nor index.ts, except with `import type`.
+ * @returns {import('eslint').Linter.Config[]}
+ */
+const engineLayerConfigs = () =>
+  ENGINE_LAYERS.flatMap((layer, rank) =>
+    layer.map((folder) => {
+      const above = ENGINE_LAYERS.slice(rank)
+        .flat()
+        .filter((f) => f !== folder);
+      return {
+        files: [`src/engine/${folder}/**/*.ts`],
+        ignores: ENGINE_TESTS,
+        rules: {
+          '@typescript-eslint/no-restricted-imports': [
+            'error',
+            {
+              patterns: [
+                {
+                  regex: `(^|/)(${above.join('|')})/`,
+                  allowTypeImports: true,
+                  message: `src/engine/${folder} sits in layer ${rank}: it imports only the layers below it (${
+                    ENGINE_LAYERS.slice(0, rank).flat().join(', ') || 'none'
+                  }) and its own files; a type-only import may cross.`,
+                },
+                {
+                  regex: '(^|/)index(\\.ts)?$|^\\.{1,2}$|/\\.\\.$',
+                  message: "An engine source never imports the engine's own index.ts: import the module itself.",
+                },
+              ],
+            },
+          ],
+        },
+      };
+    }),
+  );
 
 /** @type {import('eslint').Linter.RulesRecord} */
 const engineNondeterminism = {
@@ -82,10 +136,16 @@ export default defineConfig([
     languageOptions: { globals: {} },
     rules: { 'no-restricted-imports': engineImportRule([]), ...engineNondeterminism },
   },
+  {
+    files: ['src/engine/machines/**/*.ts'],
+    ignores: ENGINE_TESTS,
+    rules: { 'no-restricted-imports': engineImportRule(['xstate']) },
+  },
+  ...engineLayerConfigs(),
   // Engine tests hold the engine to the same rules, and may also use the test libraries.
   {
     files: ENGINE_TESTS,
-    rules: { 'no-restricted-imports': engineImportRule(['vitest', 'fast-check']), ...engineNondeterminism },
+    rules: { 'no-restricted-imports': engineImportRule(['xstate', 'vitest', 'fast-check']), ...engineNondeterminism },
   },
 
   // The browser app and the CLI reach the engine only through its public surface.

@@ -1,7 +1,7 @@
 // The engine's public surface. The UI, the CLI and the embed API use nothing else.
 // Invariant: everything exported here is pure and deterministic.
 
-export { simulate, type SimulateOptions } from './sim/simulate';
+export { simulate, type SimulateOptions } from './simulate/simulate';
 export {
   validateScenario,
   parseScenarioJson,
@@ -11,13 +11,15 @@ export {
   LIMITS,
   type ScenarioError,
   type ValidationResult,
-} from './scenario/validate';
-export * from './scenario/types';
-export * from './trace/types';
+} from './validation/validate';
+export * from './core/scenario';
+export * from './core/trace';
 export { PRESETS, findPreset, type Preset } from './presets';
-export { STRATEGIES, findStrategy, effectiveKnobs, BASE_KNOBS, choicesOf } from './strategies/registry';
+export { STRATEGIES, findStrategy, effectiveKnobs, choicesOf } from './strategies/registry';
+export * from './core/defaults';
 export type { StrategyDef } from './strategies/types';
 export { formatToken } from './protocol/tokens';
-export { compareStrategies, withStrategy, type ComparisonRow } from './trace/compare';
-export { formatTraceText, formatVerdict, formatComparisonText, stepPhrase } from './trace/text';
+export { compareStrategies, withStrategy, type ComparisonRow } from './comparison/compare';
+export { formatTraceText, formatVerdict, stepPhrase } from './trace/text';
+export { formatComparisonText } from './comparison/text';
 export { randomWorkload, type WorkloadOptions } from './workload/random';

@@ -4,7 +4,7 @@
 // what a pause, a slow network or a skewed clock can make wrong; the resource is the real guard.
 
 import { enqueueActions, setup } from 'xstate';
-import type { TokenValue } from '../trace/types';
+import type { TokenValue } from '../core/trace';
 import { effect, effectActions } from './effects';
 import * as W from './common/writer';
 import * as G from './common/grant';

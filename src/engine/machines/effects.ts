@@ -2,7 +2,7 @@
 // drives machines with the pure transition() and reads these actions back as effect data
 // (sim/fromMachine.ts), so sending, self-events and notes all happen in the scheduler.
 
-import type { Message, Note } from '../sim/logic';
+import type { Message, Note } from '../core/party';
 
 export const effectActions = {
   send: (_: unknown, _params: { to: string; msg: Message }) => {},

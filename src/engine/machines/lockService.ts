@@ -4,9 +4,9 @@
 // tokens strictly increase is the token source's business (see protocol/tokens.ts).
 
 import { assign, enqueueActions, setup } from 'xstate';
-import type { TokenSource } from '../scenario/types';
-import type { TokenValue } from '../trace/types';
-import type { Env } from '../sim/logic';
+import type { TokenSource } from '../core/scenario';
+import type { TokenValue } from '../core/trace';
+import type { Env } from '../core/party';
 import { effect, effectActions } from './effects';
 import { counterAfterRestart, issueToken } from '../protocol/tokens';
 

@@ -1,7 +1,7 @@
 // The party machines, driven one event at a time through the same pure adapter the scheduler uses.
 import { describe, expect, it } from 'vitest';
-import { fromMachine } from '../sim/fromMachine';
-import type { Effect, Message, PartyLogic } from '../sim/logic';
+import { fromMachine } from './fromMachine';
+import type { Effect, Message, PartyLogic } from '../core/party';
 import { lockServiceMachine } from './lockService';
 import { clientMachine } from './client';
 import { resourceMachine } from './resource';

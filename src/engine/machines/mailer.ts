@@ -3,8 +3,8 @@
 // outside the fence"). The invariant checker counts effects requested by superseded holders.
 
 import { assign, setup } from 'xstate';
-import type { TokenValue } from '../trace/types';
-import type { Env, Note } from '../sim/logic';
+import type { TokenValue } from '../core/trace';
+import type { Env, Note } from '../core/party';
 
 type MailerEvent = { env: Env; from?: string } & (
   | { type: 'effect.request'; token: TokenValue; grantId: number; value: string }

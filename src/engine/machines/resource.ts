@@ -4,9 +4,9 @@
 // it is ever applied, so a zombie's write is dead once a newer holder's write has landed.
 
 import { enqueueActions, setup } from 'xstate';
-import type { CheckMode } from '../scenario/types';
-import type { TokenValue } from '../trace/types';
-import type { Env } from '../sim/logic';
+import type { CheckMode } from '../core/scenario';
+import type { TokenValue } from '../core/trace';
+import type { Env } from '../core/party';
 import { effect, effectActions } from './effects';
 import { decideWrite } from '../protocol/check';
 import { enqueueAnswer } from './common/store';

@@ -1,8 +1,8 @@
 // A small builder so presets read as the story they tell. Invariant: every preset it builds is a
 // complete, valid Scenario (a test validates each one).
 
-import { SCENARIO_FORMAT, SCENARIO_VERSION, type Action, type Scenario, type StepLabel } from '../scenario/types';
-import { DEFAULT_NETWORK } from '../scenario/validate';
+import { SCENARIO_FORMAT, SCENARIO_VERSION, type Action, type Scenario, type StepLabel } from '../core/scenario';
+import { DEFAULT_CLIENTS, DEFAULT_NETWORK, DEFAULT_SEED } from '../core/defaults';
 
 export interface Preset {
   id: string;
@@ -16,9 +16,9 @@ export function scenarioOf(fields: Partial<Scenario> & Pick<Scenario, 'name' | '
   return {
     format: SCENARIO_FORMAT,
     version: SCENARIO_VERSION,
-    seed: 7,
+    seed: DEFAULT_SEED,
     knobs: {},
-    clients: 2,
+    clients: DEFAULT_CLIENTS,
     network: { ...DEFAULT_NETWORK },
     clocks: {},
     labels: [],

@@ -2,7 +2,7 @@
 // that missed the new epoch appending the deposed writer's edit while nothing commits.
 
 import { RACE_ACTIONS, scenarioOf, type Preset } from './build';
-import type { StepLabel } from '../scenario/types';
+import type { StepLabel } from '../core/scenario';
 
 const labels = (cut: StepLabel[], extra: StepLabel[]): StepLabel[] => [
   { label: 't0', kind: 'lock.granted', client: 'Client1', token: 33 },

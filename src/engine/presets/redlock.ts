@@ -1,7 +1,7 @@
 // Redlock's presets: the canonical race (no order, so the zombie lands), and the two ways to get
 // two holders with no pause at all (Kleppmann 2016): a master's clock jump, a master's restart.
 
-import type { Action } from '../scenario/types';
+import type { Action } from '../core/scenario';
 import { RACE_ACTIONS, raceLabels, scenarioOf, type Preset } from './build';
 
 /** Client1 cannot reach Redis4 and Redis5; Client2 cannot reach Redis1 and Redis2. */

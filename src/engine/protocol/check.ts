@@ -2,9 +2,9 @@
 // Invariant kept by 'reject-le' and 'token-seq': the accepted (token, seq) pairs at one resource
 // strictly increase, so once a newer holder's write is accepted no older holder's write can be.
 
-import type { CheckMode } from '../scenario/types';
-import type { TokenValue } from '../trace/types';
-import type { Note } from '../sim/logic';
+import type { CheckMode } from '../core/scenario';
+import type { TokenValue } from '../core/trace';
+import type { Note } from '../core/party';
 import { compareTokens, formatToken } from './tokens';
 
 export interface WriteDecision {

@@ -2,8 +2,8 @@
 // Invariant kept by 'durable-counter' only: every token is strictly larger than any issued before,
 // across restarts. The other sources exist to show how that invariant breaks.
 
-import type { TokenSource } from '../scenario/types';
-import type { TokenValue } from '../trace/types';
+import type { TokenSource } from '../core/scenario';
+import type { TokenValue } from '../core/trace';
 
 export interface IssueInput {
   source: TokenSource;

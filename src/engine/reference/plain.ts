@@ -1,6 +1,6 @@
 // Helpers shared by the plain-function reference parties (see plainParties.ts for why they exist).
 
-import type { Effect, Message, PartyEvent, PartyLogic } from '../sim/logic';
+import type { Effect, Message, PartyEvent, PartyLogic } from '../core/party';
 
 export interface Plain<C> {
   value: string;

@@ -1,7 +1,7 @@
 // The client as a plain reducer: the same transitions and effects as machines/client.ts.
 
-import type { Knobs } from '../scenario/types';
-import type { Effect, PartyLogic } from '../sim/logic';
+import type { Knobs } from '../core/scenario';
+import type { Effect, PartyLogic } from '../core/party';
 import type { ClientContext } from '../machines/client';
 import { clientFields, clientInput } from '../strategies/parties';
 import { BELIEF_TIMER, RETRY_TIMER, note, plain, send, type Plain } from './plain';

@@ -1,7 +1,7 @@
 // The lock service as a plain reducer: the same transitions and effects as machines/lockService.ts.
 
-import type { Knobs } from '../scenario/types';
-import type { Effect, PartyEvent, PartyLogic } from '../sim/logic';
+import type { Knobs } from '../core/scenario';
+import type { Effect, PartyEvent, PartyLogic } from '../core/party';
 import type { LockServiceContext } from '../machines/lockService';
 import { counterAfterRestart, issueToken } from '../protocol/tokens';
 import { lockServiceFields, lockServiceInput } from '../strategies/parties';

@@ -4,10 +4,11 @@
 // Invariant: for every event, the same state change and the same effects, in the same order, as
 // the machines in ../machines (effect order matters: it decides message ids and tie-breaks).
 
-import type { Knobs } from '../scenario/types';
-import type { PartyLogic } from '../sim/logic';
+import type { Knobs } from '../core/scenario';
+import type { PartyLogic } from '../core/party';
 import type { PartySpec } from '../strategies/types';
-import { STORAGE, STORAGE2, partyInfo } from '../strategies/parties';
+import { partyInfo } from '../strategies/parties';
+import { STORAGE, STORAGE2 } from '../core/parties';
 import { lockService } from './plainLockService';
 import { client } from './plainClient';
 import { mailer, resource } from './plainStores';

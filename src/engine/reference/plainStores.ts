@@ -1,8 +1,8 @@
 // The store and the mailer as plain reducers: the same transitions and effects as
 // machines/resource.ts and machines/mailer.ts.
 
-import type { Knobs } from '../scenario/types';
-import type { PartyLogic } from '../sim/logic';
+import type { Knobs } from '../core/scenario';
+import type { PartyLogic } from '../core/party';
 import type { ResourceContext } from '../machines/resource';
 import { decideWrite, writeNote } from '../protocol/check';
 import { mailerFields, resourceFields, resourceInput } from '../strategies/parties';

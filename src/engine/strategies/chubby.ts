@@ -3,9 +3,9 @@
 // recent sequencer it has seen. Lock-delay protects servers that do not check, imperfectly.
 // Invariant: generations strictly increase, so a checking server refuses a zombie.
 
-import type { Knobs } from '../scenario/types';
+import type { Knobs } from '../core/scenario';
 import type { PartySpec, StrategyDef } from './types';
-import { fromMachine } from '../sim/fromMachine';
+import { fromMachine } from '../machines/fromMachine';
 import { chubbyMachine, sequencerOf } from '../machines/chubby/server';
 import { chubbyClientMachine } from '../machines/chubby/client';
 import { erase, storesAndMailer, writerFields } from './systemParties';

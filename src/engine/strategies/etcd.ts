@@ -4,9 +4,9 @@
 // a txn guarded by the lock key's create revision (check 'validity').
 // Invariant: revisions only grow, so each new owner's token is larger, unless a restore rewinds them.
 
-import type { Knobs } from '../scenario/types';
+import type { Knobs } from '../core/scenario';
 import type { PartySpec, StrategyDef } from './types';
-import { fromMachine } from '../sim/fromMachine';
+import { fromMachine } from '../machines/fromMachine';
 import { etcdMachine, ownersQueue } from '../machines/etcd/server';
 import { etcdClientMachine } from '../machines/etcd/client';
 import { erase, storesAndMailer, writerFields } from './systemParties';

@@ -2,7 +2,8 @@
 // and a resource that rejects any token at or below max_seen (the seed's pattern).
 
 import type { StrategyDef } from './types';
-import { genericParties, LOCK_SERVICE } from './parties';
+import { genericParties } from './parties';
+import { LOCK_SERVICE } from '../core/parties';
 
 export const fencing: StrategyDef = {
   id: 'fencing',

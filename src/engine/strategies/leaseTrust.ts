@@ -2,7 +2,8 @@
 // believes whoever writes. The zombie's write always lands.
 
 import type { StrategyDef } from './types';
-import { genericParties, LOCK_SERVICE } from './parties';
+import { genericParties } from './parties';
+import { LOCK_SERVICE } from '../core/parties';
 
 export const leaseTrust: StrategyDef = {
   id: 'lease-trust',

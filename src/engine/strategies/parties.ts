@@ -1,24 +1,16 @@
-// Party ids and builders shared by the generic strategies (fencing token, plain lease).
+// Builders shared by the generic strategies (fencing token, plain lease).
 // Invariant: party ids are stable names users see in the UI, the CLI and scenario files.
 
-import type { Knobs } from '../scenario/types';
+import type { Knobs } from '../core/scenario';
 import type { PartySpec } from './types';
-import { fromMachine } from '../sim/fromMachine';
+import { fromMachine } from '../machines/fromMachine';
 import { lockServiceMachine, type LockServiceContext, type LockServiceInput } from '../machines/lockService';
 import { clientMachine, type ClientContext, type ClientInput } from '../machines/client';
 import { resourceMachine, type ResourceContext, type ResourceInput } from '../machines/resource';
-import type { FieldValue, PartyInfo } from '../trace/types';
+import type { FieldValue, PartyInfo } from '../core/trace';
 import { mailerMachine } from '../machines/mailer';
-import type { PartyLogic } from '../sim/logic';
-
-export const LOCK_SERVICE = 'LockService';
-export const STORAGE = 'Storage';
-export const STORAGE2 = 'Storage2';
-export const MAILER = 'Mailer';
-
-export function clientIds(count: number): string[] {
-  return Array.from({ length: count }, (_, i) => `Client${i + 1}`);
-}
+import type { PartyLogic } from '../core/party';
+import { LOCK_SERVICE, MAILER, STORAGE, STORAGE2 } from '../core/parties';
 
 export function resourceIds(knobs: Knobs): string[] {
   return knobs.secondResource === 'unchecked' ? [STORAGE, STORAGE2] : [STORAGE];

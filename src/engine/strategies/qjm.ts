@@ -3,9 +3,9 @@
 // journal nodes are the fence: they refuse edits from any epoch below their promise.
 // Invariant: quorums intersect, so a deposed writer can never again gather a quorum of edits.
 
-import type { Knobs } from '../scenario/types';
+import type { Knobs } from '../core/scenario';
 import type { PartySpec, StrategyDef } from './types';
-import { fromMachine } from '../sim/fromMachine';
+import { fromMachine } from '../machines/fromMachine';
 import { journalNodeMachine } from '../machines/qjm/journalNode';
 import { qjmWriterMachine } from '../machines/qjm/writer';
 import { erase, storesAndMailer, writerFields } from './systemParties';

@@ -3,9 +3,9 @@
 // Invariant (the lesson): none that a store can use. The value is unique but carries no order,
 // so Redlock cannot produce a fencing token.
 
-import type { Knobs } from '../scenario/types';
+import type { Knobs } from '../core/scenario';
 import type { PartySpec, StrategyDef } from './types';
-import { fromMachine } from '../sim/fromMachine';
+import { fromMachine } from '../machines/fromMachine';
 import { redisMasterMachine } from '../machines/redlock/master';
 import { redlockClientMachine } from '../machines/redlock/client';
 import { erase, storesAndMailer, writerFields } from './systemParties';

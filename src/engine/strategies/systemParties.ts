@@ -2,12 +2,13 @@
 // and the fields a system client's card shows about its writes.
 // Invariant: every strategy's protected store is the generic resource machine (max_seen checks).
 
-import type { Knobs } from '../scenario/types';
-import type { FieldValue } from '../trace/types';
-import type { PartyLogic } from '../sim/logic';
+import type { Knobs } from '../core/scenario';
+import type { FieldValue } from '../core/trace';
+import type { PartyLogic } from '../core/party';
 import type { PartySpec } from './types';
 import type { WriterFields } from '../machines/common/writer';
-import { MAILER, STORAGE, STORAGE2, mailerSpec, resourceSpec } from './parties';
+import { mailerSpec, resourceSpec } from './parties';
+import { MAILER, STORAGE, STORAGE2 } from '../core/parties';
 
 export const erase = <S>(logic: PartyLogic<S>): PartyLogic<unknown> => logic as PartyLogic<unknown>;
 

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { effectiveKnobs, findStrategy, simulate, validateScenario, type Action, type Scenario } from '../index';
 import type { Trace } from '../index';
 import { scenarioOf } from '../presets/build';
-import { clientIds } from './parties';
+import { clientIds } from '../core/parties';
 
 const TTL_MS = 1000;
 const LAST_ACTION_MS = 5000;

@@ -2,9 +2,9 @@
 // shows about it. Invariant: a strategy is data plus small machines; the scheduler knows nothing
 // about any particular strategy.
 
-import type { CheckMode, Knobs, TokenSource } from '../scenario/types';
-import type { PartyInfo } from '../trace/types';
-import type { PartyLogic } from '../sim/logic';
+import type { CheckMode, Knobs, TokenSource } from '../core/scenario';
+import type { PartyInfo } from '../core/trace';
+import type { PartyLogic } from '../core/party';
 
 export interface PartySpec {
   info: PartyInfo;

@@ -2,9 +2,9 @@
 // alive by pings, a watch on the predecessor, and the lock node's czxid as the fencing token.
 // Invariant: czxids come from Zab's totally ordered log, so each new holder's token is larger.
 
-import type { Knobs } from '../scenario/types';
+import type { Knobs } from '../core/scenario';
 import type { PartySpec, StrategyDef } from './types';
-import { fromMachine } from '../sim/fromMachine';
+import { fromMachine } from '../machines/fromMachine';
 import { zooKeeperMachine } from '../machines/zookeeper/server';
 import { zkClientMachine } from '../machines/zookeeper/client';
 import { erase, storesAndMailer, writerFields } from './systemParties';

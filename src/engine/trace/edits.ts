@@ -3,7 +3,7 @@
 // comparison table use it so a local accept is never reported as if it had committed.
 // Invariant: pure reads of trace fields.
 
-import type { Step, Trace } from './types';
+import type { Step, Trace } from '../core/trace';
 
 export interface EditOutcome {
   logged: string[];

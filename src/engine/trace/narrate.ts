@@ -2,8 +2,8 @@
 // the "why" line; the CLI prints it. Invariant: narration only describes, it never decides: every
 // fact in a sentence is a field of the note or of the party's state after the step.
 
-import type { Note } from '../sim/logic';
-import type { FieldValue } from './types';
+import type { Note } from '../core/party';
+import type { FieldValue } from '../core/trace';
 import { formatToken } from '../protocol/tokens';
 import { narrateSystem } from './narrateSystems';
 

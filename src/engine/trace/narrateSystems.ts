@@ -3,8 +3,8 @@
 // first and fall back to the generic wording when this returns null.
 // Invariant: like narrate(), it only describes; every fact is a field of the note or the step.
 
-import type { Note } from '../sim/logic';
-import type { FieldValue, Step } from './types';
+import type { Note } from '../core/party';
+import type { FieldValue, Step } from '../core/trace';
 import { formatToken } from '../protocol/tokens';
 
 interface Input {

@@ -5,8 +5,8 @@
 // decreases; no side effect is taken for a superseded holder. Overlapping client *beliefs* are
 // the lesson, not a broken rule: only the lock service's own records count.
 
-import type { Note } from '../sim/logic';
-import type { LeaseRecord, PartyView, StepStatus, TokenValue, Verdict, Violation } from './types';
+import type { Note } from '../core/party';
+import type { LeaseRecord, PartyView, StepStatus, TokenValue, Verdict, Violation } from '../core/trace';
 import { compareTokens, formatToken } from '../protocol/tokens';
 
 /** What the oracle knows about a note that no party knows. */

@@ -4,9 +4,9 @@
 // when the lock service stops counting its grant, never earlier: the oracle's "one grant at a
 // time" and "zombie or second holder" judgements read it.
 
-import type { Note } from '../sim/logic';
-import type { StepLabel } from '../scenario/types';
-import type { LeaseRecord, MessageRecord, PartyInfo, PartyView, PauseRecord, Step, TokenValue } from './types';
+import type { Note } from '../core/party';
+import type { StepLabel } from '../core/scenario';
+import type { LeaseRecord, MessageRecord, PartyInfo, PartyView, PauseRecord, Step, TokenValue } from '../core/trace';
 import { Oracle } from './oracle';
 import { narrate } from './narrate';
 

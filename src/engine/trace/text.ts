@@ -2,8 +2,7 @@
 //   t6  Client1 write(Storage, 33, Y)  33 <= 34 -> REJECT   max_seen = 34
 // Used by the CLI and by "copy as text". Invariant: pure formatting of trace fields.
 
-import type { Step, Trace } from './types';
-import type { ComparisonRow } from './compare';
+import type { Step, Trace } from '../core/trace';
 import { formatToken } from '../protocol/tokens';
 import { systemPhrase } from './narrateSystems';
 import { editOutcome, uncommittedPhrase } from './edits';
@@ -166,13 +165,4 @@ function journalNote(trace: Trace, step: number): string {
   const phrase = outcome ? uncommittedPhrase(outcome) : null;
   if (!outcome || !phrase) return '';
   return `: accepted ${phrase}${outcome.aborted ? `; ${trace.steps[step]!.write!.client} aborted` : ''}`;
-}
-
-export function formatComparisonText(rows: ComparisonRow[]): string {
-  const yes = (b: boolean | null) => (b === null ? 'n/a' : b ? 'Yes' : 'No');
-  const header = ['Approach', 'Monotonic token?', 'Stale write blocked?', 'Why (from the run)'];
-  const body = rows.map((r) => [r.name, yes(r.monotonicToken), yes(r.staleWriteBlocked), r.reason]);
-  const widths = [0, 1, 2].map((i) => Math.max(header[i]!.length, ...body.map((row) => row[i]!.length)));
-  const fmt = (row: string[]) => row.map((cell, i) => (i < 3 ? cell.padEnd(widths[i]!) : cell)).join('  ');
-  return [fmt(header), ...body.map(fmt)].join('\n');
 }

@@ -2,9 +2,9 @@
 // partitions, delays, restarts and clock jumps sprinkled in. Used by the benchmark and the
 // differential test. Invariant: the same options give the same scenario.
 
-import { SCENARIO_FORMAT, SCENARIO_VERSION, type Action, type Scenario } from '../scenario/types';
-import { createRng } from '../sim/rng';
-import { clientIds } from '../strategies/parties';
+import { SCENARIO_FORMAT, SCENARIO_VERSION, type Action, type Scenario } from '../core/scenario';
+import { createRng } from '../kernel/rng';
+import { clientIds } from '../core/parties';
 
 export interface WorkloadOptions {
   seed: number;

@@ -7,7 +7,7 @@
 // lock-delay only protects servers that do not check, and only for writes that land within it.
 
 import { enqueueActions, setup } from 'xstate';
-import type { Env } from '../../sim/logic';
+import type { Env } from '../../core/party';
 import { effect, effectActions } from '../effects';
 
 export interface ChubbyInput {

@@ -4,8 +4,8 @@
 // to the lock service are each system's own.
 // Invariant: whatever the reason, the client stops believing it holds the lock at that step.
 
-import type { FieldValue, TokenValue } from '../../trace/types';
-import type { Message, Note } from '../../sim/logic';
+import type { FieldValue, TokenValue } from '../../core/trace';
+import type { Message, Note } from '../../core/party';
 import { type Enqueue, effect } from '../effects';
 import { type WriterFields, noteFencedReply } from './writer';
 

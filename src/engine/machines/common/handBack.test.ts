@@ -1,8 +1,8 @@
 // A grant that arrives after a client stopped waiting must go straight back to the lock service,
 // or the lock would sit with a client that will never use it (and nobody else could take it).
 import { describe, expect, it } from 'vitest';
-import { fromMachine } from '../../sim/fromMachine';
-import type { PartyLogic } from '../../sim/logic';
+import { fromMachine } from '../fromMachine';
+import type { PartyLogic } from '../../core/party';
 import { etcdClientMachine } from '../etcd/client';
 import { chubbyClientMachine } from '../chubby/client';
 

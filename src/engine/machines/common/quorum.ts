@@ -2,7 +2,7 @@
 // writer's journal nodes): how many make a majority, and what an answer that comes too late says.
 // Invariant: two majorities of the same servers always share at least one.
 
-import type { Note } from '../../sim/logic';
+import type { Note } from '../../core/party';
 
 export const quorumOf = (servers: number): number => Math.floor(servers / 2) + 1;
 

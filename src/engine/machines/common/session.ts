@@ -3,8 +3,8 @@
 // lock went with it, so the client stops believing, and the trace says which of the two it lost.
 // Invariant: a session that ends takes the grant and every queued write with it.
 
-import type { FieldValue } from '../../trace/types';
-import type { Note } from '../../sim/logic';
+import type { FieldValue } from '../../core/trace';
+import type { Note } from '../../core/party';
 import { type Enqueue, effect } from '../effects';
 import { type WriterFields, lapse, noGrant } from './writer';
 

@@ -4,8 +4,8 @@
 // Invariant: a client sends a write only while it believes it holds the lock; that belief is what
 // pauses and partitions make wrong, and the store (or the lock service's guard) is the real fence.
 
-import type { TokenValue } from '../../trace/types';
-import type { Env, Message, Note } from '../../sim/logic';
+import type { TokenValue } from '../../core/trace';
+import type { Env, Message, Note } from '../../core/party';
 import { type Enqueue, effect } from '../effects';
 
 export interface WriterFields {

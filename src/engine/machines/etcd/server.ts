@@ -7,7 +7,7 @@
 // (its token) is larger than any before, unless a restore from an old snapshot rewinds it.
 
 import { enqueueActions, setup } from 'xstate';
-import type { Env } from '../../sim/logic';
+import type { Env } from '../../core/party';
 import {
   dropLease,
   handOver,

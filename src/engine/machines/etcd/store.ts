@@ -3,7 +3,7 @@
 // Invariant: every change to the keys takes the next revision, and the owner is always the key
 // with the lowest create revision, so owners' tokens grow in the order they own the lock.
 
-import type { Env, Note } from '../../sim/logic';
+import type { Env, Note } from '../../core/party';
 import { effect } from '../effects';
 
 export interface EtcdInput {

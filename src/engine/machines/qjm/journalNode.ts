@@ -7,7 +7,7 @@
 // below e, so a deposed writer cannot reach the quorum it needs to commit.
 
 import { enqueueActions, setup } from 'xstate';
-import type { Env } from '../../sim/logic';
+import type { Env } from '../../core/party';
 import { effect, effectActions } from '../effects';
 import { enqueueAnswer } from '../common/store';
 

@@ -6,7 +6,7 @@
 // set another value. Nothing here orders holders: the value is random.
 
 import { enqueueActions, setup } from 'xstate';
-import type { Env } from '../../sim/logic';
+import type { Env } from '../../core/party';
 import { effect, effectActions } from '../effects';
 
 interface Key {

@@ -7,7 +7,7 @@
 // is why the store must check the czxid.
 
 import { enqueueActions, setup } from 'xstate';
-import type { TokenValue } from '../../trace/types';
+import type { TokenValue } from '../../core/trace';
 import { effect, effectActions } from '../effects';
 import * as W from '../common/writer';
 import * as S from '../common/session';

@@ -5,8 +5,8 @@
 // than every zxid before it, so the holders' czxids strictly increase in the order they hold it.
 
 import { enqueueActions, setup } from 'xstate';
-import type { Env, Note } from '../../sim/logic';
-import type { TokenValue } from '../../trace/types';
+import type { Env, Note } from '../../core/party';
+import type { TokenValue } from '../../core/trace';
 import { effect, effectActions } from '../effects';
 import * as T from './tree';
 

@@ -3,7 +3,7 @@
 // trueTimeAt(local) is the earliest true time at which the clock reads at least `local`, so a
 // timer armed on a node's clock fires when that node would see it fire.
 
-import type { ClockSpec } from '../scenario/types';
+import type { ClockSpec } from '../core/scenario';
 
 export class NodeClock {
   private offsetMs: number;

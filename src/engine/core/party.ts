@@ -3,7 +3,7 @@
 // arm or cancel a timer, note something for the trace). The scheduler executes the effects.
 // Invariant: logic never reads time or randomness except through the `env` on its event.
 
-import type { FieldValue, TokenValue, WriteOutcome } from '../trace/types';
+import type { FieldValue, TokenValue, WriteOutcome } from './trace';
 
 /** What the scheduler tells a party with every event: its own clock and fresh entropy. */
 export interface Env {

@@ -2,7 +2,7 @@
 // partitions between pairs of parties, and one-shot extra delays armed by interventions.
 // Invariant: whether and when a message arrives depends only on the seed and the scenario.
 
-import type { NetworkSpec } from '../scenario/types';
+import type { NetworkSpec } from '../core/scenario';
 import { createRng, type Rng } from './rng';
 
 const pairKey = (a: string, b: string): string => (a < b ? `${a}|${b}` : `${b}|${a}`);

@@ -3,9 +3,9 @@
 // Invariant: a paused party processes nothing; what reaches it waits, in arrival order, and is
 // processed when it resumes. A down party loses what reaches it.
 
-import type { ClockSpec } from '../scenario/types';
-import type { PartyInfo, PartyView } from '../trace/types';
-import type { Message, PartyLogic } from './logic';
+import type { ClockSpec } from '../core/scenario';
+import type { PartyInfo, PartyView } from '../core/trace';
+import type { Message, PartyLogic } from '../core/party';
 import type { Scheduled } from './queue';
 import { NodeClock } from './clock';
 import { createRng, type Rng } from './rng';

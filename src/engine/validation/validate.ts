@@ -11,10 +11,19 @@ import {
   type NetworkSpec,
   type Scenario,
   type StepLabel,
-} from './types';
+} from '../core/scenario';
 import { STRATEGIES, choicesOf, effectiveKnobs, findStrategy } from '../strategies/registry';
 import type { StrategyDef } from '../strategies/types';
-import { clientIds } from '../strategies/parties';
+import { clientIds } from '../core/parties';
+import {
+  CHECK_MODES,
+  DEFAULT_CLIENTS,
+  DEFAULT_NETWORK,
+  DEFAULT_SEED,
+  SECOND_RESOURCES,
+  SIDE_EFFECTS,
+  TOKEN_SOURCES,
+} from '../core/defaults';
 
 export interface ScenarioError {
   /** Where the problem is, e.g. "actions[3].client". */
@@ -103,14 +112,14 @@ function bool(v: unknown, path: string): boolean {
 }
 
 const KNOB_CHECKS: { [K in keyof Knobs]: (v: unknown, path: string) => Knobs[K] } = {
-  tokenSource: (v, p) => oneOf(v, p, ['durable-counter', 'resetting-counter', 'uuid', 'wall-clock', 'none'] as const),
-  check: (v, p) => oneOf(v, p, ['reject-le', 'reject-lt', 'token-seq', 'validity', 'none'] as const),
+  tokenSource: (v, p) => oneOf(v, p, TOKEN_SOURCES),
+  check: (v, p) => oneOf(v, p, CHECK_MODES),
   leaseTtlMs: (v, p) => int(v, p, LIMITS.leaseTtlMs.min, LIMITS.leaseTtlMs.max),
   firstToken: (v, p) => int(v, p, 0, 1_000_000_000_000),
   initialMaxSeen: (v, p) => int(v, p, 0, 1_000_000_000_000),
   maxSeenDurable: (v, p) => bool(v, p),
-  secondResource: (v, p) => oneOf(v, p, ['none', 'unchecked'] as const),
-  sideEffect: (v, p) => oneOf(v, p, ['none', 'email'] as const),
+  secondResource: (v, p) => oneOf(v, p, SECOND_RESOURCES),
+  sideEffect: (v, p) => oneOf(v, p, SIDE_EFFECTS),
 };
 
 function knobs(v: unknown, strategy: StrategyDef): Partial<Knobs> {
@@ -134,8 +143,6 @@ function knobs(v: unknown, strategy: StrategyDef): Partial<Knobs> {
   }
   return out as Partial<Knobs>;
 }
-
-export const DEFAULT_NETWORK: NetworkSpec = { latencyMsMin: 2, latencyMsMax: 8, dropRate: 0 };
 
 function network(v: unknown): NetworkSpec {
   if (v === undefined) return { ...DEFAULT_NETWORK };
@@ -302,14 +309,15 @@ function parse(raw: unknown): Scenario {
   );
   const strategy = findStrategy(strategyId)!;
   const k = knobs(o.knobs, strategy);
-  const clientCount = o.clients === undefined ? 2 : int(o.clients, 'clients', LIMITS.clients.min, LIMITS.clients.max);
+  const clientCount =
+    o.clients === undefined ? DEFAULT_CLIENTS : int(o.clients, 'clients', LIMITS.clients.min, LIMITS.clients.max);
   const clients = clientIds(clientCount);
   const parties = strategy.build(effectiveKnobs(strategy, k), clients).map((p) => p.info.id);
   const scenario: Scenario = {
     format: SCENARIO_FORMAT,
     version: SCENARIO_VERSION,
     name: o.name === undefined ? 'Untitled scenario' : str(o.name, 'name', LIMITS.nameChars),
-    seed: o.seed === undefined ? 1 : int(o.seed, 'seed', 0, 0xffffffff),
+    seed: o.seed === undefined ? DEFAULT_SEED : int(o.seed, 'seed', 0, 0xffffffff),
     strategy: strategyId,
     knobs: k,
     clients: clientCount,

@@ -4,16 +4,16 @@
 // into the trace. Invariant: the trace is a function of the scenario alone; nothing here reads
 // wall time or host randomness, so the same scenario gives the same trace, byte for byte.
 
-import type { Action, Scenario } from '../scenario/types';
-import type { PartyView, Trace } from '../trace/types';
-import { TRACE_FORMAT, TRACE_VERSION } from '../trace/types';
-import type { Effect, Message, Note } from './logic';
-import { EventQueue } from './queue';
-import { Network } from './network';
-import { PartyRuntime, type Pending } from './world';
+import type { Action, Scenario } from '../core/scenario';
+import type { PartyView, Trace } from '../core/trace';
+import { TRACE_FORMAT, TRACE_VERSION } from '../core/trace';
+import type { Effect, Message, Note } from '../core/party';
+import { EventQueue } from '../kernel/queue';
+import { Network } from '../kernel/network';
+import { PartyRuntime, type Pending } from '../kernel/world';
 import { Recorder } from '../trace/recorder';
 import { effectiveKnobs, findStrategy } from '../strategies/registry';
-import { clientIds } from '../strategies/parties';
+import { clientIds } from '../core/parties';
 import type { StrategyDef } from '../strategies/types';
 
 export interface SimulateOptions {

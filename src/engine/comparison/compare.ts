@@ -2,13 +2,13 @@
 // read off its own trace. Invariant: no row is written by hand; a row says "blocked" only if the
 // run rejected every write from a superseded holder and accepted none.
 
-import type { Scenario } from '../scenario/types';
-import type { Trace } from './types';
-import { simulate } from '../sim/simulate';
+import type { Scenario } from '../core/scenario';
+import type { Trace } from '../core/trace';
+import { simulate } from '../simulate/simulate';
 import { STRATEGIES, choicesOf, findStrategy } from '../strategies/registry';
 import type { StrategyDef } from '../strategies/types';
 import { formatToken } from '../protocol/tokens';
-import { editOutcome, uncommittedPhrase } from './edits';
+import { editOutcome, uncommittedPhrase } from '../trace/edits';
 
 export interface ComparisonRow {
   strategy: string;

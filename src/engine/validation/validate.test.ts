@@ -16,13 +16,15 @@ describe('validateScenario', () => {
       ok: true,
       scenario: {
         clients: 2,
-        seed: 1,
+        // One default seed: a file that names none runs with the presets' seed.
+        seed: race.seed,
         knobs: {},
         actions: [],
         labels: [],
         network: { latencyMsMin: 2, latencyMsMax: 8, dropRate: 0 },
       },
     });
+    expect(race.seed).toBe(7);
   });
 
   it.each([

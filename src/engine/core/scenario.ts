@@ -2,41 +2,48 @@
 // views) is derived from it by simulate(). Invariant: a Scenario value that passed
 // validateScenario() can be simulated without throwing.
 
+import type { CHECK_MODES, SECOND_RESOURCES, SIDE_EFFECTS, TOKEN_SOURCES } from './defaults';
+
 export const SCENARIO_FORMAT = 'fencelab.scenario';
 export const SCENARIO_VERSION = 1;
 
 export type StrategyId = string;
 
-/** Where the lock service's tokens come from (the seed's "issue" obligation and its pitfalls). */
-export type TokenSource =
-  | 'durable-counter' // persisted before the reply: survives restarts
-  | 'resetting-counter' // in memory: starts again from firstToken after a restart
-  | 'uuid' // random value: unique, carries no order
-  | 'wall-clock' // the lock service's clock in ms: skew, jumps and ties break it
-  | 'none'; // plain lease: nothing to carry
+/**
+ * Where the lock service's tokens come from (the article's "issue" obligation and its pitfalls):
+ * - `durable-counter`: persisted before the reply, so it survives restarts;
+ * - `resetting-counter`: kept in memory, so a restart starts it again from firstToken (ZooKeeper
+ *   and etcd give this value their own meaning: see docs/scenario-format.md);
+ * - `uuid`: a random value, unique but carrying no order;
+ * - `wall-clock`: the lock service's clock in ms, which skew, jumps and ties break;
+ * - `none`: a plain lease, nothing to carry.
+ */
+export type TokenSource = (typeof TOKEN_SOURCES)[number];
 
-/** How a resource compares an incoming token with max_seen (the "compare" obligation). */
-export type CheckMode =
-  | 'reject-le' // the seed's rule: reject token <= max_seen
-  | 'reject-lt' // published practice: reject token < max_seen, equal tokens pass
-  | 'token-seq' // (token, per-write seq) compared as a pair with <=
-  | 'validity' // the data lives in the lock service, and a write succeeds only while its grant is current
-  | 'none'; // the resource trusts the client
+/**
+ * How a resource compares an incoming token with max_seen (the "compare" obligation):
+ * - `reject-le`: the article's rule, reject token <= max_seen;
+ * - `reject-lt`: published practice, reject token < max_seen, so equal tokens pass;
+ * - `token-seq`: (token, per-write seq) compared as a pair with <=;
+ * - `validity`: the data lives in the lock service, and a write succeeds only while its grant is current;
+ * - `none`: the resource trusts the client.
+ */
+export type CheckMode = (typeof CHECK_MODES)[number];
 
 export interface Knobs {
   tokenSource: TokenSource;
   check: CheckMode;
   leaseTtlMs: number;
-  /** The first token the lock service issues (the seed: 33). */
+  /** The first token the lock service issues (the article: 33). */
   firstToken: number;
-  /** max_seen at the resource before anything happens (the seed: 32). */
+  /** max_seen at the resource before anything happens (the article: 32). */
   initialMaxSeen: number;
   /** Whether the resource's max_seen survives its own restart. */
   maxSeenDurable: boolean;
   /** A second store written by the same operation: absent, or present and not checking tokens. */
-  secondResource: 'none' | 'unchecked';
+  secondResource: (typeof SECOND_RESOURCES)[number];
   /** An action outside the fence taken with every write. */
-  sideEffect: 'none' | 'email';
+  sideEffect: (typeof SIDE_EFFECTS)[number];
 }
 
 export interface NetworkSpec {

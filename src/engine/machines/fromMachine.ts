@@ -4,8 +4,8 @@
 // delays (xstate.raise with a delay) become timers the scheduler arms on the party's own clock.
 
 import { initialTransition, transition, type AnyStateMachine, type SnapshotFrom } from 'xstate';
-import type { FieldValue } from '../trace/types';
-import type { Effect, Message, Note, PartyEvent, PartyLogic } from './logic';
+import type { FieldValue } from '../core/trace';
+import type { Effect, Message, Note, PartyEvent, PartyLogic } from '../core/party';
 
 interface ActionLike {
   type: string;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { EventQueue } from './queue';
-import { NodeClock } from './clock';
-import { createRng } from './rng';
+import { EventQueue } from '../kernel/queue';
+import { NodeClock } from '../kernel/clock';
+import { createRng } from '../kernel/rng';
 import { findPreset, simulate, type Scenario } from '../index';
 
 describe('EventQueue', () => {

@@ -2,7 +2,7 @@
 // moving a cursor. Invariant: steps are in (timeMs, index) order and step i's snapshots are the
 // state of every party after step i was processed.
 
-import type { Knobs, Scenario } from '../scenario/types';
+import type { Knobs, Scenario } from './scenario';
 
 export const TRACE_FORMAT = 'fencelab.trace';
 export const TRACE_VERSION = 1;

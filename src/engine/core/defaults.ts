@@ -1,0 +1,31 @@
+// Every default and every list of choices a scenario has, defined once. The validator, the
+// presets, the strategies and the UI's pickers all read them from here.
+// Invariant: a scenario that leaves a field out means exactly the value written here.
+
+import type { Knobs, NetworkSpec } from './scenario';
+
+/** Where the lock service's tokens come from, in the order the pickers offer them. What each
+ * means under each system is in docs/scenario-format.md. */
+export const TOKEN_SOURCES = ['durable-counter', 'resetting-counter', 'uuid', 'wall-clock', 'none'] as const;
+
+/** How a resource compares an incoming token with its max_seen, in the order the pickers offer them. */
+export const CHECK_MODES = ['reject-le', 'reject-lt', 'token-seq', 'validity', 'none'] as const;
+
+export const SECOND_RESOURCES = ['none', 'unchecked'] as const;
+export const SIDE_EFFECTS = ['none', 'email'] as const;
+
+/** The network-timing seed a scenario gets when it names none. */
+export const DEFAULT_SEED = 7;
+export const DEFAULT_CLIENTS = 2;
+export const DEFAULT_NETWORK: Readonly<NetworkSpec> = { latencyMsMin: 2, latencyMsMax: 8, dropRate: 0 };
+
+/** Knobs every strategy shares, before the strategy's own defaults and the scenario's overrides.
+ * The article's race: the first grant is token 33 and the store has seen 32. */
+export const BASE_KNOBS: Readonly<Omit<Knobs, 'tokenSource' | 'check'>> = {
+  leaseTtlMs: 1000,
+  firstToken: 33,
+  initialMaxSeen: 32,
+  maxSeenDurable: true,
+  secondResource: 'none',
+  sideEffect: 'none',
+};
