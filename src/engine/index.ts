@@ -17,6 +17,7 @@ export * from './core/trace';
 export { PRESETS, findPreset, type Preset } from './presets';
 export { STRATEGIES, findStrategy, effectiveKnobs, choicesOf } from './strategies/registry';
 export * from './core/defaults';
+export { STEP_KINDS, isStepKind, type StepKind, type NoteDetails, type DetailOf } from './core/vocabulary';
 export type { StrategyDef } from './strategies/types';
 export { formatToken } from './protocol/tokens';
 export { compareStrategies, withStrategy, type ComparisonRow } from './comparison/compare';

@@ -14,6 +14,19 @@ export const CHECK_MODES = ['reject-le', 'reject-lt', 'token-seq', 'validity', '
 export const SECOND_RESOURCES = ['none', 'unchecked'] as const;
 export const SIDE_EFFECTS = ['none', 'email'] as const;
 
+/** Every strategy's id, as scenario files and links store it; strategies/registry.ts orders them
+ * for the comparison. */
+export const STRATEGY_IDS = ['lease-trust', 'redlock', 'zookeeper', 'etcd', 'fencing', 'chubby', 'qjm'] as const;
+export type KnownStrategyId = (typeof STRATEGY_IDS)[number];
+
+/** The id of a strategy a validated scenario or a trace names.
+ * @throws Error for an id no strategy has (a scenario that skipped validation). */
+export function strategyIdOf(id: string): KnownStrategyId {
+  const known = STRATEGY_IDS.find((s) => s === id);
+  if (!known) throw new Error(`unknown strategy "${id}"`);
+  return known;
+}
+
 /** The network-timing seed a scenario gets when it names none. */
 export const DEFAULT_SEED = 7;
 export const DEFAULT_CLIENTS = 2;

@@ -4,6 +4,7 @@
 // Invariant: logic never reads time or randomness except through the `env` on its event.
 
 import type { FieldValue, TokenValue, WriteOutcome } from './trace';
+import type { NoteDetails, StepKind } from './vocabulary';
 
 /** What the scheduler tells a party with every event: its own clock and fresh entropy. */
 export interface Env {
@@ -32,9 +33,8 @@ export interface Message {
   [field: string]: unknown;
 }
 
-/** Something worth a trace step, in structured form; narration turns it into words. */
-export interface Note {
-  kind: string;
+/** The fields every note may carry, whatever its kind. */
+interface NoteFields {
   parties?: string[];
   token?: TokenValue;
   /** Ghost: which grant this note is about. */
@@ -42,8 +42,6 @@ export interface Note {
   client?: string;
   holder?: string;
   write?: Omit<WriteOutcome, 'stale'> & { grantId: number };
-  /** Extra detail narration may use. */
-  detail?: Record<string, FieldValue>;
   /**
    * Ghost, on a grant no single lock authority ends (Redlock's quorum of independent masters): how
    * long, from the grant, its holder was promised the lock. Its lease ends then or at its release,
@@ -53,6 +51,15 @@ export interface Note {
   /** Ghost, on a grant: it ends every earlier grant at the lock service (a quorum promised a newer epoch). */
   supersedes?: boolean;
 }
+
+/** A note of one kind, with that kind's detail (core/vocabulary.ts). */
+export type NoteOf<K extends StepKind> = NoteFields & { kind: K; detail?: NoteDetails[K] };
+
+/**
+ * Something worth a trace step, in structured form; narration turns it into words. Discriminated
+ * by `kind`: a `switch (note.kind)` narrows `detail` to what that kind carries.
+ */
+export type Note = { [K in StepKind]: NoteOf<K> }[StepKind];
 
 export type Effect =
   | { type: 'send'; to: string; msg: Message }

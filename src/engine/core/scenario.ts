@@ -2,11 +2,13 @@
 // views) is derived from it by simulate(). Invariant: a Scenario value that passed
 // validateScenario() can be simulated without throwing.
 
+import type { StepKind } from './vocabulary';
 import type { CHECK_MODES, SECOND_RESOURCES, SIDE_EFFECTS, TOKEN_SOURCES } from './defaults';
 
 export const SCENARIO_FORMAT = 'fencelab.scenario';
 export const SCENARIO_VERSION = 1;
 
+/** A strategy's id as a file stores it; validation holds it to STRATEGY_IDS (core/defaults.ts). */
 export type StrategyId = string;
 
 /**
@@ -84,7 +86,7 @@ export type ActionType = Action['type'];
 /** Names a trace step: the first step after the previous label that matches every given field. */
 export interface StepLabel {
   label: string;
-  kind: string;
+  kind: StepKind;
   party?: string;
   client?: string;
   token?: number | string;

@@ -3,6 +3,7 @@
 // state of every party after step i was processed.
 
 import type { Knobs, Scenario } from './scenario';
+import type { NoteDetails, StepKind } from './vocabulary';
 
 export const TRACE_FORMAT = 'fencelab.trace';
 export const TRACE_VERSION = 1;
@@ -47,10 +48,10 @@ export interface StepStatus {
   staleWriteAccepted: boolean;
 }
 
-export interface Step {
+/** What every step has, whatever its kind. */
+export interface StepFields {
   index: number;
   timeMs: number;
-  kind: string;
   /** The party that processed this step. */
   party: string;
   /** Every party involved, the processing one first. */
@@ -59,8 +60,6 @@ export interface Step {
   label?: string;
   messageId?: number;
   write?: WriteOutcome;
-  /** Facts specific to this kind of step (the value written, a pause's length, a clock's jump). */
-  detail?: Record<string, FieldValue>;
   /** A sentence in plain words saying what happened and why. */
   text: string;
   snapshots: Record<string, PartyView>;
@@ -68,6 +67,16 @@ export interface Step {
   changed: Record<string, string[]>;
   status: StepStatus;
 }
+
+/** A step of one kind, with that kind's detail (core/vocabulary.ts). */
+export type StepOf<K extends StepKind> = StepFields & {
+  kind: K;
+  /** Facts specific to this kind of step (the value written, a pause's length, a clock's jump). */
+  detail?: NoteDetails[K];
+};
+
+/** One step of the trace, discriminated by `kind`: a `switch (step.kind)` narrows `detail`. */
+export type Step = { [K in StepKind]: StepOf<K> }[StepKind];
 
 export interface MessageRecord {
   id: number;
@@ -152,4 +161,16 @@ export interface Trace {
   /** True when the run hit the step limit before it finished. */
   truncated: boolean;
   endMs: number;
+}
+
+/** A type guard for `kind`, for `find` and `filter`: `steps.filter(isStep('lock.granted'))`. */
+export const isStep =
+  <K extends StepKind>(kind: K) =>
+  (step: Step): step is Extract<Step, { kind: K }> =>
+    step.kind === kind;
+
+/** A step's detail as a plain record, for readers that show every kind alike (tables, tests);
+ * code that acts on one kind switches on `step.kind` and reads the typed detail instead. */
+export function stepDetail(step: Step): Readonly<Record<string, FieldValue>> {
+  return step.detail ?? {};
 }

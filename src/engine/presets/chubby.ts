@@ -3,6 +3,7 @@
 // delay, harmful if it lands after.
 
 import { RACE_ACTIONS, raceLabels, scenarioOf, type Preset } from './build';
+import type { StepLabel } from '../core/scenario';
 
 export const chubbyRace: Preset = {
   id: 'chubby-race',
@@ -17,7 +18,7 @@ export const chubbyRace: Preset = {
   }),
 };
 
-const delayLabels = [
+const delayLabels: StepLabel[] = [
   { label: 't0', kind: 'lock.granted', client: 'Client1' },
   { label: 't1', kind: 'client.paused', party: 'Client1' },
   { label: 't2', kind: 'lease.expired', client: 'Client1' },

@@ -3,7 +3,7 @@
 // across restarts. The other sources exist to show how that invariant breaks.
 
 import type { TokenSource } from '../core/scenario';
-import type { TokenValue } from '../core/trace';
+import type { FieldValue, TokenValue } from '../core/trace';
 
 export interface IssueInput {
   source: TokenSource;
@@ -45,4 +45,10 @@ export function compareTokens(a: TokenValue, b: TokenValue): number {
 
 export function formatToken(token: TokenValue): string {
   return token === null ? 'none' : String(token);
+}
+
+/** A card field read back as a token (a max_seen, a counter): fields hold tokens as numbers,
+ * text or null; a yes/no field is no token. */
+export function tokenField(value: FieldValue): TokenValue {
+  return typeof value === 'boolean' ? null : value;
 }

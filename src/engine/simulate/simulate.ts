@@ -69,6 +69,7 @@ class Run {
       startEffects.push([party, effects]);
     }
     this.recorder = new Recorder(
+      strategy.id,
       specs.map((s) => s.info),
       initial,
     );

@@ -1,7 +1,7 @@
 // Chubby as shared/domain.md describes it: generations that grow on every free-to-held
 // transition, sequencers checked by the server, and lock-delay for servers that do not check.
 import { describe, expect, it } from 'vitest';
-import { simulate, type Step, type Trace } from '../index';
+import { simulate, type Step, type Trace, stepDetail } from '../index';
 import { chubbyLockDelayCovers, chubbyLockDelayLate, chubbyRace } from '../presets/chubby';
 import { scenarioOf } from '../presets/build';
 
@@ -32,10 +32,10 @@ describe('Chubby: the canonical race with a checking server', () => {
 
   it('times the client’s local lease from when it sent its call, so it ends before the master’s', () => {
     const acquired = trace.steps.find((s) => s.kind === 'lock.acquired' && s.party === 'Client1')!;
-    expect(acquired.detail?.believedUntilMs).toBe(1000); // sent at 0 ms, a 1000 ms lease
+    expect(stepDetail(acquired).believedUntilMs).toBe(1000); // sent at 0 ms, a 1000 ms lease
     expect(at(trace, 't2').timeMs).toBeGreaterThan(1000);
     const lapsed = trace.steps.find((s) => s.kind === 'lease.lapsed' && s.party === 'Client1')!;
-    expect(lapsed.detail?.cause).toMatch(/jeopardy/);
+    expect(stepDetail(lapsed).cause).toMatch(/jeopardy/);
   });
 });
 
@@ -72,6 +72,6 @@ describe('Chubby: a release is not a failure', () => {
     const released = trace.steps.find((s) => s.kind === 'lock.released')!;
     const granted = trace.steps.find((s) => s.kind === 'lock.granted' && s.token === 34)!;
     expect(granted.timeMs).toBe(released.timeMs);
-    expect(granted.detail?.lockDelayMs).toBeUndefined();
+    expect(stepDetail(granted).lockDelayMs).toBeUndefined();
   });
 });

@@ -1,7 +1,7 @@
 // etcd's Mutex as shared/domain.md describes it: the lock key's create revision as the token,
 // fencing at the store or inside etcd, leases that survive a leader change, and the restore pitfall.
 import { describe, expect, it } from 'vitest';
-import { simulate, validateScenario, type Step, type Trace } from '../index';
+import { simulate, validateScenario, type Step, type Trace, stepDetail } from '../index';
 import { etcdRace, etcdRestore, etcdTxnRace } from '../presets/etcd';
 import { scenarioOf } from '../presets/build';
 import { RACE_ACTIONS } from '../presets/build';
@@ -69,7 +69,7 @@ describe('etcd pitfall: a restore from an old snapshot without --bump-revision',
   it('rewinds the revision and drops every lease, so the holder loses its session', () => {
     expect(at(trace, 'restore').detail).toMatchObject({ restored: true, revisionBefore: 35, revision: 32 });
     const lapsed = trace.steps.find((s) => s.kind === 'lease.lapsed' && s.party === 'Client2')!;
-    expect(lapsed.detail?.cause).toBe('etcd says its lease is gone');
+    expect(stepDetail(lapsed).cause).toBe('etcd says its lease is gone');
     expect(lapsed.timeMs).toBeGreaterThan(at(trace, 'restore').timeMs);
   });
 
@@ -118,14 +118,14 @@ describe('etcd: waiters and the hand-over', () => {
   it('queues each waiter behind the key with the lower create revision', () => {
     const queued = trace.steps.filter((s) => s.kind === 'lock.queued');
     expect(queued.map((s) => s.parties[1])).toEqual(['Client2', 'Client3']);
-    const revisions = queued.map((s) => Number(s.detail?.revision));
+    const revisions = queued.map((s) => Number(stepDetail(s).revision));
     expect(revisions[0]).toBeGreaterThan(Number(grants[0]!.token));
     expect(revisions[1]).toBeGreaterThan(revisions[0]!);
   });
 
   it("deletes the middle waiter's key when its lease expires, without handing the lock on", () => {
     const expired = trace.steps.find((s) => s.kind === 'session.expired' && s.parties[1] === 'Client2')!;
-    expect(expired.detail?.key).toMatch(/^lock\/res\//);
+    expect(stepDetail(expired).key).toMatch(/^lock\/res\//);
     expect(grants.filter((g) => g.timeMs <= expired.timeMs)).toHaveLength(1);
   });
 

@@ -1,7 +1,7 @@
 // HDFS-style epochs as shared/domain.md describes them: journal nodes promise epochs and refuse
 // lower ones, a writer needs a quorum, and a deposed writer's edits never commit.
 import { describe, expect, it } from 'vitest';
-import { formatVerdict, simulate, stepPhrase, type Step, type Trace } from '../index';
+import { formatVerdict, simulate, stepPhrase, type Step, type Trace, stepDetail } from '../index';
 import { qjmMissedEpoch, qjmRace } from '../presets/qjm';
 import { scenarioOf } from '../presets/build';
 
@@ -11,14 +11,16 @@ const at = (trace: Trace, label: string): Step => {
   return step;
 };
 const committed = (trace: Trace, client: string): string[] =>
-  trace.steps.filter((s) => s.party === client && s.detail?.committed === true).map((s) => String(s.detail?.value));
+  trace.steps
+    .filter((s) => s.party === client && stepDetail(s).committed === true)
+    .map((s) => String(stepDetail(s).value));
 const last = (trace: Trace) => trace.steps.at(-1)!;
 
 describe('HDFS epochs: the canonical race', () => {
   const trace = simulate(qjmRace.scenario);
 
   it('makes each writer take 1 + the largest promised epoch from a quorum', () => {
-    expect(at(trace, 't0').detail?.quorum).toMatch(/^JN\d, JN\d$/);
+    expect(stepDetail(at(trace, 't0')).quorum).toMatch(/^JN\d, JN\d$/);
     expect(at(trace, 't2')).toMatchObject({ kind: 'epoch.promised', token: 34 });
     expect(at(trace, 't3').token).toBe(34);
     expect(trace.verdict.tokensIssued).toEqual([33, 34]);
@@ -31,7 +33,7 @@ describe('HDFS epochs: the canonical race', () => {
   it("has every journal node refuse the deposed writer's epoch, which then aborts", () => {
     const refusals = trace.steps.filter((s) => s.kind === 'write.rejected' && s.write?.client === 'Client1');
     expect(refusals.map((s) => s.write?.comparison)).toEqual(Array(3).fill('epoch 33 < promised 34 -> REJECT'));
-    expect(trace.steps.find((s) => s.kind === 'write.refused' && s.detail?.fenced)?.party).toBe('Client1');
+    expect(trace.steps.find((s) => s.kind === 'write.refused' && stepDetail(s).fenced)?.party).toBe('Client1');
     expect(last(trace).snapshots.Client1!.state).toBe('idle');
     expect(committed(trace, 'Client1')).toEqual([]);
     expect(trace.verdict).toMatchObject({ ok: true, staleWriteAccepted: null, staleWritesRejected: 3 });
@@ -62,7 +64,7 @@ describe('HDFS epochs: a journal node that missed the new epoch', () => {
     const abort = at(trace, 'abort');
     expect(abort).toMatchObject({ party: 'Client1', kind: 'lease.lapsed', detail: { aborted: true } });
     expect(abort.text).toMatch(/^Client1 aborts.*JN1, JN2 refused epoch 33/);
-    expect(stepPhrase(abort).action).toBe('aborts: epoch 33 can get no quorum');
+    expect(stepPhrase(abort, 'qjm').action).toBe('aborts: epoch 33 can get no quorum');
   });
 });
 
@@ -87,7 +89,7 @@ describe('HDFS epochs: journal nodes that promised different epochs', () => {
 
   it('reports different promises to the third writer, which takes 1 + the largest', () => {
     const states = trace.steps.filter((s) => s.kind === 'journal.state' && s.parties[1] === 'Client3');
-    const promised = Object.fromEntries(states.map((s) => [s.party, s.detail?.lastPromisedEpoch]));
+    const promised = Object.fromEntries(states.map((s) => [s.party, stepDetail(s).lastPromisedEpoch]));
     expect(promised).toEqual({ JN2: 34, JN3: 33 });
     expect(trace.verdict.tokensIssued).toEqual([33, 34, 35]);
     const grant = trace.steps.find((s) => s.kind === 'lock.granted' && s.party === 'Client3')!;

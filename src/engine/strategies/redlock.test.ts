@@ -1,7 +1,7 @@
 // Redlock as the seed's table and Kleppmann's critique describe it: a majority of masters with a
 // validity time, a random value no store can order, and two holders without any pause.
 import { describe, expect, it } from 'vitest';
-import { simulate, type Scenario, type Step, type Trace } from '../index';
+import { simulate, type Scenario, type Step, type Trace, stepDetail } from '../index';
 import { redlockClockJump, redlockRace, redlockRestart } from '../presets/redlock';
 import { scenarioOf } from '../presets/build';
 import { driftMs } from '../machines/redlock/client';
@@ -21,7 +21,7 @@ describe('Redlock: the canonical race', () => {
     expect(t0.party).toBe('Client1');
     expect(typeof t0.token).toBe('string');
     expect(driftMs(1000)).toBe(12);
-    expect(t0.detail?.validityMs).toBe(1000 - t0.timeMs - 12);
+    expect(stepDetail(t0).validityMs).toBe(1000 - t0.timeMs - 12);
   });
 
   it("accepts the zombie's write: the store cannot order two random values", () => {
@@ -50,7 +50,7 @@ describe('Redlock: the canonical race', () => {
     const t0 = at(trace, 't0');
     const lease = trace.leases[0]!;
     expect(lease).toMatchObject({ holder: 'Client1', endReason: 'validity over' });
-    expect(lease.endedMs).toBe(t0.timeMs + Number(t0.detail?.validityMs));
+    expect(lease.endedMs).toBe(t0.timeMs + Number(stepDetail(t0).validityMs));
     expect(lease.endedMs).toBeLessThan(at(trace, 't2').timeMs);
     // So Client2's grant came after Client1's had ended: Client1 is a zombie, not a second holder.
     expect(trace.verdict.violations.map((v) => v.invariant)).not.toContain('one-grant-at-a-time');
@@ -66,13 +66,13 @@ describe.each([
 
   it("lets Client2 gather a majority through the faulty master, within Client1's validity", () => {
     const t0 = at(trace, 't0');
-    expect(String(t0.detail?.quorum).split(', ').sort()).toEqual(['Redis1', 'Redis2', 'Redis3']);
+    expect(String(stepDetail(t0).quorum).split(', ').sort()).toEqual(['Redis1', 'Redis2', 'Redis3']);
     const t3 = at(trace, 't3');
     expect(t3.index).toBeGreaterThan(at(trace, fault).index);
-    expect(String(t3.detail?.quorum).split(', ').sort()).toEqual(['Redis3', 'Redis4', 'Redis5']);
+    expect(String(stepDetail(t3).quorum).split(', ').sort()).toEqual(['Redis3', 'Redis4', 'Redis5']);
     // Redis1 and Redis2 still hold Client1's value: only the fault freed Redis3.
     for (const master of ['Redis1', 'Redis2']) expect(t3.snapshots[master]!.fields.value).toBe(t0.token);
-    const promisedUntilMs = t0.timeMs + Number(t0.detail?.validityMs);
+    const promisedUntilMs = t0.timeMs + Number(stepDetail(t0).validityMs);
     expect(promisedUntilMs).toBeGreaterThan(at(trace, 'both').timeMs);
   });
 
@@ -105,7 +105,7 @@ describe('Redlock: the client side', () => {
     const trace = simulate(base([...cut, { atMs: 0, type: 'acquire', client: 'Client1' }]));
     const failed = trace.steps.filter((s) => s.kind === 'lock.failed');
     expect(failed).toHaveLength(3);
-    expect(failed.map((s) => s.detail?.retryInMs === undefined)).toEqual([false, false, true]);
+    expect(failed.map((s) => stepDetail(s).retryInMs === undefined)).toEqual([false, false, true]);
     expect(trace.verdict.tokensIssued).toEqual([]);
     expect(trace.steps.at(-1)!.snapshots.Client1!.state).toBe('idle');
   });

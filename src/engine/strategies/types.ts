@@ -5,6 +5,7 @@
 import type { CheckMode, Knobs, TokenSource } from '../core/scenario';
 import type { PartyInfo } from '../core/trace';
 import type { PartyLogic } from '../core/party';
+import type { KnownStrategyId } from '../core/defaults';
 
 export interface PartySpec {
   info: PartyInfo;
@@ -12,7 +13,7 @@ export interface PartySpec {
 }
 
 export interface StrategyDef {
-  id: string;
+  id: KnownStrategyId;
   name: string;
   /** One or two sentences: how it works and whether it stops a zombie. */
   summary: string;

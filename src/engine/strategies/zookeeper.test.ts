@@ -1,7 +1,7 @@
 // ZooKeeper's lock recipe as shared/domain.md describes it: czxid tokens from a totally ordered
 // log, sessions the server expires on its own clock, Curator's later LOST, and the suffix pitfall.
 import { describe, expect, it } from 'vitest';
-import { simulate, type Step, type Trace } from '../index';
+import { simulate, type Step, type Trace, stepDetail } from '../index';
 import { zookeeperPartition, zookeeperRace, zookeeperSequenceReset } from '../presets/zookeeper';
 import { scenarioOf } from '../presets/build';
 import { EPOCH_FACTOR } from '../machines/zookeeper/tree';
@@ -71,7 +71,7 @@ describe('ZooKeeper pitfall: the sequence suffix as the token', () => {
 
   it('locks the rightful holder out, where the czxid would still have climbed', () => {
     expect(at(trace, 'stuck').write).toMatchObject({ comparison: '0 <= 35 -> REJECT', stale: false });
-    expect(Number(at(trace, 'zero').detail?.czxid)).toBeGreaterThan(36);
+    expect(Number(stepDetail(at(trace, 'zero')).czxid)).toBeGreaterThan(36);
   });
 });
 
@@ -115,18 +115,18 @@ describe('ZooKeeper: the watch on the predecessor', () => {
     }),
   );
   const queued = (client: string) => trace.steps.find((s) => s.kind === 'lock.queued' && s.parties[1] === client)!;
-  const node = (client: string) => String(queued(client).detail?.node);
+  const node = (client: string) => String(stepDetail(queued(client)).node);
   const grants = trace.steps.filter((s) => s.kind === 'lock.granted');
 
   it('has each waiter watch the node just before its own', () => {
     const first = String(grants[0]!.detail?.node);
-    expect(queued('Client2').detail?.watching).toBe(first);
-    expect(queued('Client3').detail?.watching).toBe(node('Client2'));
+    expect(stepDetail(queued('Client2')).watching).toBe(first);
+    expect(stepDetail(queued('Client3')).watching).toBe(node('Client2'));
   });
 
   it("deletes a waiting client's node when its session expires, without handing the lock on", () => {
     const expired = trace.steps.find((s) => s.kind === 'session.expired' && s.parties[1] === 'Client2')!;
-    expect(expired.detail?.node).toBe(node('Client2'));
+    expect(stepDetail(expired).node).toBe(node('Client2'));
     expect(grants.filter((g) => g.timeMs <= expired.timeMs)).toHaveLength(1);
   });
 

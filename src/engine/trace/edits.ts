@@ -16,16 +16,22 @@ export interface EditOutcome {
 /** The fate of the edit a store step wrote or refused, or null if it is no journal edit. */
 export function editOutcome(trace: Trace, step: Step): EditOutcome | null {
   const w = step.write;
-  const txid = step.detail?.txid;
+  const txid = journalTxid(step);
   if (!w || txid === undefined) return null;
   const same = trace.steps.filter(
-    (s) => s.write && s.write.client === w.client && s.write.token === w.token && s.detail?.txid === txid,
+    (s) => s.write && s.write.client === w.client && s.write.token === w.token && journalTxid(s) === txid,
   );
-  const reply = trace.steps.find(
-    (s) => s.party === w.client && s.detail?.txid === txid && s.token === w.token && s.detail?.quorum !== undefined,
-  );
-  if (!reply) return null;
-  const quorum = Number(reply.detail!.quorum);
+  // The writer's own view of a journal node's answer carries the quorum the edit needs.
+  const quorum = trace.steps
+    .filter((s) => s.party === w.client && s.token === w.token)
+    .flatMap((s) =>
+      (s.kind === 'write.acked' || s.kind === 'write.refused') &&
+      s.detail?.txid === txid &&
+      s.detail.quorum !== undefined
+        ? [s.detail.quorum]
+        : [],
+    )[0];
+  if (quorum === undefined) return null;
   const logged = same.filter((s) => s.write!.verdict === 'accepted').map((s) => s.party);
   return {
     logged,
@@ -36,6 +42,11 @@ export function editOutcome(trace: Trace, step: Step): EditOutcome | null {
       (s) => s.kind === 'lease.lapsed' && s.party === w.client && s.token === w.token && s.detail?.aborted === true,
     ),
   };
+}
+
+/** The transaction id a journal node's accept or refusal names (QJM), if the step is one. */
+function journalTxid(step: Step): number | undefined {
+  return step.kind === 'write.accepted' || step.kind === 'write.rejected' ? step.detail?.txid : undefined;
 }
 
 /** "on JN3 only, 1 of 2 acks needed, never committed", or null when the edit committed. */

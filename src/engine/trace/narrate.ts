@@ -2,12 +2,15 @@
 // the "why" line; the CLI prints it. Invariant: narration only describes, it never decides: every
 // fact in a sentence is a field of the note or of the party's state after the step.
 
-import type { Note } from '../core/party';
+import type { Note, NoteOf } from '../core/party';
+import type { KnownStrategyId } from '../core/defaults';
 import type { FieldValue } from '../core/trace';
-import { formatToken } from '../protocol/tokens';
+import { formatToken, tokenField } from '../protocol/tokens';
 import { narrateSystem } from './narrateSystems';
 
 export interface NarrationInput {
+  /** The run's strategy: which system's words the step is told in. */
+  system: KnownStrategyId;
   party: string;
   note: Note;
   stale: boolean;
@@ -19,12 +22,11 @@ export interface NarrationInput {
 const tok = (note: Note): string => formatToken(note.token ?? null);
 const tokenInParens = (note: Note): string =>
   note.token === null || note.token === undefined ? '' : ` (token ${tok(note)})`;
-const d = (note: Note, key: string): FieldValue | undefined => note.detail?.[key];
 const other = (note: Note): string => note.parties?.[0] ?? '';
 
-export function narrate({ party, note, stale, alsoHolding = null, fields }: NarrationInput): string {
-  const system = narrateSystem({ party, note, stale, fields });
-  if (system !== null) return system;
+export function narrate({ system, party, note, stale, alsoHolding = null, fields }: NarrationInput): string {
+  const told = narrateSystem({ system, party, note, stale });
+  if (told !== null) return told;
   const w = note.write;
   switch (note.kind) {
     case 'lock.requested':
@@ -33,8 +35,8 @@ export function narrate({ party, note, stale, alsoHolding = null, fields }: Narr
       return `${party} has had no grant yet and asks ${other(note)} again.`;
     case 'lock.granted':
       return note.token === null
-        ? `${party} grants the lock to ${note.holder} as a plain lease (no token); it expires at ${d(note, 'expiresAtMs')} ms on ${party}'s clock.`
-        : `${party} grants the lock to ${note.holder} with token ${tok(note)}; the lease expires at ${d(note, 'expiresAtMs')} ms on ${party}'s clock.`;
+        ? `${party} grants the lock to ${note.holder} as a plain lease (no token); it expires at ${note.detail?.expiresAtMs} ms on ${party}'s clock.`
+        : `${party} grants the lock to ${note.holder} with token ${tok(note)}; the lease expires at ${note.detail?.expiresAtMs} ms on ${party}'s clock.`;
     case 'lock.regranted':
       return `${party} repeats its grant to ${note.holder} (token ${tok(note)}).`;
     case 'lock.queued':
@@ -43,8 +45,8 @@ export function narrate({ party, note, stale, alsoHolding = null, fields }: Narr
       return `${party} waits: ${note.holder ?? 'someone'} holds the lock.`;
     case 'lock.acquired':
       if (note.token === null)
-        return `${party} receives a plain lease (no token) and believes it holds the lock until ${d(note, 'believedUntilMs')} ms on its own clock.`;
-      return `${party} receives token ${tok(note)} and believes it holds the lock until ${d(note, 'believedUntilMs')} ms on its own clock.`;
+        return `${party} receives a plain lease (no token) and believes it holds the lock until ${note.detail?.believedUntilMs} ms on its own clock.`;
+      return `${party} receives token ${tok(note)} and believes it holds the lock until ${note.detail?.believedUntilMs} ms on its own clock.`;
     case 'lease.expired':
       return note.holder
         ? `The lease of ${note.holder}${tokenInParens(note)} is over on ${party}'s clock: the lock is free again, whatever ${note.holder} believes.`
@@ -65,12 +67,12 @@ export function narrate({ party, note, stale, alsoHolding = null, fields }: Narr
       return `${party}'s own clock says its lease${tokenInParens(note)} has run out, so it stops believing it holds the lock.`;
     case 'write.sent':
       return note.token === null
-        ? `${party} sends write(${note.parties?.join(', ')}, ${d(note, 'value')}) with no token, believing it holds the lock.`
-        : `${party} sends write(${note.parties?.join(', ')}, ${tok(note)}, ${d(note, 'value')}), believing it holds the lock.`;
+        ? `${party} sends write(${note.parties?.join(', ')}, ${note.detail?.value}) with no token, believing it holds the lock.`
+        : `${party} sends write(${note.parties?.join(', ')}, ${tok(note)}, ${note.detail?.value}), believing it holds the lock.`;
     case 'write.queued':
-      return `${party} will write ${d(note, 'value')} as soon as it holds the lock.`;
+      return `${party} will write ${note.detail?.value} as soon as it holds the lock.`;
     case 'write.skipped':
-      return `${party} does not believe it holds the lock, so it does not write ${d(note, 'value')}.`;
+      return `${party} does not believe it holds the lock, so it does not write ${note.detail?.value}.`;
     case 'write.accepted':
       if (!w) return `${party} accepts a write.`;
       return `${party} checks ${w.client}'s write ${w.value}: ${w.comparison}${w.maxSeenAfter === null ? ' (it keeps no max_seen)' : `, max_seen = ${formatToken(w.maxSeenAfter)}`}.${staleSentence(party, w.client, stale, alsoHolding)}`;
@@ -78,17 +80,17 @@ export function narrate({ party, note, stale, alsoHolding = null, fields }: Narr
       if (!w) return `${party} rejects a write.`;
       return `${party} checks ${w.client}'s write ${w.value}: ${w.comparison} (${w.reason}); max_seen stays ${formatToken(w.maxSeenAfter)}.`;
     case 'write.acked':
-      return `${party} learns that ${other(note)} accepted its write ${d(note, 'value')}.`;
+      return `${party} learns that ${other(note)} accepted its write ${note.detail?.value}.`;
     case 'write.refused':
-      return d(note, 'fenced')
-        ? `${party} learns that ${other(note)} refused its write ${d(note, 'value')} (${d(note, 'reason')}), so it stops believing it holds the lock.`
-        : `${party} learns that ${other(note)} refused its write ${d(note, 'value')} (${d(note, 'reason')}).`;
+      return note.detail?.fenced
+        ? `${party} learns that ${other(note)} refused its write ${note.detail?.value} (${note.detail?.reason}), so it stops believing it holds the lock.`
+        : `${party} learns that ${other(note)} refused its write ${note.detail?.value} (${note.detail?.reason}).`;
     case 'effect.sent':
       return stale
         ? `${party} sends the email for ${note.client}, whose grant had been superseded: nothing outside the fence checks its token.`
         : `${party} sends the email for ${note.client}; it checks no token.`;
     case 'client.paused':
-      return `${party} freezes (a stop-the-world pause)${d(note, 'durationMs') ? ` for ${d(note, 'durationMs')} ms` : ''}: it processes nothing, its timers included.`;
+      return `${party} freezes (a stop-the-world pause)${note.detail?.durationMs ? ` for ${note.detail?.durationMs} ms` : ''}: it processes nothing, its timers included.`;
     case 'client.resumed':
       return `${party} wakes, unaware that time has passed, and carries on with what it believed.`;
     case 'node.crashed':
@@ -102,18 +104,44 @@ export function narrate({ party, note, stale, alsoHolding = null, fields }: Narr
     case 'network.healed':
       return `The network between ${party} and ${other(note)} is healed.`;
     case 'network.delayArmed':
-      return `The next message from ${party} to ${other(note)} will be held up for an extra ${d(note, 'extraMs')} ms.`;
+      return `The next message from ${party} to ${other(note)} will be held up for an extra ${note.detail?.extraMs} ms.`;
     case 'message.dropped':
-      return `The network loses a ${d(note, 'type')} message from ${other(note)} to ${party}.`;
+      return `The network loses a ${note.detail?.type} message from ${other(note)} to ${party}.`;
     case 'message.lost':
-      return `A ${d(note, 'type')} message from ${other(note)} reaches ${party} while it is down and is lost.`;
+      return `A ${note.detail?.type} message from ${other(note)} reaches ${party} while it is down and is lost.`;
     case 'clock.jumped': {
-      const delta = Number(d(note, 'deltaMs'));
+      const delta = Number(note.detail?.deltaMs);
       return `${party}'s clock jumps ${delta >= 0 ? 'forward' : 'back'} by ${Math.abs(delta)} ms.`;
     }
-    default:
+    // Steps only the real systems take: narrateSystem() told them above, or they need no more
+    // than their kind (a system whose wording falls back here).
+    case 'lock.failed':
+    case 'session.opened':
+    case 'session.ready':
+    case 'session.suspended':
+    case 'session.reconnected':
+    case 'session.expired':
+    case 'session.unknown':
+    case 'session.lost':
+    case 'key.set':
+    case 'key.busy':
+    case 'key.deleted':
+    case 'quorum.reply':
+    case 'container.deleted':
+    case 'journal.state':
+    case 'epoch.promised':
+    case 'epoch.refused':
+    case 'lockDelay.ended':
+    case 'message.ignored':
       return `${party}: ${note.kind}.`;
+    default:
+      return unreachable(note);
   }
+}
+
+/** Every kind has a case above: a new kind without words is a type error here. */
+function unreachable(note: never): never {
+  throw new Error(`narrate: no words for a step of kind "${(note as Note).kind}"`);
 }
 
 /** A superseded writer is a zombie only if its lease is over; otherwise there are two holders. */
@@ -124,18 +152,18 @@ function staleSentence(party: string, client: string, stale: boolean, alsoHoldin
   return ` That write came from a zombie: ${client}'s grant had been superseded.`;
 }
 
-function restartText(party: string, note: Note, fields: Record<string, FieldValue>): string {
-  const source = d(note, 'tokenSource');
+function restartText(party: string, note: NoteOf<'node.restarted'>, fields: Record<string, FieldValue>): string {
+  const source = note.detail?.tokenSource;
   if (source === 'resetting-counter') {
     return `${party} restarts; its counter lived only in memory, so the next token is ${Number(fields.counter) + 1} again: old tokens will be reissued.`;
   }
   if (source === 'durable-counter')
     return `${party} restarts; its counter was persisted and is still ${fields.counter}.`;
   if (source !== undefined) return `${party} restarts with no lease held.`;
-  if (d(note, 'maxSeenDurable') === false) {
-    return `${party} restarts; max_seen was kept only in memory and is gone (it was ${formatToken((d(note, 'maxSeenBefore') ?? null) as never)}).`;
+  if (note.detail?.maxSeenDurable === false) {
+    return `${party} restarts; max_seen was kept only in memory and is gone (it was ${formatToken(note.detail?.maxSeenBefore ?? null)}).`;
   }
-  if (d(note, 'maxSeenDurable') === true)
-    return `${party} restarts; max_seen was persisted and is still ${formatToken(fields.maxSeen as never)}.`;
+  if (note.detail?.maxSeenDurable === true)
+    return `${party} restarts; max_seen was persisted and is still ${formatToken(tokenField(fields.maxSeen ?? null))}.`;
   return `${party} restarts.`;
 }

@@ -6,7 +6,19 @@
 
 import type { Note } from '../core/party';
 import type { StepLabel } from '../core/scenario';
-import type { LeaseRecord, MessageRecord, PartyInfo, PartyView, PauseRecord, Step, TokenValue } from '../core/trace';
+import type { KnownStrategyId } from '../core/defaults';
+import type {
+  FieldValue,
+  LeaseRecord,
+  MessageRecord,
+  PartyInfo,
+  PartyView,
+  PauseRecord,
+  Step,
+  StepFields,
+  TokenValue,
+} from '../core/trace';
+import type { StepKind } from '../core/vocabulary';
 import { Oracle } from './oracle';
 import { narrate } from './narrate';
 
@@ -22,6 +34,8 @@ export class Recorder {
   private snapshots: Record<string, PartyView>;
 
   constructor(
+    /** The run's strategy: whose words narration uses. */
+    readonly system: KnownStrategyId,
     readonly parties: PartyInfo[],
     initial: Record<string, PartyView>,
   ) {
@@ -48,13 +62,15 @@ export class Recorder {
     this.track(note, party, timeMs);
     const { stale, alsoHolding } = this.oracle.observe(note, party, index, this.leases);
     this.oracle.observeView(party, view, index);
-    const step: Step = {
+    // A step keeps its note's kind and detail (NoteOf<K> becomes StepOf<K>); TypeScript cannot
+    // correlate the two unions through a variable kind, so the step is built loose and typed once.
+    const step: StepFields & { kind: StepKind; detail?: Readonly<Record<string, FieldValue>> } = {
       index,
       timeMs,
       kind: note.kind,
       party,
       parties: [party, ...(note.parties ?? []).filter((p) => p && p !== party)],
-      text: narrate({ party, note, stale, alsoHolding, fields: view.fields }),
+      text: narrate({ system: this.system, party, note, stale, alsoHolding, fields: view.fields }),
       snapshots: this.snapshots,
       changed: changed.length ? { [party]: changed } : {},
       status: this.oracle.status(),
@@ -66,8 +82,8 @@ export class Recorder {
       const { grantId: _ghost, ...write } = note.write;
       step.write = { ...write, resource: party, stale };
     }
-    this.steps.push(step);
-    return step;
+    this.steps.push(step as Step);
+    return step as Step;
   }
 
   /** Ends the lease records whose promise ran out by `timeMs`; call it at the end of the run too. */

@@ -1,14 +1,16 @@
-// The trace as text, one line per step, shaped like the seed's step trace:
+// The trace as text, one line per step, shaped like the article's step trace:
 //   t6  Client1 write(Storage, 33, Y)  33 <= 34 -> REJECT   max_seen = 34
 // Used by the CLI and by "copy as text". Invariant: pure formatting of trace fields.
 
-import type { Step, Trace } from '../core/trace';
+import type { Step, StepOf, Trace } from '../core/trace';
+import { strategyIdOf, type KnownStrategyId } from '../core/defaults';
 import { formatToken } from '../protocol/tokens';
 import { systemPhrase } from './narrateSystems';
 import { editOutcome, uncommittedPhrase } from './edits';
 
-/** Who acts and what they do, in the seed's compact notation. */
-export function stepPhrase(step: Step): { actor: string; action: string } {
+/** Who acts and what they do, in the article's compact notation, in the words of `system` (the
+ * run's strategy). */
+export function stepPhrase(step: Step, system: KnownStrategyId): { actor: string; action: string } {
   const t = step.token === undefined ? '' : formatToken(step.token);
   const w = step.write;
   if (w) {
@@ -16,8 +18,8 @@ export function stepPhrase(step: Step): { actor: string; action: string } {
     return { actor: w.client, action: `write(${w.resource}, ${token}${w.value})  ${w.comparison}` };
   }
   const other = step.parties[1] ?? '';
-  const system = systemPhrase(step);
-  if (system) return system;
+  const own = systemPhrase(step, system);
+  if (own) return own;
   switch (step.kind) {
     case 'lock.requested':
       return { actor: step.party, action: `acquire(${other})` };
@@ -101,7 +103,7 @@ export function stepPhrase(step: Step): { actor: string; action: string } {
 }
 
 /** What a restart kept and what it lost, in a word or two. */
-function restartPhrase(step: Step): string {
+function restartPhrase(step: StepOf<'node.restarted'>): string {
   const d = step.detail ?? {};
   if (d.restored === true) return `restarts (snapshot restore: revision ${d.revisionBefore} -> ${d.revision})`;
   if (d.epoch !== undefined) return `new leader (epoch ${d.epoch})`;
@@ -124,10 +126,11 @@ function maxSeenOf(step: Step): string {
 export function formatTraceText(trace: Trace): string {
   const lines: string[] = [];
   const s = trace.scenario;
+  const system = strategyIdOf(s.strategy);
   lines.push(`${s.name} · strategy ${s.strategy} · seed ${s.seed}`);
   lines.push('');
   for (const step of trace.steps) {
-    const { actor, action } = stepPhrase(step);
+    const { actor, action } = stepPhrase(step, system);
     const label = (step.label ?? '').padEnd(7);
     const time = `${step.timeMs}ms`.padStart(8);
     lines.push(`${label} ${time}  ${actor.padEnd(12)} ${action.padEnd(46)} ${maxSeenOf(step)}`.trimEnd());

@@ -50,6 +50,18 @@ describe('validateScenario', () => {
     expect(errorOf(withChange({ clocks: { Client7: { offsetMs: 1 } } }))).toMatch(/^clocks\.Client7: unknown field/);
   });
 
+  it('refuses a label naming a kind of step that does not exist, which would label nothing', () => {
+    const labelled = (kind: string) => withChange({ labels: [{ label: 't6', kind }] });
+    expect(errorOf(labelled('write.rejectd'))).toBe(
+      'labels[0].kind: expected a kind of step such as "write.queued", "write.sent", "write.skipped", "write.accepted", "write.rejected", "write.acked", "write.refused", got "write.rejectd"',
+    );
+    expect(errorOf(labelled('rejected'))).toMatch(
+      /^labels\[0\]\.kind: expected a kind of step such as "lock\.granted"/,
+    );
+    const ok = validateScenario(labelled('write.rejected'));
+    expect(ok.ok && ok.scenario.labels).toEqual([{ label: 't6', kind: 'write.rejected' }]);
+  });
+
   it('checks each action against the parties of the scenario', () => {
     const bad = (action: unknown) => errorOf(withChange({ actions: [race.actions[0], action] }));
     expect(bad({ atMs: 5, type: 'acquire', client: 'Client9' })).toBe(

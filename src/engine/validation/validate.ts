@@ -24,6 +24,7 @@ import {
   SIDE_EFFECTS,
   TOKEN_SOURCES,
 } from '../core/defaults';
+import { STEP_KINDS, isStepKind, type StepKind } from '../core/vocabulary';
 
 export interface ScenarioError {
   /** Where the problem is, e.g. "actions[3].client". */
@@ -252,10 +253,22 @@ function action(v: unknown, path: string, clients: readonly string[], parties: r
   }
 }
 
+/** A label names a kind of step; an unknown kind would label nothing, so it is refused. */
+function stepKind(v: unknown, path: string): StepKind {
+  const kind = str(v, path, 60);
+  if (isStepKind(kind)) return kind;
+  const sameTopic = STEP_KINDS.filter((k) => k.split('.')[0] === kind.split('.')[0]);
+  const examples = (sameTopic.length ? sameTopic : ['lock.granted', 'write.accepted', 'write.rejected']).slice(0, 8);
+  throw new Invalid(
+    path,
+    `expected a kind of step such as ${examples.map((k) => `"${k}"`).join(', ')}, got ${show(v)}`,
+  );
+}
+
 function label(v: unknown, path: string): StepLabel {
   const o = object(v, path);
   onlyKeys(o, path, ['label', 'kind', 'party', 'client', 'token']);
-  const out: StepLabel = { label: str(o.label, `${path}.label`, 12), kind: str(o.kind, `${path}.kind`, 60) };
+  const out: StepLabel = { label: str(o.label, `${path}.label`, 12), kind: stepKind(o.kind, `${path}.kind`) };
   if (o.party !== undefined) out.party = str(o.party, `${path}.party`, 40);
   if (o.client !== undefined) out.client = str(o.client, `${path}.client`, 40);
   if (o.token !== undefined) {

@@ -171,7 +171,8 @@ function liveWords(ctx: Context, own: LeaseRecord, index: number): string {
   switch (strategy) {
     case 'redlock': {
       const keeping = locks.filter((f) => f.value !== null && f.value === own.token).length;
-      const validityMs = trace.steps[grantSteps(trace).grantStep[index]!]!.detail?.validityMs;
+      const grant = trace.steps[grantSteps(trace).grantStep[index]!]!;
+      const validityMs = grant.kind === 'lock.granted' ? grant.detail?.validityMs : undefined;
       const until = typeof validityMs === 'number' ? `, valid until ${ms(own.grantedMs + validityMs)}` : '';
       return `${held} on ${keeping} of ${locks.length} masters${until}`;
     }

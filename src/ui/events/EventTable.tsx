@@ -6,6 +6,7 @@ import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useActions, useLab, useLabStore } from '../store/context';
 import { usePacedCursor } from '../store/paced';
 import { eventRow, rowWindow, scrollToShow, tableResource } from './eventRows';
+import { strategyIdOf } from '../../engine';
 
 const ROW_PX = 30;
 const HEADER_PX = 32;
@@ -29,6 +30,7 @@ export function EventTable() {
   // What the box's scrollTop was last set to or seen at, so applying `top` never reads layout.
   const applied = useRef(0);
   const resource = useMemo(() => tableResource(trace), [trace]);
+  const system = strategyIdOf(trace.scenario.strategy);
   const storeCount = useMemo(() => trace.parties.filter((p) => p.kind === 'resource').length, [trace]);
   const count = trace.steps.length;
 
@@ -42,7 +44,7 @@ export function EventTable() {
 
   const win = rowWindow(top, VIEWPORT_PX, ROW_PX, count);
   const rows = [];
-  for (let i = win.first; i < win.end; i++) rows.push(eventRow(trace.steps[i]!, resource));
+  for (let i = win.first; i < win.end; i++) rows.push(eventRow(trace.steps[i]!, resource, system));
 
   return (
     <div

@@ -10,9 +10,10 @@ describe('eventRow', () => {
     eventRow(
       trace.steps.find((s) => s.label === label)!,
       resource,
+      'fencing',
     );
 
-  it('reads the seed trace: the accept at t4 and the reject at t6, with max_seen', () => {
+  it("reads the article's trace: the accept at t4 and the reject at t6, with max_seen", () => {
     expect(resource).toBe('Storage');
     expect(row('t4')).toMatchObject({ verdict: 'ACCEPT', token: '34', maxSeen: '34', time: '1,307 ms' });
     expect(row('t4').event).toBe('Client2 write(Storage, 34, X)  34 > 32');
@@ -27,10 +28,10 @@ describe('eventRow', () => {
       actions: [...race.actions, { atMs: 1, type: 'crash', party: 'LockService' }],
     });
     const crash = crashed.steps.find((s) => s.party === 'LockService' && s.snapshots.LockService!.down)!;
-    expect(eventRow(crash, 'Storage').token).toBe('');
+    expect(eventRow(crash, 'Storage', 'fencing').token).toBe('');
     const plain = simulate(findPreset('lease-trust-race')!.scenario);
     const write = plain.steps.find((s) => s.write)!;
-    expect(eventRow(write, tableResource(plain)).token).toBe('none');
+    expect(eventRow(write, tableResource(plain), 'lease-trust').token).toBe('none');
   });
 });
 

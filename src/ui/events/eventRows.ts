@@ -1,7 +1,7 @@
 // The event table's rows as text, and the window of rows worth rendering. Invariant: pure; the
 // table renders only the window, so a 10,000-step trace costs the same as a 20-step one.
 
-import { formatToken, stepPhrase, type Step, type Trace } from '../../engine';
+import { formatToken, stepPhrase, type KnownStrategyId, type Step, type Trace } from '../../engine';
 import { formatNumber } from '../format/number';
 
 export interface EventRow {
@@ -24,8 +24,9 @@ export function tableResource(trace: Trace): string | null {
   return (checking ?? resources[0])?.id ?? null;
 }
 
-export function eventRow(step: Step, resource: string | null): EventRow {
-  const { actor, action } = stepPhrase(step);
+/** A step as a table row, in the words of `system` (the run's strategy). */
+export function eventRow(step: Step, resource: string | null, system: KnownStrategyId): EventRow {
+  const { actor, action } = stepPhrase(step, system);
   const maxSeen = resource ? step.snapshots[resource]?.fields.maxSeen : undefined;
   const token = step.write ? step.write.token : step.token;
   return {

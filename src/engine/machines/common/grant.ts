@@ -6,6 +6,7 @@
 
 import type { FieldValue, TokenValue } from '../../core/trace';
 import type { Message, Note } from '../../core/party';
+import type { DetailOf } from '../../core/vocabulary';
 import { type Enqueue, effect } from '../effects';
 import { type WriterFields, noteFencedReply } from './writer';
 
@@ -22,7 +23,7 @@ export function releasingNote(
   parties: string[],
   token: TokenValue,
   grantId: number | null,
-  detail?: Note['detail'],
+  detail?: DetailOf<'lock.releasing'>,
 ): Note {
   return { kind: 'lock.releasing', parties, token, grantId: grantId ?? undefined, ...(detail ? { detail } : {}) };
 }

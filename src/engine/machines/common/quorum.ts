@@ -3,11 +3,12 @@
 // Invariant: two majorities of the same servers always share at least one.
 
 import type { Note } from '../../core/party';
+import type { DetailOf } from '../../core/vocabulary';
 
 export const quorumOf = (servers: number): number => Math.floor(servers / 2) + 1;
 
 /** An answer to a round already decided (or abandoned): it changes nothing, the trace notes it. */
-export const lateReply = (from: string | undefined, ok: boolean, detail: Note['detail'] = {}): Note => ({
+export const lateReply = (from: string | undefined, ok: boolean, detail: DetailOf<'quorum.reply'> = {}): Note => ({
   kind: 'quorum.reply',
   parties: [from ?? ''],
   detail: { ...detail, ok, late: true },

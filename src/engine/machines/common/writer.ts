@@ -5,7 +5,8 @@
 // pauses and partitions make wrong, and the store (or the lock service's guard) is the real fence.
 
 import type { TokenValue } from '../../core/trace';
-import type { Env, Message, Note } from '../../core/party';
+import type { Env, Message, Note, NoteOf } from '../../core/party';
+import type { DetailOf } from '../../core/vocabulary';
 import { type Enqueue, effect } from '../effects';
 
 export interface WriterFields {
@@ -99,7 +100,7 @@ export function flushWrites(ctx: WriterFields): never[] {
 
 export const skippedWrite = (value: string): Note => ({ kind: 'write.skipped', detail: { value } });
 
-export function replyNote(event: WriteReply, fenced = false): Note {
+export function replyNote(event: WriteReply, fenced = false): NoteOf<'write.acked'> | NoteOf<'write.refused'> {
   const base = { parties: [event.from ?? ''], token: event.token, grantId: event.grantId };
   if (event.type === 'write.ack') return { kind: 'write.acked', ...base, detail: { value: event.value } };
   return {
@@ -115,7 +116,7 @@ export function takeGrant(
   grantId: number,
   believedUntilMs: number | null,
   lockService: string | string[],
-  detail: Note['detail'] = {},
+  detail: DetailOf<'lock.acquired'> = {},
 ): { effects: never[]; patch: Partial<WriterFields> } {
   return {
     effects: [
@@ -132,7 +133,7 @@ export function takeGrant(
 }
 
 /** The belief ends (by the client's own clock, or because it was told): it stops writing. */
-export function lapse(ctx: WriterFields, cause: string): Note {
+export function lapse(ctx: WriterFields, cause: string): NoteOf<'lease.lapsed'> {
   return { kind: 'lease.lapsed', token: ctx.token, grantId: ctx.grantId ?? undefined, detail: { cause } };
 }
 
