@@ -1,4 +1,4 @@
-// The seed's canonical race, played and stepped through the UI: Client2's write with 34 is
+// The article's canonical race, played and stepped through the UI: Client2's write with 34 is
 // accepted at t4, Client1's stale write with 33 is rejected at t6, and max_seen ends at 34.
 import { expect, test } from '@playwright/test';
 import { clickRowOf, cursorStep, openLab, screenshot, seekToLabel, visibleState } from './helpers';

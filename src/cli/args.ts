@@ -18,7 +18,7 @@ export const USAGE = `Usage: npm run sim -- [--preset ID | --scenario FILE] [--s
   --preset ID       run a built-in scenario (default: canonical-race)
   --scenario FILE   run a scenario JSON file (see docs/scenario-format.md)
   --strategy ID     run the same scenario under another strategy
-  --format F        text (default, like the seed's step trace) or json (the trace format)
+  --format F        text (default, like the article's step trace) or json (the trace format)
   --table           run the scenario under every strategy and print the comparison table
   --list            list presets and strategies`;
 

@@ -1,4 +1,4 @@
-// The seed's comparison table, computed: the same scenario run under every strategy, each row
+// The article's comparison table, computed: the same scenario run under every strategy, each row
 // read off its own trace. Invariant: no row is written by hand; a row says "blocked" only if the
 // run rejected every write from a superseded holder and accepted none.
 

@@ -1,5 +1,5 @@
-// The seed's comparison table, computed: the canonical race under all seven strategies, each row
-// read off its own run, must say what the seed's table says, with the reason taken from the run.
+// The article's comparison table, computed: the canonical race under all seven strategies, each row
+// read off its own run, must say what the article's table says, with the reason taken from the run.
 import { describe, expect, it } from 'vitest';
 import { compareStrategies, formatComparisonText, PRESETS, STRATEGIES } from '../index';
 
@@ -8,7 +8,7 @@ const rows = compareStrategies(race);
 const row = (id: string) => rows.find((r) => r.strategy === id)!;
 
 describe('the comparison table of the canonical race', () => {
-  it('has the seven strategies of the seed, in its order', () => {
+  it('has the seven strategies of the article, in its order', () => {
     expect(rows.map((r) => r.strategy)).toEqual([
       'lease-trust',
       'redlock',

@@ -12,7 +12,13 @@ export interface Env {
   nowMs: number;
   /** A uniformly random 32-bit unsigned integer from the party's own stream. */
   rand: number;
-  /** The ghost id the next grant of the lock will carry (for the invariant checker only). */
+  /**
+   * The id the next grant of the lock will carry. A lock authority stamps it on the grant it makes,
+   * and parties use it as that grant's name: a release or a reply names the grant it is for, so an
+   * old grant is told from the current one (a real server's session, lease or key does the same).
+   * The invariant checker uses it as the grant's identity. No store decides a write with it: the
+   * store sees only the token.
+   */
   nextGrantId: number;
 }
 

@@ -37,7 +37,7 @@ export interface WriteOutcome {
   reason: string;
   maxSeenBefore: TokenValue;
   maxSeenAfter: TokenValue;
-  /** The comparison written out, as the seed does: "33 <= 34 -> REJECT". */
+  /** The comparison written out, as the article does: "33 <= 34 -> REJECT". */
   comparison: string;
   /** Ghost knowledge the resource does not have: had the writer's grant been superseded? */
   stale: boolean;

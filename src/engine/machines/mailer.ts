@@ -1,5 +1,5 @@
 // A service outside the fence: it sends an email for anyone who asks. It has no max_seen and no
-// check, which is the point: whatever a zombie asks of it happens (the seed's "side effects
+// check, which is the point: whatever a zombie asks of it happens (the article's "side effects
 // outside the fence"). The invariant checker counts effects requested by superseded holders.
 
 import { assign, setup } from 'xstate';

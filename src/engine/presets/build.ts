@@ -26,7 +26,7 @@ export function scenarioOf(fields: Partial<Scenario> & Pick<Scenario, 'name' | '
   };
 }
 
-/** The seed's race: Client1 takes token 33 and freezes before its write leaves; Client2 takes 34. */
+/** The article's race: Client1 takes token 33 and freezes before its write leaves; Client2 takes 34. */
 export const RACE_ACTIONS: Action[] = [
   { atMs: 0, type: 'acquire', client: 'Client1' },
   { atMs: 100, type: 'pause', client: 'Client1', durationMs: 2500 },
@@ -36,7 +36,7 @@ export const RACE_ACTIONS: Action[] = [
   { atMs: 1300, type: 'write', client: 'Client2', value: 'X' },
 ];
 
-/** The seed's t0-t6, matched to the steps they name. Tokens are given where they are numbers. */
+/** The article's t0-t6, matched to the steps they name. Tokens are given where they are numbers. */
 export function raceLabels(first = 33): StepLabel[] {
   return [
     { label: 't0', kind: 'lock.granted', client: 'Client1' },

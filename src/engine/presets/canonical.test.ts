@@ -13,7 +13,7 @@ function labelled(trace: Trace, label: string): Step {
   return step;
 }
 
-describe('the seed canonical race (fencing token)', () => {
+describe("the article's canonical race (fencing token)", () => {
   const trace = run('canonical-race');
   const maxSeen = (step: Step) => step.snapshots.Storage!.fields.maxSeen;
 

@@ -1,4 +1,4 @@
-// The seed's canonical race, under fencing and under a plain lease, plus the same zombie made by
+// The article's canonical race, under fencing and under a plain lease, plus the same zombie made by
 // a slow network instead of a pause.
 
 import { RACE_ACTIONS, raceLabels, scenarioOf, type Preset } from './build';
@@ -11,7 +11,7 @@ export const canonicalRace: Preset = {
   scenario: scenarioOf({
     name: 'The canonical race',
     description:
-      "The seed article's step trace, t0 to t6, with a fencing token and the seed's check (reject token <= max_seen).",
+      "The article's step trace, t0 to t6, with a fencing token and the article's check (reject token <= max_seen).",
     strategy: 'fencing',
     actions: RACE_ACTIONS,
     labels: raceLabels(),

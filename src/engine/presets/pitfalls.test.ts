@@ -58,7 +58,7 @@ describe('P5: < instead of <= with a repeated token', () => {
     expect(invariants(trace)).toEqual(['issued-tokens-increase', 'accepted-writes-in-grant-order']);
   });
 
-  it('is stopped by the seed rule (<=) on the same schedule', () => {
+  it("is stopped by the article's rule (<=) on the same schedule", () => {
     const preset = findPreset('pitfall-less-than')!;
     const fixed = simulate({ ...preset.scenario, knobs: { ...preset.scenario.knobs, check: 'reject-le' } });
     expect(fixed.verdict.staleWriteAccepted).toBeNull();

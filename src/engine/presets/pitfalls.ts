@@ -1,4 +1,4 @@
-// One preset per pitfall of the seed article, each showing its failure the way
+// One preset per pitfall of the article, each showing its failure the way
 // shared/domain.md describes it (P1-P9). Tests assert each fails exactly so.
 
 import { RACE_ACTIONS, raceLabels, scenarioOf, type Preset } from './build';

@@ -1,4 +1,4 @@
-// The real systems' presets, in the order of the seed's table.
+// The real systems' presets, in the order of the article's table.
 
 import type { Preset } from './build';
 import { REDLOCK_PRESETS } from './redlock';

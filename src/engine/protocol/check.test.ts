@@ -3,7 +3,7 @@ import { decideWrite } from './check';
 import { compareTokens, counterAfterRestart, issueToken } from './tokens';
 
 describe('decideWrite', () => {
-  it("the seed's rule rejects equal or lower tokens and accepts higher ones", () => {
+  it("the article's rule rejects equal or lower tokens and accepts higher ones", () => {
     expect(decideWrite('reject-le', 34, 0, 33, 1)).toMatchObject({
       accept: false,
       comparison: '33 <= 34 -> REJECT',

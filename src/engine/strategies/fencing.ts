@@ -1,5 +1,5 @@
 // Generic fencing token: a durable counter at the lock service, the token carried on every write,
-// and a resource that rejects any token at or below max_seen (the seed's pattern).
+// and a resource that rejects any token at or below max_seen (the article's pattern).
 
 import type { StrategyDef } from './types';
 import { genericParties } from './parties';

@@ -1,4 +1,4 @@
-// Redlock as the seed's table and Kleppmann's critique describe it: a majority of masters with a
+// Redlock as the article's table and Kleppmann's critique describe it: a majority of masters with a
 // validity time, a random value no store can order, and two holders without any pause.
 import { describe, expect, it } from 'vitest';
 import { simulate, type Scenario, type Step, type Trace, stepDetail } from '../index';

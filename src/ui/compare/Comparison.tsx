@@ -1,4 +1,4 @@
-// The current scenario under every strategy, laid out like the seed's table: is the token
+// The current scenario under every strategy, laid out like the article's table: is the token
 // monotonic, was the stale holder's write blocked, and why (read off each run). Each row opens
 // that strategy in the timeline. Computed only while this view is shown.
 

@@ -24,7 +24,7 @@ import { clampCursor, lastStepAtOrBefore, timeAt } from './time';
 export const DEFAULT_PRESET_ID = 'canonical-race';
 
 /**
- * Steps worth a pause while playing: the seed's labels and every write's verdict. Events an
+ * Steps worth a pause while playing: the article's labels and every write's verdict. Events an
  * instant apart (the reject at t6 comes 6 ms after the wake-up) would otherwise flash past.
  */
 export function isKeyStep(step: Step): boolean {

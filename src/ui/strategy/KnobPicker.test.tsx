@@ -59,3 +59,25 @@ describe('the lease knob', () => {
     expect(options('fencing')).toContain('Durable counter (default)');
   });
 });
+
+describe("the store's check", () => {
+  it("offers every check the system models, etcd's guarded txn included, and picks it", () => {
+    const checks = (strategy: string) => {
+      const store = createLabStore(findPreset('canonical-race')!.scenario);
+      store.getState().setStrategy(strategy);
+      const select = renderInLab(store, <KnobPicker />).querySelectorAll('select')[1]!;
+      return { store, select, labels: [...select.options].map((o) => o.textContent) };
+    };
+    const etcd = checks('etcd');
+    expect(etcd.labels).toContain('guarded by the lock service');
+    expect(etcd.labels).toHaveLength(5);
+    const validity = [...etcd.select.options].find((o) => o.textContent === 'guarded by the lock service')!;
+    etcd.select.value = validity.value;
+    etcd.select.dispatchEvent(new Event('change', { bubbles: true }));
+    expect(etcd.store.getState().scenario.knobs.check).toBe('validity');
+    unmountAll();
+    // A system that cannot run the data inside its lock service does not offer it.
+    expect(checks('fencing').labels).not.toContain('guarded by the lock service');
+    unmountAll();
+  });
+});

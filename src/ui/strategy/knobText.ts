@@ -1,61 +1,71 @@
 // Words for the pitfall knobs: what each choice is and what it does to the fence.
 
-import type { CheckMode, StrategyDef, TokenSource } from '../../engine';
+import { CHECK_MODES, TOKEN_SOURCES, type CheckMode, type StrategyDef, type TokenSource } from '../../engine';
 
-export const TOKEN_SOURCES: { value: TokenSource; label: string; explain: string }[] = [
-  {
-    value: 'durable-counter',
+interface Words {
+  label: string;
+  explain: string;
+}
+
+/** Words for each token source; the engine's TOKEN_SOURCES gives the order, so a new source
+ * without words here is a type error. */
+const SOURCE_WORDS: Record<TokenSource, Words> = {
+  'durable-counter': {
     label: 'Durable counter',
     explain: 'Each grant gets the next number, written down before the reply, so it keeps climbing across restarts.',
   },
-  {
-    value: 'resetting-counter',
+  'resetting-counter': {
     label: 'Counter kept in memory',
     explain: 'Counts up like the durable one, but a restart forgets it and old numbers are handed out again.',
   },
-  {
-    value: 'uuid',
+  uuid: {
     label: 'Random value (UUID-like)',
     explain: 'Unique, but random: a later grant is as likely to compare lower as higher.',
   },
-  {
-    value: 'wall-clock',
+  'wall-clock': {
     label: "Lock service's clock",
     explain: 'The time of the grant in ms. A clock stepped back (NTP, a VM migration) issues smaller tokens later.',
   },
-  { value: 'none', label: 'No token', explain: 'A plain lease: the client has nothing to show the resource.' },
-];
+  none: { label: 'No token', explain: 'A plain lease: the client has nothing to show the resource.' },
+};
 
 /** The token source choices, worded in the strategy's own terms where it has them (sourceWords). */
 export function tokenSourcesFor(
   strategy: Pick<StrategyDef, 'sourceWords'> | undefined,
 ): { value: TokenSource; label: string; explain: string }[] {
   const own = strategy?.sourceWords ?? {};
-  return TOKEN_SOURCES.map((t) => ({ ...t, ...own[t.value] }));
+  return TOKEN_SOURCES.map((value) => ({ value, ...SOURCE_WORDS[value], ...own[value] }));
 }
 
-export const CHECKS: { value: CheckMode; label: string; explain: string }[] = [
-  {
-    value: 'reject-le',
+const CHECK_WORDS: Record<CheckMode, Words> = {
+  'reject-le': {
     label: 'reject token <= max_seen',
     explain:
-      'The seed article’s rule, and the one that fences: a write is refused unless its token is larger than any accepted before. Equal counts as stale, so one token can never write for two holders.',
+      'The article’s rule, and the one that fences: a write is refused unless its token is larger than any accepted before. Equal counts as stale, so one token can never write for two holders.',
   },
-  {
-    value: 'reject-lt',
+  'reject-lt': {
     label: 'reject token < max_seen',
     explain:
       'Equal tokens pass; only smaller ones are refused. Harmless while every grant gets a fresh number; if a number is ever issued twice, both holders can write.',
   },
-  {
-    value: 'token-seq',
+  'token-seq': {
     label: 'compare (token, seq) pairs',
     explain:
       'Each write carries its token and the client’s own write counter; pairs are compared in order, so one holder can write many times while an older token stays refused.',
   },
-  {
-    value: 'none',
+  none: {
     label: 'no check',
     explain: 'Tokens may be carried, but nothing compares them: a token nobody checks fences nothing.',
   },
-];
+  validity: {
+    label: 'guarded by the lock service',
+    explain:
+      'The data lives in the lock service, and a write is a transaction that succeeds only while the writer’s grant is still current (etcd: If the lock key’s create revision = token Then Put). A zombie fails the moment its lease is gone, even before anyone else has written.',
+  },
+};
+
+/** The store's checks, in the engine's order (CHECK_MODES), with their words. */
+export const CHECKS: { value: CheckMode; label: string; explain: string }[] = CHECK_MODES.map((value) => ({
+  value,
+  ...CHECK_WORDS[value],
+}));

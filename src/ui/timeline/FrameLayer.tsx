@@ -1,5 +1,5 @@
 // The timeline's frame: lane bands with their names at the left, max_seen at the right of each
-// resource lane, the time axis and grid, the seed's step labels, and the cursor.
+// resource lane, the time axis and grid, the article's step labels, and the cursor.
 // Invariant: text sits in the gutters and bands, never under the marks it would hide.
 
 import { memo } from 'react';

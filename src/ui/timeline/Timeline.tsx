@@ -1,4 +1,4 @@
-// The timeline view: a lane per party, messages, leases, GC pauses, write verdicts, the seed's step
+// The timeline view: a lane per party, messages, leases, GC pauses, write verdicts, the article's step
 // labels and the cursor, over a time axis the user can zoom and pan. React renders the SVG; the
 // shapes come from the pure layout, D3 only computes. The view owns its zoom; the cursor and seeking
 // belong to the caller. Invariant: when the cursor moves out of view, the window follows it.

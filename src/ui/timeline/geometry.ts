@@ -15,7 +15,7 @@ export const GUTTER_RIGHT_NARROW_PX = 16;
 export const isNarrow = (plot: PlotArea): boolean => plot.left < GUTTER_LEFT_PX;
 /** Room for max_seen beside the resource lanes, at the right. */
 export const GUTTER_RIGHT_PX = 120;
-/** The band above the lanes where the seed's t0..t6 labels sit. */
+/** The band above the lanes where the article's t0..t6 labels sit. */
 export const LABEL_BAND_PX = 40;
 /** The time axis under the lanes. */
 export const AXIS_BAND_PX = 36;

@@ -1,5 +1,5 @@
 // The timeline's layout, without a browser: what a user reads off the picture must be where the
-// trace says it is. The canonical race is the seed's t0..t6; a 10,000-step run checks the cost.
+// trace says it is. The canonical race is the article's t0..t6; a 10,000-step run checks the cost.
 
 import { describe, expect, it } from 'vitest';
 import { findPreset, simulate, type Scenario, type Trace } from '../../engine';

@@ -1,4 +1,4 @@
-// Step marks on the lanes, and the seed's step labels (t0..t6) above them. A write's verdict is told
+// Step marks on the lanes, and the article's step labels (t0..t6) above them. A write's verdict is told
 // by shape as well as colour: accept is a circle with a check, reject a square with a cross, a stale
 // write that got through a circle with "!". Invariant: only steps inside the visible window are
 // emitted; where many steps share a pixel on one lane, the one that matters most is kept, and in a
@@ -144,7 +144,7 @@ export function fitMarkTokens(marks: MarkShape[]): Box[] {
 const labelWidth = (text: string) => text.length * LABEL_CHAR_PX + LABEL_PAD_PX;
 
 /**
- * The seed's labels over their steps. Labels keep their order and are pushed apart sideways where
+ * The article's labels over their steps. Labels keep their order and are pushed apart sideways where
  * they would overlap (t5 and t6 are 6 ms apart), then pulled back inside the plot from the right.
  */
 export function layoutStepLabels(

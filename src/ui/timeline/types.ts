@@ -117,7 +117,7 @@ export interface MarkShape {
   title: string;
 }
 
-/** A step label of the seed (t0..t6), nudged sideways so labels never overlap. */
+/** A step label of the article's race (t0..t6), nudged sideways so labels never overlap. */
 export interface StepLabelShape {
   step: number;
   text: string;
