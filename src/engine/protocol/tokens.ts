@@ -30,6 +30,12 @@ export function issueToken({ source, counter, nowMs, rand }: IssueInput): {
   }
 }
 
+/** Whether a source's tokens carry an order a store can compare. Random values do not: a store
+ * comparing them starts from nothing seen, since a number like 32 says nothing about them. */
+export function isOrderedSource(source: TokenSource): boolean {
+  return source !== 'uuid';
+}
+
 /** The counter a lock service holds after a restart: kept if persisted, else started over. */
 export function counterAfterRestart(source: TokenSource, counter: number, firstToken: number): number {
   return source === 'resetting-counter' ? firstToken - 1 : counter;

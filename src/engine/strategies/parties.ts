@@ -10,6 +10,7 @@ import { resourceMachine, type ResourceContext, type ResourceInput } from '../ma
 import type { FieldValue, PartyInfo } from '../core/trace';
 import { mailerMachine } from '../machines/mailer';
 import type { PartyLogic } from '../core/party';
+import { isOrderedSource } from '../protocol/tokens';
 import { LOCK_SERVICE, MAILER, STORAGE, STORAGE2 } from '../core/parties';
 
 export function resourceIds(knobs: Knobs): string[] {
@@ -66,7 +67,7 @@ export function resourceInput(knobs: Knobs, checks: boolean): ResourceInput {
   const check = checks ? knobs.check : 'none';
   return {
     check,
-    initialMaxSeen: check === 'none' ? null : knobs.initialMaxSeen,
+    initialMaxSeen: check === 'none' || !isOrderedSource(knobs.tokenSource) ? null : knobs.initialMaxSeen,
     maxSeenDurable: knobs.maxSeenDurable,
   };
 }

@@ -154,3 +154,39 @@ describe('Redlock: the client side', () => {
     expect(trace.steps.filter((s) => s.kind === 'lease.expired' && s.timeMs === 200)).toHaveLength(5);
   });
 });
+
+describe('Redlock with a store that compares tokens', () => {
+  const lone = (seed: number) =>
+    simulate(
+      scenarioOf({
+        name: 'one Redlock holder, checking store',
+        strategy: 'redlock',
+        seed,
+        knobs: { check: 'reject-le' },
+        actions: [
+          { atMs: 0, type: 'acquire', client: 'Client1' },
+          { atMs: 100, type: 'write', client: 'Client1', value: 'A' },
+        ],
+      }),
+    );
+
+  it("accepts the only holder's first write under every seed: nothing seen yet, not a number to beat", () => {
+    for (let seed = 1; seed <= 10; seed++) {
+      const trace = lone(seed);
+      const write = trace.steps.find((s) => s.party === 'Storage' && s.write)!;
+      expect(write.write, `seed ${seed}`).toMatchObject({ verdict: 'accepted', maxSeenBefore: null });
+      expect(write.write!.comparison, `seed ${seed}`).toMatch(/ > none -> ACCEPT$/);
+      // One random token has nothing to be out of order with: every invariant holds.
+      expect(trace.verdict.violations, `seed ${seed}`).toEqual([]);
+    }
+  });
+
+  it('says that comparing two random values is luck, and flags the missing order at the second token', () => {
+    const trace = simulate({ ...redlockRace.scenario, knobs: { check: 'reject-le' } });
+    const zombie = trace.steps.find((s) => s.party === 'Storage' && s.write?.client === 'Client1')!;
+    expect(zombie.text).toContain('Both are random values: which one sorts higher is chance');
+    const unordered = trace.verdict.violations.filter((v) => v.invariant === 'issued-tokens-increase');
+    expect(unordered).toHaveLength(1);
+    expect(trace.steps[unordered[0]!.step]!.token).toBe(trace.verdict.tokensIssued[1]);
+  });
+});

@@ -4,7 +4,7 @@
 
 import type { Note, NoteOf } from '../core/party';
 import type { KnownStrategyId } from '../core/defaults';
-import type { FieldValue } from '../core/trace';
+import type { FieldValue, TokenValue } from '../core/trace';
 import { formatToken, tokenField } from '../protocol/tokens';
 import { narrateSystem } from './narrateSystems';
 
@@ -75,10 +75,10 @@ export function narrate({ system, party, note, stale, alsoHolding = null, fields
       return `${party} does not believe it holds the lock, so it does not write ${note.detail?.value}.`;
     case 'write.accepted':
       if (!w) return `${party} accepts a write.`;
-      return `${party} checks ${w.client}'s write ${w.value}: ${w.comparison}${w.maxSeenAfter === null ? ' (it keeps no max_seen)' : `, max_seen = ${formatToken(w.maxSeenAfter)}`}.${staleSentence(party, w.client, stale, alsoHolding)}`;
+      return `${party} checks ${w.client}'s write ${w.value}: ${w.comparison}${w.maxSeenAfter === null ? ' (it keeps no max_seen)' : `, max_seen = ${formatToken(w.maxSeenAfter)}`}.${chance(w.token, w.maxSeenBefore)}${staleSentence(party, w.client, stale, alsoHolding)}`;
     case 'write.rejected':
       if (!w) return `${party} rejects a write.`;
-      return `${party} checks ${w.client}'s write ${w.value}: ${w.comparison} (${w.reason}); max_seen stays ${formatToken(w.maxSeenAfter)}.`;
+      return `${party} checks ${w.client}'s write ${w.value}: ${w.comparison} (${w.reason}); max_seen stays ${formatToken(w.maxSeenAfter)}.${chance(w.token, w.maxSeenBefore)}`;
     case 'write.acked':
       return `${party} learns that ${other(note)} accepted its write ${note.detail?.value}.`;
     case 'write.refused':
@@ -142,6 +142,13 @@ export function narrate({ system, party, note, stale, alsoHolding = null, fields
 /** Every kind has a case above: a new kind without words is a type error here. */
 function unreachable(note: never): never {
   throw new Error(`narrate: no words for a step of kind "${(note as Note).kind}"`);
+}
+
+/** Two random values compared: the verdict is luck, and the sentence says so. */
+function chance(token: TokenValue, maxSeen: TokenValue): string {
+  return typeof token === 'string' && typeof maxSeen === 'string'
+    ? ' Both are random values: which one sorts higher is chance, not the order of the grants.'
+    : '';
 }
 
 /** A superseded writer is a zombie only if its lease is over; otherwise there are two holders. */
