@@ -1,7 +1,7 @@
 // HDFS-style epochs as shared/domain.md describes them: journal nodes promise epochs and refuse
 // lower ones, a writer needs a quorum, and a deposed writer's edits never commit.
 import { describe, expect, it } from 'vitest';
-import { formatVerdict, simulate, stepPhrase, type Step, type Trace, stepDetail } from '../index';
+import { formatTraceText, formatVerdict, simulate, stepPhrase, type Step, type Trace, stepDetail } from '../index';
 import { qjmMissedEpoch, qjmRace } from '../presets/qjm';
 import { scenarioOf } from '../presets/build';
 
@@ -139,5 +139,31 @@ describe('HDFS epochs: races between writers', () => {
     expect(y.map((s) => s.write?.verdict)).toEqual(['rejected', 'rejected', 'rejected']);
     expect(y.every((s) => s.write?.stale)).toBe(true);
     expect(trace.verdict.ok).toBe(true);
+  });
+});
+
+describe('HDFS epochs: the trace as text', () => {
+  const lines = formatTraceText(simulate(qjmRace.scenario)).split('\n');
+
+  it('names the round of every reply, so the two phases read apart', () => {
+    expect(lines.some((l) => l.includes('yes from JN3 to getJournalState (1/2)'))).toBe(true);
+    expect(lines.some((l) => l.includes('yes from JN3 to newEpoch (1/2)'))).toBe(true);
+    expect(lines.some((l) => /to undefined|\(\d\/\d\).*\(\d\/\d\)/.test(l))).toBe(false);
+  });
+
+  it('never counts past the quorum: a third ack comes after the commit', () => {
+    expect(lines.some((l) => /\(3\/2\)/.test(l))).toBe(false);
+    expect(lines.some((l) => l.includes('learns JN3 logged edit X too (after the quorum)'))).toBe(true);
+  });
+
+  it("shows every journal node's max_seen, so the one that missed an epoch is seen", () => {
+    const missed = formatTraceText(simulate(qjmMissedEpoch.scenario));
+    expect(missed).toMatch(/max_seen JN1=\d+ JN2=\d+ JN3=\d+/);
+    const last = missed
+      .split('\n')
+      .filter((l) => l.includes('max_seen'))
+      .at(-1)!;
+    const seen = [...last.matchAll(/JN\d=(\d+)/g)].map((m) => Number(m[1]));
+    expect(new Set(seen).size).toBeGreaterThan(1);
   });
 });

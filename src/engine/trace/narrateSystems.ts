@@ -269,7 +269,8 @@ export function systemPhrase(step: Step, system: KnownStrategyId): { actor: stri
     case 'quorum.reply': {
       const d = step.detail;
       const count = d?.late ? ' (late)' : Number(d?.yes) > Number(d?.quorum) ? '' : ` (${d?.yes}/${d?.quorum})`;
-      return at(`${d?.ok ? 'yes' : 'no'} from ${others[0]}${count}`);
+      // The round is named, so QJM's two phases (getJournalState, then newEpoch) read apart.
+      return at(`${d?.ok ? 'yes' : 'no'} from ${others[0]}${d?.round !== undefined ? ` to ${d.round}` : ''}${count}`);
     }
     case 'lock.failed':
       return at(
@@ -300,6 +301,8 @@ export function systemPhrase(step: Step, system: KnownStrategyId): { actor: stri
     case 'write.acked': {
       const d = step.detail;
       if (system !== 'qjm' || d?.quorum === undefined) return null;
+      // Past the quorum a count says nothing more ("3/2"): the edit had already committed.
+      if (Number(d.yes) > d.quorum) return at(`learns ${others[0]} logged edit ${d.value} too (after the quorum)`);
       return at(
         `learns ${others[0]} logged edit ${d.value} (${d.yes}/${d.quorum})${d.committed ? ' -> committed' : ''}`,
       );

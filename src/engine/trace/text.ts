@@ -4,7 +4,7 @@
 
 import type { Step, StepOf, Trace } from '../core/trace';
 import { strategyIdOf, type KnownStrategyId } from '../core/defaults';
-import { formatToken } from '../protocol/tokens';
+import { formatToken, tokenField } from '../protocol/tokens';
 import { systemPhrase } from './narrateSystems';
 import { editOutcome, uncommittedPhrase } from './edits';
 
@@ -118,9 +118,13 @@ function restartPhrase(step: StepOf<'node.restarted'>): string {
   return 'restarts';
 }
 
+/** max_seen of every store that checks: one value, or each store's where there are several (a
+ * journal node that missed an epoch must show). */
 function maxSeenOf(step: Step): string {
-  const storage = Object.entries(step.snapshots).find(([, v]) => 'maxSeen' in v.fields && v.fields.check !== 'none');
-  return storage ? `max_seen = ${formatToken(storage[1].fields.maxSeen as never)}` : '';
+  const stores = Object.entries(step.snapshots).filter(([, v]) => 'maxSeen' in v.fields && v.fields.check !== 'none');
+  const seen = (v: (typeof stores)[number][1]) => formatToken(tokenField(v.fields.maxSeen ?? null));
+  if (stores.length === 1) return `max_seen = ${seen(stores[0]![1])}`;
+  return stores.length ? `max_seen ${stores.map(([id, v]) => `${id}=${seen(v)}`).join(' ')}` : '';
 }
 
 export function formatTraceText(trace: Trace): string {

@@ -5,7 +5,7 @@
 import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useActions, useLab, useLabStore } from '../store/context';
 import { usePacedCursor } from '../store/paced';
-import { eventRow, rowWindow, scrollToShow, tableResource } from './eventRows';
+import { eventRow, rowWindow, scrollToShow, tableResources } from './eventRows';
 import { strategyIdOf } from '../../engine';
 
 const ROW_PX = 30;
@@ -29,7 +29,7 @@ export function EventTable() {
   }
   // What the box's scrollTop was last set to or seen at, so applying `top` never reads layout.
   const applied = useRef(0);
-  const resource = useMemo(() => tableResource(trace), [trace]);
+  const resources = useMemo(() => tableResources(trace), [trace]);
   const system = strategyIdOf(trace.scenario.strategy);
   const storeCount = useMemo(() => trace.parties.filter((p) => p.kind === 'resource').length, [trace]);
   const count = trace.steps.length;
@@ -44,7 +44,7 @@ export function EventTable() {
 
   const win = rowWindow(top, VIEWPORT_PX, ROW_PX, count);
   const rows = [];
-  for (let i = win.first; i < win.end; i++) rows.push(eventRow(trace.steps[i]!, resource, system));
+  for (let i = win.first; i < win.end; i++) rows.push(eventRow(trace.steps[i]!, resources, system));
 
   return (
     <div
@@ -85,10 +85,16 @@ export function EventTable() {
             <th scope="col" className="col-verdict">
               Verdict
             </th>
-            <th scope="col" className="col-max" title={resource ? `max_seen at ${resource}` : undefined}>
+            <th
+              scope="col"
+              className="col-max"
+              title={resources.length ? `max_seen at ${resources.join(', ')}` : undefined}
+            >
               max_seen
-              {/* With several stores, say whose max_seen this column shows. */}
-              {resource && storeCount > 1 && <span className="col-max__store"> {resource}</span>}
+              {/* With several stores, say whose max_seen this column shows, in the order of its values. */}
+              {resources.length > 0 && storeCount > 1 && (
+                <span className="col-max__store"> {resources.join(' · ')}</span>
+              )}
             </th>
           </tr>
         </thead>

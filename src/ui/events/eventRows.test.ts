@@ -1,20 +1,20 @@
 // The event table's rows and its window of rendered rows.
 import { describe, expect, it } from 'vitest';
 import { findPreset, simulate } from '../../engine';
-import { eventRow, rowWindow, scrollToShow, tableResource } from './eventRows';
+import { eventRow, rowWindow, scrollToShow, tableResources } from './eventRows';
 
 describe('eventRow', () => {
   const trace = simulate(findPreset('canonical-race')!.scenario);
-  const resource = tableResource(trace);
+  const resources = tableResources(trace);
   const row = (label: string) =>
     eventRow(
       trace.steps.find((s) => s.label === label)!,
-      resource,
+      resources,
       'fencing',
     );
 
   it("reads the article's trace: the accept at t4 and the reject at t6, with max_seen", () => {
-    expect(resource).toBe('Storage');
+    expect(resources).toEqual(['Storage']);
     expect(row('t4')).toMatchObject({ verdict: 'ACCEPT', token: '34', maxSeen: '34', time: '1,307 ms' });
     expect(row('t4').event).toBe('Client2 write(Storage, 34, X)  34 > 32');
     expect(row('t6')).toMatchObject({ verdict: 'REJECT', token: '33', maxSeen: '34', parties: 'Storage → Client1' });
@@ -28,10 +28,10 @@ describe('eventRow', () => {
       actions: [...race.actions, { atMs: 1, type: 'crash', party: 'LockService' }],
     });
     const crash = crashed.steps.find((s) => s.party === 'LockService' && s.snapshots.LockService!.down)!;
-    expect(eventRow(crash, 'Storage', 'fencing').token).toBe('');
+    expect(eventRow(crash, ['Storage'], 'fencing').token).toBe('');
     const plain = simulate(findPreset('lease-trust-race')!.scenario);
     const write = plain.steps.find((s) => s.write)!;
-    expect(eventRow(write, tableResource(plain), 'lease-trust').token).toBe('none');
+    expect(eventRow(write, tableResources(plain), 'lease-trust').token).toBe('none');
   });
 });
 
@@ -56,5 +56,14 @@ describe('scrollToShow', () => {
     expect(scrollToShow(5, 0, 320, 30, 32)).toBeNull();
     expect(scrollToShow(500, 0, 320, 30, 32)).toBe(500 * 30 - (320 - 32) / 2);
     expect(scrollToShow(0, 900, 320, 30, 32)).toBe(0);
+  });
+
+  it("shows every checking store's max_seen, so a journal node that missed an epoch stands out", () => {
+    const trace = simulate(findPreset('qjm-missed-epoch')!.scenario);
+    const stores = tableResources(trace);
+    expect(stores).toEqual(['JN1', 'JN2', 'JN3']);
+    const last = eventRow(trace.steps.at(-1)!, stores, 'qjm');
+    expect(last.maxSeen.split(' · ')).toHaveLength(3);
+    expect(new Set(last.maxSeen.split(' · ')).size).toBeGreaterThan(1);
   });
 });

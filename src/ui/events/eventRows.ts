@@ -15,19 +15,20 @@ export interface EventRow {
   maxSeen: string;
 }
 
-/** The resource whose max_seen the table shows: the first that checks tokens, else the first. */
-export function tableResource(trace: Trace): string | null {
+/** The resources whose max_seen the table shows: every one that checks tokens (a journal node
+ * that missed an epoch must show beside the others), else the first. */
+export function tableResources(trace: Trace): string[] {
   const first = trace.steps[0];
-  if (!first) return null;
+  if (!first) return [];
   const resources = trace.parties.filter((p) => p.kind === 'resource');
-  const checking = resources.find((r) => first.snapshots[r.id]?.fields.check !== 'none');
-  return (checking ?? resources[0])?.id ?? null;
+  const checking = resources.filter((r) => first.snapshots[r.id]?.fields.check !== 'none');
+  return (checking.length ? checking : resources.slice(0, 1)).map((r) => r.id);
 }
 
 /** A step as a table row, in the words of `system` (the run's strategy). */
-export function eventRow(step: Step, resource: string | null, system: KnownStrategyId): EventRow {
+export function eventRow(step: Step, resources: readonly string[], system: KnownStrategyId): EventRow {
   const { actor, action } = stepPhrase(step, system);
-  const maxSeen = resource ? step.snapshots[resource]?.fields.maxSeen : undefined;
+  const maxSeen = resources.map((r) => step.snapshots[r]?.fields.maxSeen).filter((v) => v !== undefined);
   const token = step.write ? step.write.token : step.token;
   return {
     index: step.index,
@@ -39,7 +40,7 @@ export function eventRow(step: Step, resource: string | null, system: KnownStrat
     // A write without a token says "none"; a step that carries no token at all (a crash) says nothing.
     token: token === undefined || (token === null && !step.write) ? '' : formatToken(token),
     verdict: step.write ? (step.write.verdict === 'accepted' ? 'ACCEPT' : 'REJECT') : '',
-    maxSeen: maxSeen === undefined ? '' : formatToken(maxSeen as never),
+    maxSeen: maxSeen.map((v) => formatToken(typeof v === 'boolean' ? null : v)).join(' · '),
   };
 }
 
