@@ -27,7 +27,7 @@ type ClientEvent = W.ClientEvent<
   | { type: 'lock.grant'; token: TokenValue; grantId: number; ttlMs: number }
 >;
 
-export const clientMachine = setup({
+const clientSetup = setup({
   types: {
     context: {} as ClientContext,
     events: {} as ClientEvent,
@@ -39,25 +39,29 @@ export const clientMachine = setup({
     leaseBelief: ({ context }) => context.ttlMs,
     acquireRetry: ({ context }) => context.retryMs,
   },
-})
+});
+
+export const clientMachine = clientSetup
   .extend({
     actions: {
-      requestLock: enqueueActions(({ context, enqueue }) => {
+      requestLock: clientSetup.enqueueActions(({ context, enqueue }) => {
         enqueue(effect.send(context.lockService, { type: 'lock.request' }));
         enqueue(effect.note({ kind: 'lock.requested', parties: [context.lockService] }));
       }),
-      write: enqueueActions(({ context, event, enqueue }) => W.enqueueWrite(enqueue, context, event)),
-      queueWrite: enqueueActions(({ context, event, enqueue }) => W.enqueueQueuedWrite(enqueue, context, event)),
-      takeGrant: enqueueActions(({ context, event, enqueue }) => {
+      write: clientSetup.enqueueActions(({ context, event, enqueue }) => W.enqueueWrite(enqueue, context, event)),
+      queueWrite: clientSetup.enqueueActions(({ context, event, enqueue }) =>
+        W.enqueueQueuedWrite(enqueue, context, event),
+      ),
+      takeGrant: clientSetup.enqueueActions(({ context, event, enqueue }) => {
         if (event.type !== 'lock.grant') return;
         const g = W.takeGrant(event.token, event.grantId, event.env.nowMs + event.ttlMs, context.lockService);
         W.enqueueGrant(enqueue, context, g, { ttlMs: event.ttlMs });
       }),
-      release: enqueueActions(({ context, enqueue }) => {
+      release: clientSetup.enqueueActions(({ context, enqueue }) => {
         const msg = { type: 'lock.release', grantId: context.grantId };
         G.enqueueRelease(enqueue, context, [context.lockService], msg, W.noGrant);
       }),
-      forgetGrant: enqueueActions(({ enqueue }) => enqueue.assign(W.noGrant)),
+      forgetGrant: clientSetup.enqueueActions(({ enqueue }) => enqueue.assign(W.noGrant)),
     },
   })
   .createMachine({

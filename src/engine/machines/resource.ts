@@ -31,18 +31,20 @@ type ResourceEvent = { env: Env; from?: string } & (
   | { type: 'node.restart' }
 );
 
-export const resourceMachine = setup({
+const resourceSetup = setup({
   types: {
     context: {} as ResourceContext,
     events: {} as ResourceEvent,
     input: {} as ResourceInput,
   },
   actions: effectActions,
-})
+});
+
+export const resourceMachine = resourceSetup
   .extend({
     actions: {
       /** Compare: one comparison and one conditional store, atomically with the write. */
-      decide: enqueueActions(({ context, event, enqueue }) => {
+      decide: resourceSetup.enqueueActions(({ context, event, enqueue }) => {
         if (event.type !== 'write.request' || !event.from) return;
         const d = decideWrite(context.check, context.maxSeen, context.maxSeq, event.token, event.seq);
         const { from: client, value, token, seq, grantId } = event;
@@ -56,7 +58,8 @@ export const resourceMachine = setup({
           maxSeenBefore: context.maxSeen,
           maxSeenAfter: d.maxSeenAfter,
         };
-        enqueueAnswer(enqueue, context, w, { maxSeen: d.maxSeenAfter, maxSeq: d.maxSeqAfter });
+        if (d.accept) enqueue.assign({ maxSeen: d.maxSeenAfter, maxSeq: d.maxSeqAfter });
+        enqueueAnswer(enqueue, context, w);
       }),
     },
   })

@@ -8,7 +8,7 @@
 
 import { enqueueActions, setup } from 'xstate';
 import type { Env } from '../../core/party';
-import { effect, effectActions } from '../effects';
+import { type EffectAction, type EnqueueArgs, effect, effectActions, timerEvent } from '../effects';
 
 export interface ChubbyInput {
   firstToken: number;
@@ -40,12 +40,17 @@ type ChubbyEvent = { env: Env; from?: string } & (
 export const sequencerOf = (name: string, generation: number): string => `${name}:exclusive:${generation}`;
 
 const sessionTimer = (client: string, delayMs: number) =>
-  [{ type: 'session.expire', client } as never, { id: `session:${client}`, delay: delayMs }] as const;
+  [timerEvent<ChubbyEvent>({ type: 'session.expire', client }), { id: `session:${client}`, delay: delayMs }] as const;
 
 type Patch = Partial<ChubbyContext>;
 
 /** Free to held: the next generation and a sequencer for the first waiter (or the asker). */
-function grant(ctx: ChubbyContext, to: string, env: Env, sentAtMs: number | null): { patch: Patch; effects: never[] } {
+function grant(
+  ctx: ChubbyContext,
+  to: string,
+  env: Env,
+  sentAtMs: number | null,
+): { patch: Patch; effects: EffectAction[] } {
   const generation = ctx.generation + 1;
   const sequencer = sequencerOf(ctx.lockName, generation);
   const grantId = env.nextGrantId;
@@ -67,18 +72,22 @@ function grant(ctx: ChubbyContext, to: string, env: Env, sentAtMs: number | null
 }
 
 /** After a release or the end of a lock-delay, the first waiter whose session lives gets the lock. */
-function grantNext(ctx: ChubbyContext, env: Env): { patch: Patch; effects: never[] } {
+function grantNext(ctx: ChubbyContext, env: Env): { patch: Patch; effects: EffectAction[] } {
   const next = ctx.waiters.find((w) => (ctx.sessions[w] ?? 0) > env.nowMs);
   return next ? grant(ctx, next, env, null) : { patch: {}, effects: [] };
 }
 
-export const chubbyMachine = setup({
+const chubbySetup = setup({
   types: { context: {} as ChubbyContext, events: {} as ChubbyEvent, input: {} as ChubbyInput },
   actions: effectActions,
-})
+});
+
+type Args = EnqueueArgs<typeof chubbySetup>;
+
+export const chubbyMachine = chubbySetup
   .extend({
     actions: {
-      acquire: enqueueActions(({ context, event, enqueue }) => {
+      acquire: chubbySetup.enqueueActions(({ context, event, enqueue }) => {
         if (event.type !== 'chubby.acquire' || !event.from) return;
         const { env, from } = event;
         // Opening (or renewing) the session rides on the Acquire call.
@@ -110,7 +119,7 @@ export const chubbyMachine = setup({
           }),
         );
       }),
-      keepAlive: enqueueActions(({ context, event, enqueue }) => {
+      keepAlive: chubbySetup.enqueueActions(({ context, event, enqueue }) => {
         if (event.type !== 'chubby.keepAlive' || !event.from) return;
         const { env, from } = event;
         if ((context.sessions[from] ?? 0) <= env.nowMs) {
@@ -122,7 +131,7 @@ export const chubbyMachine = setup({
         enqueue.raise(...sessionTimer(from, context.leaseTtlMs));
         enqueue(effect.send(from, { type: 'chubby.keepAliveOk', sentAtMs: event.sentAtMs, quiet: true }));
       }),
-      release: enqueueActions(({ context, event, enqueue }) => {
+      release: chubbySetup.enqueueActions(({ context, event, enqueue }) => {
         if (event.type !== 'chubby.release' || !event.from) return;
         if (event.from !== context.holder || event.grantId !== context.grantId) {
           enqueue(effect.note({ kind: 'release.ignored', parties: [event.from] }));
@@ -143,7 +152,7 @@ export const chubbyMachine = setup({
         enqueue.assign({ holder: null, grantId: null, ...out.patch });
         for (const e of out.effects) enqueue(e);
       }),
-      expireSession: enqueueActions(({ context, event, enqueue }, params: { force: boolean }) => {
+      expireSession: enqueueActions(({ context, event, enqueue }: Args, params: { force: boolean }) => {
         const client = event.type === 'session.expire' ? event.client : context.holder;
         if (!client || (!params.force && (context.sessions[client] ?? 0) > event.env.nowMs)) return;
         const sessions = { ...context.sessions };
@@ -158,7 +167,7 @@ export const chubbyMachine = setup({
         // The holder became inaccessible: the lock is free, but nobody may take it for the lock-delay.
         const lockDelayUntilMs = event.env.nowMs + context.lockDelayMs;
         enqueue.assign({ sessions, waiters, holder: null, grantId: null, lockDelayUntilMs });
-        enqueue.raise({ type: 'lockDelay.end' } as never, { id: 'lockDelay', delay: context.lockDelayMs });
+        enqueue.raise(timerEvent({ type: 'lockDelay.end' }), { id: 'lockDelay', delay: context.lockDelayMs });
         enqueue(
           effect.note({
             kind: 'lease.expired',
@@ -170,7 +179,7 @@ export const chubbyMachine = setup({
           }),
         );
       }),
-      endLockDelay: enqueueActions(({ context, event, enqueue }) => {
+      endLockDelay: chubbySetup.enqueueActions(({ context, event, enqueue }) => {
         const ctx = { ...context, lockDelayUntilMs: null };
         const out = grantNext(ctx, event.env);
         enqueue.assign({ lockDelayUntilMs: null, ...out.patch });
@@ -178,7 +187,7 @@ export const chubbyMachine = setup({
         if (out.effects.length === 0) enqueue(effect.note({ kind: 'lockDelay.ended' }));
       }),
       /** A new master: state is in the replicated database; every session gets a fresh lease. */
-      failOver: enqueueActions(({ context, event, enqueue }) => {
+      failOver: chubbySetup.enqueueActions(({ context, event, enqueue }) => {
         const sessions: Record<string, number> = {};
         for (const client of Object.keys(context.sessions)) {
           sessions[client] = event.env.nowMs + context.leaseTtlMs;
@@ -186,7 +195,7 @@ export const chubbyMachine = setup({
         }
         if (context.lockDelayUntilMs !== null) {
           const delay = Math.max(0, context.lockDelayUntilMs - event.env.nowMs);
-          enqueue.raise({ type: 'lockDelay.end' } as never, { id: 'lockDelay', delay });
+          enqueue.raise(timerEvent({ type: 'lockDelay.end' }), { id: 'lockDelay', delay });
         }
         enqueue.assign({ sessions });
         enqueue(effect.note({ kind: 'node.restarted', detail: { generation: context.generation } }));

@@ -6,24 +6,30 @@
 import { type DecidedWrite, writeNote } from '../../protocol/check';
 import { type Enqueue, effect } from '../effects';
 
+/** The fields every store keeps besides its own check's: the value written, and the counts. */
+export interface StoreFields {
+  value: string | null;
+  accepted: number;
+  rejected: number;
+}
+
 /**
- * Answer the decided write `w`: accepted, apply `applied` (the store's own fields; the value and
- * the count come with it) and ack; refused, count it and nack with the reason. `extra` (a journal
- * node's txid) rides on the reply and in the note.
+ * Answer the decided write `w`: accepted, apply it (the value and the count; the store's own
+ * fields are the caller's to assign first) and ack; refused, count it and nack with the reason.
+ * `extra` (a journal node's txid) rides on the reply and in the note.
  */
 export function enqueueAnswer(
-  enqueue: Enqueue,
-  counts: { accepted: number; rejected: number },
+  enqueue: Enqueue<StoreFields>,
+  counts: StoreFields,
   w: DecidedWrite,
-  applied: object,
   extra?: Record<string, number>,
 ): void {
   const reply = { token: w.token, grantId: w.grantId, value: w.value, ...extra };
   if (w.decision.accept) {
-    enqueue.assign({ ...applied, value: w.value, accepted: counts.accepted + 1 } as never);
+    enqueue.assign({ value: w.value, accepted: counts.accepted + 1 });
     enqueue(effect.send(w.client, { type: 'write.ack', ...reply }));
   } else {
-    enqueue.assign({ rejected: counts.rejected + 1 } as never);
+    enqueue.assign({ rejected: counts.rejected + 1 });
     enqueue(effect.send(w.client, { type: 'write.nack', ...reply, reason: w.decision.reason }));
   }
   enqueue(effect.note(writeNote(extra ? { ...w, detail: extra } : w)));

@@ -6,7 +6,7 @@
 // Invariant it protects: every change takes the next revision, so each new owner's create revision
 // (its token) is larger than any before, unless a restore from an old snapshot rewinds it.
 
-import { enqueueActions, setup } from 'xstate';
+import { setup } from 'xstate';
 import type { Env } from '../../core/party';
 import {
   dropLease,
@@ -18,7 +18,7 @@ import {
   type EtcdStore,
   type Lease,
 } from './store';
-import { effect, effectActions } from '../effects';
+import { effect, effectActions, timerEvent } from '../effects';
 
 export { ownersQueue, type EtcdInput } from './store';
 
@@ -42,15 +42,17 @@ type EtcdEvent = { env: Env; from?: string } & (
 );
 
 const timer = (lease: string, delayMs: number) =>
-  [{ type: 'lease.expire', lease } as never, { id: `lease:${lease}`, delay: delayMs }] as const;
+  [timerEvent<EtcdEvent>({ type: 'lease.expire', lease }), { id: `lease:${lease}`, delay: delayMs }] as const;
 
-export const etcdMachine = setup({
+const etcdSetup = setup({
   types: { context: {} as EtcdContext, events: {} as EtcdEvent, input: {} as EtcdInput },
   actions: effectActions,
-})
+});
+
+export const etcdMachine = etcdSetup
   .extend({
     actions: {
-      grantLease: enqueueActions(({ context, event, enqueue }) => {
+      grantLease: etcdSetup.enqueueActions(({ context, event, enqueue }) => {
         if (event.type !== 'etcd.leaseGrant' || !event.from) return;
         const lease = `694d${(context.leaseCount + 1).toString(16).padStart(4, '0')}`;
         const expiresAtMs = event.env.nowMs + event.ttlMs;
@@ -68,7 +70,7 @@ export const etcdMachine = setup({
         );
       }),
       /** Every request naming a lease fails once the lease is gone (ErrLeaseNotFound). */
-      leaseRequest: enqueueActions(({ context, event, enqueue }) => {
+      leaseRequest: etcdSetup.enqueueActions(({ context, event, enqueue }) => {
         if ((event.type !== 'etcd.keepAlive' && event.type !== 'etcd.lock') || !event.from) return;
         const { env, from, lease } = event;
         const info = context.store.leases[lease];
@@ -125,7 +127,7 @@ export const etcdMachine = setup({
           }),
         );
       }),
-      unlock: enqueueActions(({ context, event, enqueue }) => {
+      unlock: etcdSetup.enqueueActions(({ context, event, enqueue }) => {
         if (event.type !== 'etcd.unlock' || !event.from) return;
         const s = context.store;
         const k = s.keys[event.key];
@@ -152,7 +154,7 @@ export const etcdMachine = setup({
         for (const e of next.effects) enqueue(e);
       }),
       /** Fencing inside etcd: the write succeeds only while the writer's lock key still exists. */
-      guardedPut: enqueueActions(({ context, event, enqueue }) => {
+      guardedPut: etcdSetup.enqueueActions(({ context, event, enqueue }) => {
         if (event.type !== 'etcd.txnPut' || !event.from) return;
         const s = context.store;
         const current = s.keys[event.key]?.createRevision ?? 0;
@@ -193,7 +195,7 @@ export const etcdMachine = setup({
           }),
         );
       }),
-      expireLease: enqueueActions(({ context, event, enqueue }) => {
+      expireLease: etcdSetup.enqueueActions(({ context, event, enqueue }) => {
         if (event.type !== 'lease.expire') return;
         const info = context.store.leases[event.lease];
         if (!info || info.expiresAtMs > event.env.nowMs) return; // kept alive since the timer was armed
@@ -201,7 +203,7 @@ export const etcdMachine = setup({
         enqueue.assign({ store: out.store });
         for (const e of out.effects) enqueue(e);
       }),
-      revokeOwner: enqueueActions(({ context, event, enqueue }) => {
+      revokeOwner: etcdSetup.enqueueActions(({ context, event, enqueue }) => {
         const owner = ownersQueue(context.store)[0]?.[1];
         if (!owner) {
           enqueue(effect.note({ kind: 'lease.none' }));
@@ -213,7 +215,7 @@ export const etcdMachine = setup({
         for (const e of out.effects) enqueue(e);
       }),
       /** Revisions are durable and a new leader extends every lease; a restore rewinds everything. */
-      restart: enqueueActions(({ context, event, enqueue }) => {
+      restart: etcdSetup.enqueueActions(({ context, event, enqueue }) => {
         const store = context.restoreOnRestart ? initialStore(context) : context.store;
         const leases: Record<string, Lease> = {};
         for (const [id, l] of Object.entries(store.leases)) {

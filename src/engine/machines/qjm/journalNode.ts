@@ -67,19 +67,21 @@ export function decideJournal(ctx: JournalNodeContext, epoch: number, serial: nu
   return { accept: true, reason: 'the current epoch', comparison: `epoch ${epoch} >= promised ${promised} -> APPEND` };
 }
 
-export const journalNodeMachine = setup({
+const journalNodeSetup = setup({
   types: { context: {} as JournalNodeContext, events: {} as JournalEvent, input: {} as JournalNodeInput },
   actions: effectActions,
-})
+});
+
+export const journalNodeMachine = journalNodeSetup
   .extend({
     actions: {
-      getState: enqueueActions(({ context, event, enqueue }) => {
+      getState: journalNodeSetup.enqueueActions(({ context, event, enqueue }) => {
         if (event.type !== 'qjm.getState' || !event.from) return;
         const state = { lastPromisedEpoch: context.lastPromisedEpoch, lastTxid: context.lastTxid };
         enqueue(effect.send(event.from, { type: 'qjm.state', round: event.round, ...state }));
         enqueue(effect.note({ kind: 'journal.state', parties: [event.from], client: event.from, detail: state }));
       }),
-      newEpoch: enqueueActions(({ context, event, enqueue }) => {
+      newEpoch: journalNodeSetup.enqueueActions(({ context, event, enqueue }) => {
         if (event.type !== 'qjm.newEpoch' || !event.from) return;
         const { epoch, from, round } = event;
         const promised = context.lastPromisedEpoch;
@@ -99,7 +101,7 @@ export const journalNodeMachine = setup({
           }),
         );
       }),
-      journal: enqueueActions(({ context, event, enqueue }) => {
+      journal: journalNodeSetup.enqueueActions(({ context, event, enqueue }) => {
         if (event.type !== 'qjm.journal' || !event.from) return;
         const { from, token: epoch, seq: serial } = event;
         const d = decideJournal(context, epoch, serial);
@@ -122,7 +124,8 @@ export const journalNodeMachine = setup({
           lastTxid: event.txid,
           committedTxid: Math.max(context.committedTxid, event.committedTxid),
         };
-        enqueueAnswer(enqueue, context, w, applied, { txid: event.txid });
+        if (d.accept) enqueue.assign(applied);
+        enqueueAnswer(enqueue, context, w, { txid: event.txid });
       }),
     },
   })

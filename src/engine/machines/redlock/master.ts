@@ -7,7 +7,7 @@
 
 import { enqueueActions, setup } from 'xstate';
 import type { Env } from '../../core/party';
-import { effect, effectActions } from '../effects';
+import { type EnqueueArgs, effect, effectActions, timerEvent } from '../effects';
 
 interface Key {
   value: string;
@@ -31,13 +31,17 @@ type RedisEvent = { env: Env; from?: string } & (
 /** The lock as this master sees it: one key, held until its expiry on this master's clock. */
 const isHeld = (key: Key | null, nowMs: number): key is Key => key !== null && key.expiresAtMs > nowMs;
 
-export const redisMasterMachine = setup({
+const redisMasterSetup = setup({
   types: { context: {} as RedisMasterContext, events: {} as RedisEvent },
   actions: effectActions,
-})
+});
+
+type Args = EnqueueArgs<typeof redisMasterSetup>;
+
+export const redisMasterMachine = redisMasterSetup
   .extend({
     actions: {
-      setNx: enqueueActions(({ context, event, enqueue }) => {
+      setNx: redisMasterSetup.enqueueActions(({ context, event, enqueue }) => {
         if (event.type !== 'redis.set' || !event.from) return;
         const { env, from, value, ttlMs, attempt } = event;
         const key = context.key;
@@ -57,11 +61,11 @@ export const redisMasterMachine = setup({
         }
         const expiresAtMs = env.nowMs + ttlMs;
         enqueue.assign({ key: { value, holder: from, expiresAtMs } });
-        enqueue.raise({ type: 'key.expire', value } as never, { id: 'expire', delay: ttlMs });
+        enqueue.raise(timerEvent({ type: 'key.expire', value }), { id: 'expire', delay: ttlMs });
         enqueue(effect.send(from, { type: 'redis.ok', value, attempt }));
         enqueue(effect.note({ kind: 'key.set', parties: [from], holder: from, token: value, detail: { expiresAtMs } }));
       }),
-      compareAndDelete: enqueueActions(({ context, event, enqueue }) => {
+      compareAndDelete: redisMasterSetup.enqueueActions(({ context, event, enqueue }) => {
         if (event.type !== 'redis.del' || !event.from) return;
         if (!isHeld(context.key, event.env.nowMs) || context.key.value !== event.value) {
           // Compare-and-delete never touches someone else's key (Redlock unlocks everywhere on failure).
@@ -79,7 +83,7 @@ export const redisMasterMachine = setup({
         enqueue.assign({ key: null });
         enqueue(effect.note({ kind: 'key.deleted', parties: [event.from], holder: event.from, token: event.value }));
       }),
-      expire: enqueueActions(({ context, event, enqueue }, params: { force: boolean }) => {
+      expire: enqueueActions(({ context, event, enqueue }: Args, params: { force: boolean }) => {
         const key = context.key;
         if (!key || (event.type === 'key.expire' && event.value !== key.value)) return;
         if (!params.force && key.expiresAtMs > event.env.nowMs) return;

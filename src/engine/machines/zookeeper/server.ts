@@ -4,10 +4,10 @@
 // Invariant it protects: the owner of the lowest node holds the lock, and a node's czxid is larger
 // than every zxid before it, so the holders' czxids strictly increase in the order they hold it.
 
-import { enqueueActions, setup } from 'xstate';
+import { setup } from 'xstate';
 import type { Env, Note } from '../../core/party';
 import type { TokenValue } from '../../core/trace';
-import { effect, effectActions } from '../effects';
+import { type EffectAction, effect, effectActions, timerEvent } from '../effects';
 import * as T from './tree';
 
 export interface ZooKeeperInput {
@@ -38,12 +38,12 @@ type ZkEvent = { env: Env; from?: string } & (
 
 interface Out {
   tree: T.Tree;
-  effects: never[];
+  effects: EffectAction[];
 }
 
 const tokenOf = (ctx: ZooKeeperContext, n: T.LockNode): TokenValue => (ctx.tokenMode === 'czxid' ? n.czxid : n.seq);
 const expireTimer = (id: string, delayMs: number) => ({
-  event: { type: 'session.expire', session: id } as never,
+  event: timerEvent<ZkEvent>({ type: 'session.expire', session: id }),
   options: { id: `session:${id}`, delay: delayMs },
 });
 
@@ -102,16 +102,18 @@ function endSession(ctx: ZooKeeperContext, id: string, env: Env): Out {
   return { tree: next.tree, effects: [effect.note(note), ...next.effects] };
 }
 
-export const zooKeeperMachine = setup({
+const zooKeeperSetup = setup({
   types: { context: {} as ZooKeeperContext, events: {} as ZkEvent, input: {} as ZooKeeperInput },
   actions: effectActions,
-})
+});
+
+export const zooKeeperMachine = zooKeeperSetup
   .extend({
     actions: {
-      armContainerCheck: enqueueActions(({ context, enqueue }) =>
-        enqueue.raise({ type: 'container.check' } as never, { id: 'containers', delay: context.containerCheckMs }),
+      armContainerCheck: zooKeeperSetup.enqueueActions(({ context, enqueue }) =>
+        enqueue.raise(timerEvent({ type: 'container.check' }), { id: 'containers', delay: context.containerCheckMs }),
       ),
-      openSession: enqueueActions(({ context, event, enqueue }) => {
+      openSession: zooKeeperSetup.enqueueActions(({ context, event, enqueue }) => {
         if (event.type !== 'zk.connect' || !event.from) return;
         const opened = T.openSession(context.tree, event.from, event.env.nowMs + context.sessionTimeoutMs);
         enqueue.assign({ tree: opened.tree });
@@ -130,7 +132,7 @@ export const zooKeeperMachine = setup({
         );
       }),
       /** Any request from a live session keeps it alive; a dead session is told so. */
-      request: enqueueActions(({ context, event, enqueue }) => {
+      request: zooKeeperSetup.enqueueActions(({ context, event, enqueue }) => {
         if (!('session' in event) || !event.from || event.type === 'session.expire') return;
         const { env, from, session } = event;
         if (!T.isAlive(context.tree, session, env.nowMs)) {
@@ -203,14 +205,14 @@ export const zooKeeperMachine = setup({
           }),
         );
       }),
-      expireSession: enqueueActions(({ context, event, enqueue }) => {
+      expireSession: zooKeeperSetup.enqueueActions(({ context, event, enqueue }) => {
         if (event.type !== 'session.expire') return;
         if (T.isAlive(context.tree, event.session, event.env.nowMs)) return; // renewed since the timer was armed
         const out = endSession(context, event.session, event.env);
         enqueue.assign({ tree: out.tree });
         for (const e of out.effects) enqueue(e);
       }),
-      expireHolder: enqueueActions(({ context, event, enqueue }) => {
+      expireHolder: zooKeeperSetup.enqueueActions(({ context, event, enqueue }) => {
         const holder = context.tree.nodes[0];
         if (!holder) {
           enqueue(effect.note({ kind: 'lease.none' }));
@@ -221,8 +223,8 @@ export const zooKeeperMachine = setup({
         enqueue.assign({ tree: out.tree });
         for (const e of out.effects) enqueue(e);
       }),
-      checkContainers: enqueueActions(({ context, enqueue }) => {
-        enqueue.raise({ type: 'container.check' } as never, { id: 'containers', delay: context.containerCheckMs });
+      checkContainers: zooKeeperSetup.enqueueActions(({ context, enqueue }) => {
+        enqueue.raise(timerEvent({ type: 'container.check' }), { id: 'containers', delay: context.containerCheckMs });
         if (!T.isEmptyContainer(context.tree)) return;
         const gone = T.deleteParent(context.tree);
         enqueue.assign({ tree: gone.tree });
@@ -234,7 +236,7 @@ export const zooKeeperMachine = setup({
         );
       }),
       /** A new leader: a new epoch (zxids jump above all before), sessions and nodes survive. */
-      failOver: enqueueActions(({ context, event, enqueue }) => {
+      failOver: zooKeeperSetup.enqueueActions(({ context, event, enqueue }) => {
         const sessions: Record<string, T.Session> = {};
         for (const [id, s] of Object.entries(context.tree.sessions)) {
           sessions[id] = { ...s, expiresAtMs: event.env.nowMs + context.sessionTimeoutMs };
