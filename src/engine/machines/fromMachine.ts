@@ -12,6 +12,7 @@ import {
   type SnapshotFrom,
 } from 'xstate';
 import type { FieldValue } from '../core/trace';
+import { stateName } from './assertEvent';
 import type { Effect, Message, Note, PartyEvent, PartyLogic } from '../core/party';
 
 interface ActionLike {
@@ -75,13 +76,4 @@ export function fromMachine<M extends AnyStateMachine>(
       return { state: stateName((snapshot as { value: unknown }).value), fields: view(snapshot) };
     },
   };
-}
-
-function stateName(value: unknown): string {
-  if (typeof value === 'string') return value;
-  if (value && typeof value === 'object') {
-    const [key, inner] = Object.entries(value as Record<string, unknown>)[0] ?? ['?', null];
-    return inner ? `${key}.${stateName(inner)}` : key;
-  }
-  return String(value);
 }
