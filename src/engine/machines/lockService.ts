@@ -9,6 +9,7 @@ import type { TokenValue } from '../core/trace';
 import type { Env } from '../core/party';
 import { type EnqueueArgs, effect, effectActions } from './effects';
 import { counterAfterRestart, issueToken } from '../protocol/tokens';
+import { assertMessage } from './assertEvent';
 
 export interface LockServiceInput {
   tokenSource: TokenSource;
@@ -59,9 +60,9 @@ export const lockServiceMachine = lockServiceSetup
   .extend({
     actions: {
       /** Issue: the next token, a lease on our clock, and the reply to the new holder. */
-      grantTo: enqueueActions(({ context, event, enqueue }: Args, params: { waiter: boolean }) => {
-        const holder = params.waiter ? context.waiters[0] : event.from;
-        if (!holder) return;
+      grantTo: enqueueActions(({ context, event, enqueue, self }: Args, params: { waiter: boolean }) => {
+        if (!params.waiter) assertMessage(self, event, 'lock.request');
+        const holder = params.waiter ? context.waiters[0]! : event.from!; // hasWaiters, or the asker
         const { env } = event;
         const issued = issueToken({
           source: context.tokenSource,
@@ -117,9 +118,9 @@ export const lockServiceMachine = lockServiceSetup
           }),
         );
       }),
-      enqueueWaiter: lockServiceSetup.enqueueActions(({ context, event, enqueue }) => {
+      enqueueWaiter: lockServiceSetup.enqueueActions(({ context, event, enqueue, self }) => {
+        assertMessage(self, event, 'lock.request');
         const from = event.from;
-        if (!from) return;
         if (!context.waiters.includes(from)) enqueue.assign({ waiters: [...context.waiters, from] });
         enqueue(effect.send(from, { type: 'lock.wait', holder: context.holder }));
         enqueue(
