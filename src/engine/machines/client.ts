@@ -6,6 +6,7 @@
 import { enqueueActions, setup } from 'xstate';
 import type { TokenValue } from '../core/trace';
 import { effect, effectActions } from './effects';
+import { assertEvent } from './assertEvent';
 import * as W from './common/writer';
 import * as G from './common/grant';
 
@@ -48,12 +49,16 @@ export const clientMachine = clientSetup
         enqueue(effect.send(context.lockService, { type: 'lock.request' }));
         enqueue(effect.note({ kind: 'lock.requested', parties: [context.lockService] }));
       }),
-      write: clientSetup.enqueueActions(({ context, event, enqueue }) => W.enqueueWrite(enqueue, context, event)),
-      queueWrite: clientSetup.enqueueActions(({ context, event, enqueue }) =>
-        W.enqueueQueuedWrite(enqueue, context, event),
-      ),
-      takeGrant: clientSetup.enqueueActions(({ context, event, enqueue }) => {
-        if (event.type !== 'lock.grant') return;
+      write: clientSetup.enqueueActions(({ context, event, enqueue, self }) => {
+        assertEvent(self, event, 'cmd.write');
+        W.enqueueWrite(enqueue, context, event.value);
+      }),
+      queueWrite: clientSetup.enqueueActions(({ context, event, enqueue, self }) => {
+        assertEvent(self, event, 'cmd.write');
+        W.enqueueQueuedWrite(enqueue, context, event.value);
+      }),
+      takeGrant: clientSetup.enqueueActions(({ context, event, enqueue, self }) => {
+        assertEvent(self, event, 'lock.grant');
         const g = W.takeGrant(event.token, event.grantId, event.env.nowMs + event.ttlMs, context.lockService);
         W.enqueueGrant(enqueue, context, g, { ttlMs: event.ttlMs });
       }),

@@ -7,6 +7,7 @@
 
 import { enqueueActions, setup } from 'xstate';
 import { type EnqueueArgs, effect, effectActions, timerEvent } from '../effects';
+import { assertEvent } from '../assertEvent';
 import * as W from '../common/writer';
 import * as S from '../common/session';
 import * as G from '../common/grant';
@@ -70,7 +71,6 @@ export const chubbyClientMachine = chubbyClientSetup
         }
       }),
       keepAlive: chubbyClientSetup.enqueueActions(({ context, event, enqueue }) => {
-        if (!context.sessionOpen) return;
         enqueue(effect.send(context.chubby, { type: 'chubby.keepAlive', sentAtMs: event.env.nowMs, quiet: true }));
         enqueue.raise(timerEvent({ type: 'timer.keepAlive' }), {
           id: 'keepAlive',
@@ -81,16 +81,20 @@ export const chubbyClientMachine = chubbyClientSetup
         enqueue(effect.send(context.chubby, { type: 'chubby.acquire', sentAtMs: event.env.nowMs }));
         enqueue(effect.note({ kind: 'lock.requested', parties: [context.chubby] }));
       }),
-      takeLock: chubbyClientSetup.enqueueActions(({ context, event, enqueue }) => {
-        if (event.type !== 'chubby.granted') return;
+      takeLock: chubbyClientSetup.enqueueActions(({ context, event, enqueue, self }) => {
+        assertEvent(self, event, 'chubby.granted');
         const until = context.localLeaseUntilMs ?? event.env.nowMs + context.leaseTtlMs;
         const g = W.takeGrant(event.token, event.grantId, until, context.chubby, { sequencer: event.sequencer });
         W.enqueueGrant(enqueue, context, g, { sequencer: event.sequencer });
       }),
-      write: chubbyClientSetup.enqueueActions(({ context, event, enqueue }) => W.enqueueWrite(enqueue, context, event)),
-      queueWrite: chubbyClientSetup.enqueueActions(({ context, event, enqueue }) =>
-        W.enqueueQueuedWrite(enqueue, context, event),
-      ),
+      write: chubbyClientSetup.enqueueActions(({ context, event, enqueue, self }) => {
+        assertEvent(self, event, 'cmd.write');
+        W.enqueueWrite(enqueue, context, event.value);
+      }),
+      queueWrite: chubbyClientSetup.enqueueActions(({ context, event, enqueue, self }) => {
+        assertEvent(self, event, 'cmd.write');
+        W.enqueueQueuedWrite(enqueue, context, event.value);
+      }),
       release: chubbyClientSetup.enqueueActions(({ context, enqueue }) => {
         const msg = { type: 'chubby.release', grantId: context.grantId };
         G.enqueueRelease(enqueue, context, [context.chubby], msg, forgetGrant);
@@ -117,7 +121,8 @@ export const chubbyClientMachine = chubbyClientSetup
     }),
     initial: 'idle',
     on: {
-      'timer.keepAlive': { actions: 'keepAlive' },
+      // A KeepAlive timer that outlived its session (isSessionOpen) sends nothing.
+      'timer.keepAlive': { guard: 'isSessionOpen', actions: 'keepAlive' },
       'chubby.keepAliveOk': { guard: 'isSessionOpen', actions: 'extendLocalLease' },
       'timer.localLease': S.endSessionOn('isSessionOpen', 'its local lease ran out, so its session is in jeopardy'),
       'chubby.sessionExpired': S.serverEndsSession(

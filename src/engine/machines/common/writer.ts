@@ -139,27 +139,21 @@ export function lapse(ctx: WriterFields, cause: string): Note {
   return { kind: 'lease.lapsed', token: ctx.token, grantId: ctx.grantId ?? undefined, detail: { cause } };
 }
 
-/** Holding: send the write to every store (and `guarded`, checked by the lock service itself). */
+/** Holding: send the write of `value` to every store (and `guarded`, checked by the lock service itself). */
 export function enqueueWrite(
   enqueue: Enqueue<WriterFields>,
   context: WriterFields,
-  event: { type: string; value?: string },
+  value: string,
   guarded: GuardedWrite[] = [],
 ): void {
-  if (event.type !== 'cmd.write' || event.value === undefined) return;
-  const out = writeOut(context, event.value, guarded);
+  const out = writeOut(context, value, guarded);
   enqueue.assign(out.patch);
   for (const e of out.effects) enqueue(e);
 }
 
 /** Acquiring: keep the write until the lock is held. */
-export function enqueueQueuedWrite(
-  enqueue: Enqueue<WriterFields>,
-  context: WriterFields,
-  event: { type: string; value?: string },
-): void {
-  if (event.type !== 'cmd.write' || event.value === undefined) return;
-  const out = queueWrite(context, event.value);
+export function enqueueQueuedWrite(enqueue: Enqueue<WriterFields>, context: WriterFields, value: string): void {
+  const out = queueWrite(context, value);
   enqueue.assign(out.patch);
   for (const e of out.effects) enqueue(e);
 }

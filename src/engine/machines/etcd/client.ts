@@ -7,6 +7,7 @@
 
 import { enqueueActions, setup } from 'xstate';
 import { type EnqueueArgs, effect, effectActions, timerEvent } from '../effects';
+import { assertEvent } from '../assertEvent';
 import * as W from '../common/writer';
 import * as S from '../common/session';
 import * as G from '../common/grant';
@@ -64,8 +65,7 @@ export const etcdClientMachine = etcdClientSetup
         enqueue.raise(timerEvent({ type: 'timer.deadline' }), { id: 'deadline', delay: context.ttlMs });
       }),
       keepAlive: etcdClientSetup.enqueueActions(({ context, enqueue }) => {
-        if (!context.lease) return;
-        enqueue(effect.send(context.etcd, { type: 'etcd.keepAlive', lease: context.lease, quiet: true }));
+        enqueue(effect.send(context.etcd, { type: 'etcd.keepAlive', lease: context.lease!, quiet: true })); // hasLease
         enqueue.raise(timerEvent({ type: 'timer.keepAlive' }), {
           id: 'keepAlive',
           delay: Math.floor(context.ttlMs / 3),
@@ -76,8 +76,8 @@ export const etcdClientMachine = etcdClientSetup
         if (context.lease) enqueue(effect.send(context.etcd, { type: 'etcd.lock', lease: context.lease }));
         else enqueue(effect.send(context.etcd, { type: 'etcd.leaseGrant', ttlMs: context.ttlMs }));
       }),
-      startSession: etcdClientSetup.enqueueActions(({ context, event, enqueue }) => {
-        if (event.type !== 'etcd.leaseGranted') return;
+      startSession: etcdClientSetup.enqueueActions(({ context, event, enqueue, self }) => {
+        assertEvent(self, event, 'etcd.leaseGranted');
         enqueue.assign({ lease: event.lease });
         enqueue.raise(timerEvent({ type: 'timer.keepAlive' }), {
           id: 'keepAlive',
@@ -86,20 +86,22 @@ export const etcdClientMachine = etcdClientSetup
         enqueue(effect.send(context.etcd, { type: 'etcd.lock', lease: event.lease }));
         enqueue(effect.note(S.sessionReady(context.etcd, { lease: event.lease })));
       }),
-      takeLock: etcdClientSetup.enqueueActions(({ context, event, enqueue }) => {
-        if (event.type !== 'etcd.locked') return;
+      takeLock: etcdClientSetup.enqueueActions(({ context, event, enqueue, self }) => {
+        assertEvent(self, event, 'etcd.locked');
         const g = W.takeGrant(event.token, event.grantId, context.leaseDeadlineMs ?? 0, context.etcd, {
           key: event.key,
         });
         W.enqueueGrant(enqueue, context, g, { key: event.key, myRev: event.token });
       }),
-      write: etcdClientSetup.enqueueActions(({ context, event, enqueue }) => {
+      write: etcdClientSetup.enqueueActions(({ context, event, enqueue, self }) => {
         const guard = { to: context.etcd, type: 'etcd.txnPut', fields: { key: context.key, myRev: context.myRev } };
-        W.enqueueWrite(enqueue, context, event, context.guarded ? [guard] : []);
+        assertEvent(self, event, 'cmd.write');
+        W.enqueueWrite(enqueue, context, event.value, context.guarded ? [guard] : []);
       }),
-      queueWrite: etcdClientSetup.enqueueActions(({ context, event, enqueue }) =>
-        W.enqueueQueuedWrite(enqueue, context, event),
-      ),
+      queueWrite: etcdClientSetup.enqueueActions(({ context, event, enqueue, self }) => {
+        assertEvent(self, event, 'cmd.write');
+        W.enqueueQueuedWrite(enqueue, context, event.value);
+      }),
       release: etcdClientSetup.enqueueActions(({ context, enqueue }) =>
         G.enqueueRelease(enqueue, context, [context.etcd], { type: 'etcd.unlock', key: context.key }, forgetGrant),
       ),
@@ -127,7 +129,8 @@ export const etcdClientMachine = etcdClientSetup
     }),
     initial: 'idle',
     on: {
-      'timer.keepAlive': { actions: 'keepAlive' },
+      // A keepalive timer that outlived its session (hasLease) sends nothing.
+      'timer.keepAlive': { guard: 'hasLease', actions: 'keepAlive' },
       'etcd.keepAliveOk': { guard: 'isOurLease', actions: 'extendDeadline' },
       'etcd.leaseNotFound': S.serverEndsSession(
         'isOurLease',

@@ -8,6 +8,7 @@
 
 import { enqueueActions, setup } from 'xstate';
 import { type EnqueueArgs, effect, effectActions, timerEvent } from '../effects';
+import { assertEvent, assertMessage } from '../assertEvent';
 import * as W from '../common/writer';
 import * as G from '../common/grant';
 import * as Q from './rounds';
@@ -102,9 +103,10 @@ export const qjmWriterMachine = qjmWriterSetup
         enqueueRound(args, params.kind, params.epoch),
       ),
       /** One answer of the current round; the quorum decides what happens next. */
-      tally: qjmWriterSetup.enqueueActions(({ context, event, enqueue }) => {
+      tally: qjmWriterSetup.enqueueActions(({ context, event, enqueue, self }) => {
         const r = context.round;
-        if (!r || !event.from || !('round' in event)) return;
+        assertMessage(self, event, ['qjm.state', 'qjm.promised', 'qjm.refused']);
+        if (!r) throw new Error(`qjmWriter: a '${event.type}' answer with no round in progress (isThisRound)`);
         const yes = event.type !== 'qjm.refused';
         const promised = 'lastPromisedEpoch' in event ? event.lastPromisedEpoch : 0;
         const next = Q.tally(r, event.from, yes, promised, 'lastTxid' in event ? event.lastTxid : 0);
@@ -174,8 +176,8 @@ export const qjmWriterMachine = qjmWriterSetup
         const g = W.takeGrant(epoch, epoch, null, r.yes, { ...detail, ...(late ? { late: true } : {}) });
         W.enqueueGrant(enqueue, context, g, { round: null, txid: r.maxTxid, committedTxid: r.maxTxid, acks: {} });
       }),
-      write: qjmWriterSetup.enqueueActions(({ context, event, enqueue }) => {
-        if (event.type !== 'cmd.write') return;
+      write: qjmWriterSetup.enqueueActions(({ context, event, enqueue, self }) => {
+        assertEvent(self, event, 'cmd.write');
         const txid = context.txid + 1;
         const fields = { txid, committedTxid: context.committedTxid };
         const edits = context.journals.map((to) => ({ to, type: 'qjm.journal', fields }));
@@ -186,17 +188,20 @@ export const qjmWriterMachine = qjmWriterSetup
       noteLateReply: qjmWriterSetup.enqueueActions(({ event, enqueue }) =>
         enqueue(effect.note(lateReply(event.from, event.type !== 'qjm.refused'))),
       ),
-      queueWrite: qjmWriterSetup.enqueueActions(({ context, event, enqueue }) =>
-        W.enqueueQueuedWrite(enqueue, context, event),
-      ),
+      queueWrite: qjmWriterSetup.enqueueActions(({ context, event, enqueue, self }) => {
+        assertEvent(self, event, 'cmd.write');
+        W.enqueueQueuedWrite(enqueue, context, event.value);
+      }),
       /** A NameNode that lets go only stops writing: it sends the journal nodes nothing. */
       release: qjmWriterSetup.enqueueActions(({ context, enqueue }) =>
         G.enqueueRelease(enqueue, context, context.journals, null, W.noGrant),
       ),
       forgetGrant: qjmWriterSetup.enqueueActions(({ enqueue }) => enqueue.assign(W.noGrant)),
-      journalReply: qjmWriterSetup.enqueueActions(({ context, event, enqueue }) => {
-        if ((event.type !== 'write.ack' && event.type !== 'write.nack') || event.txid === undefined || !event.from)
-          return;
+      journalReply: qjmWriterSetup.enqueueActions(({ context, event, enqueue, self }) => {
+        assertMessage(self, event, ['write.ack', 'write.nack']);
+        // isJournalReply (or isDeposing) let only a journal node's answer, which names its edit, through.
+        if (event.txid === undefined)
+          throw new Error(`qjmWriter: a journal '${event.type}' from ${event.from} without a txid`);
         const ok = event.type === 'write.ack';
         const next = Q.ack(context.acks[event.txid], event.from, ok);
         enqueue.assign({ acks: { ...context.acks, [event.txid]: next } });

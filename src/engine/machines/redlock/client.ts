@@ -7,6 +7,7 @@
 
 import { and, enqueueActions, setup } from 'xstate';
 import { effect, effectActions, timerEvent } from '../effects';
+import { assertEvent, assertMessage } from '../assertEvent';
 import * as W from '../common/writer';
 import * as G from '../common/grant';
 import { lateReply, quorumOf } from '../common/quorum';
@@ -72,8 +73,8 @@ export const redlockClientMachine = redlockClientSetup
         enqueue.raise(timerEvent({ type: 'timer.round', attempt }), { id: 'round', delay: context.roundTimeoutMs });
         enqueue(effect.note({ kind: 'lock.requested', parties: context.masters, detail: { value, attempt } }));
       }),
-      tally: redlockClientSetup.enqueueActions(({ context, event, enqueue }) => {
-        if ((event.type !== 'redis.ok' && event.type !== 'redis.busy') || !event.from) return;
+      tally: redlockClientSetup.enqueueActions(({ context, event, enqueue, self }) => {
+        assertMessage(self, event, ['redis.ok', 'redis.busy']);
         const ok = event.type === 'redis.ok';
         const yes = ok ? [...context.yes, event.from] : context.yes;
         const no = ok ? context.no : [...context.no, event.from];
@@ -135,12 +136,14 @@ export const redlockClientMachine = redlockClientSetup
           }),
         );
       }),
-      write: redlockClientSetup.enqueueActions(({ context, event, enqueue }) =>
-        W.enqueueWrite(enqueue, context, event),
-      ),
-      queueWrite: redlockClientSetup.enqueueActions(({ context, event, enqueue }) =>
-        W.enqueueQueuedWrite(enqueue, context, event),
-      ),
+      write: redlockClientSetup.enqueueActions(({ context, event, enqueue, self }) => {
+        assertEvent(self, event, 'cmd.write');
+        W.enqueueWrite(enqueue, context, event.value);
+      }),
+      queueWrite: redlockClientSetup.enqueueActions(({ context, event, enqueue, self }) => {
+        assertEvent(self, event, 'cmd.write');
+        W.enqueueQueuedWrite(enqueue, context, event.value);
+      }),
       release: redlockClientSetup.enqueueActions(({ context, enqueue }) => {
         enqueue.cancel('validity');
         G.enqueueRelease(enqueue, context, context.masters, { type: 'redis.del', value: context.value }, forgetGrant);

@@ -9,6 +9,7 @@
 import { enqueueActions, setup } from 'xstate';
 import type { TokenValue } from '../../core/trace';
 import { type EnqueueArgs, effect, effectActions, timerEvent } from '../effects';
+import { assertEvent } from '../assertEvent';
 import * as W from '../common/writer';
 import * as S from '../common/session';
 import * as G from '../common/grant';
@@ -70,8 +71,7 @@ export const zkClientMachine = zkClientSetup
         }
       }),
       ping: zkClientSetup.enqueueActions(({ context, enqueue }) => {
-        if (!context.session) return;
-        enqueue(effect.send(context.zk, { type: 'zk.ping', session: context.session, quiet: true }));
+        enqueue(effect.send(context.zk, { type: 'zk.ping', session: context.session!, quiet: true })); // hasSession
         enqueue.raise(timerEvent({ type: 'timer.ping' }), { id: 'ping', delay: Math.floor(context.timeoutMs / 3) });
       }),
       requestLock: zkClientSetup.enqueueActions(({ context, enqueue }) => {
@@ -79,8 +79,8 @@ export const zkClientMachine = zkClientSetup
         if (context.session) enqueue(effect.send(context.zk, { type: 'zk.lock', session: context.session }));
         else enqueue(effect.send(context.zk, { type: 'zk.connect' }));
       }),
-      startSession: zkClientSetup.enqueueActions(({ context, event, enqueue }) => {
-        if (event.type !== 'zk.connected') return;
+      startSession: zkClientSetup.enqueueActions(({ context, event, enqueue, self }) => {
+        assertEvent(self, event, 'zk.connected');
         enqueue.assign({ session: event.session, timeoutMs: event.timeoutMs, suspended: false });
         enqueue.raise(timerEvent({ type: 'timer.ping' }), { id: 'ping', delay: Math.floor(event.timeoutMs / 3) });
         enqueue.raise(timerEvent({ type: 'timer.silence' }), {
@@ -90,18 +90,22 @@ export const zkClientMachine = zkClientSetup
         enqueue(effect.send(context.zk, { type: 'zk.lock', session: event.session }));
         enqueue(effect.note(S.sessionReady(context.zk, { session: event.session })));
       }),
-      takeLock: zkClientSetup.enqueueActions(({ context, event, enqueue }) => {
-        if (event.type !== 'zk.lockHeld') return;
+      takeLock: zkClientSetup.enqueueActions(({ context, event, enqueue, self }) => {
+        assertEvent(self, event, 'zk.lockHeld');
         const g = W.takeGrant(event.token, event.grantId, null, context.zk, {
           node: event.node,
           session: context.session,
         });
         W.enqueueGrant(enqueue, context, g);
       }),
-      write: zkClientSetup.enqueueActions(({ context, event, enqueue }) => W.enqueueWrite(enqueue, context, event)),
-      queueWrite: zkClientSetup.enqueueActions(({ context, event, enqueue }) =>
-        W.enqueueQueuedWrite(enqueue, context, event),
-      ),
+      write: zkClientSetup.enqueueActions(({ context, event, enqueue, self }) => {
+        assertEvent(self, event, 'cmd.write');
+        W.enqueueWrite(enqueue, context, event.value);
+      }),
+      queueWrite: zkClientSetup.enqueueActions(({ context, event, enqueue, self }) => {
+        assertEvent(self, event, 'cmd.write');
+        W.enqueueQueuedWrite(enqueue, context, event.value);
+      }),
       release: zkClientSetup.enqueueActions(({ context, enqueue }) => {
         const msg = { type: 'zk.delete', session: context.session, node: context.node };
         G.enqueueRelease(enqueue, context, [context.zk], msg, forgetGrant);
@@ -130,7 +134,8 @@ export const zkClientMachine = zkClientSetup
     }),
     initial: 'idle',
     on: {
-      'timer.ping': { actions: 'ping' },
+      // A ping timer that outlived its session (hasSession) sends nothing.
+      'timer.ping': { guard: 'hasSession', actions: 'ping' },
       'zk.pong': { guard: 'isOurSession', actions: 'heard' },
       'timer.silence': {
         guard: 'hasSession',
