@@ -9,7 +9,7 @@ import type { TokenValue } from '../core/trace';
 import type { Env } from '../core/party';
 import { effect, effectActions } from './effects';
 import { decideWrite } from '../protocol/check';
-import { enqueueAnswer } from './common/store';
+import { enqueueAccepted, enqueueRefused } from './common/store';
 import { assertMessage } from './assertEvent';
 
 export interface ResourceInput {
@@ -78,12 +78,12 @@ export const resourceMachine = resourceSetup
         assertMessage(self, event, 'write.request');
         const { d, w } = decide(context, event);
         enqueue.assign({ maxSeen: d.maxSeenAfter, maxSeq: d.maxSeqAfter });
-        enqueueAnswer(enqueue, context, w);
+        enqueueAccepted(enqueue, context, w);
       }),
       /** Compare failed: the write is refused and max_seen stays where it is. */
       rejectWrite: resourceSetup.enqueueActions(({ context, event, enqueue, self }) => {
         assertMessage(self, event, 'write.request');
-        enqueueAnswer(enqueue, context, decide(context, event).w);
+        enqueueRefused(enqueue, context, decide(context, event).w);
       }),
     },
   })

@@ -9,7 +9,7 @@
 import { enqueueActions, setup } from 'xstate';
 import type { Env } from '../../core/party';
 import { effect, effectActions } from '../effects';
-import { enqueueAnswer } from '../common/store';
+import { enqueueAccepted, enqueueRefused } from '../common/store';
 import { assertMessage } from '../assertEvent';
 
 export interface JournalNodeInput {
@@ -151,11 +151,11 @@ export const journalNodeMachine = journalNodeSetup
         assertMessage(self, event, 'qjm.journal');
         const { w, applied } = decideEdit(context, event);
         enqueue.assign(applied);
-        enqueueAnswer(enqueue, context, w, { txid: event.txid });
+        enqueueAccepted(enqueue, context, w, { txid: event.txid });
       }),
       rejectEdit: journalNodeSetup.enqueueActions(({ context, event, enqueue, self }) => {
         assertMessage(self, event, 'qjm.journal');
-        enqueueAnswer(enqueue, context, decideEdit(context, event).w, { txid: event.txid });
+        enqueueRefused(enqueue, context, decideEdit(context, event).w, { txid: event.txid });
       }),
     },
   })
