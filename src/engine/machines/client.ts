@@ -6,6 +6,7 @@
 import { enqueueActions, setup } from 'xstate';
 import type { TokenValue } from '../core/trace';
 import { effect, effectActions } from './effects';
+import { assertEvent } from './assertEvent';
 import * as W from './common/writer';
 import * as G from './common/grant';
 
@@ -27,7 +28,7 @@ type ClientEvent = W.ClientEvent<
   | { type: 'lock.grant'; token: TokenValue; grantId: number; ttlMs: number }
 >;
 
-export const clientMachine = setup({
+const clientSetup = setup({
   types: {
     context: {} as ClientContext,
     events: {} as ClientEvent,
@@ -39,25 +40,33 @@ export const clientMachine = setup({
     leaseBelief: ({ context }) => context.ttlMs,
     acquireRetry: ({ context }) => context.retryMs,
   },
-})
+});
+
+export const clientMachine = clientSetup
   .extend({
     actions: {
-      requestLock: enqueueActions(({ context, enqueue }) => {
+      requestLock: clientSetup.enqueueActions(({ context, enqueue }) => {
         enqueue(effect.send(context.lockService, { type: 'lock.request' }));
         enqueue(effect.note({ kind: 'lock.requested', parties: [context.lockService] }));
       }),
-      write: enqueueActions(({ context, event, enqueue }) => W.enqueueWrite(enqueue, context, event)),
-      queueWrite: enqueueActions(({ context, event, enqueue }) => W.enqueueQueuedWrite(enqueue, context, event)),
-      takeGrant: enqueueActions(({ context, event, enqueue }) => {
-        if (event.type !== 'lock.grant') return;
+      write: clientSetup.enqueueActions(({ context, event, enqueue, self }) => {
+        assertEvent(self, event, 'cmd.write');
+        W.enqueueWrite(enqueue, context, event.value);
+      }),
+      queueWrite: clientSetup.enqueueActions(({ context, event, enqueue, self }) => {
+        assertEvent(self, event, 'cmd.write');
+        W.enqueueQueuedWrite(enqueue, context, event.value);
+      }),
+      takeGrant: clientSetup.enqueueActions(({ context, event, enqueue, self }) => {
+        assertEvent(self, event, 'lock.grant');
         const g = W.takeGrant(event.token, event.grantId, event.env.nowMs + event.ttlMs, context.lockService);
         W.enqueueGrant(enqueue, context, g, { ttlMs: event.ttlMs });
       }),
-      release: enqueueActions(({ context, enqueue }) => {
+      release: clientSetup.enqueueActions(({ context, enqueue }) => {
         const msg = { type: 'lock.release', grantId: context.grantId };
         G.enqueueRelease(enqueue, context, [context.lockService], msg, W.noGrant);
       }),
-      forgetGrant: enqueueActions(({ enqueue }) => enqueue.assign(W.noGrant)),
+      forgetGrant: clientSetup.enqueueActions(({ enqueue }) => enqueue.assign(W.noGrant)),
     },
   })
   .createMachine({

@@ -3,8 +3,16 @@
 // Invariant: nothing here executes an action; named actions become Effect data, and `after`
 // delays (xstate.raise with a delay) become timers the scheduler arms on the party's own clock.
 
-import { initialTransition, transition, type AnyStateMachine, type SnapshotFrom } from 'xstate';
+import {
+  initialTransition,
+  transition,
+  type AnyStateMachine,
+  type EventFromLogic,
+  type InputFrom,
+  type SnapshotFrom,
+} from 'xstate';
 import type { FieldValue } from '../core/trace';
+import { stateName } from './assertEvent';
 import type { Effect, Message, Note, PartyEvent, PartyLogic } from '../core/party';
 
 interface ActionLike {
@@ -50,29 +58,22 @@ function toEffects(actions: readonly ActionLike[]): Effect[] {
 /** Wraps a machine whose snapshot value is a flat state name (or one level of nesting). */
 export function fromMachine<M extends AnyStateMachine>(
   machine: M,
-  input: unknown,
+  input: InputFrom<M>,
   view: (snapshot: SnapshotFrom<M>) => Record<string, FieldValue>,
 ): PartyLogic<SnapshotFrom<M>> {
   return {
     init() {
-      const [snapshot, actions] = initialTransition(machine, input as never);
+      const [snapshot, actions] = initialTransition(machine, input);
       return { state: snapshot, effects: toEffects(actions as ActionLike[]) };
     },
     step(snapshot, event: PartyEvent) {
-      const [next, actions] = transition(machine, snapshot, event as never);
+      // The scheduler hands a party only the messages sent to it and the timers it armed, which its
+      // machine's event type lists; what is not in the chart is the machine's to refuse.
+      const [next, actions] = transition(machine, snapshot, event as EventFromLogic<M>);
       return { state: next, effects: toEffects(actions as ActionLike[]) };
     },
     view(snapshot) {
       return { state: stateName((snapshot as { value: unknown }).value), fields: view(snapshot) };
     },
   };
-}
-
-function stateName(value: unknown): string {
-  if (typeof value === 'string') return value;
-  if (value && typeof value === 'object') {
-    const [key, inner] = Object.entries(value as Record<string, unknown>)[0] ?? ['?', null];
-    return inner ? `${key}.${stateName(inner)}` : key;
-  }
-  return String(value);
 }

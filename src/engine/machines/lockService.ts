@@ -7,8 +7,9 @@ import { assign, enqueueActions, setup } from 'xstate';
 import type { TokenSource } from '../core/scenario';
 import type { TokenValue } from '../core/trace';
 import type { Env } from '../core/party';
-import { effect, effectActions } from './effects';
+import { type EnqueueArgs, effect, effectActions } from './effects';
 import { counterAfterRestart, issueToken } from '../protocol/tokens';
+import { assertMessage } from './assertEvent';
 
 export interface LockServiceInput {
   tokenSource: TokenSource;
@@ -36,7 +37,7 @@ type LockServiceEvent = { env: Env; from?: string } & (
 
 const noLease = { holder: null, token: null, grantId: null, expiresAtMs: null };
 
-export const lockServiceMachine = setup({
+const lockServiceSetup = setup({
   types: {
     context: {} as LockServiceContext,
     events: {} as LockServiceEvent,
@@ -51,13 +52,17 @@ export const lockServiceMachine = setup({
   delays: {
     leaseTtl: ({ context }) => context.leaseTtlMs,
   },
-})
+});
+
+type Args = EnqueueArgs<typeof lockServiceSetup>;
+
+export const lockServiceMachine = lockServiceSetup
   .extend({
     actions: {
       /** Issue: the next token, a lease on our clock, and the reply to the new holder. */
-      grantTo: enqueueActions(({ context, event, enqueue }, params: { waiter: boolean }) => {
-        const holder = params.waiter ? context.waiters[0] : event.from;
-        if (!holder) return;
+      grantTo: enqueueActions(({ context, event, enqueue, self }: Args, params: { waiter: boolean }) => {
+        if (!params.waiter) assertMessage(self, event, 'lock.request');
+        const holder = params.waiter ? context.waiters[0]! : event.from!; // hasWaiters, or the asker
         const { env } = event;
         const issued = issueToken({
           source: context.tokenSource,
@@ -93,7 +98,7 @@ export const lockServiceMachine = setup({
           }),
         );
       }),
-      resendGrant: enqueueActions(({ context, enqueue }) => {
+      resendGrant: lockServiceSetup.enqueueActions(({ context, enqueue }) => {
         if (!context.holder) return;
         enqueue(
           effect.send(context.holder, {
@@ -113,9 +118,9 @@ export const lockServiceMachine = setup({
           }),
         );
       }),
-      enqueueWaiter: enqueueActions(({ context, event, enqueue }) => {
+      enqueueWaiter: lockServiceSetup.enqueueActions(({ context, event, enqueue, self }) => {
+        assertMessage(self, event, 'lock.request');
         const from = event.from;
-        if (!from) return;
         if (!context.waiters.includes(from)) enqueue.assign({ waiters: [...context.waiters, from] });
         enqueue(effect.send(from, { type: 'lock.wait', holder: context.holder }));
         enqueue(
@@ -123,7 +128,7 @@ export const lockServiceMachine = setup({
         );
       }),
       /** The lease is over by our clock (timer, forced expiry or release): forget it, call the next waiter. */
-      endLease: enqueueActions(({ context, enqueue }, params: { kind: 'lease.expired' | 'lock.released' }) => {
+      endLease: enqueueActions(({ context, enqueue }: Args, params: { kind: 'lease.expired' | 'lock.released' }) => {
         enqueue(
           effect.note({
             kind: params.kind,

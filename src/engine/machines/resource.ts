@@ -9,7 +9,8 @@ import type { TokenValue } from '../core/trace';
 import type { Env } from '../core/party';
 import { effect, effectActions } from './effects';
 import { decideWrite } from '../protocol/check';
-import { enqueueAnswer } from './common/store';
+import { enqueueAccepted, enqueueRefused } from './common/store';
+import { assertMessage } from './assertEvent';
 
 export interface ResourceInput {
   check: CheckMode;
@@ -31,32 +32,58 @@ type ResourceEvent = { env: Env; from?: string } & (
   | { type: 'node.restart' }
 );
 
-export const resourceMachine = setup({
+type WriteRequest = Extract<ResourceEvent, { type: 'write.request' }>;
+
+/** The write as the resource's check decides it (protocol/check.ts), with max_seen before and after. */
+function decide(context: ResourceContext, event: WriteRequest & { from: string }) {
+  const d = decideWrite(context.check, context.maxSeen, context.maxSeq, event.token, event.seq);
+  const { from: client, value, token, seq, grantId } = event;
+  const w = {
+    client,
+    value,
+    token,
+    seq,
+    grantId,
+    decision: d,
+    maxSeenBefore: context.maxSeen,
+    maxSeenAfter: d.maxSeenAfter,
+  };
+  return { d, w };
+}
+
+const resourceSetup = setup({
   types: {
     context: {} as ResourceContext,
     events: {} as ResourceEvent,
     input: {} as ResourceInput,
   },
   actions: effectActions,
-})
+  guards: {
+    /**
+     * The fence: the write's token (and seq) is newer than anything this resource has accepted, by
+     * its check (protocol/check.ts decides; 'none' lets every token through). Under 'reject-le' it
+     * protects the lab's invariant: max_seen only climbs, and no token at or below it is applied.
+     */
+    isTokenFresh: ({ context, event }) =>
+      event.type === 'write.request' &&
+      decideWrite(context.check, context.maxSeen, context.maxSeq, event.token, event.seq).accept,
+  },
+});
+
+export const resourceMachine = resourceSetup
   .extend({
     actions: {
-      /** Compare: one comparison and one conditional store, atomically with the write. */
-      decide: enqueueActions(({ context, event, enqueue }) => {
-        if (event.type !== 'write.request' || !event.from) return;
-        const d = decideWrite(context.check, context.maxSeen, context.maxSeq, event.token, event.seq);
-        const { from: client, value, token, seq, grantId } = event;
-        const w = {
-          client,
-          value,
-          token,
-          seq,
-          grantId,
-          decision: d,
-          maxSeenBefore: context.maxSeen,
-          maxSeenAfter: d.maxSeenAfter,
-        };
-        enqueueAnswer(enqueue, context, w, { maxSeen: d.maxSeenAfter, maxSeq: d.maxSeqAfter });
+      /** Compare passed: store the write and raise max_seen, atomically with the comparison. */
+      acceptWrite: resourceSetup.enqueueActions(({ context, event, enqueue, self }) => {
+        assertMessage(self, event, 'write.request');
+        const { d, w } = decide(context, event);
+        enqueue.assign({ maxSeen: d.maxSeenAfter, maxSeq: d.maxSeqAfter });
+        enqueueAccepted(enqueue, context, w);
+      }),
+      /** Compare failed: the write is refused and max_seen stays where it is. */
+      rejectWrite: resourceSetup.enqueueActions(({ context, event, enqueue, self }) => {
+        assertMessage(self, event, 'write.request');
+        enqueueRefused(enqueue, context, decide(context, event).w);
       }),
     },
   })
@@ -74,7 +101,7 @@ export const resourceMachine = setup({
     states: {
       up: {
         on: {
-          'write.request': { actions: 'decide' },
+          'write.request': [{ guard: 'isTokenFresh', actions: 'acceptWrite' }, { actions: 'rejectWrite' }],
           'node.crash': { target: 'down', actions: { type: 'note', params: { kind: 'node.crashed' } } },
         },
       },

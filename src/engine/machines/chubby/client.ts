@@ -6,7 +6,8 @@
 // freezes that clock check too, which is why servers must check the sequencer.
 
 import { enqueueActions, setup } from 'xstate';
-import { effect, effectActions } from '../effects';
+import { type EnqueueArgs, effect, effectActions, timerEvent } from '../effects';
+import { assertEvent } from '../assertEvent';
 import * as W from '../common/writer';
 import * as S from '../common/session';
 import * as G from '../common/grant';
@@ -35,63 +36,72 @@ type ChubbyClientEvent = W.ClientEvent<
 
 const forgetGrant = { sequencer: null, ...W.noGrant };
 
-export const chubbyClientMachine = setup({
+const chubbyClientSetup = setup({
   types: { context: {} as ChubbyClientContext, events: {} as ChubbyClientEvent, input: {} as ChubbyClientInput },
   actions: effectActions,
   guards: {
     isSessionOpen: ({ context }) => context.sessionOpen,
     isCurrentGrant: G.isCurrentGrant,
   },
-})
+});
+
+type Args = EnqueueArgs<typeof chubbyClientSetup>;
+
+export const chubbyClientMachine = chubbyClientSetup
   .extend({
     actions: {
       /** The master answered a call sent at sentAtMs: our lease runs a lease length from the sending. */
-      extendLocalLease: enqueueActions(({ context, event, enqueue }) => {
+      extendLocalLease: chubbyClientSetup.enqueueActions(({ context, event, enqueue }) => {
         const sentAtMs = 'sentAtMs' in event && typeof event.sentAtMs === 'number' ? event.sentAtMs : event.env.nowMs;
         const localLeaseUntilMs = Math.max(context.localLeaseUntilMs ?? 0, sentAtMs + context.leaseTtlMs);
         enqueue.assign({
           localLeaseUntilMs,
           ...(context.grantId !== null ? { believedUntilMs: localLeaseUntilMs } : {}),
         });
-        enqueue.raise({ type: 'timer.localLease' } as never, {
+        enqueue.raise(timerEvent({ type: 'timer.localLease' }), {
           id: 'localLease',
           delay: Math.max(0, localLeaseUntilMs - event.env.nowMs),
         });
         if (!context.sessionOpen) {
           enqueue.assign({ sessionOpen: true });
-          enqueue.raise({ type: 'timer.keepAlive' } as never, {
+          enqueue.raise(timerEvent({ type: 'timer.keepAlive' }), {
             id: 'keepAlive',
             delay: Math.floor(context.leaseTtlMs / 3),
           });
         }
       }),
-      keepAlive: enqueueActions(({ context, event, enqueue }) => {
-        if (!context.sessionOpen) return;
+      keepAlive: chubbyClientSetup.enqueueActions(({ context, event, enqueue }) => {
         enqueue(effect.send(context.chubby, { type: 'chubby.keepAlive', sentAtMs: event.env.nowMs, quiet: true }));
-        enqueue.raise({ type: 'timer.keepAlive' } as never, {
+        enqueue.raise(timerEvent({ type: 'timer.keepAlive' }), {
           id: 'keepAlive',
           delay: Math.floor(context.leaseTtlMs / 3),
         });
       }),
-      requestLock: enqueueActions(({ context, event, enqueue }) => {
+      requestLock: chubbyClientSetup.enqueueActions(({ context, event, enqueue }) => {
         enqueue(effect.send(context.chubby, { type: 'chubby.acquire', sentAtMs: event.env.nowMs }));
         enqueue(effect.note({ kind: 'lock.requested', parties: [context.chubby] }));
       }),
-      takeLock: enqueueActions(({ context, event, enqueue }) => {
-        if (event.type !== 'chubby.granted') return;
+      takeLock: chubbyClientSetup.enqueueActions(({ context, event, enqueue, self }) => {
+        assertEvent(self, event, 'chubby.granted');
         const until = context.localLeaseUntilMs ?? event.env.nowMs + context.leaseTtlMs;
         const g = W.takeGrant(event.token, event.grantId, until, context.chubby, { sequencer: event.sequencer });
         W.enqueueGrant(enqueue, context, g, { sequencer: event.sequencer });
       }),
-      write: enqueueActions(({ context, event, enqueue }) => W.enqueueWrite(enqueue, context, event)),
-      queueWrite: enqueueActions(({ context, event, enqueue }) => W.enqueueQueuedWrite(enqueue, context, event)),
-      release: enqueueActions(({ context, enqueue }) => {
+      write: chubbyClientSetup.enqueueActions(({ context, event, enqueue, self }) => {
+        assertEvent(self, event, 'cmd.write');
+        W.enqueueWrite(enqueue, context, event.value);
+      }),
+      queueWrite: chubbyClientSetup.enqueueActions(({ context, event, enqueue, self }) => {
+        assertEvent(self, event, 'cmd.write');
+        W.enqueueQueuedWrite(enqueue, context, event.value);
+      }),
+      release: chubbyClientSetup.enqueueActions(({ context, enqueue }) => {
         const msg = { type: 'chubby.release', grantId: context.grantId };
         G.enqueueRelease(enqueue, context, [context.chubby], msg, forgetGrant);
       }),
-      forgetGrant: enqueueActions(({ enqueue }) => enqueue.assign(forgetGrant)),
+      forgetGrant: chubbyClientSetup.enqueueActions(({ enqueue }) => enqueue.assign(forgetGrant)),
       /** Jeopardy (the local lease ran out) or the master says the session is gone. */
-      endSession: enqueueActions(({ context, enqueue }, params: { cause: string }) =>
+      endSession: enqueueActions(({ context, enqueue }: Args, params: { cause: string }) =>
         S.enqueueSessionEnd(enqueue, context, params.cause, {
           server: context.chubby,
           timers: ['keepAlive', 'localLease'],
@@ -111,7 +121,8 @@ export const chubbyClientMachine = setup({
     }),
     initial: 'idle',
     on: {
-      'timer.keepAlive': { actions: 'keepAlive' },
+      // A KeepAlive timer that outlived its session (isSessionOpen) sends nothing.
+      'timer.keepAlive': { guard: 'isSessionOpen', actions: 'keepAlive' },
       'chubby.keepAliveOk': { guard: 'isSessionOpen', actions: 'extendLocalLease' },
       'timer.localLease': S.endSessionOn('isSessionOpen', 'its local lease ran out, so its session is in jeopardy'),
       'chubby.sessionExpired': S.serverEndsSession(

@@ -6,9 +6,10 @@
 // Invariant it protects: generations strictly increase, so a checking server can order holders;
 // lock-delay only protects servers that do not check, and only for writes that land within it.
 
-import { enqueueActions, setup } from 'xstate';
+import { setup } from 'xstate';
 import type { Env } from '../../core/party';
-import { effect, effectActions } from '../effects';
+import { type EffectAction, type EnqueueArgs, effect, effectActions, timerEvent } from '../effects';
+import { assertEvent, assertMessage } from '../assertEvent';
 
 export interface ChubbyInput {
   firstToken: number;
@@ -40,12 +41,17 @@ type ChubbyEvent = { env: Env; from?: string } & (
 export const sequencerOf = (name: string, generation: number): string => `${name}:exclusive:${generation}`;
 
 const sessionTimer = (client: string, delayMs: number) =>
-  [{ type: 'session.expire', client } as never, { id: `session:${client}`, delay: delayMs }] as const;
+  [timerEvent<ChubbyEvent>({ type: 'session.expire', client }), { id: `session:${client}`, delay: delayMs }] as const;
 
 type Patch = Partial<ChubbyContext>;
 
 /** Free to held: the next generation and a sequencer for the first waiter (or the asker). */
-function grant(ctx: ChubbyContext, to: string, env: Env, sentAtMs: number | null): { patch: Patch; effects: never[] } {
+function grant(
+  ctx: ChubbyContext,
+  to: string,
+  env: Env,
+  sentAtMs: number | null,
+): { patch: Patch; effects: EffectAction[] } {
   const generation = ctx.generation + 1;
   const sequencer = sequencerOf(ctx.lockName, generation);
   const grantId = env.nextGrantId;
@@ -67,30 +73,81 @@ function grant(ctx: ChubbyContext, to: string, env: Env, sentAtMs: number | null
 }
 
 /** After a release or the end of a lock-delay, the first waiter whose session lives gets the lock. */
-function grantNext(ctx: ChubbyContext, env: Env): { patch: Patch; effects: never[] } {
+function grantNext(ctx: ChubbyContext, env: Env): { patch: Patch; effects: EffectAction[] } {
   const next = ctx.waiters.find((w) => (ctx.sessions[w] ?? 0) > env.nowMs);
   return next ? grant(ctx, next, env, null) : { patch: {}, effects: [] };
 }
 
-export const chubbyMachine = setup({
+const chubbySetup = setup({
   types: { context: {} as ChubbyContext, events: {} as ChubbyEvent, input: {} as ChubbyInput },
   actions: effectActions,
-})
+  guards: {
+    /** Nobody holds the lock and no lock-delay is running: an Acquire takes it at once. */
+    isLockFree: ({ context }) => context.holder === null && context.lockDelayUntilMs === null,
+    /** The caller's session is alive by the master's clock. */
+    isSessionAlive: ({ context, event }) => (context.sessions[event.from ?? ''] ?? 0) > event.env.nowMs,
+    /** The release comes from the holder, for the grant it holds now. */
+    isHolderRelease: ({ context, event }) =>
+      event.type === 'chubby.release' && event.from === context.holder && event.grantId === context.grantId,
+    /** The session is still due at its timer: no KeepAlive renewed it since the timer was armed. */
+    isSessionOverdue: ({ context, event }) =>
+      event.type === 'session.expire' && (context.sessions[event.client] ?? 0) <= event.env.nowMs,
+    hasHolder: ({ context }) => context.holder !== null,
+  },
+});
+
+type Args = EnqueueArgs<typeof chubbySetup>;
+
+/** Opening (or renewing) the session rides on the Acquire call: the sessions, renewed for `from`. */
+function renewSession({ context, event, enqueue }: Args, from: string): Record<string, number> {
+  enqueue.raise(...sessionTimer(from, context.leaseTtlMs));
+  return { ...context.sessions, [from]: event.env.nowMs + context.leaseTtlMs };
+}
+
+/** `client`'s session is over: if it held the lock, the lock is free but held back for the lock-delay. */
+function endSessionOf({ context, event, enqueue }: Args, client: string): void {
+  const sessions = { ...context.sessions };
+  delete sessions[client];
+  const waiters = context.waiters.filter((w) => w !== client);
+  enqueue.cancel(`session:${client}`);
+  if (client !== context.holder) {
+    enqueue.assign({ sessions, waiters });
+    enqueue(effect.note({ kind: 'session.expired', parties: [client], client }));
+    return;
+  }
+  // The holder became inaccessible: the lock is free, but nobody may take it for the lock-delay.
+  const lockDelayUntilMs = event.env.nowMs + context.lockDelayMs;
+  enqueue.assign({ sessions, waiters, holder: null, grantId: null, lockDelayUntilMs });
+  enqueue.raise(timerEvent({ type: 'lockDelay.end' }), { id: 'lockDelay', delay: context.lockDelayMs });
+  enqueue(
+    effect.note({
+      kind: 'lease.expired',
+      parties: [client],
+      holder: client,
+      token: context.generation,
+      grantId: context.grantId ?? undefined,
+      detail: { lockDelayUntilMs, lockDelayMs: context.lockDelayMs },
+    }),
+  );
+}
+
+export const chubbyMachine = chubbySetup
   .extend({
     actions: {
-      acquire: enqueueActions(({ context, event, enqueue }) => {
-        if (event.type !== 'chubby.acquire' || !event.from) return;
+      grantLock: chubbySetup.enqueueActions((args) => {
+        const { context, event, enqueue, self } = args;
+        assertMessage(self, event, 'chubby.acquire');
         const { env, from } = event;
-        // Opening (or renewing) the session rides on the Acquire call.
-        const sessions = { ...context.sessions, [from]: env.nowMs + context.leaseTtlMs };
-        enqueue.raise(...sessionTimer(from, context.leaseTtlMs));
-        const ctx = { ...context, sessions };
-        if (context.holder === null && context.lockDelayUntilMs === null) {
-          const out = grant(ctx, from, env, event.sentAtMs);
-          enqueue.assign({ sessions, ...out.patch });
-          for (const e of out.effects) enqueue(e);
-          return;
-        }
+        const sessions = renewSession(args, from);
+        const out = grant({ ...context, sessions }, from, env, event.sentAtMs);
+        enqueue.assign({ sessions, ...out.patch });
+        for (const e of out.effects) enqueue(e);
+      }),
+      queueWaiter: chubbySetup.enqueueActions((args) => {
+        const { context, event, enqueue, self } = args;
+        assertMessage(self, event, 'chubby.acquire');
+        const { from } = event;
+        const sessions = renewSession(args, from);
         const waiters = context.waiters.includes(from) ? context.waiters : [...context.waiters, from];
         enqueue.assign({ sessions, waiters });
         const delayed: Record<string, number> =
@@ -110,24 +167,26 @@ export const chubbyMachine = setup({
           }),
         );
       }),
-      keepAlive: enqueueActions(({ context, event, enqueue }) => {
-        if (event.type !== 'chubby.keepAlive' || !event.from) return;
+      /** A KeepAlive from a session that is gone: the client is told so. */
+      reportSessionExpired: chubbySetup.enqueueActions(({ event, enqueue, self }) => {
+        assertMessage(self, event, 'chubby.keepAlive');
+        const { from } = event;
+        enqueue(effect.send(from, { type: 'chubby.sessionExpired' }));
+        enqueue(effect.note({ kind: 'session.unknown', parties: [from], client: from }));
+      }),
+      keepAlive: chubbySetup.enqueueActions(({ context, event, enqueue, self }) => {
+        assertMessage(self, event, 'chubby.keepAlive');
         const { env, from } = event;
-        if ((context.sessions[from] ?? 0) <= env.nowMs) {
-          enqueue(effect.send(from, { type: 'chubby.sessionExpired' }));
-          enqueue(effect.note({ kind: 'session.unknown', parties: [from], client: from }));
-          return;
-        }
         enqueue.assign({ sessions: { ...context.sessions, [from]: env.nowMs + context.leaseTtlMs } });
         enqueue.raise(...sessionTimer(from, context.leaseTtlMs));
         enqueue(effect.send(from, { type: 'chubby.keepAliveOk', sentAtMs: event.sentAtMs, quiet: true }));
       }),
-      release: enqueueActions(({ context, event, enqueue }) => {
-        if (event.type !== 'chubby.release' || !event.from) return;
-        if (event.from !== context.holder || event.grantId !== context.grantId) {
-          enqueue(effect.note({ kind: 'release.ignored', parties: [event.from] }));
-          return;
-        }
+      ignoreRelease: chubbySetup.enqueueActions(({ event, enqueue, self }) => {
+        assertMessage(self, event, 'chubby.release');
+        enqueue(effect.note({ kind: 'release.ignored', parties: [event.from] }));
+      }),
+      release: chubbySetup.enqueueActions(({ context, event, enqueue, self }) => {
+        assertMessage(self, event, 'chubby.release');
         // A release is not a failure: no lock-delay.
         enqueue(
           effect.note({
@@ -143,34 +202,16 @@ export const chubbyMachine = setup({
         enqueue.assign({ holder: null, grantId: null, ...out.patch });
         for (const e of out.effects) enqueue(e);
       }),
-      expireSession: enqueueActions(({ context, event, enqueue }, params: { force: boolean }) => {
-        const client = event.type === 'session.expire' ? event.client : context.holder;
-        if (!client || (!params.force && (context.sessions[client] ?? 0) > event.env.nowMs)) return;
-        const sessions = { ...context.sessions };
-        delete sessions[client];
-        const waiters = context.waiters.filter((w) => w !== client);
-        enqueue.cancel(`session:${client}`);
-        if (client !== context.holder) {
-          enqueue.assign({ sessions, waiters });
-          enqueue(effect.note({ kind: 'session.expired', parties: [client], client }));
-          return;
-        }
-        // The holder became inaccessible: the lock is free, but nobody may take it for the lock-delay.
-        const lockDelayUntilMs = event.env.nowMs + context.lockDelayMs;
-        enqueue.assign({ sessions, waiters, holder: null, grantId: null, lockDelayUntilMs });
-        enqueue.raise({ type: 'lockDelay.end' } as never, { id: 'lockDelay', delay: context.lockDelayMs });
-        enqueue(
-          effect.note({
-            kind: 'lease.expired',
-            parties: [client],
-            holder: client,
-            token: context.generation,
-            grantId: context.grantId ?? undefined,
-            detail: { lockDelayUntilMs, lockDelayMs: context.lockDelayMs },
-          }),
-        );
+      expireSession: chubbySetup.enqueueActions((args) => {
+        assertEvent(args.self, args.event, 'session.expire');
+        endSessionOf(args, args.event.client);
       }),
-      endLockDelay: enqueueActions(({ context, event, enqueue }) => {
+      /** The scenario forces the holder's session to expire now. */
+      revokeHolder: chubbySetup.enqueueActions((args) => {
+        assertEvent(args.self, args.event, 'lease.expireNow');
+        endSessionOf(args, args.context.holder!); // hasHolder
+      }),
+      endLockDelay: chubbySetup.enqueueActions(({ context, event, enqueue }) => {
         const ctx = { ...context, lockDelayUntilMs: null };
         const out = grantNext(ctx, event.env);
         enqueue.assign({ lockDelayUntilMs: null, ...out.patch });
@@ -178,7 +219,7 @@ export const chubbyMachine = setup({
         if (out.effects.length === 0) enqueue(effect.note({ kind: 'lockDelay.ended' }));
       }),
       /** A new master: state is in the replicated database; every session gets a fresh lease. */
-      failOver: enqueueActions(({ context, event, enqueue }) => {
+      failOver: chubbySetup.enqueueActions(({ context, event, enqueue }) => {
         const sessions: Record<string, number> = {};
         for (const client of Object.keys(context.sessions)) {
           sessions[client] = event.env.nowMs + context.leaseTtlMs;
@@ -186,7 +227,7 @@ export const chubbyMachine = setup({
         }
         if (context.lockDelayUntilMs !== null) {
           const delay = Math.max(0, context.lockDelayUntilMs - event.env.nowMs);
-          enqueue.raise({ type: 'lockDelay.end' } as never, { id: 'lockDelay', delay });
+          enqueue.raise(timerEvent({ type: 'lockDelay.end' }), { id: 'lockDelay', delay });
         }
         enqueue.assign({ sessions });
         enqueue(effect.note({ kind: 'node.restarted', detail: { generation: context.generation } }));
@@ -208,15 +249,13 @@ export const chubbyMachine = setup({
     states: {
       serving: {
         on: {
-          'chubby.acquire': { actions: 'acquire' },
-          'chubby.keepAlive': { actions: 'keepAlive' },
-          'chubby.release': { actions: 'release' },
-          'session.expire': { actions: { type: 'expireSession', params: { force: false } } },
+          'chubby.acquire': [{ guard: 'isLockFree', actions: 'grantLock' }, { actions: 'queueWaiter' }],
+          'chubby.keepAlive': [{ guard: 'isSessionAlive', actions: 'keepAlive' }, { actions: 'reportSessionExpired' }],
+          'chubby.release': [{ guard: 'isHolderRelease', actions: 'release' }, { actions: 'ignoreRelease' }],
+          // A session renewed since its timer was armed outlives the timer: nothing happens.
+          'session.expire': { guard: 'isSessionOverdue', actions: 'expireSession' },
           'lease.expireNow': [
-            {
-              guard: ({ context }) => context.holder !== null,
-              actions: { type: 'expireSession', params: { force: true } },
-            },
+            { guard: 'hasHolder', actions: 'revokeHolder' },
             { actions: { type: 'note', params: { kind: 'lease.none' } } },
           ],
           'lockDelay.end': { actions: 'endLockDelay' },

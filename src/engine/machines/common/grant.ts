@@ -32,7 +32,7 @@ const unwantedDetail = { unwanted: true };
 
 /** A grant for a wait the client has given up: hand it straight back to `to`, and say so. */
 export function handBack(
-  enqueue: Enqueue,
+  enqueue: Enqueue<WriterFields>,
   to: string,
   msg: Message,
   grant: { token: TokenValue; grantId: number | null },
@@ -45,16 +45,16 @@ export function handBack(
  * Release: send `msg` to each of `to` (none for a writer that only stops writing), note it, and
  * stop believing with `forget` (the grant's fields and the client's own).
  */
-export function enqueueRelease(
-  enqueue: Enqueue,
-  context: WriterFields,
+export function enqueueRelease<C extends WriterFields>(
+  enqueue: Enqueue<C>,
+  context: C,
   to: string[],
   msg: Message | null,
-  forget: object,
+  forget: Partial<C>,
 ): void {
   if (msg) for (const party of to) enqueue(effect.send(party, msg));
   enqueue(effect.note(releasingNote(to, context.token, context.grantId)));
-  enqueue.assign(forget as never);
+  enqueue.assign(forget);
 }
 
 /** A reply about the grant the client holds now, not an older one. */

@@ -19,11 +19,11 @@ export const sessionReady = (server: string, id: Record<string, FieldValue>): No
  * The session is over: stop its timers, say what ended (the belief in a grant, or only the
  * session), and forget the session (`forget`), the grant and the writes queued for it.
  */
-export function enqueueSessionEnd(
-  enqueue: Enqueue,
-  context: WriterFields,
+export function enqueueSessionEnd<C extends WriterFields>(
+  enqueue: Enqueue<C>,
+  context: C,
   cause: string,
-  session: { server: string; timers: string[]; id?: Record<string, FieldValue>; forget: object },
+  session: { server: string; timers: string[]; id?: Record<string, FieldValue>; forget: Partial<C> },
 ): void {
   for (const timer of session.timers) enqueue.cancel(timer);
   enqueue(
@@ -33,7 +33,7 @@ export function enqueueSessionEnd(
         : { kind: 'session.lost', parties: [session.server], detail: { ...session.id, cause } },
     ),
   );
-  enqueue.assign({ ...session.forget, pendingWrites: [], ...noGrant } as never);
+  enqueue.assign({ ...session.forget, pendingWrites: [], ...noGrant });
 }
 
 /** A transition that ends the session (the machine's `endSession` action) and goes idle. */

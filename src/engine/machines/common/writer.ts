@@ -7,7 +7,7 @@
 import type { TokenValue } from '../../core/trace';
 import type { Env, Message, Note, NoteOf } from '../../core/party';
 import type { DetailOf } from '../../core/vocabulary';
-import { type Enqueue, effect } from '../effects';
+import { type EffectAction, type Enqueue, effect } from '../effects';
 
 export interface WriterFields {
   /** Stores that receive `write.request` (the generic resource machine). */
@@ -55,10 +55,10 @@ export function writeOut(
   ctx: WriterFields,
   value: string,
   guarded: GuardedWrite[] = [],
-): { effects: never[]; patch: Partial<WriterFields> } {
+): { effects: EffectAction[]; patch: Partial<WriterFields> } {
   const seq = ctx.seq + 1;
   const payload = { token: ctx.token, grantId: ctx.grantId, seq, value };
-  const effects: never[] = [];
+  const effects: EffectAction[] = [];
   const targets: string[] = [];
   for (const g of guarded) {
     const msg: Message = { type: g.type, ...payload, ...g.fields };
@@ -86,7 +86,10 @@ export function writeOut(
 }
 
 /** A write asked for while acquiring: it leaves as soon as the lock is held. */
-export function queueWrite(ctx: WriterFields, value: string): { effects: never[]; patch: Partial<WriterFields> } {
+export function queueWrite(
+  ctx: WriterFields,
+  value: string,
+): { effects: EffectAction[]; patch: Partial<WriterFields> } {
   return {
     effects: [effect.note({ kind: 'write.queued', detail: { value } })],
     patch: { pendingWrites: [...ctx.pendingWrites, value] },
@@ -94,7 +97,7 @@ export function queueWrite(ctx: WriterFields, value: string): { effects: never[]
 }
 
 /** The queued writes, replayed as commands now that the lock is held. */
-export function flushWrites(ctx: WriterFields): never[] {
+export function flushWrites(ctx: WriterFields): EffectAction[] {
   return ctx.pendingWrites.map((value) => effect.self({ type: 'cmd.write', value }));
 }
 
@@ -117,7 +120,7 @@ export function takeGrant(
   believedUntilMs: number | null,
   lockService: string | string[],
   detail: DetailOf<'lock.acquired'> = {},
-): { effects: never[]; patch: Partial<WriterFields> } {
+): { effects: EffectAction[]; patch: Partial<WriterFields> } {
   return {
     effects: [
       effect.note({
@@ -137,39 +140,33 @@ export function lapse(ctx: WriterFields, cause: string): NoteOf<'lease.lapsed'> 
   return { kind: 'lease.lapsed', token: ctx.token, grantId: ctx.grantId ?? undefined, detail: { cause } };
 }
 
-/** Holding: send the write to every store (and `guarded`, checked by the lock service itself). */
+/** Holding: send the write of `value` to every store (and `guarded`, checked by the lock service itself). */
 export function enqueueWrite(
-  enqueue: Enqueue,
+  enqueue: Enqueue<WriterFields>,
   context: WriterFields,
-  event: { type: string; value?: string },
+  value: string,
   guarded: GuardedWrite[] = [],
 ): void {
-  if (event.type !== 'cmd.write' || event.value === undefined) return;
-  const out = writeOut(context, event.value, guarded);
-  enqueue.assign(out.patch as never);
+  const out = writeOut(context, value, guarded);
+  enqueue.assign(out.patch);
   for (const e of out.effects) enqueue(e);
 }
 
 /** Acquiring: keep the write until the lock is held. */
-export function enqueueQueuedWrite(
-  enqueue: Enqueue,
-  context: WriterFields,
-  event: { type: string; value?: string },
-): void {
-  if (event.type !== 'cmd.write' || event.value === undefined) return;
-  const out = queueWrite(context, event.value);
-  enqueue.assign(out.patch as never);
+export function enqueueQueuedWrite(enqueue: Enqueue<WriterFields>, context: WriterFields, value: string): void {
+  const out = queueWrite(context, value);
+  enqueue.assign(out.patch);
   for (const e of out.effects) enqueue(e);
 }
 
 /** Take the grant `g` (from takeGrant) with the client's own fields, then send the queued writes. */
-export function enqueueGrant(
-  enqueue: Enqueue,
-  context: WriterFields,
-  g: { effects: never[]; patch: Partial<WriterFields> },
-  fields: Record<string, unknown> = {},
+export function enqueueGrant<C extends WriterFields>(
+  enqueue: Enqueue<C>,
+  context: C,
+  g: { effects: EffectAction[]; patch: Partial<WriterFields> },
+  fields: Partial<C> = {},
 ): void {
-  enqueue.assign({ ...g.patch, ...fields, pendingWrites: [] } as never);
+  enqueue.assign({ ...g.patch, ...fields, pendingWrites: [] });
   for (const e of [...g.effects, ...flushWrites(context)]) enqueue(e);
 }
 

@@ -6,7 +6,8 @@
 // guard inside etcd) is what stops it when that belief is wrong.
 
 import { enqueueActions, setup } from 'xstate';
-import { effect, effectActions } from '../effects';
+import { type EnqueueArgs, effect, effectActions, timerEvent } from '../effects';
+import { assertEvent } from '../assertEvent';
 import * as W from '../common/writer';
 import * as S from '../common/session';
 import * as G from '../common/grant';
@@ -41,7 +42,7 @@ type EtcdClientEvent = W.ClientEvent<
 
 const forgetGrant = { key: null, myRev: null, ...W.noGrant };
 
-export const etcdClientMachine = setup({
+const etcdClientSetup = setup({
   types: { context: {} as EtcdClientContext, events: {} as EtcdClientEvent, input: {} as EtcdClientInput },
   actions: effectActions,
   guards: {
@@ -50,50 +51,63 @@ export const etcdClientMachine = setup({
     isOurKey: ({ context, event }) => 'key' in event && event.key === context.key,
     isCurrentGrant: G.isCurrentGrant,
   },
-})
+});
+
+type Args = EnqueueArgs<typeof etcdClientSetup>;
+
+export const etcdClientMachine = etcdClientSetup
   .extend({
     actions: {
       /** An answer from etcd: the lease lives at least another TTL from now, by our clock. */
-      extendDeadline: enqueueActions(({ context, event, enqueue }) => {
+      extendDeadline: etcdClientSetup.enqueueActions(({ context, event, enqueue }) => {
         const leaseDeadlineMs = event.env.nowMs + context.ttlMs;
         enqueue.assign({ leaseDeadlineMs, ...(context.grantId !== null ? { believedUntilMs: leaseDeadlineMs } : {}) });
-        enqueue.raise({ type: 'timer.deadline' } as never, { id: 'deadline', delay: context.ttlMs });
+        enqueue.raise(timerEvent({ type: 'timer.deadline' }), { id: 'deadline', delay: context.ttlMs });
       }),
-      keepAlive: enqueueActions(({ context, enqueue }) => {
-        if (!context.lease) return;
-        enqueue(effect.send(context.etcd, { type: 'etcd.keepAlive', lease: context.lease, quiet: true }));
-        enqueue.raise({ type: 'timer.keepAlive' } as never, { id: 'keepAlive', delay: Math.floor(context.ttlMs / 3) });
+      keepAlive: etcdClientSetup.enqueueActions(({ context, enqueue }) => {
+        enqueue(effect.send(context.etcd, { type: 'etcd.keepAlive', lease: context.lease!, quiet: true })); // hasLease
+        enqueue.raise(timerEvent({ type: 'timer.keepAlive' }), {
+          id: 'keepAlive',
+          delay: Math.floor(context.ttlMs / 3),
+        });
       }),
-      requestLock: enqueueActions(({ context, enqueue }) => {
+      requestLock: etcdClientSetup.enqueueActions(({ context, enqueue }) => {
         enqueue(effect.note({ kind: 'lock.requested', parties: [context.etcd] }));
         if (context.lease) enqueue(effect.send(context.etcd, { type: 'etcd.lock', lease: context.lease }));
         else enqueue(effect.send(context.etcd, { type: 'etcd.leaseGrant', ttlMs: context.ttlMs }));
       }),
-      startSession: enqueueActions(({ context, event, enqueue }) => {
-        if (event.type !== 'etcd.leaseGranted') return;
+      startSession: etcdClientSetup.enqueueActions(({ context, event, enqueue, self }) => {
+        assertEvent(self, event, 'etcd.leaseGranted');
         enqueue.assign({ lease: event.lease });
-        enqueue.raise({ type: 'timer.keepAlive' } as never, { id: 'keepAlive', delay: Math.floor(context.ttlMs / 3) });
+        enqueue.raise(timerEvent({ type: 'timer.keepAlive' }), {
+          id: 'keepAlive',
+          delay: Math.floor(context.ttlMs / 3),
+        });
         enqueue(effect.send(context.etcd, { type: 'etcd.lock', lease: event.lease }));
         enqueue(effect.note(S.sessionReady(context.etcd, { lease: event.lease })));
       }),
-      takeLock: enqueueActions(({ context, event, enqueue }) => {
-        if (event.type !== 'etcd.locked') return;
+      takeLock: etcdClientSetup.enqueueActions(({ context, event, enqueue, self }) => {
+        assertEvent(self, event, 'etcd.locked');
         const g = W.takeGrant(event.token, event.grantId, context.leaseDeadlineMs ?? 0, context.etcd, {
           key: event.key,
         });
         W.enqueueGrant(enqueue, context, g, { key: event.key, myRev: event.token });
       }),
-      write: enqueueActions(({ context, event, enqueue }) => {
+      write: etcdClientSetup.enqueueActions(({ context, event, enqueue, self }) => {
         const guard = { to: context.etcd, type: 'etcd.txnPut', fields: { key: context.key, myRev: context.myRev } };
-        W.enqueueWrite(enqueue, context, event, context.guarded ? [guard] : []);
+        assertEvent(self, event, 'cmd.write');
+        W.enqueueWrite(enqueue, context, event.value, context.guarded ? [guard] : []);
       }),
-      queueWrite: enqueueActions(({ context, event, enqueue }) => W.enqueueQueuedWrite(enqueue, context, event)),
-      release: enqueueActions(({ context, enqueue }) =>
+      queueWrite: etcdClientSetup.enqueueActions(({ context, event, enqueue, self }) => {
+        assertEvent(self, event, 'cmd.write');
+        W.enqueueQueuedWrite(enqueue, context, event.value);
+      }),
+      release: etcdClientSetup.enqueueActions(({ context, enqueue }) =>
         G.enqueueRelease(enqueue, context, [context.etcd], { type: 'etcd.unlock', key: context.key }, forgetGrant),
       ),
-      forgetGrant: enqueueActions(({ enqueue }) => enqueue.assign(forgetGrant)),
+      forgetGrant: etcdClientSetup.enqueueActions(({ enqueue }) => enqueue.assign(forgetGrant)),
       /** Session.Done(): the lease is gone or presumed gone, and any lock with it. */
-      endSession: enqueueActions(({ context, enqueue }, params: { cause: string }) =>
+      endSession: enqueueActions(({ context, enqueue }: Args, params: { cause: string }) =>
         S.enqueueSessionEnd(enqueue, context, params.cause, {
           server: context.etcd,
           timers: ['keepAlive', 'deadline'],
@@ -115,7 +129,8 @@ export const etcdClientMachine = setup({
     }),
     initial: 'idle',
     on: {
-      'timer.keepAlive': { actions: 'keepAlive' },
+      // A keepalive timer that outlived its session (hasLease) sends nothing.
+      'timer.keepAlive': { guard: 'hasLease', actions: 'keepAlive' },
       'etcd.keepAliveOk': { guard: 'isOurLease', actions: 'extendDeadline' },
       'etcd.leaseNotFound': S.serverEndsSession(
         'isOurLease',

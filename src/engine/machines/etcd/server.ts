@@ -18,7 +18,8 @@ import {
   type EtcdStore,
   type Lease,
 } from './store';
-import { effect, effectActions } from '../effects';
+import { type EnqueueArgs, effect, effectActions, timerEvent } from '../effects';
+import { assertEvent, assertMessage } from '../assertEvent';
 
 export { ownersQueue, type EtcdInput } from './store';
 
@@ -42,16 +43,38 @@ type EtcdEvent = { env: Env; from?: string } & (
 );
 
 const timer = (lease: string, delayMs: number) =>
-  [{ type: 'lease.expire', lease } as never, { id: `lease:${lease}`, delay: delayMs }] as const;
+  [timerEvent<EtcdEvent>({ type: 'lease.expire', lease }), { id: `lease:${lease}`, delay: delayMs }] as const;
 
-export const etcdMachine = setup({
+const etcdSetup = setup({
   types: { context: {} as EtcdContext, events: {} as EtcdEvent, input: {} as EtcdInput },
   actions: effectActions,
-})
+  guards: {
+    /** The request names a lease etcd still has (else ErrLeaseNotFound). */
+    hasLease: ({ context, event }) => 'lease' in event && context.store.leases[event.lease] !== undefined,
+    /** The key to unlock still exists. */
+    hasLockKey: ({ context, event }) => event.type === 'etcd.unlock' && context.store.keys[event.key] !== undefined,
+    /**
+     * Fencing inside etcd: `If CreateRevision(myKey) = myRev`. The writer's lock key still exists,
+     * so no newer owner can exist; a key that went with its lease can never pass again.
+     */
+    isLockKeyCurrent: ({ context, event }) =>
+      event.type === 'etcd.txnPut' && (context.store.keys[event.key]?.createRevision ?? 0) === event.myRev,
+    /** The lease is still due at its timer: not kept alive (nor already gone) since the timer was armed. */
+    isLeaseOverdue: ({ context, event }) => {
+      const info = event.type === 'lease.expire' ? context.store.leases[event.lease] : undefined;
+      return info !== undefined && info.expiresAtMs <= event.env.nowMs;
+    },
+    hasOwner: ({ context }) => ownersQueue(context.store).length > 0,
+  },
+});
+
+type Args = EnqueueArgs<typeof etcdSetup>;
+
+export const etcdMachine = etcdSetup
   .extend({
     actions: {
-      grantLease: enqueueActions(({ context, event, enqueue }) => {
-        if (event.type !== 'etcd.leaseGrant' || !event.from) return;
+      grantLease: etcdSetup.enqueueActions(({ context, event, enqueue, self }) => {
+        assertMessage(self, event, 'etcd.leaseGrant');
         const lease = `694d${(context.leaseCount + 1).toString(16).padStart(4, '0')}`;
         const expiresAtMs = event.env.nowMs + event.ttlMs;
         const leases = { ...context.store.leases, [lease]: { client: event.from, ttlMs: event.ttlMs, expiresAtMs } };
@@ -68,23 +91,25 @@ export const etcdMachine = setup({
         );
       }),
       /** Every request naming a lease fails once the lease is gone (ErrLeaseNotFound). */
-      leaseRequest: enqueueActions(({ context, event, enqueue }) => {
-        if ((event.type !== 'etcd.keepAlive' && event.type !== 'etcd.lock') || !event.from) return;
+      reportLeaseNotFound: etcdSetup.enqueueActions(({ context, event, enqueue, self }) => {
+        assertMessage(self, event, ['etcd.keepAlive', 'etcd.lock']);
+        const { from, lease } = event;
+        enqueue(effect.send(from, { type: 'etcd.leaseNotFound', lease }));
+        const cause = context.wiped.includes(lease) ? 'restore' : 'expired';
+        enqueue(effect.note({ kind: 'session.unknown', parties: [from], client: from, detail: { lease, cause } }));
+      }),
+      keepLeaseAlive: etcdSetup.enqueueActions(({ context, event, enqueue, self }) => {
+        assertMessage(self, event, 'etcd.keepAlive');
         const { env, from, lease } = event;
-        const info = context.store.leases[lease];
-        if (!info) {
-          enqueue(effect.send(from, { type: 'etcd.leaseNotFound', lease }));
-          const cause = context.wiped.includes(lease) ? 'restore' : 'expired';
-          enqueue(effect.note({ kind: 'session.unknown', parties: [from], client: from, detail: { lease, cause } }));
-          return;
-        }
-        if (event.type === 'etcd.keepAlive') {
-          const leases = { ...context.store.leases, [lease]: { ...info, expiresAtMs: env.nowMs + info.ttlMs } };
-          enqueue.assign({ store: { ...context.store, leases } });
-          enqueue.raise(...timer(lease, info.ttlMs));
-          enqueue(effect.send(from, { type: 'etcd.keepAliveOk', lease, quiet: true }));
-          return;
-        }
+        const info = context.store.leases[lease]!; // hasLease
+        const leases = { ...context.store.leases, [lease]: { ...info, expiresAtMs: env.nowMs + info.ttlMs } };
+        enqueue.assign({ store: { ...context.store, leases } });
+        enqueue.raise(...timer(lease, info.ttlMs));
+        enqueue(effect.send(from, { type: 'etcd.keepAliveOk', lease, quiet: true }));
+      }),
+      lock: etcdSetup.enqueueActions(({ context, event, enqueue, self }) => {
+        assertMessage(self, event, 'etcd.lock');
+        const { env, from, lease } = event;
         // Txn(If CreateRevision(myKey) = 0 Then Put(myKey, lease) Else Get(myKey)), then Get(prefix, FirstCreate).
         const key = `${PREFIX}${lease}`;
         let store = context.store;
@@ -125,14 +150,14 @@ export const etcdMachine = setup({
           }),
         );
       }),
-      unlock: enqueueActions(({ context, event, enqueue }) => {
-        if (event.type !== 'etcd.unlock' || !event.from) return;
+      ignoreUnlock: etcdSetup.enqueueActions(({ event, enqueue, self }) => {
+        assertMessage(self, event, 'etcd.unlock');
+        enqueue(effect.note({ kind: 'release.ignored', parties: [event.from] }));
+      }),
+      unlock: etcdSetup.enqueueActions(({ context, event, enqueue, self }) => {
+        assertMessage(self, event, 'etcd.unlock');
         const s = context.store;
-        const k = s.keys[event.key];
-        if (!k) {
-          enqueue(effect.note({ kind: 'release.ignored', parties: [event.from] }));
-          return;
-        }
+        const k = s.keys[event.key]!; // hasLockKey
         const keys = { ...s.keys };
         delete keys[event.key];
         const revision = s.revision + 1;
@@ -152,11 +177,10 @@ export const etcdMachine = setup({
         for (const e of next.effects) enqueue(e);
       }),
       /** Fencing inside etcd: the write succeeds only while the writer's lock key still exists. */
-      guardedPut: enqueueActions(({ context, event, enqueue }) => {
-        if (event.type !== 'etcd.txnPut' || !event.from) return;
+      answerTxnPut: enqueueActions(({ context, event, enqueue, self }: Args, { ok }: { ok: boolean }) => {
+        assertMessage(self, event, 'etcd.txnPut');
         const s = context.store;
         const current = s.keys[event.key]?.createRevision ?? 0;
-        const ok = current === event.myRev;
         const guard = `CreateRevision(${event.key}) = ${current}`;
         const reply = { token: event.token, grantId: event.grantId, value: event.value };
         if (ok) {
@@ -193,27 +217,22 @@ export const etcdMachine = setup({
           }),
         );
       }),
-      expireLease: enqueueActions(({ context, event, enqueue }) => {
-        if (event.type !== 'lease.expire') return;
-        const info = context.store.leases[event.lease];
-        if (!info || info.expiresAtMs > event.env.nowMs) return; // kept alive since the timer was armed
+      expireLease: etcdSetup.enqueueActions(({ context, event, enqueue, self }) => {
+        assertEvent(self, event, 'lease.expire');
         const out = dropLease(context.store, event.lease, event.env);
         enqueue.assign({ store: out.store });
         for (const e of out.effects) enqueue(e);
       }),
-      revokeOwner: enqueueActions(({ context, event, enqueue }) => {
-        const owner = ownersQueue(context.store)[0]?.[1];
-        if (!owner) {
-          enqueue(effect.note({ kind: 'lease.none' }));
-          return;
-        }
+      revokeOwner: etcdSetup.enqueueActions(({ context, event, enqueue, self }) => {
+        assertEvent(self, event, 'lease.expireNow');
+        const [, owner] = ownersQueue(context.store)[0]!; // hasOwner
         enqueue.cancel(`lease:${owner.lease}`);
         const out = dropLease(context.store, owner.lease, event.env);
         enqueue.assign({ store: out.store });
         for (const e of out.effects) enqueue(e);
       }),
       /** Revisions are durable and a new leader extends every lease; a restore rewinds everything. */
-      restart: enqueueActions(({ context, event, enqueue }) => {
+      restart: etcdSetup.enqueueActions(({ context, event, enqueue }) => {
         const store = context.restoreOnRestart ? initialStore(context) : context.store;
         const leases: Record<string, Lease> = {};
         for (const [id, l] of Object.entries(store.leases)) {
@@ -246,12 +265,19 @@ export const etcdMachine = setup({
       serving: {
         on: {
           'etcd.leaseGrant': { actions: 'grantLease' },
-          'etcd.keepAlive': { actions: 'leaseRequest' },
-          'etcd.lock': { actions: 'leaseRequest' },
-          'etcd.unlock': { actions: 'unlock' },
-          'etcd.txnPut': { actions: 'guardedPut' },
-          'lease.expire': { actions: 'expireLease' },
-          'lease.expireNow': { actions: 'revokeOwner' },
+          'etcd.keepAlive': [{ guard: 'hasLease', actions: 'keepLeaseAlive' }, { actions: 'reportLeaseNotFound' }],
+          'etcd.lock': [{ guard: 'hasLease', actions: 'lock' }, { actions: 'reportLeaseNotFound' }],
+          'etcd.unlock': [{ guard: 'hasLockKey', actions: 'unlock' }, { actions: 'ignoreUnlock' }],
+          'etcd.txnPut': [
+            { guard: 'isLockKeyCurrent', actions: { type: 'answerTxnPut', params: { ok: true } } },
+            { actions: { type: 'answerTxnPut', params: { ok: false } } },
+          ],
+          // A lease kept alive since its timer was armed outlives the timer: nothing happens.
+          'lease.expire': { guard: 'isLeaseOverdue', actions: 'expireLease' },
+          'lease.expireNow': [
+            { guard: 'hasOwner', actions: 'revokeOwner' },
+            { actions: { type: 'note', params: { kind: 'lease.none' } } },
+          ],
           'node.crash': { target: 'down', actions: { type: 'note', params: { kind: 'node.crashed' } } },
         },
       },

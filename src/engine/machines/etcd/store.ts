@@ -4,7 +4,7 @@
 // with the lowest create revision, so owners' tokens grow in the order they own the lock.
 
 import type { Env, Note } from '../../core/party';
-import { effect } from '../effects';
+import { type EffectAction, effect } from '../effects';
 
 export interface EtcdInput {
   firstToken: number;
@@ -46,7 +46,7 @@ export const ownersQueue = (s: EtcdStore): [string, LockKey][] =>
   Object.entries(s.keys).sort((a, b) => a[1].createRevision - b[1].createRevision);
 
 /** The owner (lowest create revision) gets the lock once; its waitDeletes returns. */
-export function handOver(store: EtcdStore, env: Env): { store: EtcdStore; effects: never[] } {
+export function handOver(store: EtcdStore, env: Env): { store: EtcdStore; effects: EffectAction[] } {
   const [key, owner] = ownersQueue(store)[0] ?? [];
   if (!key || !owner || owner.grantId !== null) return { store, effects: [] };
   const grantId = env.nextGrantId;
@@ -68,7 +68,7 @@ export function handOver(store: EtcdStore, env: Env): { store: EtcdStore; effect
 }
 
 /** The lease is gone: its keys are deleted in one revision, and the next waiter may own the lock. */
-export function dropLease(s: EtcdStore, lease: string, env: Env): { store: EtcdStore; effects: never[] } {
+export function dropLease(s: EtcdStore, lease: string, env: Env): { store: EtcdStore; effects: EffectAction[] } {
   const info = s.leases[lease];
   if (!info) return { store: s, effects: [] };
   const owned = Object.entries(s.keys).filter(([, k]) => k.lease === lease);

@@ -9,7 +9,8 @@
 import { enqueueActions, setup } from 'xstate';
 import type { Env } from '../../core/party';
 import { effect, effectActions } from '../effects';
-import { enqueueAnswer } from '../common/store';
+import { enqueueAccepted, enqueueRefused } from '../common/store';
+import { assertMessage } from '../assertEvent';
 
 export interface JournalNodeInput {
   firstToken: number;
@@ -67,62 +68,94 @@ export function decideJournal(ctx: JournalNodeContext, epoch: number, serial: nu
   return { accept: true, reason: 'the current epoch', comparison: `epoch ${epoch} >= promised ${promised} -> APPEND` };
 }
 
-export const journalNodeMachine = setup({
+type Journal = Extract<JournalEvent, { type: 'qjm.journal' }> & { from: string };
+type NewEpoch = Extract<JournalEvent, { type: 'qjm.newEpoch' }> & { from: string };
+
+/** One journal() call as its checks decide it, and what an append changes. */
+function decideEdit(context: JournalNodeContext, event: Journal) {
+  const { from, token: epoch, seq: serial } = event;
+  const d = decideJournal(context, epoch, serial);
+  const before = context.lastPromisedEpoch;
+  const after = d.accept ? Math.max(before, epoch) : before;
+  const w = {
+    client: from,
+    value: event.value,
+    token: epoch,
+    seq: serial,
+    grantId: event.grantId,
+    decision: d,
+    maxSeenBefore: before,
+    maxSeenAfter: after,
+  };
+  const applied = {
+    lastPromisedEpoch: after,
+    lastWriterEpoch: epoch,
+    ipcSerial: serial,
+    lastTxid: event.txid,
+    committedTxid: Math.max(context.committedTxid, event.committedTxid),
+  };
+  return { w, applied };
+}
+
+/** The note on a newEpoch call, promised or refused. */
+function epochNote(context: JournalNodeContext, { epoch, from }: NewEpoch) {
+  const promised = context.lastPromisedEpoch;
+  return effect.note({
+    kind: epoch > promised ? 'epoch.promised' : 'epoch.refused',
+    parties: [from],
+    client: from,
+    token: epoch,
+    detail: { promisedBefore: promised },
+  });
+}
+
+const journalNodeSetup = setup({
   types: { context: {} as JournalNodeContext, events: {} as JournalEvent, input: {} as JournalNodeInput },
   actions: effectActions,
-})
+  guards: {
+    /** newEpoch(e) is promised only if e > lastPromisedEpoch: a promise never goes back. */
+    isEpochNewer: ({ context, event }) => event.type === 'qjm.newEpoch' && event.epoch > context.lastPromisedEpoch,
+    /**
+     * The journal's fence (decideJournal): the edit's epoch is not below the promise, and its IPC
+     * serial is new for that epoch. It protects the invariant that once epoch e is promised no
+     * edit from an epoch below e is appended here.
+     */
+    isEditFresh: ({ context, event }) =>
+      event.type === 'qjm.journal' && decideJournal(context, event.token, event.seq).accept,
+  },
+});
+
+export const journalNodeMachine = journalNodeSetup
   .extend({
     actions: {
-      getState: enqueueActions(({ context, event, enqueue }) => {
-        if (event.type !== 'qjm.getState' || !event.from) return;
+      getState: journalNodeSetup.enqueueActions(({ context, event, enqueue, self }) => {
+        assertMessage(self, event, 'qjm.getState');
         const state = { lastPromisedEpoch: context.lastPromisedEpoch, lastTxid: context.lastTxid };
         enqueue(effect.send(event.from, { type: 'qjm.state', round: event.round, ...state }));
         enqueue(effect.note({ kind: 'journal.state', parties: [event.from], client: event.from, detail: state }));
       }),
-      newEpoch: enqueueActions(({ context, event, enqueue }) => {
-        if (event.type !== 'qjm.newEpoch' || !event.from) return;
+      promiseEpoch: journalNodeSetup.enqueueActions(({ context, event, enqueue, self }) => {
+        assertMessage(self, event, 'qjm.newEpoch');
         const { epoch, from, round } = event;
-        const promised = context.lastPromisedEpoch;
-        if (epoch > promised) {
-          enqueue.assign({ lastPromisedEpoch: epoch });
-          enqueue(effect.send(from, { type: 'qjm.promised', round, epoch, lastTxid: context.lastTxid }));
-        } else {
-          enqueue(effect.send(from, { type: 'qjm.refused', round, epoch, lastPromisedEpoch: promised }));
-        }
-        enqueue(
-          effect.note({
-            kind: epoch > promised ? 'epoch.promised' : 'epoch.refused',
-            parties: [from],
-            client: from,
-            token: epoch,
-            detail: { promisedBefore: promised },
-          }),
-        );
+        enqueue.assign({ lastPromisedEpoch: epoch });
+        enqueue(effect.send(from, { type: 'qjm.promised', round, epoch, lastTxid: context.lastTxid }));
+        enqueue(epochNote(context, event));
       }),
-      journal: enqueueActions(({ context, event, enqueue }) => {
-        if (event.type !== 'qjm.journal' || !event.from) return;
-        const { from, token: epoch, seq: serial } = event;
-        const d = decideJournal(context, epoch, serial);
-        const before = context.lastPromisedEpoch;
-        const after = d.accept ? Math.max(before, epoch) : before;
-        const w = {
-          client: from,
-          value: event.value,
-          token: epoch,
-          seq: serial,
-          grantId: event.grantId,
-          decision: d,
-          maxSeenBefore: before,
-          maxSeenAfter: after,
-        };
-        const applied = {
-          lastPromisedEpoch: after,
-          lastWriterEpoch: epoch,
-          ipcSerial: serial,
-          lastTxid: event.txid,
-          committedTxid: Math.max(context.committedTxid, event.committedTxid),
-        };
-        enqueueAnswer(enqueue, context, w, applied, { txid: event.txid });
+      refuseEpoch: journalNodeSetup.enqueueActions(({ context, event, enqueue, self }) => {
+        assertMessage(self, event, 'qjm.newEpoch');
+        const { epoch, from, round } = event;
+        enqueue(effect.send(from, { type: 'qjm.refused', round, epoch, lastPromisedEpoch: context.lastPromisedEpoch }));
+        enqueue(epochNote(context, event));
+      }),
+      appendEdit: journalNodeSetup.enqueueActions(({ context, event, enqueue, self }) => {
+        assertMessage(self, event, 'qjm.journal');
+        const { w, applied } = decideEdit(context, event);
+        enqueue.assign(applied);
+        enqueueAccepted(enqueue, context, w, { txid: event.txid });
+      }),
+      rejectEdit: journalNodeSetup.enqueueActions(({ context, event, enqueue, self }) => {
+        assertMessage(self, event, 'qjm.journal');
+        enqueueRefused(enqueue, context, decideEdit(context, event).w, { txid: event.txid });
       }),
     },
   })
@@ -144,8 +177,8 @@ export const journalNodeMachine = setup({
       up: {
         on: {
           'qjm.getState': { actions: 'getState' },
-          'qjm.newEpoch': { actions: 'newEpoch' },
-          'qjm.journal': { actions: 'journal' },
+          'qjm.newEpoch': [{ guard: 'isEpochNewer', actions: 'promiseEpoch' }, { actions: 'refuseEpoch' }],
+          'qjm.journal': [{ guard: 'isEditFresh', actions: 'appendEdit' }, { actions: 'rejectEdit' }],
           // Epochs are not leases: nothing expires until a newer epoch is promised.
           'lease.expireNow': { actions: { type: 'note', params: { kind: 'lease.none' } } },
           'node.crash': { target: 'down', actions: { type: 'note', params: { kind: 'node.crashed' } } },

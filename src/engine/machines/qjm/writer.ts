@@ -7,7 +7,8 @@
 // the newest promised one can never again gather a quorum.
 
 import { enqueueActions, setup } from 'xstate';
-import { effect, effectActions } from '../effects';
+import { type EnqueueArgs, effect, effectActions, timerEvent } from '../effects';
+import { assertEvent, assertMessage } from '../assertEvent';
 import * as W from '../common/writer';
 import * as G from '../common/grant';
 import * as Q from './rounds';
@@ -64,7 +65,7 @@ const roundOn = <T extends string, A extends string>(target: T, action: A) =>
     'cmd.write': { actions: 'queueWrite' },
   }) as const;
 
-export const qjmWriterMachine = setup({
+const qjmWriterSetup = setup({
   types: { context: {} as QjmWriterContext, events: {} as QjmWriterEvent, input: {} as QjmWriterInput },
   actions: effectActions,
   guards: {
@@ -80,22 +81,32 @@ export const qjmWriterMachine = setup({
       event.grantId === context.grantId &&
       (context.acks[event.txid]?.no.length ?? 0) + 1 === refusalsToDepose(context),
   },
-})
+});
+
+type WriterArgs = EnqueueArgs<typeof qjmWriterSetup>;
+
+/** A round of `kind` calls to every journal node, with a timeout. */
+function enqueueRound({ context, enqueue }: WriterArgs, kind: Q.Round['kind'], epoch: number): void {
+  const id = context.rounds + 1;
+  const round = Q.newRound(id, kind, epoch);
+  enqueue.assign({ round, rounds: id });
+  const type = kind === 'getJournalState' ? 'qjm.getState' : 'qjm.newEpoch';
+  for (const jn of context.journals) enqueue(effect.send(jn, { type, round: id, epoch }));
+  enqueue.raise(timerEvent({ type: 'timer.round', round: id }), { id: 'round', delay: context.roundTimeoutMs });
+}
+
+export const qjmWriterMachine = qjmWriterSetup
   .extend({
     actions: {
       /** A round of calls to every journal node, with a timeout. */
-      startRound: enqueueActions(({ context, enqueue }, params: { kind: Q.Round['kind']; epoch: number }) => {
-        const id = context.rounds + 1;
-        const round = Q.newRound(id, params.kind, params.epoch);
-        enqueue.assign({ round, rounds: id });
-        const type = params.kind === 'getJournalState' ? 'qjm.getState' : 'qjm.newEpoch';
-        for (const jn of context.journals) enqueue(effect.send(jn, { type, round: id, epoch: params.epoch }));
-        enqueue.raise({ type: 'timer.round', round: id } as never, { id: 'round', delay: context.roundTimeoutMs });
-      }),
+      startRound: enqueueActions((args: WriterArgs, params: { kind: Q.Round['kind']; epoch: number }) =>
+        enqueueRound(args, params.kind, params.epoch),
+      ),
       /** One answer of the current round; the quorum decides what happens next. */
-      tally: enqueueActions(({ context, event, enqueue }) => {
+      tally: qjmWriterSetup.enqueueActions(({ context, event, enqueue, self }) => {
         const r = context.round;
-        if (!r || !event.from || !('round' in event)) return;
+        assertMessage(self, event, ['qjm.state', 'qjm.promised', 'qjm.refused']);
+        if (!r) throw new Error(`qjmWriter: a '${event.type}' answer with no round in progress (isThisRound)`);
         const yes = event.type !== 'qjm.refused';
         const promised = 'lastPromisedEpoch' in event ? event.lastPromisedEpoch : 0;
         const next = Q.tally(r, event.from, yes, promised, 'lastTxid' in event ? event.lastTxid : 0);
@@ -118,7 +129,7 @@ export const qjmWriterMachine = setup({
         if (next.yes.length === quorum) enqueue(effect.self({ type: 'round.won', round: r.id }));
         if (next.no.length === refusalsToDepose(context)) enqueue(effect.self({ type: 'round.lost', round: r.id }));
       }),
-      failRound: enqueueActions(({ context, enqueue }) => {
+      failRound: qjmWriterSetup.enqueueActions(({ context, enqueue }) => {
         enqueue.cancel('round');
         const r = context.round;
         enqueue(
@@ -135,11 +146,12 @@ export const qjmWriterMachine = setup({
         );
         enqueue.assign({ round: null, pendingWrites: [] });
       }),
-      proposeEpoch: enqueueActions(({ context, enqueue }) =>
-        enqueue({ type: 'startRound', params: { kind: 'newEpoch', epoch: context.round!.maxPromised + 1 } } as never),
+      /** The journal nodes' state is in: propose one more than the newest epoch a quorum promised. */
+      proposeEpoch: qjmWriterSetup.enqueueActions((args) =>
+        enqueueRound(args, 'newEpoch', args.context.round!.maxPromised + 1),
       ),
       /** A quorum promised our epoch: we are the writer, unless a newer epoch was granted meanwhile. */
-      becomeWriter: enqueueActions(({ context, event, enqueue }) => {
+      becomeWriter: qjmWriterSetup.enqueueActions(({ context, event, enqueue }) => {
         const r = context.round!;
         enqueue.cancel('round');
         const epoch = r.epoch;
@@ -164,8 +176,8 @@ export const qjmWriterMachine = setup({
         const g = W.takeGrant(epoch, epoch, null, r.yes, { ...detail, ...(late ? { late: true } : {}) });
         W.enqueueGrant(enqueue, context, g, { round: null, txid: r.maxTxid, committedTxid: r.maxTxid, acks: {} });
       }),
-      write: enqueueActions(({ context, event, enqueue }) => {
-        if (event.type !== 'cmd.write') return;
+      write: qjmWriterSetup.enqueueActions(({ context, event, enqueue, self }) => {
+        assertEvent(self, event, 'cmd.write');
         const txid = context.txid + 1;
         const fields = { txid, committedTxid: context.committedTxid };
         const edits = context.journals.map((to) => ({ to, type: 'qjm.journal', fields }));
@@ -173,18 +185,23 @@ export const qjmWriterMachine = setup({
         for (const e of out.effects) enqueue(e);
         enqueue.assign({ ...out.patch, txid, acks: { ...context.acks, [txid]: { yes: [], no: [] } } });
       }),
-      noteLateReply: enqueueActions(({ event, enqueue }) =>
+      noteLateReply: qjmWriterSetup.enqueueActions(({ event, enqueue }) =>
         enqueue(effect.note(lateReply(event.from, event.type !== 'qjm.refused'))),
       ),
-      queueWrite: enqueueActions(({ context, event, enqueue }) => W.enqueueQueuedWrite(enqueue, context, event)),
+      queueWrite: qjmWriterSetup.enqueueActions(({ context, event, enqueue, self }) => {
+        assertEvent(self, event, 'cmd.write');
+        W.enqueueQueuedWrite(enqueue, context, event.value);
+      }),
       /** A NameNode that lets go only stops writing: it sends the journal nodes nothing. */
-      release: enqueueActions(({ context, enqueue }) =>
+      release: qjmWriterSetup.enqueueActions(({ context, enqueue }) =>
         G.enqueueRelease(enqueue, context, context.journals, null, W.noGrant),
       ),
-      forgetGrant: enqueueActions(({ enqueue }) => enqueue.assign(W.noGrant)),
-      journalReply: enqueueActions(({ context, event, enqueue }) => {
-        if ((event.type !== 'write.ack' && event.type !== 'write.nack') || event.txid === undefined || !event.from)
-          return;
+      forgetGrant: qjmWriterSetup.enqueueActions(({ enqueue }) => enqueue.assign(W.noGrant)),
+      journalReply: qjmWriterSetup.enqueueActions(({ context, event, enqueue, self }) => {
+        assertMessage(self, event, ['write.ack', 'write.nack']);
+        // isJournalReply (or isDeposing) let only a journal node's answer, which names its edit, through.
+        if (event.txid === undefined)
+          throw new Error(`qjmWriter: a journal '${event.type}' from ${event.from} without a txid`);
         const ok = event.type === 'write.ack';
         const next = Q.ack(context.acks[event.txid], event.from, ok);
         enqueue.assign({ acks: { ...context.acks, [event.txid]: next } });

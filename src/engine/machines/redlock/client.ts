@@ -6,7 +6,8 @@
 // is unique but unordered, so no store can tell its write from a newer holder's.
 
 import { and, enqueueActions, setup } from 'xstate';
-import { effect, effectActions } from '../effects';
+import { effect, effectActions, timerEvent } from '../effects';
+import { assertEvent, assertMessage } from '../assertEvent';
 import * as W from '../common/writer';
 import * as G from '../common/grant';
 import { lateReply, quorumOf } from '../common/quorum';
@@ -48,7 +49,7 @@ const validityMs = (ctx: RedlockClientContext, nowMs: number): number =>
 
 const forgetGrant = { value: null, ...W.noGrant };
 
-export const redlockClientMachine = setup({
+const redlockClientSetup = setup({
   types: { context: {} as RedlockClientContext, events: {} as RedlockEvent, input: {} as RedlockClientInput },
   actions: effectActions,
   guards: {
@@ -57,21 +58,23 @@ export const redlockClientMachine = setup({
       context.yes.length > context.masters.length / 2 && validityMs(context, event.env.nowMs) > 0,
     canRetry: ({ context }) => context.retried < context.retries,
   },
-})
+});
+
+export const redlockClientMachine = redlockClientSetup
   .extend({
     actions: {
-      startAttempt: enqueueActions(({ context, event, enqueue }) => {
+      startAttempt: redlockClientSetup.enqueueActions(({ context, event, enqueue }) => {
         const attempt = context.attempt + 1;
         const value = event.env.rand.toString(16).padStart(8, '0');
         enqueue.assign({ attempt, value, startedAtMs: event.env.nowMs, yes: [], no: [] });
         for (const m of context.masters) {
           enqueue(effect.send(m, { type: 'redis.set', value, ttlMs: context.ttlMs, attempt }));
         }
-        enqueue.raise({ type: 'timer.round', attempt } as never, { id: 'round', delay: context.roundTimeoutMs });
+        enqueue.raise(timerEvent({ type: 'timer.round', attempt }), { id: 'round', delay: context.roundTimeoutMs });
         enqueue(effect.note({ kind: 'lock.requested', parties: context.masters, detail: { value, attempt } }));
       }),
-      tally: enqueueActions(({ context, event, enqueue }) => {
-        if ((event.type !== 'redis.ok' && event.type !== 'redis.busy') || !event.from) return;
+      tally: redlockClientSetup.enqueueActions(({ context, event, enqueue, self }) => {
+        assertMessage(self, event, ['redis.ok', 'redis.busy']);
         const ok = event.type === 'redis.ok';
         const yes = ok ? [...context.yes, event.from] : context.yes;
         const no = ok ? context.no : [...context.no, event.from];
@@ -88,7 +91,7 @@ export const redlockClientMachine = setup({
         if (yes.length + no.length === context.masters.length)
           enqueue(effect.self({ type: 'round.done', attempt: context.attempt }));
       }),
-      takeLock: enqueueActions(({ context, event, enqueue }) => {
+      takeLock: redlockClientSetup.enqueueActions(({ context, event, enqueue }) => {
         enqueue.cancel('round');
         const validity = validityMs(context, event.env.nowMs);
         const believedUntilMs = event.env.nowMs + validity;
@@ -107,16 +110,16 @@ export const redlockClientMachine = setup({
             promisedMs: validity,
           }),
         );
-        enqueue.raise({ type: 'timer.validity' } as never, { id: 'validity', delay: validity });
+        enqueue.raise(timerEvent({ type: 'timer.validity' }), { id: 'validity', delay: validity });
         W.enqueueGrant(enqueue, context, W.takeGrant(context.value, grantId, believedUntilMs, context.yes, detail));
       }),
       /** No majority, or no validity left: unlock everywhere (even where SET failed), maybe retry. */
-      giveUp: enqueueActions(({ context, event, enqueue }) => {
+      giveUp: redlockClientSetup.enqueueActions(({ context, event, enqueue }) => {
         enqueue.cancel('round');
         for (const m of context.masters) enqueue(effect.send(m, { type: 'redis.del', value: context.value }));
         const retry = context.retried < context.retries;
         const retryInMs = 100 + (event.env.rand % 200);
-        if (retry) enqueue.raise({ type: 'timer.retry' } as never, { id: 'retry', delay: retryInMs });
+        if (retry) enqueue.raise(timerEvent({ type: 'timer.retry' }), { id: 'retry', delay: retryInMs });
         enqueue.assign({ retried: context.retried + 1, ...(retry ? {} : { pendingWrites: [] }) });
         enqueue(
           effect.note({
@@ -133,13 +136,19 @@ export const redlockClientMachine = setup({
           }),
         );
       }),
-      write: enqueueActions(({ context, event, enqueue }) => W.enqueueWrite(enqueue, context, event)),
-      queueWrite: enqueueActions(({ context, event, enqueue }) => W.enqueueQueuedWrite(enqueue, context, event)),
-      release: enqueueActions(({ context, enqueue }) => {
+      write: redlockClientSetup.enqueueActions(({ context, event, enqueue, self }) => {
+        assertEvent(self, event, 'cmd.write');
+        W.enqueueWrite(enqueue, context, event.value);
+      }),
+      queueWrite: redlockClientSetup.enqueueActions(({ context, event, enqueue, self }) => {
+        assertEvent(self, event, 'cmd.write');
+        W.enqueueQueuedWrite(enqueue, context, event.value);
+      }),
+      release: redlockClientSetup.enqueueActions(({ context, enqueue }) => {
         enqueue.cancel('validity');
         G.enqueueRelease(enqueue, context, context.masters, { type: 'redis.del', value: context.value }, forgetGrant);
       }),
-      forgetGrant: enqueueActions(({ enqueue }) => enqueue.assign(forgetGrant)),
+      forgetGrant: redlockClientSetup.enqueueActions(({ enqueue }) => enqueue.assign(forgetGrant)),
     },
   })
   .createMachine({

@@ -7,7 +7,8 @@
 
 import { enqueueActions, setup } from 'xstate';
 import type { Env } from '../../core/party';
-import { effect, effectActions } from '../effects';
+import { effect, effectActions, timerEvent } from '../effects';
+import { assertEvent, assertMessage } from '../assertEvent';
 
 interface Key {
   value: string;
@@ -31,58 +32,75 @@ type RedisEvent = { env: Env; from?: string } & (
 /** The lock as this master sees it: one key, held until its expiry on this master's clock. */
 const isHeld = (key: Key | null, nowMs: number): key is Key => key !== null && key.expiresAtMs > nowMs;
 
-export const redisMasterMachine = setup({
+const redisMasterSetup = setup({
   types: { context: {} as RedisMasterContext, events: {} as RedisEvent },
   actions: effectActions,
-})
+  guards: {
+    /** NX: the key is set and unexpired by this master's clock, so SET refuses. */
+    isKeyHeld: ({ context, event }) => isHeld(context.key, event.env.nowMs),
+    /** Compare-and-delete: the key is live and still holds the caller's value. */
+    isOwnKey: ({ context, event }) =>
+      event.type === 'redis.del' && isHeld(context.key, event.env.nowMs) && context.key.value === event.value,
+    /** The expiry timer of the key that is set now (not an older one), and it is due. */
+    isKeyOverdue: ({ context, event }) =>
+      event.type === 'key.expire' &&
+      context.key !== null &&
+      context.key.value === event.value &&
+      context.key.expiresAtMs <= event.env.nowMs,
+    hasKey: ({ context }) => context.key !== null,
+  },
+});
+
+export const redisMasterMachine = redisMasterSetup
   .extend({
     actions: {
-      setNx: enqueueActions(({ context, event, enqueue }) => {
-        if (event.type !== 'redis.set' || !event.from) return;
+      refuseSet: redisMasterSetup.enqueueActions(({ context, event, enqueue, self }) => {
+        assertMessage(self, event, 'redis.set');
+        const { from, value, attempt } = event;
+        const key = context.key!; // isKeyHeld
+        enqueue(effect.send(from, { type: 'redis.busy', value, attempt }));
+        enqueue(
+          effect.note({
+            kind: 'key.busy',
+            parties: [from],
+            client: from,
+            holder: key.holder,
+            token: key.value,
+            detail: { expiresAtMs: key.expiresAtMs },
+          }),
+        );
+      }),
+      setKey: redisMasterSetup.enqueueActions(({ event, enqueue, self }) => {
+        assertMessage(self, event, 'redis.set');
         const { env, from, value, ttlMs, attempt } = event;
-        const key = context.key;
-        if (isHeld(key, env.nowMs)) {
-          enqueue(effect.send(from, { type: 'redis.busy', value, attempt }));
-          enqueue(
-            effect.note({
-              kind: 'key.busy',
-              parties: [from],
-              client: from,
-              holder: key.holder,
-              token: key.value,
-              detail: { expiresAtMs: key.expiresAtMs },
-            }),
-          );
-          return;
-        }
         const expiresAtMs = env.nowMs + ttlMs;
         enqueue.assign({ key: { value, holder: from, expiresAtMs } });
-        enqueue.raise({ type: 'key.expire', value } as never, { id: 'expire', delay: ttlMs });
+        enqueue.raise(timerEvent({ type: 'key.expire', value }), { id: 'expire', delay: ttlMs });
         enqueue(effect.send(from, { type: 'redis.ok', value, attempt }));
         enqueue(effect.note({ kind: 'key.set', parties: [from], holder: from, token: value, detail: { expiresAtMs } }));
       }),
-      compareAndDelete: enqueueActions(({ context, event, enqueue }) => {
-        if (event.type !== 'redis.del' || !event.from) return;
-        if (!isHeld(context.key, event.env.nowMs) || context.key.value !== event.value) {
-          // Compare-and-delete never touches someone else's key (Redlock unlocks everywhere on failure).
-          enqueue(
-            effect.note({
-              kind: 'release.ignored',
-              parties: [event.from],
-              token: event.value,
-              detail: { reason: 'value' },
-            }),
-          );
-          return;
-        }
+      /** Compare-and-delete never touches someone else's key (Redlock unlocks everywhere on failure). */
+      ignoreDelete: redisMasterSetup.enqueueActions(({ event, enqueue, self }) => {
+        assertMessage(self, event, 'redis.del');
+        enqueue(
+          effect.note({
+            kind: 'release.ignored',
+            parties: [event.from],
+            token: event.value,
+            detail: { reason: 'value' },
+          }),
+        );
+      }),
+      compareAndDelete: redisMasterSetup.enqueueActions(({ event, enqueue, self }) => {
+        assertMessage(self, event, 'redis.del');
         enqueue.cancel('expire');
         enqueue.assign({ key: null });
         enqueue(effect.note({ kind: 'key.deleted', parties: [event.from], holder: event.from, token: event.value }));
       }),
-      expire: enqueueActions(({ context, event, enqueue }, params: { force: boolean }) => {
-        const key = context.key;
-        if (!key || (event.type === 'key.expire' && event.value !== key.value)) return;
-        if (!params.force && key.expiresAtMs > event.env.nowMs) return;
+      /** The key is gone: its timer fired (isKeyOverdue) or the scenario forced it (hasKey). */
+      expireKey: redisMasterSetup.enqueueActions(({ context, event, enqueue, self }) => {
+        assertEvent(self, event, ['key.expire', 'lease.expireNow']);
+        const key = context.key!;
         enqueue.cancel('expire');
         enqueue.assign({ key: null });
         enqueue(
@@ -104,11 +122,12 @@ export const redisMasterMachine = setup({
     states: {
       up: {
         on: {
-          'redis.set': { actions: 'setNx' },
-          'redis.del': { actions: 'compareAndDelete' },
-          'key.expire': { actions: { type: 'expire', params: { force: false } } },
+          'redis.set': [{ guard: 'isKeyHeld', actions: 'refuseSet' }, { actions: 'setKey' }],
+          'redis.del': [{ guard: 'isOwnKey', actions: 'compareAndDelete' }, { actions: 'ignoreDelete' }],
+          // A timer for a key since deleted, replaced or renewed finds nothing to expire.
+          'key.expire': { guard: 'isKeyOverdue', actions: 'expireKey' },
           'lease.expireNow': [
-            { guard: ({ context }) => context.key !== null, actions: { type: 'expire', params: { force: true } } },
+            { guard: 'hasKey', actions: 'expireKey' },
             { actions: { type: 'note', params: { kind: 'lease.none' } } },
           ],
           'node.crash': {

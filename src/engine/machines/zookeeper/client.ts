@@ -8,7 +8,8 @@
 
 import { enqueueActions, setup } from 'xstate';
 import type { TokenValue } from '../../core/trace';
-import { effect, effectActions } from '../effects';
+import { type EnqueueArgs, effect, effectActions, timerEvent } from '../effects';
+import { assertEvent } from '../assertEvent';
 import * as W from '../common/writer';
 import * as S from '../common/session';
 import * as G from '../common/grant';
@@ -39,7 +40,7 @@ type ZkClientEvent = W.ClientEvent<
 
 const forgetGrant = { node: null, ...W.noGrant };
 
-export const zkClientMachine = setup({
+const zkClientSetup = setup({
   types: { context: {} as ZkClientContext, events: {} as ZkClientEvent, input: {} as ZkClientInput },
   actions: effectActions,
   guards: {
@@ -48,13 +49,17 @@ export const zkClientMachine = setup({
     isOurSession: ({ context, event }) => 'session' in event && event.session === context.session,
     isCurrentGrant: G.isCurrentGrant,
   },
-})
+});
+
+type Args = EnqueueArgs<typeof zkClientSetup>;
+
+export const zkClientMachine = zkClientSetup
   .extend({
     actions: {
       /** Anything from the server proves the connection: the silence countdown starts again. */
-      heard: enqueueActions(({ context, enqueue }) => {
+      heard: zkClientSetup.enqueueActions(({ context, enqueue }) => {
         enqueue.cancel('lost');
-        enqueue.raise({ type: 'timer.silence' } as never, {
+        enqueue.raise(timerEvent({ type: 'timer.silence' }), {
           id: 'silence',
           delay: Math.floor((context.timeoutMs * 2) / 3),
         });
@@ -65,44 +70,49 @@ export const zkClientMachine = setup({
           );
         }
       }),
-      ping: enqueueActions(({ context, enqueue }) => {
-        if (!context.session) return;
-        enqueue(effect.send(context.zk, { type: 'zk.ping', session: context.session, quiet: true }));
-        enqueue.raise({ type: 'timer.ping' } as never, { id: 'ping', delay: Math.floor(context.timeoutMs / 3) });
+      ping: zkClientSetup.enqueueActions(({ context, enqueue }) => {
+        enqueue(effect.send(context.zk, { type: 'zk.ping', session: context.session!, quiet: true })); // hasSession
+        enqueue.raise(timerEvent({ type: 'timer.ping' }), { id: 'ping', delay: Math.floor(context.timeoutMs / 3) });
       }),
-      requestLock: enqueueActions(({ context, enqueue }) => {
+      requestLock: zkClientSetup.enqueueActions(({ context, enqueue }) => {
         enqueue(effect.note({ kind: 'lock.requested', parties: [context.zk] }));
         if (context.session) enqueue(effect.send(context.zk, { type: 'zk.lock', session: context.session }));
         else enqueue(effect.send(context.zk, { type: 'zk.connect' }));
       }),
-      startSession: enqueueActions(({ context, event, enqueue }) => {
-        if (event.type !== 'zk.connected') return;
+      startSession: zkClientSetup.enqueueActions(({ context, event, enqueue, self }) => {
+        assertEvent(self, event, 'zk.connected');
         enqueue.assign({ session: event.session, timeoutMs: event.timeoutMs, suspended: false });
-        enqueue.raise({ type: 'timer.ping' } as never, { id: 'ping', delay: Math.floor(event.timeoutMs / 3) });
-        enqueue.raise({ type: 'timer.silence' } as never, {
+        enqueue.raise(timerEvent({ type: 'timer.ping' }), { id: 'ping', delay: Math.floor(event.timeoutMs / 3) });
+        enqueue.raise(timerEvent({ type: 'timer.silence' }), {
           id: 'silence',
           delay: Math.floor((event.timeoutMs * 2) / 3),
         });
         enqueue(effect.send(context.zk, { type: 'zk.lock', session: event.session }));
         enqueue(effect.note(S.sessionReady(context.zk, { session: event.session })));
       }),
-      takeLock: enqueueActions(({ context, event, enqueue }) => {
-        if (event.type !== 'zk.lockHeld') return;
+      takeLock: zkClientSetup.enqueueActions(({ context, event, enqueue, self }) => {
+        assertEvent(self, event, 'zk.lockHeld');
         const g = W.takeGrant(event.token, event.grantId, null, context.zk, {
           node: event.node,
           session: context.session,
         });
         W.enqueueGrant(enqueue, context, g);
       }),
-      write: enqueueActions(({ context, event, enqueue }) => W.enqueueWrite(enqueue, context, event)),
-      queueWrite: enqueueActions(({ context, event, enqueue }) => W.enqueueQueuedWrite(enqueue, context, event)),
-      release: enqueueActions(({ context, enqueue }) => {
+      write: zkClientSetup.enqueueActions(({ context, event, enqueue, self }) => {
+        assertEvent(self, event, 'cmd.write');
+        W.enqueueWrite(enqueue, context, event.value);
+      }),
+      queueWrite: zkClientSetup.enqueueActions(({ context, event, enqueue, self }) => {
+        assertEvent(self, event, 'cmd.write');
+        W.enqueueQueuedWrite(enqueue, context, event.value);
+      }),
+      release: zkClientSetup.enqueueActions(({ context, enqueue }) => {
         const msg = { type: 'zk.delete', session: context.session, node: context.node };
         G.enqueueRelease(enqueue, context, [context.zk], msg, forgetGrant);
       }),
-      forgetGrant: enqueueActions(({ enqueue }) => enqueue.assign(forgetGrant)),
+      forgetGrant: zkClientSetup.enqueueActions(({ enqueue }) => enqueue.assign(forgetGrant)),
       /** The session is gone (told by the server, or Curator's own timer): so is any lock. */
-      endSession: enqueueActions(({ context, enqueue }, params: { cause: string }) =>
+      endSession: enqueueActions(({ context, enqueue }: Args, params: { cause: string }) =>
         S.enqueueSessionEnd(enqueue, context, params.cause, {
           server: context.zk,
           timers: ['ping', 'silence', 'lost'],
@@ -124,14 +134,15 @@ export const zkClientMachine = setup({
     }),
     initial: 'idle',
     on: {
-      'timer.ping': { actions: 'ping' },
+      // A ping timer that outlived its session (hasSession) sends nothing.
+      'timer.ping': { guard: 'hasSession', actions: 'ping' },
       'zk.pong': { guard: 'isOurSession', actions: 'heard' },
       'timer.silence': {
         guard: 'hasSession',
         actions: [
           enqueueActions(({ context, enqueue }) => {
             enqueue.assign({ suspended: true });
-            enqueue.raise({ type: 'timer.lost' } as never, { id: 'lost', delay: context.timeoutMs });
+            enqueue.raise(timerEvent({ type: 'timer.lost' }), { id: 'lost', delay: context.timeoutMs });
           }),
           {
             type: 'note',

@@ -4,10 +4,11 @@
 // Invariant it protects: the owner of the lowest node holds the lock, and a node's czxid is larger
 // than every zxid before it, so the holders' czxids strictly increase in the order they hold it.
 
-import { enqueueActions, setup } from 'xstate';
+import { setup } from 'xstate';
 import type { Env, Note } from '../../core/party';
 import type { TokenValue } from '../../core/trace';
-import { effect, effectActions } from '../effects';
+import { type EffectAction, type EnqueueArgs, effect, effectActions, timerEvent } from '../effects';
+import { assertEvent, assertMessage } from '../assertEvent';
 import * as T from './tree';
 
 export interface ZooKeeperInput {
@@ -38,12 +39,12 @@ type ZkEvent = { env: Env; from?: string } & (
 
 interface Out {
   tree: T.Tree;
-  effects: never[];
+  effects: EffectAction[];
 }
 
 const tokenOf = (ctx: ZooKeeperContext, n: T.LockNode): TokenValue => (ctx.tokenMode === 'czxid' ? n.czxid : n.seq);
 const expireTimer = (id: string, delayMs: number) => ({
-  event: { type: 'session.expire', session: id } as never,
+  event: timerEvent<ZkEvent>({ type: 'session.expire', session: id }),
   options: { id: `session:${id}`, delay: delayMs },
 });
 
@@ -102,17 +103,38 @@ function endSession(ctx: ZooKeeperContext, id: string, env: Env): Out {
   return { tree: next.tree, effects: [effect.note(note), ...next.effects] };
 }
 
-export const zooKeeperMachine = setup({
+const zooKeeperSetup = setup({
   types: { context: {} as ZooKeeperContext, events: {} as ZkEvent, input: {} as ZooKeeperInput },
   actions: effectActions,
-})
+  guards: {
+    /** The request's session is alive by the server's clock (else the client is told it expired). */
+    isSessionAlive: ({ context, event }) =>
+      'session' in event && T.isAlive(context.tree, event.session, event.env.nowMs),
+    /** The session is still due at its timer: no request renewed it since the timer was armed. */
+    isSessionOverdue: ({ context, event }) =>
+      event.type === 'session.expire' && !T.isAlive(context.tree, event.session, event.env.nowMs),
+    hasHolder: ({ context }) => context.tree.nodes.length > 0,
+  },
+});
+
+type Args = EnqueueArgs<typeof zooKeeperSetup>;
+
+/** Any request from a live session keeps it alive: a session timeout from now, its timer re-armed. */
+function touchSession({ context, event, enqueue }: Args, session: string): T.Tree {
+  const tree = T.touchSession(context.tree, session, event.env.nowMs + context.sessionTimeoutMs);
+  const t = expireTimer(session, context.sessionTimeoutMs);
+  enqueue.raise(t.event, t.options);
+  return tree;
+}
+
+export const zooKeeperMachine = zooKeeperSetup
   .extend({
     actions: {
-      armContainerCheck: enqueueActions(({ context, enqueue }) =>
-        enqueue.raise({ type: 'container.check' } as never, { id: 'containers', delay: context.containerCheckMs }),
+      armContainerCheck: zooKeeperSetup.enqueueActions(({ context, enqueue }) =>
+        enqueue.raise(timerEvent({ type: 'container.check' }), { id: 'containers', delay: context.containerCheckMs }),
       ),
-      openSession: enqueueActions(({ context, event, enqueue }) => {
-        if (event.type !== 'zk.connect' || !event.from) return;
+      openSession: zooKeeperSetup.enqueueActions(({ context, event, enqueue, self }) => {
+        assertMessage(self, event, 'zk.connect');
         const opened = T.openSession(context.tree, event.from, event.env.nowMs + context.sessionTimeoutMs);
         enqueue.assign({ tree: opened.tree });
         const t = expireTimer(opened.id, context.sessionTimeoutMs);
@@ -129,51 +151,58 @@ export const zooKeeperMachine = setup({
           }),
         );
       }),
-      /** Any request from a live session keeps it alive; a dead session is told so. */
-      request: enqueueActions(({ context, event, enqueue }) => {
-        if (!('session' in event) || !event.from || event.type === 'session.expire') return;
+      /** A request from a session that is gone: the client is told so. */
+      reportSessionExpired: zooKeeperSetup.enqueueActions(({ event, enqueue, self }) => {
+        assertMessage(self, event, ['zk.ping', 'zk.lock', 'zk.delete']);
+        const { from, session } = event;
+        enqueue(effect.send(from, { type: 'zk.expired', session }));
+        enqueue(
+          effect.note({
+            kind: 'session.unknown',
+            parties: [from],
+            client: from,
+            detail: { session, cause: 'expired' },
+          }),
+        );
+      }),
+      ping: zooKeeperSetup.enqueueActions((args) => {
+        const { event, enqueue, self } = args;
+        assertMessage(self, event, 'zk.ping');
+        const { from, session } = event;
+        const tree = touchSession(args, session);
+        enqueue.assign({ tree });
+        enqueue(effect.send(from, { type: 'zk.pong', session, quiet: true }));
+      }),
+      /** Release: the client deletes its lock node, and the next node's owner holds the lock. */
+      deleteNode: zooKeeperSetup.enqueueActions((args) => {
+        const { context, event, enqueue, self } = args;
+        assertMessage(self, event, 'zk.delete');
         const { env, from, session } = event;
-        if (!T.isAlive(context.tree, session, env.nowMs)) {
-          enqueue(effect.send(from, { type: 'zk.expired', session }));
-          enqueue(
-            effect.note({
-              kind: 'session.unknown',
-              parties: [from],
-              client: from,
-              detail: { session, cause: 'expired' },
-            }),
-          );
-          return;
-        }
-        let tree = T.touchSession(context.tree, session, env.nowMs + context.sessionTimeoutMs);
-        const t = expireTimer(session, context.sessionTimeoutMs);
-        enqueue.raise(t.event, t.options);
-        if (event.type === 'zk.ping') {
-          enqueue.assign({ tree });
-          enqueue(effect.send(from, { type: 'zk.pong', session, quiet: true }));
-          return;
-        }
-        if (event.type === 'zk.delete') {
-          const held = tree.nodes[0]?.name === event.node ? tree.nodes[0] : undefined;
-          const gone = T.deleteNodes(tree, (n) => n.name === event.node && n.session === session);
-          const kind = held ? 'lock.released' : 'release.ignored';
-          const token = held ? tokenOf(context, held) : undefined;
-          enqueue(
-            effect.note({
-              kind,
-              parties: [from],
-              holder: from,
-              token,
-              grantId: held?.grantId ?? undefined,
-              detail: { node: event.node, zxid: gone.zxid },
-            }),
-          );
-          const next = handOver(context, gone.tree, env, held?.name);
-          enqueue.assign({ tree: next.tree });
-          for (const e of next.effects) enqueue(e);
-          return;
-        }
-        // zk.lock: create an ephemeral sequential node, list the children, watch the predecessor.
+        const tree = touchSession(args, session);
+        const held = tree.nodes[0]?.name === event.node ? tree.nodes[0] : undefined;
+        const gone = T.deleteNodes(tree, (n) => n.name === event.node && n.session === session);
+        const kind = held ? 'lock.released' : 'release.ignored';
+        const token = held ? tokenOf(context, held) : undefined;
+        enqueue(
+          effect.note({
+            kind,
+            parties: [from],
+            holder: from,
+            token,
+            grantId: held?.grantId ?? undefined,
+            detail: { node: event.node, zxid: gone.zxid },
+          }),
+        );
+        const next = handOver(context, gone.tree, env, held?.name);
+        enqueue.assign({ tree: next.tree });
+        for (const e of next.effects) enqueue(e);
+      }),
+      /** Lock: create an ephemeral sequential node, list the children, watch the predecessor. */
+      createLockNode: zooKeeperSetup.enqueueActions((args) => {
+        const { context, event, enqueue, self } = args;
+        assertMessage(self, event, 'zk.lock');
+        const { env, from, session } = event;
+        let tree = touchSession(args, session);
         const created = T.createLockNode(tree, session, from);
         tree = created.tree;
         const node = created.node;
@@ -203,26 +232,22 @@ export const zooKeeperMachine = setup({
           }),
         );
       }),
-      expireSession: enqueueActions(({ context, event, enqueue }) => {
-        if (event.type !== 'session.expire') return;
-        if (T.isAlive(context.tree, event.session, event.env.nowMs)) return; // renewed since the timer was armed
+      expireSession: zooKeeperSetup.enqueueActions(({ context, event, enqueue, self }) => {
+        assertEvent(self, event, 'session.expire');
         const out = endSession(context, event.session, event.env);
         enqueue.assign({ tree: out.tree });
         for (const e of out.effects) enqueue(e);
       }),
-      expireHolder: enqueueActions(({ context, event, enqueue }) => {
-        const holder = context.tree.nodes[0];
-        if (!holder) {
-          enqueue(effect.note({ kind: 'lease.none' }));
-          return;
-        }
+      expireHolder: zooKeeperSetup.enqueueActions(({ context, event, enqueue, self }) => {
+        assertEvent(self, event, 'lease.expireNow');
+        const holder = context.tree.nodes[0]!; // hasHolder
         enqueue.cancel(`session:${holder.session}`);
         const out = endSession(context, holder.session, event.env);
         enqueue.assign({ tree: out.tree });
         for (const e of out.effects) enqueue(e);
       }),
-      checkContainers: enqueueActions(({ context, enqueue }) => {
-        enqueue.raise({ type: 'container.check' } as never, { id: 'containers', delay: context.containerCheckMs });
+      checkContainers: zooKeeperSetup.enqueueActions(({ context, enqueue }) => {
+        enqueue.raise(timerEvent({ type: 'container.check' }), { id: 'containers', delay: context.containerCheckMs });
         if (!T.isEmptyContainer(context.tree)) return;
         const gone = T.deleteParent(context.tree);
         enqueue.assign({ tree: gone.tree });
@@ -234,7 +259,7 @@ export const zooKeeperMachine = setup({
         );
       }),
       /** A new leader: a new epoch (zxids jump above all before), sessions and nodes survive. */
-      failOver: enqueueActions(({ context, event, enqueue }) => {
+      failOver: zooKeeperSetup.enqueueActions(({ context, event, enqueue }) => {
         const sessions: Record<string, T.Session> = {};
         for (const [id, s] of Object.entries(context.tree.sessions)) {
           sessions[id] = { ...s, expiresAtMs: event.env.nowMs + context.sessionTimeoutMs };
@@ -267,12 +292,16 @@ export const zooKeeperMachine = setup({
         entry: 'armContainerCheck',
         on: {
           'zk.connect': { actions: 'openSession' },
-          'zk.ping': { actions: 'request' },
-          'zk.lock': { actions: 'request' },
-          'zk.delete': { actions: 'request' },
-          'session.expire': { actions: 'expireSession' },
+          'zk.ping': [{ guard: 'isSessionAlive', actions: 'ping' }, { actions: 'reportSessionExpired' }],
+          'zk.lock': [{ guard: 'isSessionAlive', actions: 'createLockNode' }, { actions: 'reportSessionExpired' }],
+          'zk.delete': [{ guard: 'isSessionAlive', actions: 'deleteNode' }, { actions: 'reportSessionExpired' }],
+          // A session renewed since its timer was armed outlives the timer: nothing happens.
+          'session.expire': { guard: 'isSessionOverdue', actions: 'expireSession' },
           'container.check': { actions: 'checkContainers' },
-          'lease.expireNow': { actions: 'expireHolder' },
+          'lease.expireNow': [
+            { guard: 'hasHolder', actions: 'expireHolder' },
+            { actions: { type: 'note', params: { kind: 'lease.none' } } },
+          ],
           'node.crash': { target: 'down', actions: { type: 'note', params: { kind: 'node.crashed' } } },
         },
       },
