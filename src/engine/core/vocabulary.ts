@@ -268,7 +268,12 @@ export interface NoteDetails {
   'network.delayArmed': { extraMs: number };
   'message.dropped': { type: string };
   'message.lost': { type: string };
-  'message.ignored': { type: string };
+  'message.ignored': {
+    type: string;
+    /** A grant a client ignores: 'older' than one it has had, or its lease 'over' when it came. */
+    reason?: string;
+    believedUntilMs?: number;
+  };
 }
 
 /** A QJM writer's view of one journal node's answer to an edit. */

@@ -1,5 +1,7 @@
 // A client of the generic strategies. It asks for the lock, believes it holds it until its own
-// clock says the lease ran out (or a resource refuses it), and carries its token on every write.
+// clock says the lease ran out (timed from when it asked: protocol/belief.ts), or a resource
+// refuses it, and carries its token on every write. A grant older than one it has had, or whose
+// lease is over when it arrives, is ignored.
 // Invariant it keeps: it only writes while it believes it holds the lock. That belief is exactly
 // what a pause, a slow network or a skewed clock can make wrong; the resource is the real guard.
 
@@ -9,6 +11,7 @@ import { effect, effectActions } from './effects';
 import { assertEvent } from './assertEvent';
 import * as W from './common/writer';
 import * as G from './common/grant';
+import { judgeGrant, type GrantTiming } from '../protocol/belief';
 
 export interface ClientInput {
   lockService: string;
@@ -18,14 +21,15 @@ export interface ClientInput {
   mailer: string | null;
 }
 
-/** Its writer fields, and the lease's length from the last grant (its belief's timer). */
+/** Its writer fields, how long its belief in the last grant had left when it came (its belief's
+ * timer), and the newest grant it has had (a late, older one is ignored). */
 export interface ClientContext extends ClientInput, W.WriterFields {
   ttlMs: number;
+  newestGrantId: number;
 }
 
 type ClientEvent = W.ClientEvent<
-  | { type: 'lock.wait'; holder: string | null }
-  | { type: 'lock.grant'; token: TokenValue; grantId: number; ttlMs: number }
+  { type: 'lock.wait'; holder: string | null } | ({ type: 'lock.grant'; token: TokenValue } & GrantTiming)
 >;
 
 const clientSetup = setup({
@@ -35,7 +39,13 @@ const clientSetup = setup({
     input: {} as ClientInput,
   },
   actions: effectActions,
-  guards: { isCurrentGrant: G.isCurrentGrant },
+  guards: {
+    isCurrentGrant: G.isCurrentGrant,
+    /** A grant older than one already had, or over before it came: believing it would make a
+     * zombie of a client that did nothing wrong. */
+    isGrantToIgnore: ({ context, event }) =>
+      event.type === 'lock.grant' && !judgeGrant(event, context.newestGrantId, event.env.nowMs).take,
+  },
   delays: {
     leaseBelief: ({ context }) => context.ttlMs,
     acquireRetry: ({ context }) => context.retryMs,
@@ -45,8 +55,8 @@ const clientSetup = setup({
 export const clientMachine = clientSetup
   .extend({
     actions: {
-      requestLock: clientSetup.enqueueActions(({ context, enqueue }) => {
-        enqueue(effect.send(context.lockService, { type: 'lock.request' }));
+      requestLock: clientSetup.enqueueActions(({ context, event, enqueue }) => {
+        enqueue(effect.send(context.lockService, { type: 'lock.request', sentAtMs: event.env.nowMs }));
         enqueue(effect.note({ kind: 'lock.requested', parties: [context.lockService] }));
       }),
       write: clientSetup.enqueueActions(({ context, event, enqueue, self }) => {
@@ -59,8 +69,25 @@ export const clientMachine = clientSetup
       }),
       takeGrant: clientSetup.enqueueActions(({ context, event, enqueue, self }) => {
         assertEvent(self, event, 'lock.grant');
-        const g = W.takeGrant(event.token, event.grantId, event.env.nowMs + event.ttlMs, context.lockService);
-        W.enqueueGrant(enqueue, context, g, { ttlMs: event.ttlMs });
+        const { believedUntilMs } = judgeGrant(event, context.newestGrantId, event.env.nowMs);
+        const g = W.takeGrant(event.token, event.grantId, believedUntilMs, context.lockService);
+        W.enqueueGrant(enqueue, context, g, { ttlMs: believedUntilMs - event.env.nowMs, newestGrantId: event.grantId });
+      }),
+      ignoreGrant: clientSetup.enqueueActions(({ context, event, enqueue, self }) => {
+        assertEvent(self, event, 'lock.grant');
+        const judged = judgeGrant(event, context.newestGrantId, event.env.nowMs);
+        enqueue(
+          effect.note({
+            kind: 'message.ignored',
+            parties: [context.lockService],
+            token: event.token,
+            detail: {
+              type: 'lock.grant',
+              reason: judged.take ? '' : judged.reason,
+              believedUntilMs: judged.believedUntilMs,
+            },
+          }),
+        );
       }),
       release: clientSetup.enqueueActions(({ context, enqueue }) => {
         const msg = { type: 'lock.release', grantId: context.grantId };
@@ -71,10 +98,13 @@ export const clientMachine = clientSetup
   })
   .createMachine({
     id: 'client',
-    context: ({ input }) => ({ ...input, ...W.writerDefaults, ttlMs: 0 }),
+    context: ({ input }) => ({ ...input, ...W.writerDefaults, ttlMs: 0, newestGrantId: 0 }),
     initial: 'idle',
     on: {
-      'lock.grant': { target: '.holding', reenter: true, actions: 'takeGrant' },
+      'lock.grant': [
+        { guard: 'isGrantToIgnore', actions: 'ignoreGrant' },
+        { target: '.holding', reenter: true, actions: 'takeGrant' },
+      ],
       // Replies are noted, a write asked for while acquiring is queued (see W.clientOn).
       ...W.clientOn,
     },
@@ -92,8 +122,8 @@ export const clientMachine = clientSetup
           acquireRetry: {
             target: 'acquiring',
             reenter: true,
-            actions: enqueueActions(({ context, enqueue }) => {
-              enqueue(effect.send(context.lockService, { type: 'lock.request' }));
+            actions: enqueueActions(({ context, event, enqueue }) => {
+              enqueue(effect.send(context.lockService, { type: 'lock.request', sentAtMs: event.env.nowMs }));
               enqueue(effect.note({ kind: 'lock.retried', parties: [context.lockService] }));
             }),
           },
@@ -105,7 +135,7 @@ export const clientMachine = clientSetup
         },
       },
       holding: {
-        // The client's belief: its lease lasts ttl on its own clock from when the grant arrived.
+        // The client's belief: until when it asked plus the lease the grant reports, on its own clock.
         after: {
           leaseBelief: {
             target: 'idle',

@@ -24,10 +24,24 @@ export interface LockServiceContext extends LockServiceInput {
   grantId: number | null;
   expiresAtMs: number | null;
   waiters: string[];
+  /** Each client's latest request: when it sent it (its clock) and when it arrived (ours). */
+  asks: Record<string, Ask>;
 }
 
+interface Ask {
+  askedAtMs: number;
+  arrivedAtMs: number;
+}
+
+/** The timing a grant carries (protocol/belief.ts): when its holder asked, and how long after that
+ * request arrived the lease ends on our clock. */
+const grantTiming = (ask: Ask, expiresAtMs: number) => ({
+  askedAtMs: ask.askedAtMs,
+  leaseEndsInMs: expiresAtMs - ask.arrivedAtMs,
+});
+
 type LockServiceEvent = { env: Env; from?: string } & (
-  | { type: 'lock.request' }
+  | { type: 'lock.request'; sentAtMs: number }
   | { type: 'lock.release'; grantId: number }
   | { type: 'lock.grantNext' }
   | { type: 'lease.expireNow' }
@@ -64,6 +78,9 @@ export const lockServiceMachine = lockServiceSetup
         if (!params.waiter) assertMessage(self, event, 'lock.request');
         const holder = params.waiter ? context.waiters[0]! : event.from!; // hasWaiters, or the asker
         const { env } = event;
+        const ask =
+          event.type === 'lock.request' ? { askedAtMs: event.sentAtMs, arrivedAtMs: env.nowMs } : context.asks[holder];
+        if (!ask) throw new Error(`lockService: a grant to ${holder}, who never asked`);
         const issued = issueToken({
           source: context.tokenSource,
           counter: context.counter,
@@ -78,13 +95,14 @@ export const lockServiceMachine = lockServiceSetup
           grantId: env.nextGrantId,
           expiresAtMs,
           waiters: context.waiters.filter((w) => w !== holder),
+          asks: { ...context.asks, [holder]: ask },
         });
         enqueue(
           effect.send(holder, {
             type: 'lock.grant',
             token: issued.token,
             grantId: env.nextGrantId,
-            ttlMs: context.leaseTtlMs,
+            ...grantTiming(ask, expiresAtMs),
           }),
         );
         enqueue(
@@ -98,14 +116,18 @@ export const lockServiceMachine = lockServiceSetup
           }),
         );
       }),
-      resendGrant: lockServiceSetup.enqueueActions(({ context, enqueue }) => {
-        if (!context.holder) return;
+      /** The holder asks again (its answer was lost, or late): the same grant, with the time left. */
+      resendGrant: lockServiceSetup.enqueueActions(({ context, event, enqueue, self }) => {
+        assertMessage(self, event, 'lock.request');
+        if (!context.holder || context.grantId === null || context.expiresAtMs === null) return;
+        const ask = { askedAtMs: event.sentAtMs, arrivedAtMs: event.env.nowMs };
+        enqueue.assign({ asks: { ...context.asks, [context.holder]: ask } });
         enqueue(
           effect.send(context.holder, {
             type: 'lock.grant',
             token: context.token,
             grantId: context.grantId,
-            ttlMs: context.leaseTtlMs,
+            ...grantTiming(ask, context.expiresAtMs),
           }),
         );
         enqueue(
@@ -121,7 +143,11 @@ export const lockServiceMachine = lockServiceSetup
       enqueueWaiter: lockServiceSetup.enqueueActions(({ context, event, enqueue, self }) => {
         assertMessage(self, event, 'lock.request');
         const from = event.from;
-        if (!context.waiters.includes(from)) enqueue.assign({ waiters: [...context.waiters, from] });
+        const asks = { ...context.asks, [from]: { askedAtMs: event.sentAtMs, arrivedAtMs: event.env.nowMs } };
+        enqueue.assign({
+          waiters: context.waiters.includes(from) ? context.waiters : [...context.waiters, from],
+          asks,
+        });
         enqueue(effect.send(from, { type: 'lock.wait', holder: context.holder }));
         enqueue(
           effect.note({ kind: 'lock.queued', parties: [from], client: from, holder: context.holder ?? undefined }),
@@ -145,7 +171,7 @@ export const lockServiceMachine = lockServiceSetup
   })
   .createMachine({
     id: 'lockService',
-    context: ({ input }) => ({ ...input, counter: input.firstToken - 1, ...noLease, waiters: [] }),
+    context: ({ input }) => ({ ...input, counter: input.firstToken - 1, ...noLease, waiters: [], asks: {} }),
     initial: 'free',
     states: {
       free: {
@@ -218,7 +244,7 @@ export const lockServiceMachine = lockServiceSetup
               token: context.token,
             }),
           },
-          assign({ ...noLease, waiters: [] }),
+          assign({ ...noLease, waiters: [], asks: {} }),
         ],
       },
     },

@@ -35,25 +35,29 @@ const lockService = (tokenSource: 'durable-counter' | 'resetting-counter' = 'dur
 describe('lock service machine', () => {
   it('grants 33 with a lease timer on its own clock, queues the next client, and grants 34 on expiry', () => {
     const ls = lockService();
-    const grant = ls.send({ type: 'lock.request', from: 'Client1' }, 5);
-    expect(sends(grant)).toEqual([{ to: 'Client1', type: 'lock.grant', token: 33, grantId: 1, ttlMs: 1000 }]);
+    // Client1 asked at 3 ms on its clock; the request arrives at 5 ms on ours: the lease ends 1000 ms later.
+    const grant = ls.send({ type: 'lock.request', sentAtMs: 3, from: 'Client1' }, 5);
+    expect(sends(grant)).toEqual([
+      { to: 'Client1', type: 'lock.grant', token: 33, grantId: 1, askedAtMs: 3, leaseEndsInMs: 1000 },
+    ]);
     const timer = grant.find((e) => e.type === 'arm');
     expect(timer).toMatchObject({ type: 'arm', delayMs: 1000 });
-    expect(notes(ls.send({ type: 'lock.request', from: 'Client2' }))).toEqual(['lock.queued']);
+    expect(notes(ls.send({ type: 'lock.request', sentAtMs: 400, from: 'Client2' }, 400))).toEqual(['lock.queued']);
     expect(ls.view().fields.waiters).toBe('Client2');
     const expiry = ls.send(timer!.type === 'arm' ? timer!.event : { type: '?' });
     expect(notes(expiry)).toEqual(['lease.expired']);
     expect(expiry).toContainEqual({ type: 'self', event: { type: 'lock.grantNext' } });
-    expect(sends(ls.send({ type: 'lock.grantNext' }))).toEqual([
-      { to: 'Client2', type: 'lock.grant', token: 34, grantId: 2, ttlMs: 1000 },
+    // Client2's lease runs from 1005 to 2005 on our clock: 1605 ms after its request arrived at 400.
+    expect(sends(ls.send({ type: 'lock.grantNext' }, 1005))).toEqual([
+      { to: 'Client2', type: 'lock.grant', token: 34, grantId: 2, askedAtMs: 400, leaseEndsInMs: 1605 },
     ]);
   });
 
   it('ignores a release of a grant that is no longer current', () => {
     const ls = lockService();
-    ls.send({ type: 'lock.request', from: 'Client1' });
+    ls.send({ type: 'lock.request', sentAtMs: 0, from: 'Client1' });
     ls.send({ type: 'lease.expireNow' });
-    ls.send({ type: 'lock.request', from: 'Client2' });
+    ls.send({ type: 'lock.request', sentAtMs: 0, from: 'Client2' });
     expect(notes(ls.send({ type: 'lock.release', from: 'Client1', grantId: 1 }))).toEqual(['release.ignored']);
     expect(ls.view().fields.holder).toBe('Client2');
   });
@@ -64,12 +68,12 @@ describe('lock service machine', () => {
       ['resetting-counter', 33],
     ] as const) {
       const ls = lockService(source);
-      ls.send({ type: 'lock.request', from: 'Client1' });
+      ls.send({ type: 'lock.request', sentAtMs: 0, from: 'Client1' });
       ls.send({ type: 'node.crash' });
       expect(ls.view().state).toBe('down');
       ls.send({ type: 'node.restart' });
       expect(ls.view().fields.holder).toBeNull();
-      expect(sends(ls.send({ type: 'lock.request', from: 'Client2' }))[0]!.token).toBe(next);
+      expect(sends(ls.send({ type: 'lock.request', sentAtMs: 0, from: 'Client2' }))[0]!.token).toBe(next);
     }
   });
 });
@@ -92,8 +96,12 @@ describe('client machine', () => {
     expect(notes(c.send({ type: 'cmd.write', value: 'A' }))).toEqual(['write.skipped']);
     c.send({ type: 'cmd.acquire' });
     expect(notes(c.send({ type: 'cmd.write', value: 'B' }))).toEqual(['write.queued']);
-    const granted = c.send({ type: 'lock.grant', token: 33, grantId: 1, ttlMs: 1000, from: 'LockService' }, 10);
-    expect(c.view()).toMatchObject({ state: 'holding', fields: { token: 33, believedUntilMs: 1010 } });
+    // Asked at 0 ms, the lease ends 1000 ms later: believed until 1000, however late the grant came.
+    const granted = c.send(
+      { type: 'lock.grant', token: 33, grantId: 1, askedAtMs: 0, leaseEndsInMs: 1000, from: 'LockService' },
+      10,
+    );
+    expect(c.view()).toMatchObject({ state: 'holding', fields: { token: 33, believedUntilMs: 1000 } });
     expect(granted).toContainEqual({ type: 'self', event: { type: 'cmd.write', value: 'B' } });
     const write = sends(c.send({ type: 'cmd.write', value: 'B' }));
     expect(write).toEqual([{ to: 'Storage', type: 'write.request', token: 33, grantId: 1, seq: 1, value: 'B' }]);
@@ -103,9 +111,12 @@ describe('client machine', () => {
   it('stops believing when its own lease timer fires or when a store refuses its current grant', () => {
     const c = client();
     c.send({ type: 'cmd.acquire' });
-    const granted = c.send({ type: 'lock.grant', token: 33, grantId: 1, ttlMs: 1000, from: 'LockService' });
+    const granted = c.send(
+      { type: 'lock.grant', token: 33, grantId: 1, askedAtMs: 0, leaseEndsInMs: 1000, from: 'LockService' },
+      10,
+    );
     const timer = granted.find((e) => e.type === 'arm');
-    expect(timer).toMatchObject({ delayMs: 1000 });
+    expect(timer).toMatchObject({ delayMs: 990 });
     expect(
       notes(c.send({ type: 'write.nack', token: 33, grantId: 1, value: 'B', reason: 'stale', from: 'Storage' })),
     ).toEqual(['write.refused']);

@@ -5,11 +5,19 @@ import type { Effect, PartyLogic } from '../core/party';
 import type { ClientContext } from '../machines/client';
 import { clientFields, clientInput } from '../strategies/parties';
 import { BELIEF_TIMER, RETRY_TIMER, note, plain, send, type Plain } from './plain';
+import { judgeGrant } from '../protocol/belief';
 
 export function client(knobs: Knobs): PartyLogic<Plain<ClientContext>> {
   const input = clientInput(knobs);
   const noGrant = { token: null, grantId: null, believedUntilMs: null, seq: 0 };
-  const initial: ClientContext = { ...input, ...noGrant, ttlMs: 0, pendingWrites: [], lastValue: null };
+  const initial: ClientContext = {
+    ...input,
+    ...noGrant,
+    ttlMs: 0,
+    newestGrantId: 0,
+    pendingWrites: [],
+    lastValue: null,
+  };
   return plain<ClientContext>(
     initial,
     'idle',
@@ -17,12 +25,23 @@ export function client(knobs: Knobs): PartyLogic<Plain<ClientContext>> {
       const c = s.context;
       const detail = (extra: Record<string, string | boolean>) => ({ value: e.value as string, ...extra });
       if (e.type === 'lock.grant') {
-        const believedUntilMs = e.env.nowMs + (e.ttlMs as number);
+        const timing = { askedAtMs: e.askedAtMs as number, leaseEndsInMs: e.leaseEndsInMs as number };
+        const judged = judgeGrant({ ...timing, grantId: e.grantId as number }, c.newestGrantId, e.env.nowMs);
+        const { believedUntilMs } = judged;
+        if (!judged.take) {
+          const detail = { type: 'lock.grant', reason: judged.reason, believedUntilMs };
+          return {
+            state: s,
+            effects: [note({ kind: 'message.ignored', parties: [c.lockService], token: e.token as number, detail })],
+          };
+        }
+        const ttlMs = believedUntilMs - e.env.nowMs;
         const context = {
           ...c,
           token: e.token as number,
           grantId: e.grantId as number,
-          ttlMs: e.ttlMs as number,
+          ttlMs,
+          newestGrantId: e.grantId as number,
           believedUntilMs,
           seq: 0,
           pendingWrites: [],
@@ -40,7 +59,7 @@ export function client(knobs: Knobs): PartyLogic<Plain<ClientContext>> {
               detail: { believedUntilMs },
             }),
             ...c.pendingWrites.map((value): Effect => ({ type: 'self', event: { type: 'cmd.write', value } })),
-            { type: 'arm', id: BELIEF_TIMER, delayMs: e.ttlMs as number, event: { type: BELIEF_TIMER } },
+            { type: 'arm', id: BELIEF_TIMER, delayMs: ttlMs, event: { type: BELIEF_TIMER } },
           ],
         };
       }
@@ -107,7 +126,7 @@ export function client(knobs: Knobs): PartyLogic<Plain<ClientContext>> {
           return {
             state: { value: 'acquiring', context: c },
             effects: [
-              send(c.lockService, { type: 'lock.request' }),
+              send(c.lockService, { type: 'lock.request', sentAtMs: e.env.nowMs }),
               note({ kind: 'lock.requested', parties: [c.lockService] }),
               { type: 'arm', id: RETRY_TIMER, delayMs: c.retryMs, event: { type: RETRY_TIMER } },
             ],
@@ -121,7 +140,7 @@ export function client(knobs: Knobs): PartyLogic<Plain<ClientContext>> {
             state: s,
             effects: [
               { type: 'cancel', id: RETRY_TIMER },
-              send(c.lockService, { type: 'lock.request' }),
+              send(c.lockService, { type: 'lock.request', sentAtMs: e.env.nowMs }),
               note({ kind: 'lock.retried', parties: [c.lockService] }),
               { type: 'arm', id: RETRY_TIMER, delayMs: c.retryMs, event: { type: RETRY_TIMER } },
             ],

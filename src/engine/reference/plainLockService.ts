@@ -10,8 +10,10 @@ import { LEASE_TIMER, note, plain, send, type Out, type Plain } from './plain';
 export function lockService(knobs: Knobs): PartyLogic<Plain<LockServiceContext>> {
   const input = lockServiceInput(knobs);
   const noLease = { holder: null, token: null, grantId: null, expiresAtMs: null };
+  const askOf = (e: PartyEvent) => ({ askedAtMs: e.sentAtMs as number, arrivedAtMs: e.env.nowMs });
   const grant = (c: LockServiceContext, holder: string, e: PartyEvent, exiting: boolean): Out<LockServiceContext> => {
     const { env } = e;
+    const ask = e.type === 'lock.request' ? askOf(e) : c.asks[holder]!;
     const issued = issueToken({ source: c.tokenSource, counter: c.counter, nowMs: env.nowMs, rand: env.rand });
     const expiresAtMs = env.nowMs + c.leaseTtlMs;
     const context = {
@@ -22,8 +24,15 @@ export function lockService(knobs: Knobs): PartyLogic<Plain<LockServiceContext>>
       grantId: env.nextGrantId,
       expiresAtMs,
       waiters: c.waiters.filter((w) => w !== holder),
+      asks: { ...c.asks, [holder]: ask },
     };
-    const msg = { type: 'lock.grant', token: issued.token, grantId: env.nextGrantId, ttlMs: c.leaseTtlMs };
+    const msg = {
+      type: 'lock.grant',
+      token: issued.token,
+      grantId: env.nextGrantId,
+      askedAtMs: ask.askedAtMs,
+      leaseEndsInMs: expiresAtMs - ask.arrivedAtMs,
+    };
     const effects: Effect[] = [
       ...(exiting ? [{ type: 'cancel', id: LEASE_TIMER } as const] : []),
       send(holder, msg),
@@ -57,7 +66,7 @@ export function lockService(knobs: Knobs): PartyLogic<Plain<LockServiceContext>>
     state: s,
     effects: [note({ kind: 'release.ignored', parties: [e.from ?? ''] })],
   });
-  const initial = { ...input, counter: input.firstToken - 1, ...noLease, waiters: [] };
+  const initial = { ...input, counter: input.firstToken - 1, ...noLease, waiters: [], asks: {} };
   return plain<LockServiceContext>(
     initial,
     'free',
@@ -73,7 +82,7 @@ export function lockService(knobs: Knobs): PartyLogic<Plain<LockServiceContext>>
             token: c.token,
           }),
         ];
-        return { state: { value: 'down', context: { ...c, ...noLease, waiters: [] } }, effects };
+        return { state: { value: 'down', context: { ...c, ...noLease, waiters: [], asks: {} } }, effects };
       }
       if (s.value === 'down') {
         if (e.type !== 'node.restart') return null;
@@ -96,9 +105,16 @@ export function lockService(knobs: Knobs): PartyLogic<Plain<LockServiceContext>>
         return e.grantId === c.grantId ? endLease(c, 'lock.released') : ignoredRelease(s, e);
       if (e.type === 'lock.request' && e.from) {
         if (e.from === c.holder) {
-          const msg = { type: 'lock.grant', token: c.token, grantId: c.grantId, ttlMs: c.leaseTtlMs };
+          const ask = askOf(e);
+          const msg = {
+            type: 'lock.grant',
+            token: c.token,
+            grantId: c.grantId,
+            askedAtMs: ask.askedAtMs,
+            leaseEndsInMs: c.expiresAtMs! - ask.arrivedAtMs,
+          };
           return {
-            state: s,
+            state: { value: 'held', context: { ...c, asks: { ...c.asks, [c.holder]: ask } } },
             effects: [
               send(c.holder, msg),
               note({
@@ -113,7 +129,7 @@ export function lockService(knobs: Knobs): PartyLogic<Plain<LockServiceContext>>
         }
         const waiters = c.waiters.includes(e.from) ? c.waiters : [...c.waiters, e.from];
         return {
-          state: { value: 'held', context: { ...c, waiters } },
+          state: { value: 'held', context: { ...c, waiters, asks: { ...c.asks, [e.from]: askOf(e) } } },
           effects: [
             send(e.from, { type: 'lock.wait', holder: c.holder }),
             note({ kind: 'lock.queued', parties: [e.from], client: e.from, holder: c.holder ?? undefined }),

@@ -132,11 +132,22 @@ export function narrate({ system, party, note, stale, alsoHolding = null, fields
     case 'epoch.promised':
     case 'epoch.refused':
     case 'lockDelay.ended':
-    case 'message.ignored':
       return `${party}: ${note.kind}.`;
+    case 'message.ignored':
+      return ignoredText(party, note);
     default:
       return unreachable(note);
   }
+}
+
+/** A message a party had no use for; for a grant, why believing it would have been wrong. */
+function ignoredText(party: string, note: NoteOf<'message.ignored'>): string {
+  const d = note.detail;
+  if (d?.type === 'lock.grant' && d.reason === 'older')
+    return `${party} ignores a late grant${tokenInParens(note)} from ${other(note)}: it has had a newer grant since, so this one is stale news.`;
+  if (d?.type === 'lock.grant' && d.reason === 'over')
+    return `${party} ignores a grant${tokenInParens(note)} that came too late: timed from when it asked, that lease ended at ${d.believedUntilMs} ms on its own clock.`;
+  return `${party} ignores a ${d?.type} message from ${other(note)}: it has no use for it now.`;
 }
 
 /** Every kind has a case above: a new kind without words is a type error here. */

@@ -97,6 +97,10 @@ export function stepPhrase(step: Step, system: KnownStrategyId): { actor: string
       return { actor: step.party, action: 'already holds or waits for the lock' };
     case 'release.skipped':
       return { actor: step.party, action: 'holds no lock to release' };
+    case 'message.ignored': {
+      const why = { older: ' (older than its grant)', over: ' (its lease already over)' }[step.detail?.reason ?? ''];
+      return { actor: step.party, action: `ignores ${step.detail?.type}${t ? ` ${t}` : ''}${why ?? ''}` };
+    }
     default:
       return { actor: step.party, action: step.kind };
   }

@@ -26,7 +26,7 @@ describe('partyCards', () => {
       zombieWhy: 'its lease is over, and it does not know',
       authority: 'Lock service',
     });
-    expect(client1.lease!.believes).toMatch(/holds token 33 until 1,013 ms on its own clock \(frozen\)/);
+    expect(client1.lease!.believes).toMatch(/holds token 33 until 1,000 ms on its own clock \(frozen\)/);
     expect(client1.lease!.service).toBe('token 33 expired at 1,005 ms');
     const client2 = card('t4', 'Client2');
     expect(client2.lease).toMatchObject({ zombie: false });

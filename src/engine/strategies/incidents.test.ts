@@ -1,0 +1,65 @@
+// Issue 10's incident shapes, each with the value a real system gives. The lab must not invent a
+// zombie: a client that did nothing wrong never writes with a grant it should not believe.
+import { describe, expect, it } from 'vitest';
+import { simulate, type Action, type Scenario, type Trace } from '../index';
+import { scenarioOf } from '../presets/build';
+
+/** Fencing, every message 2 ms, two clients: the network the issue's cases were found on. */
+const fixedNetwork = (actions: Action[]): Scenario =>
+  scenarioOf({
+    name: 'incident',
+    strategy: 'fencing',
+    network: { latencyMsMin: 2, latencyMsMax: 2, dropRate: 0 },
+    actions,
+  });
+
+const clientSteps = (trace: Trace, client: string) => trace.steps.filter((s) => s.party === client);
+
+describe('a late grant (the first grant held up by 1100 ms, Client1 asks again)', () => {
+  const trace = simulate(
+    fixedNetwork([
+      { atMs: 0, type: 'delay', from: 'LockService', to: 'Client1', extraMs: 1100 },
+      { atMs: 0, type: 'acquire', client: 'Client1' },
+      { atMs: 1600, type: 'write', client: 'Client1', value: 'c1' },
+    ]),
+  );
+
+  it('does not downgrade the holder: the older grant is ignored and c1 carries 34, rightfully', () => {
+    const acquired = clientSteps(trace, 'Client1').filter((s) => s.kind === 'lock.acquired');
+    expect(acquired.map((s) => s.token)).toEqual([34]);
+    const ignored = clientSteps(trace, 'Client1').find((s) => s.kind === 'message.ignored')!;
+    expect(ignored).toMatchObject({ timeMs: 1104, token: 33, detail: { type: 'lock.grant', reason: 'older' } });
+    expect(ignored.text).toContain('ignores a late grant (token 33)');
+    const write = trace.steps.find((s) => s.party === 'Storage' && s.write)!.write!;
+    expect(write).toMatchObject({ client: 'Client1', value: 'c1', token: 34, verdict: 'accepted', stale: false });
+    expect(trace.verdict).toMatchObject({ ok: true, staleWriteAccepted: null, staleWritesAccepted: 0 });
+  });
+});
+
+describe('a repeated grant (request held up 50 ms, replies 1100 ms; Client2 asks at 1060)', () => {
+  const trace = simulate(
+    fixedNetwork([
+      { atMs: 0, type: 'delay', from: 'Client1', to: 'LockService', extraMs: 50 },
+      { atMs: 0, type: 'delay', from: 'LockService', to: 'Client1', extraMs: 1100 },
+      { atMs: 0, type: 'acquire', client: 'Client1' },
+      { atMs: 1060, type: 'acquire', client: 'Client2' },
+      { atMs: 1600, type: 'write', client: 'Client1', value: 'c1' },
+    ]),
+  );
+
+  it("never lets Client1 believe past the service's lease, which runs 52-1052 ms", () => {
+    const lease = trace.leases.find((l) => l.holder === 'Client1')!;
+    expect(lease).toMatchObject({ grantedMs: 52, endedMs: 1052 });
+    expect(lease.believedUntilMs).not.toBeNull();
+    expect(lease.believedUntilMs!).toBeLessThanOrEqual(1052);
+    // The re-sent grant carries the time left; the first, arriving at 1154, is already over.
+    const ignored = clientSteps(trace, 'Client1').find((s) => s.kind === 'message.ignored')!;
+    expect(ignored).toMatchObject({ timeMs: 1154, detail: { reason: 'over' } });
+  });
+
+  it('so Client1 does not write at 1600: no zombie of the lab’s own making', () => {
+    expect(clientSteps(trace, 'Client1').find((s) => s.timeMs === 1600)!.kind).toBe('write.skipped');
+    expect(trace.steps.some((s) => s.party === 'Storage' && s.write?.client === 'Client1')).toBe(false);
+    expect(trace.verdict.staleWritesAccepted).toBe(0);
+  });
+});
