@@ -19,9 +19,9 @@ import {
 import type { Trace } from '../../engine';
 import { Bars, type BarPatterns } from './BarLayer';
 import { Axis, Grid, LaneBands } from './FrameLayer';
-import { defaultHeight, formatMs } from './geometry';
+import { defaultHeight, formatMs, timeScale } from './geometry';
 import { laneUnits } from './lanes';
-import { layoutTimeline, stepAtTime, timeOfX, xOfTime } from './layout';
+import { layoutTimeline, stepAtTime } from './layout';
 import { Legend } from './Legend';
 import { Marks, Messages } from './MarkLayer';
 import { FutureFade, Overlay } from './Overlay';
@@ -146,6 +146,8 @@ export function Timeline({
     () => (width > 0 ? layoutTimeline(trace, window, { width, height: svgHeight }) : null),
     [trace, window, width, svgHeight],
   );
+  // The layout's own time scale: x of a time, and (invert) the time under a click.
+  const scale = useMemo(() => (layout ? timeScale(layout.window, layout.plot) : null), [layout]);
   // A plain wheel over the timeline scrolls the page; the hint lights up to say how to zoom.
   const [wheelHint, setWheelHint] = useState(false);
   const hintTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
@@ -165,7 +167,7 @@ export function Timeline({
   };
 
   const onClick = (event: MouseEvent<HTMLDivElement>) => {
-    if (!layout) return;
+    if (!layout || !scale) return;
     const target = (event.target as Element).closest('[data-step]');
     if (target) {
       onSeek(Number(target.getAttribute('data-step')));
@@ -176,12 +178,12 @@ export function Timeline({
     const y = event.clientY - box.top;
     const { plot } = layout;
     if (x >= plot.left && x <= plot.right && y >= plot.top && y <= plot.bottom + 24) {
-      onSeek(stepAtTime(trace, timeOfX(layout, x)));
+      onSeek(stepAtTime(trace, scale.invert(x)));
     }
   };
 
   const spanMs = window.endMs - window.startMs;
-  const cursorX = layout ? xOfTime(layout, cursorMs) : 0;
+  const cursorX = scale ? scale(cursorMs) : 0;
   const cursorVisible = layout !== null && cursorX >= layout.plot.left - 1 && cursorX <= layout.plot.right + 1;
   const label = trace.steps[step]?.label;
   const cursorText = `${label ? `${label} · ` : ''}step ${step} · ${formatMs(cursorMs, spanMs)}`;

@@ -9,7 +9,7 @@
 // Invariant: the window stays React state; listeners only read it and propose the next one.
 
 import { startTransition, useEffect, useRef, type RefObject } from 'react';
-import { timeOfX } from './layout';
+import { timeScale } from './geometry';
 import type { PlotArea, TimeWindow } from './types';
 import { isSameWindow, panWindow, wheelZoomFactor, zoomWindow } from './viewport';
 
@@ -57,7 +57,7 @@ export function useTimeZoom(
     const timeAt = (clientX: number) => {
       const { plot: area } = latest.current;
       const x = clientX - svg.getBoundingClientRect().left;
-      return area ? timeOfX({ window: live.current, plot: area }, x) : live.current.startMs;
+      return area ? timeScale(live.current, area).invert(x) : live.current.startMs;
     };
     const move = (next: TimeWindow) => {
       live.current = next;
