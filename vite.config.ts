@@ -6,7 +6,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   base: './',
   plugins: [react()],
-  // The lab is one module with no preloads to polyfill: the polyfill would be 0.4 kB of dead code.
+  // Nothing to preload: the one lazy chunk (pan and zoom, d3-zoom) imports only the entry chunk, which
+  // is loaded already, so the polyfill would be 0.4 kB of dead code.
   build: { modulePreload: { polyfill: false } },
   test: {
     // Most tests exercise the DOM-free engine and pure layout code; a UI test that needs a DOM

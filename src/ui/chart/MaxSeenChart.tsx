@@ -74,10 +74,7 @@ export function MaxSeenChart() {
 
   const onClick = (event: MouseEvent<SVGSVGElement>) => {
     const box = event.currentTarget.getBoundingClientRect();
-    const px = event.clientX - box.left;
-    const endMs = trace.steps.at(-1)?.timeMs ?? 0;
-    const timeMs = ((px - layout.left) / Math.max(1, width - layout.left - MARGIN.right)) * endMs;
-    seek(lastStepAtOrBefore(trace.steps, timeMs));
+    seek(lastStepAtOrBefore(trace.steps, layout.x.invert(event.clientX - box.left)));
   };
 
   return (
@@ -115,17 +112,17 @@ export function MaxSeenChart() {
             {step && (
               // What lies after the cursor has not happened yet at this step: it is faded.
               <rect
-                x={layout.xOf(step.timeMs) + 1}
+                x={layout.x(step.timeMs) + 1}
                 y={0}
-                width={Math.max(0, width - layout.xOf(step.timeMs))}
+                width={Math.max(0, width - layout.x(step.timeMs))}
                 height={HEIGHT - MARGIN.bottom + 2}
                 className="chart-future"
               />
             )}
             {step && (
               <line
-                x1={layout.xOf(step.timeMs)}
-                x2={layout.xOf(step.timeMs)}
+                x1={layout.x(step.timeMs)}
+                x2={layout.x(step.timeMs)}
                 y1={MARGIN.top - 6}
                 y2={HEIGHT - MARGIN.bottom}
                 className="chart-cursor"

@@ -79,4 +79,23 @@ describe('layoutMaxSeen', () => {
     const keys = layout.marks.map((m) => `${Math.round(m.x)}:${Math.round(m.y)}:${m.verdict}:${m.resource}`);
     expect(new Set(keys).size).toBe(keys.length);
   });
+
+  it('turns a click back into the time drawn under it, through the scale the shapes used', () => {
+    const trace = traceOf('canonical-race');
+    const layout = layoutMaxSeen(trace, size);
+    const reject = layout.marks.find((m) => m.verdict === 'rejected')!;
+    const t6 = trace.steps[reject.step]!.timeMs;
+    expect(layout.x.invert(reject.x)).toBeCloseTo(t6);
+    expect(layout.x.invert(layout.left)).toBeCloseTo(0);
+    expect(layout.x.invert(size.width - size.margin.right)).toBeCloseTo(trace.steps.at(-1)!.timeMs);
+  });
+
+  it('ends the y axis on round values (D3 nice) around the tokens', () => {
+    const layout = layoutMaxSeen(traceOf('canonical-race'), size);
+    const values = layout.yTicks.map((t) => Number(t.text.replace(/,/g, '')));
+    expect(values.length).toBeGreaterThanOrEqual(2);
+    // The axis runs from the lowest tick at the bottom edge to the highest at the top edge.
+    expect(layout.yTicks[0]!.y).toBeCloseTo(size.height - size.margin.bottom);
+    expect(layout.yTicks.at(-1)!.y).toBeCloseTo(size.margin.top);
+  });
 });

@@ -1,10 +1,10 @@
 // The max_seen chart as data: a step line per checking resource and a mark per write, in pixels.
-// D3's tick rules (d3-array) pick the round values; React draws the result. Invariants: pure (same
-// trace and size, same shapes); marks are thinned to one per pixel, verdict and resource, so 10,000
-// writes stay cheap.
+// d3-scale's scaleLinear maps time and tokens to pixels and picks the round ticks and nice ends;
+// React draws the result. Invariants: pure (same trace and size, same shapes); marks are thinned to
+// one per pixel, verdict and resource, so 10,000 writes stay cheap.
 
+import { scaleLinear, type ScaleLinear } from 'd3-scale';
 import { formatNumber } from '../format/number';
-import { linearScale, niceDomain } from '../svg/linearScale';
 import type { Trace } from '../../engine';
 import { stepAfterPath } from '../svg/paths';
 
@@ -31,7 +31,8 @@ export interface MaxSeenLayout {
   yTicks: { y: number; text: string }[];
   /** Why nothing is drawn, when nothing can be. */
   empty: string | null;
-  xOf(timeMs: number): number;
+  /** Time (ms) to x; its invert turns a click back into a time. */
+  x: ScaleLinear<number, number>;
   /** Where the plot starts: the margin asked for, or more when the y labels are wider. */
   left: number;
   /** The starting max_seen when it lies far below the axis (drawn along its bottom edge), else null. */
@@ -108,7 +109,10 @@ export function layoutMaxSeen(trace: Trace, size: ChartSize, data = maxSeenSerie
     lo -= 1;
     hi += 1;
   }
-  const axis = linearScale(drawable ? niceDomain([lo, hi], 4) : [0, 1], [height - margin.bottom, margin.top]);
+  const axis = scaleLinear()
+    .domain(drawable ? [lo, hi] : [0, 1])
+    .range([height - margin.bottom, margin.top]);
+  if (drawable) axis.nice(4);
   // A start far below the axis is drawn along its bottom edge.
   const y = (v: number) => Math.min(axis(v), height - margin.bottom);
   const yTicks = drawable
@@ -120,8 +124,9 @@ export function layoutMaxSeen(trace: Trace, size: ChartSize, data = maxSeenSerie
   // The plot starts right of the widest label: wall-clock tokens run to seven digits.
   const left = Math.max(margin.left, LABEL_GAP_PX + LABEL_CHAR_PX * Math.max(0, ...yTicks.map((t) => t.text.length)));
 
-  const x = linearScale([0, endMs], [left, width - margin.right]);
-  const xOf = (timeMs: number) => x(timeMs);
+  const x = scaleLinear()
+    .domain([0, endMs])
+    .range([left, width - margin.right]);
   // Ticks too near the right edge would be cut off: their labels are centred.
   const xTicks = x
     .ticks(Math.max(2, Math.floor(width / 90)))
@@ -135,7 +140,7 @@ export function layoutMaxSeen(trace: Trace, size: ChartSize, data = maxSeenSerie
         : data.nonNumeric
           ? 'The tokens here are not numbers, so max_seen cannot be drawn on a number line.'
           : 'No numeric max_seen to draw.';
-    return { series: [], marks: [], xTicks, yTicks: [], empty, xOf, left, below: null };
+    return { series: [], marks: [], xTicks, yTicks: [], empty, x, left, below: null };
   }
 
   const series = data.resources.map((resource) => {
@@ -163,5 +168,5 @@ export function layoutMaxSeen(trace: Trace, size: ChartSize, data = maxSeenSerie
       text: `${w.client} write ${w.value} at ${s.timeMs} ms: ${w.comparison}`,
     });
   }
-  return { series, marks, xTicks, yTicks, empty: null, xOf, left, below };
+  return { series, marks, xTicks, yTicks, empty: null, x, left, below };
 }

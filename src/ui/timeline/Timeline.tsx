@@ -1,7 +1,8 @@
 // The timeline view: a lane per party, messages, leases, GC pauses, write verdicts, the article's step
 // labels and the cursor, over a time axis the user can zoom and pan. React renders the SVG; the
-// shapes come from the pure layout, D3 only computes. The view owns its zoom; the cursor and seeking
-// belong to the caller. Invariant: when the cursor moves out of view, the window follows it.
+// shapes come from the pure layout; D3 only computes (scales) and listens (d3-zoom's gestures). The
+// view owns its zoom; the cursor and seeking belong to the caller. Invariant: when the cursor moves
+// out of view, the window follows it.
 
 import {
   memo,
@@ -19,9 +20,9 @@ import {
 import type { Trace } from '../../engine';
 import { Bars, type BarPatterns } from './BarLayer';
 import { Axis, Grid, LaneBands } from './FrameLayer';
-import { defaultHeight, formatMs } from './geometry';
+import { defaultHeight, formatMs, timeScale } from './geometry';
 import { laneUnits } from './lanes';
-import { layoutTimeline, stepAtTime, timeOfX, xOfTime } from './layout';
+import { layoutTimeline, stepAtTime } from './layout';
 import { Legend } from './Legend';
 import { Marks, Messages } from './MarkLayer';
 import { FutureFade, Overlay } from './Overlay';
@@ -136,7 +137,8 @@ export function Timeline({
   const ids = useId().replace(/[^a-zA-Z0-9_-]/g, '');
   const patterns = useMemo(() => ({ zombie: `tl-zombie-${ids}`, pause: `tl-pause-${ids}` }), [ids]);
   const [containerRef, width] = useElementWidth<HTMLDivElement>();
-  const svgRef = useRef<SVGSVGElement | null>(null);
+  // State, not a ref: the gestures attach to the svg element once it exists (it waits for a width).
+  const [svg, setSvg] = useState<SVGSVGElement | null>(null);
   const step = clampCursor(trace, cursor);
   const fit = useMemo(() => fitWindow(trace), [trace]);
   const [window, setWindow] = useViewWindow(trace, step, fit);
@@ -146,6 +148,8 @@ export function Timeline({
     () => (width > 0 ? layoutTimeline(trace, window, { width, height: svgHeight }) : null),
     [trace, window, width, svgHeight],
   );
+  // The layout's own time scale: x of a time, and (invert) the time under a click.
+  const scale = useMemo(() => (layout ? timeScale(layout.window, layout.plot) : null), [layout]);
   // A plain wheel over the timeline scrolls the page; the hint lights up to say how to zoom.
   const [wheelHint, setWheelHint] = useState(false);
   const hintTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
@@ -155,7 +159,13 @@ export function Timeline({
     hintTimer.current = setTimeout(() => setWheelHint(false), 1500);
   }, []);
   useEffect(() => () => clearTimeout(hintTimer.current), []);
-  useTimeZoom(svgRef, fit, layout?.plot ?? null, window, setWindow, onPlainWheel);
+  // A new layout brings a new plot object: the gestures' frame changes only when its numbers do.
+  const { left = 0, right = 0, top = 0, bottom = 0 } = layout?.plot ?? {};
+  const frame = useMemo(
+    () => (right > left ? { fit, plot: { left, right, top, bottom } } : null),
+    [fit, left, right, top, bottom],
+  );
+  const gesturesOn = useTimeZoom(svg, frame, window, setWindow, onPlainWheel);
 
   const legend = useMemo(() => legendItems(trace, interventionKey), [trace, interventionKey]);
   const cursorMs = trace.steps[step]?.timeMs ?? 0;
@@ -165,7 +175,7 @@ export function Timeline({
   };
 
   const onClick = (event: MouseEvent<HTMLDivElement>) => {
-    if (!layout) return;
+    if (!layout || !scale) return;
     const target = (event.target as Element).closest('[data-step]');
     if (target) {
       onSeek(Number(target.getAttribute('data-step')));
@@ -176,12 +186,12 @@ export function Timeline({
     const y = event.clientY - box.top;
     const { plot } = layout;
     if (x >= plot.left && x <= plot.right && y >= plot.top && y <= plot.bottom + 24) {
-      onSeek(stepAtTime(trace, timeOfX(layout, x)));
+      onSeek(stepAtTime(trace, scale.invert(x)));
     }
   };
 
   const spanMs = window.endMs - window.startMs;
-  const cursorX = layout ? xOfTime(layout, cursorMs) : 0;
+  const cursorX = scale ? scale(cursorMs) : 0;
   const cursorVisible = layout !== null && cursorX >= layout.plot.left - 1 && cursorX <= layout.plot.right + 1;
   const label = trace.steps[step]?.label;
   const cursorText = `${label ? `${label} · ` : ''}step ${step} · ${formatMs(cursorMs, spanMs)}`;
@@ -205,19 +215,25 @@ export function Timeline({
           Showing {formatMs(Math.max(0, window.startMs), spanMs)} to {formatMs(window.endMs, spanMs)}.{' '}
           <span className={wheelHint ? 'tl-toolbar__keys tl-toolbar__keys--lit' : 'tl-toolbar__keys'}>
             Ctrl + scroll to zoom
-          </span>
-          , drag to pan, click a mark to go to its step.
+          </span>{' '}
+          (or double-click), drag to pan, click a mark to go to its step.
         </p>
       </div>
       {layout && (
         // Clicks are delegated here: marks, arrows and labels say which step they stand for.
-        <div className="tl-stage" style={{ height: svgHeight }} onClick={onClick}>
+        // data-gestures: whether d3-zoom has loaded (the grab cursor waits for it; so do the e2e tests).
+        <div
+          className="tl-stage"
+          style={{ height: svgHeight }}
+          onClick={onClick}
+          data-gestures={gesturesOn ? 'on' : 'loading'}
+        >
           <Drawing
             layout={layout}
             patterns={patterns}
             clipId={`tl-plot-${ids}`}
             label={describeTimeline(trace, step, window)}
-            svgRef={svgRef}
+            svgRef={setSvg}
           />
           <FutureFade layout={layout} cursorX={cursorX} />
           <Overlay

@@ -1,8 +1,9 @@
 // The timeline's frame: where the plot sits inside the svg, the one linear time scale every x comes
-// from, and the axis ticks (D3's tick rules pick them; React draws them). Invariant: x is linear in time.
+// from (d3-scale's scaleLinear, whose invert turns a click back into a time), and the axis ticks
+// (D3's tick rules pick them; React draws them). Invariant: x is linear in time.
 
+import { scaleLinear, type ScaleLinear } from 'd3-scale';
 import { formatNumber } from '../format/number';
-import { linearScale, type LinearScale } from '../svg/linearScale';
 import type { PlotArea, Size, TickShape, TimeWindow } from './types';
 
 /** Room for the lanes' names at the left. */
@@ -42,10 +43,11 @@ export function plotArea(size: Size, laneUnits: number): PlotArea {
   return { left: leftGutter, right, top: LABEL_BAND_PX, bottom };
 }
 
-export type TimeScale = LinearScale;
+export type TimeScale = ScaleLinear<number, number>;
 
+/** The visible window onto the plot's width: x = scale(timeMs), timeMs = scale.invert(x). */
 export function timeScale(window: TimeWindow, plot: PlotArea): TimeScale {
-  return linearScale([window.startMs, window.endMs], [plot.left, plot.right]);
+  return scaleLinear().domain([window.startMs, window.endMs]).range([plot.left, plot.right]);
 }
 
 /**
@@ -63,7 +65,7 @@ export function formatMs(ms: number, spanMs: number): string {
 /** Ticks about every 110 px, at round times (scale.ticks), as plain data. */
 export function axisTicks(scale: TimeScale, plot: PlotArea): TickShape[] {
   const count = Math.max(2, Math.floor((plot.right - plot.left) / 110));
-  const [startMs, endMs] = scale.domain;
+  const [startMs, endMs] = scale.domain() as [number, number]; // the window's two ends
   const spanMs = endMs - startMs;
   return scale.ticks(count).map((ms) => ({ x: scale(ms), label: formatMs(ms, spanMs) }));
 }

@@ -3,7 +3,8 @@
 
 import { describe, expect, it } from 'vitest';
 import { findPreset, simulate, type Scenario, type Trace } from '../../engine';
-import { layoutTimeline, stepAtTime, timeOfX, xOfTime } from './layout';
+import { timeScale } from './geometry';
+import { layoutTimeline, stepAtTime, xOfTime } from './layout';
 import { COMPACT_LANE_WEIGHT, laneUnits } from './lanes';
 import { maxSeenAt } from './readouts';
 import { longScenario } from './harness/longScenario';
@@ -157,8 +158,10 @@ describe('the visible window', () => {
     expect(x1 - x0).toBeCloseTo(x2 - x1);
     expect(x0).toBe(wide.plot.left);
     expect(x2).toBe(wide.plot.right);
-    expect(timeOfX(wide, x1)).toBeCloseTo(1000);
-    for (const tick of wide.ticks) expect(timeOfX(wide, tick.x)).toBeCloseTo(Number(tick.label.replace(/\D/g, '')));
+    // A click turns back into a time through the same scale's invert.
+    const scale = timeScale(wide.window, wide.plot);
+    expect(scale.invert(x1)).toBeCloseTo(1000);
+    for (const tick of wide.ticks) expect(scale.invert(tick.x)).toBeCloseTo(Number(tick.label.replace(/\D/g, '')));
 
     const zoomed = layoutTimeline(canonical, { startMs: 1000, endMs: 1500 }, SIZE);
     expect(xOfTime(zoomed, 1250) - xOfTime(zoomed, 1000)).toBeCloseTo(4 * (xOfTime(wide, 250) - x0));

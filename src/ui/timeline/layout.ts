@@ -1,6 +1,6 @@
 // The timeline's layout: a pure function from (trace, visible time window, size) to the shapes the
-// Timeline component draws. No DOM, no React; D3 is used only for the ticks' round values. It does
-// not depend on the cursor, so playing a trace re-renders without recomputing it.
+// Timeline component draws. No DOM, no React; D3's scaleLinear maps time to x and picks the ticks'
+// round values. It does not depend on the cursor, so playing a trace re-renders without recomputing it.
 // Invariant: nothing outside the window is emitted, so a 10,000-step trace costs what is in view.
 
 import type { Trace } from '../../engine';
@@ -37,16 +37,9 @@ export function layoutTimeline(trace: Trace, window: TimeWindow, size: Size): Ti
   };
 }
 
-/** The x of a time in a layout: the same linear map the layout used. */
+/** The x of a time in a layout: the same linear scale the layout used. */
 export function xOfTime(layout: Pick<TimelineLayout, 'window' | 'plot'>, timeMs: number): number {
   return timeScale(layout.window, layout.plot)(timeMs);
-}
-
-/** The time at an x of a layout (the inverse of xOfTime). */
-export function timeOfX(layout: Pick<TimelineLayout, 'window' | 'plot'>, x: number): number {
-  const { window, plot } = layout;
-  const widthPx = plot.right - plot.left || 1;
-  return window.startMs + ((x - plot.left) / widthPx) * (window.endMs - window.startMs);
 }
 
 /**

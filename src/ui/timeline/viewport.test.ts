@@ -1,20 +1,10 @@
-// The window moves the user makes (zoom, fit, wheel, drag to pan) and the one the timeline
-// makes for them (following the cursor) keep the window inside the trace and the cursor in view.
+// The window moves the user makes with the buttons (zoom, fit) and the one the timeline makes for
+// them (following the cursor) keep the window inside the trace and the cursor in view. The
+// gestures' windows are d3-zoom's: zoomMapping.test.ts.
 
 import { describe, expect, it } from 'vitest';
 import { findPreset, simulate } from '../../engine';
-import {
-  MIN_SPAN_MS,
-  clampWindow,
-  fitWindow,
-  followCursor,
-  isFit,
-  isSameWindow,
-  panWindow,
-  wheelZoomFactor,
-  zoomCentred,
-  zoomWindow,
-} from './viewport';
+import { MIN_SPAN_MS, clampWindow, fitWindow, followCursor, isFit, zoomCentred, zoomWindow } from './viewport';
 
 const trace = simulate(findPreset('canonical-race')!.scenario);
 const fit = fitWindow(trace);
@@ -49,27 +39,6 @@ describe('viewport', () => {
     // Near the start the window stops at the trace's edge instead of centring.
     expect(zoomCentred(fit, 4, 0, fit).startMs).toBe(fit.startMs);
     expect(zoomCentred(fit, 0.5, t5, fit)).toEqual(fit);
-  });
-
-  it('pans by a time, stopping at either end of the trace without changing the span', () => {
-    const window = { startMs: 1000, endMs: 1500 };
-    expect(panWindow(window, 250, fit)).toEqual({ startMs: 1250, endMs: 1750 });
-    expect(panWindow(window, -1e6, fit)).toEqual({ startMs: fit.startMs, endMs: fit.startMs + 500 });
-    const atEnd = panWindow(window, 1e6, fit);
-    expect(atEnd.endMs).toBeCloseTo(fit.endMs);
-    expect(atEnd.endMs - atEnd.startMs).toBeCloseTo(500);
-    expect(panWindow(fit, 100, fit)).toEqual(fit);
-  });
-
-  it('zooms in when the wheel turns away from the user, out towards, a pinch faster', () => {
-    const notch = { deltaY: -100, deltaMode: 0, ctrlKey: false };
-    expect(wheelZoomFactor(notch)).toBeCloseTo(Math.pow(2, 0.2));
-    expect(wheelZoomFactor({ ...notch, deltaY: 100 })).toBeCloseTo(Math.pow(2, -0.2));
-    expect(wheelZoomFactor({ ...notch, deltaY: -3, deltaMode: 1 })).toBeCloseTo(Math.pow(2, 0.15));
-    expect(wheelZoomFactor({ ...notch, deltaY: -10, ctrlKey: true })).toBeCloseTo(Math.pow(2, 0.2));
-    // Fully zoomed out, zooming out again changes nothing (so the page may scroll instead).
-    expect(isSameWindow(zoomWindow(fit, wheelZoomFactor({ ...notch, deltaY: 100 }), 1300, fit), fit)).toBe(true);
-    expect(isSameWindow(zoomWindow(fit, wheelZoomFactor(notch), 1300, fit), fit)).toBe(false);
   });
 
   it('keeps a window inside the trace', () => {

@@ -1,7 +1,8 @@
-// The visible time window and its moves: fit, zoom about a time, pan, follow the cursor, and how
-// far a wheel turn zooms, so wheel and drag gestures and the buttons move the same window through
-// the same functions. Pure: no DOM. Invariant: a window always lies inside the trace's fit window and
-// is never narrower than MIN_SPAN_MS.
+// The visible time window and the moves the timeline makes itself: fit, the buttons' zoom about the
+// cursor, following the cursor, keeping a window inside the trace. The gestures (wheel, pinch, drag,
+// double-click) are d3-zoom's, mapped onto windows in zoomMapping.ts within the same limits. Pure:
+// no DOM. Invariant: a window always lies inside the trace's fit window and is never narrower than
+// MIN_SPAN_MS.
 
 import type { Trace } from '../../engine';
 import type { TimeWindow } from './types';
@@ -30,7 +31,7 @@ export function clampWindow(window: TimeWindow, fit: TimeWindow): TimeWindow {
 
 /**
  * Zooms by `factor` (2 = twice as close) about `centerMs`, which lands at `ratio` of the new
- * window's width: by default where it was on screen (the wheel, under the pointer).
+ * window's width: by default where it was on screen.
  */
 export function zoomWindow(
   window: TimeWindow,
@@ -67,24 +68,4 @@ export function followCursor(window: TimeWindow, cursorMs: number, fit: TimeWind
   const spanMs = spanOf(window);
   const startMs = cursorMs > window.endMs ? cursorMs - FOLLOW_LEAD * spanMs : cursorMs - (1 - FOLLOW_LEAD) * spanMs;
   return clampWindow({ startMs, endMs: startMs + spanMs }, fit);
-}
-
-/** Slides a window by `deltaMs` (positive: later), stopping at the ends of `fit`. */
-export function panWindow(window: TimeWindow, deltaMs: number, fit: TimeWindow): TimeWindow {
-  return clampWindow({ startMs: window.startMs + deltaMs, endMs: window.endMs + deltaMs }, fit);
-}
-
-/** Two windows equal up to float noise (a zoom about a point may move the ends by an ulp). */
-export function isSameWindow(a: TimeWindow, b: TimeWindow): boolean {
-  const tolerance = Math.max(spanOf(a), spanOf(b)) * 1e-9;
-  return Math.abs(a.startMs - b.startMs) <= tolerance && Math.abs(a.endMs - b.endMs) <= tolerance;
-}
-
-/**
- * The zoom factor of one wheel event, d3-zoom's rule: 2^(-deltaY) scaled by the delta's unit, so a
- * mouse notch (100 px) zooms about 1.15x; a trackpad pinch (ctrlKey set) zooms ten times faster.
- */
-export function wheelZoomFactor(event: Pick<WheelEvent, 'deltaY' | 'deltaMode' | 'ctrlKey'>): number {
-  const perUnit = event.deltaMode === 1 ? 0.05 : event.deltaMode ? 1 : 0.002; // lines, pages, pixels
-  return Math.pow(2, -event.deltaY * perUnit * (event.ctrlKey ? 10 : 1));
 }
