@@ -262,7 +262,11 @@ export interface NoteDetails {
     /** Redis: how much the master kept ('none': nothing). */
     persistence?: string;
   };
-  'clock.jumped': { deltaMs: number };
+  'clock.jumped': {
+    deltaMs: number;
+    /** Set where the party times on a monotonic clock, which the step does not move. */
+    timerClock?: string;
+  };
   'network.partitioned': None;
   'network.healed': None;
   'network.delayArmed': { extraMs: number };

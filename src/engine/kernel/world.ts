@@ -7,14 +7,14 @@ import type { ClockSpec } from '../core/scenario';
 import type { PartyInfo, PartyView } from '../core/trace';
 import type { Message, PartyLogic } from '../core/party';
 import type { Scheduled } from './queue';
-import { NodeClock } from './clock';
+import { NodeClock, type TimerClock } from './clock';
 import { createRng, type Rng } from './rng';
 
 /** What the scheduler can have pending; every kind is processed by exactly one party. */
 export type Pending =
   | { type: 'action'; index: number }
   | { type: 'deliver'; messageId: number; to: string; msg: Message & { from: string } }
-  /** deadlineMs is on the party's own clock, so a clock jump moves when it fires. */
+  /** deadlineMs is on the party's timer clock: a jump moves it only where that is the wall clock. */
   | { type: 'timer'; party: string; id: string; event: Message; deadlineMs: number }
   | { type: 'self'; party: string; event: Message }
   | { type: 'resume'; party: string }
@@ -41,11 +41,18 @@ export class PartyRuntime {
     readonly logic: PartyLogic<unknown>,
     clock: ClockSpec | undefined,
     seed: number,
+    /** The clock the party reads and times on (a real server's leases: monotonic). */
+    readonly timerClock: TimerClock = 'wall',
   ) {
     this.clock = new NodeClock(clock);
     this.rng = createRng(seed, `party:${info.id}`);
     this.state = undefined;
     this.view = { state: '', paused: false, down: false, fields: {} };
+  }
+
+  /** The party's own time at true time `trueMs`: what its logic reads as `env.nowMs`. */
+  now(trueMs: number): number {
+    return this.clock.readAt(this.timerClock, trueMs);
   }
 
   /** The card view of the current state, reusing the previous object when nothing changed. */

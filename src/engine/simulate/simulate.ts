@@ -61,7 +61,13 @@ class Run {
     const initial: Record<string, PartyView> = {};
     const startEffects: [PartyRuntime, Effect[]][] = [];
     for (const spec of specs) {
-      const party = new PartyRuntime(spec.info, spec.logic, scenario.clocks[spec.info.id], scenario.seed);
+      const party = new PartyRuntime(
+        spec.info,
+        spec.logic,
+        scenario.clocks[spec.info.id],
+        scenario.seed,
+        spec.timerClock,
+      );
       const { state, effects } = spec.logic.init();
       party.state = state;
       initial[spec.info.id] = party.refreshView();
@@ -186,7 +192,7 @@ class Run {
 
   /** One pure transition of one party, then its effects, then one step per note. */
   private process(party: PartyRuntime, event: Message, messageId?: number): void {
-    const env = { nowMs: party.clock.localAt(this.nowMs), rand: party.rng.nextU32(), nextGrantId: this.nextGrantId };
+    const env = { nowMs: party.now(this.nowMs), rand: party.rng.nextU32(), nextGrantId: this.nextGrantId };
     const { state, effects } = party.logic.step(party.state, { ...event, env });
     party.state = state;
     const notes: Note[] = [];
@@ -218,8 +224,8 @@ class Run {
           this.queue.push(this.nowMs, { type: 'self', party: party.info.id, event: effect.event });
           break;
         case 'arm': {
-          const deadlineMs = party.clock.localAt(this.nowMs) + effect.delayMs;
-          const atMs = party.clock.trueTimeAt(deadlineMs, this.nowMs);
+          const deadlineMs = party.now(this.nowMs) + effect.delayMs;
+          const atMs = party.clock.trueTimeAt(deadlineMs, this.nowMs, party.timerClock);
           const entry = this.queue.push(atMs, {
             type: 'timer',
             party: party.info.id,
@@ -326,8 +332,10 @@ class Run {
       case 'clockJump': {
         const party = this.party(action.party);
         party.clock.jump(action.deltaMs);
-        this.rearmTimers(party);
-        return this.engineStep(party, { kind: 'clock.jumped', detail: { deltaMs: action.deltaMs } });
+        // A party that times on a monotonic clock does not see the step: its timers stand.
+        if (party.timerClock === 'wall') this.rearmTimers(party);
+        const monotonic = party.timerClock === 'monotonic' ? { timerClock: 'monotonic' } : {};
+        return this.engineStep(party, { kind: 'clock.jumped', detail: { deltaMs: action.deltaMs, ...monotonic } });
       }
     }
   }

@@ -37,6 +37,7 @@ function build(knobs: Knobs, clients: string[]): PartySpec[] {
   );
   const clientSpecs = clients.map((id) => ({
     info: { id, kind: 'client' as const, label: id },
+    timerClock: 'monotonic' as const,
     logic: erase(
       fromMachine(
         etcdClientMachine,
@@ -46,7 +47,11 @@ function build(knobs: Knobs, clients: string[]): PartySpec[] {
     ),
   }));
   const label = guarded ? 'etcd cluster (holds the data)' : 'etcd cluster';
-  return [{ info: { id: ETCD, kind: 'lock', label }, logic: erase(server) }, ...clientSpecs, ...parties];
+  return [
+    { info: { id: ETCD, kind: 'lock', label }, logic: erase(server), timerClock: 'monotonic' },
+    ...clientSpecs,
+    ...parties,
+  ];
 }
 
 export const etcd: StrategyDef = {
@@ -54,6 +59,8 @@ export const etcd: StrategyDef = {
   name: 'etcd lock + revision',
   summary:
     "Each client takes a lease and puts a lock key under a prefix; the key with the lowest create revision holds the lock, and that revision (from etcd's Raft-ordered global counter) is the token. When a paused client's lease expires its key is deleted, the next owner's revision is larger, and a store that keeps the highest revision seen refuses the zombie; with the data inside etcd, a txn guarded by the lock key refuses it as soon as the lease is gone.",
+  timers:
+    "Leases expire on the leader's monotonic clock (etcd 3.1 and later), and the client's keepalives and deadline use a monotonic clock too: a wall-clock step on etcd or on a client expires nothing.",
   simplification:
     "The cluster is one linearizable service (a crash and restart is a leader change that extends every lease); a waiter's watch and its check that its key still exists are one reply, and lease ids are short counters rather than etcd's member-and-time ids.",
   defaults: { tokenSource: 'durable-counter', check: 'reject-le' },

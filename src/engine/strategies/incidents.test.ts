@@ -63,3 +63,42 @@ describe('a repeated grant (request held up 50 ms, replies 1100 ms; Client2 asks
     expect(trace.verdict.staleWritesAccepted).toBe(0);
   });
 });
+
+describe('a wall-clock step on a lock server (+5000 ms at 300 ms, Client1 holds, Client2 asks at 350)', () => {
+  const jumped = (strategy: string, server: string) =>
+    simulate(
+      scenarioOf({
+        name: 'clock step on the server',
+        strategy,
+        actions: [
+          { atMs: 0, type: 'acquire', client: 'Client1' },
+          { atMs: 300, type: 'clockJump', party: server, deltaMs: 5000 },
+          { atMs: 350, type: 'acquire', client: 'Client2' },
+          { atMs: 600, type: 'write', client: 'Client1', value: 'a' },
+        ],
+      }),
+    );
+
+  it.each([
+    ['etcd', 'etcd'],
+    ['zookeeper', 'ZooKeeper'],
+  ])('expires nothing on %s, which times leases on a monotonic clock', (strategy, server) => {
+    const trace = jumped(strategy, server);
+    const grants = trace.steps.filter((s) => s.kind === 'lock.granted');
+    expect(grants.map((s) => s.parties[1] ?? s.party)).toEqual(['Client1']);
+    expect(trace.steps.some((s) => s.kind === 'lease.expired' || s.kind === 'session.expired')).toBe(false);
+    const jump = trace.steps.find((s) => s.kind === 'clock.jumped')!;
+    expect(jump.text).toContain('monotonic clock');
+    const write = trace.steps.find((s) => s.party === 'Storage' && s.write)!.write!;
+    expect(write).toMatchObject({ client: 'Client1', verdict: 'accepted', stale: false });
+  });
+
+  it('still ends the lease on the generic lock service, which times on its wall clock', () => {
+    const trace = jumped('fencing', 'LockService');
+    expect(trace.steps.find((s) => s.kind === 'lease.expired')!.timeMs).toBe(300);
+    expect(trace.steps.filter((s) => s.kind === 'lock.granted').map((s) => s.parties[1])).toEqual([
+      'Client1',
+      'Client2',
+    ]);
+  });
+});

@@ -2,7 +2,7 @@
 // believes whoever writes. The zombie's write always lands.
 
 import type { StrategyDef } from './types';
-import { genericParties } from './parties';
+import { GENERIC_TIMERS, genericParties } from './parties';
 import { LOCK_SERVICE } from '../core/parties';
 
 export const leaseTrust: StrategyDef = {
@@ -10,6 +10,7 @@ export const leaseTrust: StrategyDef = {
   name: 'Lease + trust the client',
   summary:
     'The lock service grants a lease for a fixed time and the client writes while its own clock says the lease is valid. The store cannot tell a live holder from a zombie, so a paused client that wakes up overwrites newer data.',
+  timers: GENERIC_TIMERS,
   simplification:
     'Clients do not renew their leases and a client checks its lease only when it decides to write, not again just before the write leaves.',
   defaults: { tokenSource: 'none', check: 'none' },

@@ -13,6 +13,10 @@ import type { PartyLogic } from '../core/party';
 import { isOrderedSource } from '../protocol/tokens';
 import { LOCK_SERVICE, MAILER, STORAGE, STORAGE2 } from '../core/parties';
 
+/** Which clocks the generic strategies' timers use (StrategyDef.timers). */
+export const GENERIC_TIMERS =
+  'The lock service and the clients time leases on their wall clocks, as a naive service does, so a clock step can end a lease early or stretch a belief; etcd and ZooKeeper time theirs on monotonic clocks.';
+
 export function resourceIds(knobs: Knobs): string[] {
   return knobs.secondResource === 'unchecked' ? [STORAGE, STORAGE2] : [STORAGE];
 }

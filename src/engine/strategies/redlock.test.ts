@@ -184,7 +184,7 @@ describe('Redlock with a store that compares tokens', () => {
   it('says that comparing two random values is luck, and flags the missing order at the second token', () => {
     const trace = simulate({ ...redlockRace.scenario, knobs: { check: 'reject-le' } });
     const zombie = trace.steps.find((s) => s.party === 'Storage' && s.write?.client === 'Client1')!;
-    expect(zombie.text).toContain('Both are random values: which one sorts higher is chance');
+    expect(zombie.text).toContain('Both are random values, so the order is luck.');
     const unordered = trace.verdict.violations.filter((v) => v.invariant === 'issued-tokens-increase');
     expect(unordered).toHaveLength(1);
     expect(trace.steps[unordered[0]!.step]!.token).toBe(trace.verdict.tokensIssued[1]);

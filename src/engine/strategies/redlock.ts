@@ -42,6 +42,8 @@ export const redlock: StrategyDef = {
   name: 'Redlock (Redis multi-master)',
   summary:
     "A client holds the lock while a majority of five independent Redis masters keep its random value, for the validity time left after the round and a drift allowance. The value carries no order, so no store can refuse a zombie's write, and a master's clock jump or restart without fsync gives two holders even with no pause.",
+  timers:
+    "Each master expires its key on its own wall clock, which is why a clock step on one master can hand the lock to a second client; the client's validity also uses the wall clock, as redlock-rb's Time.now does.",
   simplification:
     'The value is 8 hex digits rather than 20 random bytes, SETs go to the masters in parallel with one 50 ms timeout for the round, masters keep keys in memory only (no fsync), and a client retries at most twice.',
   defaults: { tokenSource: 'uuid', check: 'none' },

@@ -6,10 +6,13 @@ import type { CheckMode, Knobs, TokenSource } from '../core/scenario';
 import type { PartyInfo } from '../core/trace';
 import type { PartyLogic } from '../core/party';
 import type { KnownStrategyId } from '../core/defaults';
+import type { TimerClock } from '../kernel/clock';
 
 export interface PartySpec {
   info: PartyInfo;
   logic: PartyLogic<unknown>;
+  /** The clock the party times on (default: its wall clock, which a clock jump steps). */
+  timerClock?: TimerClock;
 }
 
 export interface StrategyDef {
@@ -19,6 +22,9 @@ export interface StrategyDef {
   summary: string;
   /** One sentence on what the model leaves out or simplifies. */
   simplification: string;
+  /** One sentence: which clock each of its timers runs on, and what a wall-clock step does there
+   * (shared/domain.md, "Which clock a timer uses"). */
+  timers: string;
   /** The knobs this strategy defines; a scenario may still override them. */
   defaults: Pick<Knobs, 'tokenSource' | 'check'>;
   /** The party that "expire the lease now" addresses. */

@@ -35,6 +35,7 @@ function build(knobs: Knobs, clients: string[]): PartySpec[] {
   );
   const clientSpecs = clients.map((id) => ({
     info: { id, kind: 'client' as const, label: id },
+    timerClock: 'monotonic' as const,
     logic: erase(
       fromMachine(zkClientMachine, { zk: ZOOKEEPER, resources, mailer }, ({ context: c }) => ({
         session: c.session,
@@ -45,7 +46,11 @@ function build(knobs: Knobs, clients: string[]): PartySpec[] {
     ),
   }));
   return [
-    { info: { id: ZOOKEEPER, kind: 'lock', label: 'ZooKeeper ensemble' }, logic: erase(server) },
+    {
+      info: { id: ZOOKEEPER, kind: 'lock', label: 'ZooKeeper ensemble' },
+      logic: erase(server),
+      timerClock: 'monotonic',
+    },
     ...clientSpecs,
     ...parties,
   ];
@@ -56,6 +61,8 @@ export const zookeeper: StrategyDef = {
   name: 'ZooKeeper lock + zxid',
   summary:
     "Each client creates an ephemeral sequential node; the lowest node holds the lock, and its czxid (the id of the transaction that created it, ordered by Zab) is the token. A paused client's session expires, its node is deleted, the next client's node (with a larger czxid) holds the lock, and a store that keeps the highest czxid it has seen refuses the zombie.",
+  timers:
+    "Sessions expire on the leader's monotonic clock (System.nanoTime in its session tracker), and the client's heartbeats and its SUSPENDED and LOST timers are monotonic too: a wall-clock step on ZooKeeper or on a client expires nothing.",
   simplification:
     "The ensemble is one linearizable service (a crash and restart is a leader change); create, getChildren and the watch on the predecessor are one request, and when the predecessor's node goes, ZooKeeper itself tells the watcher its node is now the lowest (the watch event and the client's getChildren in one message); the client waits for Curator's LOST before it stops believing, where Curator advises treating SUSPENDED as lost; zxids are shown without their epoch until a leader change.",
   defaults: { tokenSource: 'durable-counter', check: 'reject-le' },

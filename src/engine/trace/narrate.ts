@@ -111,7 +111,11 @@ export function narrate({ system, party, note, stale, alsoHolding = null, fields
       return `A ${note.detail?.type} message from ${other(note)} reaches ${party} while it is down and is lost.`;
     case 'clock.jumped': {
       const delta = Number(note.detail?.deltaMs);
-      return `${party}'s clock jumps ${delta >= 0 ? 'forward' : 'back'} by ${Math.abs(delta)} ms.`;
+      const stands =
+        note.detail?.timerClock === 'monotonic'
+          ? ` It times its leases on a monotonic clock, which the step does not move: nothing expires early or late.`
+          : '';
+      return `${party}'s clock jumps ${delta >= 0 ? 'forward' : 'back'} by ${Math.abs(delta)} ms.${stands}`;
     }
     // Steps only the real systems take: narrateSystem() told them above, or they need no more
     // than their kind (a system whose wording falls back here).
@@ -158,7 +162,7 @@ function unreachable(note: never): never {
 /** Two random values compared: the verdict is luck, and the sentence says so. */
 function chance(token: TokenValue, maxSeen: TokenValue): string {
   return typeof token === 'string' && typeof maxSeen === 'string'
-    ? ' Both are random values: which one sorts higher is chance, not the order of the grants.'
+    ? ' Both are random values, so the order is luck.'
     : '';
 }
 

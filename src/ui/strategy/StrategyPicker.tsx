@@ -26,6 +26,9 @@ export function StrategyPicker() {
         <>
           <p className="strategy-summary">{strategy.summary}</p>
           <p className="hint">
+            <strong>Clocks:</strong> {strategy.timers}
+          </p>
+          <p className="hint">
             <strong>Modelled simply:</strong> {strategy.simplification}
           </p>
         </>
