@@ -226,7 +226,11 @@ export interface NoteDetails {
   'epoch.refused': { promisedBefore?: number };
   'write.queued': { value?: string };
   'write.sent': { value: string; seq: number };
-  'write.skipped': { value?: string };
+  'write.skipped': {
+    value?: string;
+    /** Why a queued write will never go (a Redlock client out of retries). */
+    cause?: string;
+  };
   'write.accepted': {
     /** etcd: the txn's guard and the revision the put got. */
     guard?: string;

@@ -1,7 +1,7 @@
 // Issue 10's incident shapes, each with the value a real system gives. The lab must not invent a
 // zombie: a client that did nothing wrong never writes with a grant it should not believe.
 import { describe, expect, it } from 'vitest';
-import { simulate, type Action, type Scenario, type Trace } from '../index';
+import { findPreset, formatTraceText, simulate, type Action, type Scenario, type Trace } from '../index';
 import { scenarioOf } from '../presets/build';
 
 /** Fencing, every message 2 ms, two clients: the network the issue's cases were found on. */
@@ -100,5 +100,32 @@ describe('a wall-clock step on a lock server (+5000 ms at 300 ms, Client1 holds,
       'Client1',
       'Client2',
     ]);
+  });
+});
+
+describe('narration that must not mislead', () => {
+  it('tells one etcd session loss once: the later confirmation reads as a confirmation', () => {
+    const text = formatTraceText(simulate(findPreset('etcd-race')!.scenario));
+    expect(text.match(/session lost/g) ?? []).toHaveLength(0);
+    expect(text).toMatch(/gives up token 33: no keepalive answer/);
+    expect(text).toMatch(/already let go; hears etcd confirms the lease is gone/);
+  });
+
+  it('tells a heal as the network healing, not as a reconnection, after the session has expired', () => {
+    const trace = simulate(
+      scenarioOf({
+        name: 'partition past the session timeout',
+        strategy: 'zookeeper',
+        actions: [
+          { atMs: 0, type: 'acquire', client: 'Client1' },
+          { atMs: 100, type: 'partition', a: 'Client1', b: 'ZooKeeper' },
+          { atMs: 3000, type: 'heal', a: 'Client1', b: 'ZooKeeper' },
+        ],
+      }),
+    );
+    const text = formatTraceText(trace);
+    expect(text).toMatch(/session 0x1 expires/);
+    expect(text).toMatch(/network to ZooKeeper healed/);
+    expect(text).not.toMatch(/reconnected/i);
   });
 });

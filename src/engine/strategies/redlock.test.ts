@@ -110,6 +110,24 @@ describe('Redlock: the client side', () => {
     expect(trace.steps.at(-1)!.snapshots.Client1!.state).toBe('idle');
   });
 
+  it('says so when giving up drops a write it was holding for the lock', () => {
+    const cut = ['Redis1', 'Redis2', 'Redis3'].map((b) => ({ atMs: 0, type: 'partition' as const, a: 'Client1', b }));
+    const trace = simulate(
+      base([
+        ...cut,
+        { atMs: 0, type: 'acquire', client: 'Client1' },
+        { atMs: 10, type: 'write', client: 'Client1', value: 'Q' },
+      ]),
+    );
+    const lastFailure = trace.steps.filter((s) => s.kind === 'lock.failed').at(-1)!;
+    const dropped = trace.steps.find((s) => s.kind === 'write.skipped' && s.party === 'Client1')!;
+    expect(dropped).toMatchObject({
+      timeMs: lastFailure.timeMs,
+      detail: { value: 'Q', cause: 'no lock after 3 tries' },
+    });
+    expect(dropped.text).toBe('Client1 drops the write Q it was holding for the lock: no lock after 3 tries.');
+  });
+
   it('releases by compare-and-delete on every master', () => {
     const trace = simulate(
       base([

@@ -72,6 +72,8 @@ export function narrate({ system, party, note, stale, alsoHolding = null, fields
     case 'write.queued':
       return `${party} will write ${note.detail?.value} as soon as it holds the lock.`;
     case 'write.skipped':
+      if (note.detail?.cause !== undefined)
+        return `${party} drops the write ${note.detail.value} it was holding for the lock: ${note.detail.cause}.`;
       return `${party} does not believe it holds the lock, so it does not write ${note.detail?.value}.`;
     case 'write.accepted':
       if (!w) return `${party} accepts a write.`;

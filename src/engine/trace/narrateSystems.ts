@@ -259,7 +259,10 @@ export function systemPhrase(step: Step, system: KnownStrategyId): { actor: stri
     case 'session.reconnected':
       return at('RECONNECTED');
     case 'session.lost':
-      return at(`session lost (${step.detail?.cause})`);
+      // A confirmation of a loss the client had already acted on is not a second loss.
+      return step.detail?.already
+        ? at(`already let go; hears ${step.detail.cause}`)
+        : at(`session lost (${step.detail?.cause})`);
     case 'key.set':
       return at(`SET lock ${t} NX PX -> OK`);
     case 'key.busy':

@@ -68,7 +68,9 @@ export function stepPhrase(step: Step, system: KnownStrategyId): { actor: string
     case 'write.queued':
       return { actor: step.party, action: `will write ${step.detail?.value} once it holds the lock` };
     case 'write.skipped':
-      return { actor: step.party, action: `holds no lock: skips write ${step.detail?.value}` };
+      return step.detail?.cause !== undefined
+        ? { actor: step.party, action: `drops queued write ${step.detail.value}: ${step.detail.cause}` }
+        : { actor: step.party, action: `holds no lock: skips write ${step.detail?.value}` };
     case 'effect.sent':
       return { actor: step.party, action: `sends the email for ${other}, checking no token` };
     case 'client.paused':
@@ -80,7 +82,7 @@ export function stepPhrase(step: Step, system: KnownStrategyId): { actor: string
     case 'network.partitioned':
       return { actor: step.party, action: `cut from ${other}` };
     case 'network.healed':
-      return { actor: step.party, action: `reconnected to ${other}` };
+      return { actor: step.party, action: `network to ${other} healed` };
     case 'network.delayArmed':
       return { actor: step.party, action: `next message to ${other} held up +${step.detail?.extraMs} ms` };
     case 'message.dropped':
