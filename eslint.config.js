@@ -142,6 +142,24 @@ export default defineConfig([
     rules: { 'no-restricted-imports': engineImportRule(['xstate']) },
   },
   ...engineLayerConfigs(),
+  // A file outside every layer folder would escape the layer rules: there is no such place.
+  {
+    files: ['src/engine/**/*.ts'],
+    ignores: [
+      ...ENGINE_LAYERS.flat().map((folder) => `src/engine/${folder}/**`),
+      'src/engine/index.ts',
+      ...ENGINE_TESTS,
+    ],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'Program',
+          message: 'Every engine source lives in a layer folder listed in ENGINE_LAYERS (eslint.config.js).',
+        },
+      ],
+    },
+  },
   // Engine tests hold the engine to the same rules, and may also use the test libraries.
   {
     files: ENGINE_TESTS,

@@ -1,6 +1,7 @@
 // Behaviour pinned: the trace JSON of every preset, of every preset under every strategy, and of a
 // few hundred random fault schedules, each reduced to a SHA-256 and held against
-// scripts/__golden__/traces.json. A refactor of the engine must leave every hash as it was.
+// scripts/__golden__/presets.json and scripts/__golden__/random.json. A refactor of the engine
+// must leave every hash as it was.
 //
 // When a change is meant to alter traces (a model fix), regenerate the file on purpose and say
 // which traces changed and why in the commit:

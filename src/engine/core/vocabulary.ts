@@ -4,6 +4,7 @@
 // naming an unknown kind is refused by validation.
 
 import type { FieldValue, TokenValue } from './trace';
+import type { TokenSource } from './scenario';
 
 /** Every kind of step, dotted and noun-first (`lock.granted`), grouped by what they are about. */
 export const STEP_KINDS = [
@@ -248,7 +249,7 @@ export interface NoteDetails {
   'node.restarted': {
     /** Generic lock service: its counter after the restart, and where tokens come from. */
     counter?: number | null;
-    tokenSource?: string;
+    tokenSource?: TokenSource;
     /** A store: whether max_seen survived, and what it was. */
     maxSeenDurable?: boolean;
     maxSeenBefore?: TokenValue;

@@ -119,7 +119,9 @@ export const lockServiceMachine = lockServiceSetup
       /** The holder asks again (its answer was lost, or late): the same grant, with the time left. */
       resendGrant: lockServiceSetup.enqueueActions(({ context, event, enqueue, self }) => {
         assertMessage(self, event, 'lock.request');
-        if (!context.holder || context.grantId === null || context.expiresAtMs === null) return;
+        // The isHolder guard and the held state promise a current grant; anything else is a bug.
+        if (!context.holder || context.grantId === null || context.expiresAtMs === null)
+          throw new Error('lockService: resendGrant with no current grant');
         const ask = { askedAtMs: event.sentAtMs, arrivedAtMs: event.env.nowMs };
         enqueue.assign({ asks: { ...context.asks, [context.holder]: ask } });
         enqueue(

@@ -5,6 +5,7 @@
 import type { CheckMode } from '../core/scenario';
 import type { TokenValue } from '../core/trace';
 import type { Note } from '../core/party';
+import type { DetailOf } from '../core/vocabulary';
 import { compareTokens, formatToken } from './tokens';
 
 export interface WriteDecision {
@@ -90,7 +91,8 @@ export interface DecidedWrite {
   decision: Pick<WriteDecision, 'accept' | 'reason' | 'comparison'>;
   maxSeenBefore: TokenValue;
   maxSeenAfter: TokenValue;
-  detail?: Record<string, number | string>;
+  /** What the store adds about its decision (etcd's guard and revision, a journal node's txid). */
+  detail?: DetailOf<'write.accepted'>;
 }
 
 /** The trace note for a decided write (the recorder fills in which resource decided it). */

@@ -92,7 +92,7 @@ export function stepPhrase(step: Step, system: KnownStrategyId): { actor: string
     case 'node.crashed':
       return { actor: step.party, action: 'crashes' };
     case 'node.restarted':
-      return { actor: step.party, action: restartPhrase(step) };
+      return { actor: step.party, action: restartPhrase(step, system) };
     case 'lease.none':
       return { actor: step.party, action: 'has no lease to expire' };
     case 'acquire.skipped':
@@ -103,25 +103,61 @@ export function stepPhrase(step: Step, system: KnownStrategyId): { actor: string
       const why = { older: ' (older than its grant)', over: ' (its lease already over)' }[step.detail?.reason ?? ''];
       return { actor: step.party, action: `ignores ${step.detail?.type}${t ? ` ${t}` : ''}${why ?? ''}` };
     }
-    default:
+    // Kinds a system tells in its own words (systemPhrase), or that need no more than their name.
+    case 'lock.failed':
+    case 'session.opened':
+    case 'session.ready':
+    case 'session.suspended':
+    case 'session.reconnected':
+    case 'session.expired':
+    case 'session.unknown':
+    case 'session.lost':
+    case 'key.set':
+    case 'key.busy':
+    case 'key.deleted':
+    case 'quorum.reply':
+    case 'container.deleted':
+    case 'journal.state':
+    case 'epoch.promised':
+    case 'epoch.refused':
+    case 'lockDelay.ended':
+    case 'write.accepted':
+    case 'write.rejected':
       return { actor: step.party, action: step.kind };
+    default:
+      return unphrased(step);
   }
 }
 
-/** What a restart kept and what it lost, in a word or two. */
-function restartPhrase(step: StepOf<'node.restarted'>): string {
+/** Every kind has a case above: a new kind without a phrase is a type error here. */
+function unphrased(step: never): never {
+  throw new Error(`stepPhrase: no phrase for a step of kind "${(step as Step).kind}"`);
+}
+
+/** What a restart kept and what it lost, in a word or two: in the system's words for its lock
+ * authority, and alike for every store (a store says what became of its max_seen). */
+function restartPhrase(step: StepOf<'node.restarted'>, system: KnownStrategyId): string {
   const d = step.detail ?? {};
-  if (d.restored === true) return `restarts (snapshot restore: revision ${d.revisionBefore} -> ${d.revision})`;
-  if (d.epoch !== undefined) return `new leader (epoch ${d.epoch})`;
-  if (d.revision !== undefined) return `new leader (revision ${d.revision} kept)`;
-  if (d.generation !== undefined) return `fails over (generation ${d.generation} kept)`;
-  if (d.lastPromisedEpoch !== undefined) return `restarts (promised epoch ${d.lastPromisedEpoch} kept)`;
-  if (d.persistence === 'none') return 'restarts empty (no fsync)';
-  if (d.tokenSource === 'resetting-counter') return 'restarts (counter reset)';
-  if (d.tokenSource === 'durable-counter') return `restarts (counter ${d.counter} kept)`;
-  if (d.maxSeenDurable === false) return 'restarts (max_seen lost)';
-  if (d.maxSeenDurable === true) return 'restarts (max_seen kept)';
-  return 'restarts';
+  if (d.maxSeenDurable !== undefined) return d.maxSeenDurable ? 'restarts (max_seen kept)' : 'restarts (max_seen lost)';
+  switch (system) {
+    case 'etcd':
+      return d.restored
+        ? `restarts (snapshot restore: revision ${d.revisionBefore} -> ${d.revision})`
+        : `new leader (revision ${d.revision} kept)`;
+    case 'zookeeper':
+      return `new leader (epoch ${d.epoch})`;
+    case 'chubby':
+      return `fails over (generation ${d.generation} kept)`;
+    case 'qjm':
+      return `restarts (promised epoch ${d.lastPromisedEpoch} kept)`;
+    case 'redlock':
+      return 'restarts empty (no fsync)';
+    case 'fencing':
+    case 'lease-trust':
+      if (d.tokenSource === 'resetting-counter') return 'restarts (counter reset)';
+      if (d.tokenSource === 'durable-counter') return `restarts (counter ${d.counter} kept)`;
+      return 'restarts';
+  }
 }
 
 /** max_seen of every store that checks: one value, or each store's where there are several (a

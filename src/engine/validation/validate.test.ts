@@ -58,6 +58,10 @@ describe('validateScenario', () => {
     expect(errorOf(labelled('rejected'))).toMatch(
       /^labels\[0\]\.kind: expected a kind of step such as "lock\.granted"/,
     );
+    const on = (field: string, value: string) =>
+      errorOf(withChange({ labels: [{ label: 't9', kind: 'write.accepted', [field]: value }] }));
+    expect(on('party', 'Storagee')).toMatch(/^labels\[0\]\.party: expected one of .*"Storage".*, got "Storagee"$/);
+    expect(on('client', 'Client7')).toBe('labels[0].client: expected one of "Client1", "Client2", got "Client7"');
     const ok = validateScenario(labelled('write.rejected'));
     expect(ok.ok && ok.scenario.labels).toEqual([{ label: 't6', kind: 'write.rejected' }]);
   });

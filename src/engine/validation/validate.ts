@@ -265,12 +265,13 @@ function stepKind(v: unknown, path: string): StepKind {
   );
 }
 
-function label(v: unknown, path: string): StepLabel {
+/** A label, whose party and client must be the scenario's: a typo would label nothing. */
+function label(v: unknown, path: string, clients: readonly string[], parties: readonly string[]): StepLabel {
   const o = object(v, path);
   onlyKeys(o, path, ['label', 'kind', 'party', 'client', 'token']);
   const out: StepLabel = { label: str(o.label, `${path}.label`, 12), kind: stepKind(o.kind, `${path}.kind`) };
-  if (o.party !== undefined) out.party = str(o.party, `${path}.party`, 40);
-  if (o.client !== undefined) out.client = str(o.client, `${path}.client`, 40);
+  if (o.party !== undefined) out.party = oneOf(o.party, `${path}.party`, parties);
+  if (o.client !== undefined) out.client = oneOf(o.client, `${path}.client`, clients);
   if (o.token !== undefined) {
     if (typeof o.token !== 'number' && typeof o.token !== 'string')
       throw new Invalid(`${path}.token`, `expected a number or text, got ${show(o.token)}`);
@@ -337,7 +338,7 @@ function parse(raw: unknown): Scenario {
     network: network(o.network),
     clocks: clocks(o.clocks, parties),
     actions: list(o.actions, 'actions', LIMITS.actions, (a, p) => action(a, p, clients, parties)),
-    labels: list(o.labels, 'labels', 100, label),
+    labels: list(o.labels, 'labels', 100, (l, p) => label(l, p, clients, parties)),
   };
   if (o.description !== undefined) scenario.description = str(o.description, 'description', LIMITS.descriptionChars);
   if (o.durationMs !== undefined) scenario.durationMs = int(o.durationMs, 'durationMs', 1, LIMITS.timeMs);

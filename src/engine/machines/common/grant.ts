@@ -4,14 +4,14 @@
 // to the lock service are each system's own.
 // Invariant: whatever the reason, the client stops believing it holds the lock at that step.
 
-import type { FieldValue, TokenValue } from '../../core/trace';
+import type { TokenValue } from '../../core/trace';
 import type { Message, Note } from '../../core/party';
 import type { DetailOf } from '../../core/vocabulary';
 import { type Enqueue, effect } from '../effects';
 import { type WriterFields, noteFencedReply } from './writer';
 
 /** The lock is someone else's (`holder`, where the service says): the client waits its turn. */
-export const waitingNote = (server: string, holder: string | null, detail?: Record<string, FieldValue>): Note => ({
+export const waitingNote = (server: string, holder: string | null, detail?: DetailOf<'lock.waiting'>): Note => ({
   kind: 'lock.waiting',
   parties: [server],
   holder: holder ?? undefined,
