@@ -34,7 +34,7 @@ export const DEFAULT_NETWORK: Readonly<NetworkSpec> = { latencyMsMin: 2, latency
 
 /** Knobs every strategy shares, before the strategy's own defaults and the scenario's overrides.
  * The article's race: the first grant is token 33 and the store has seen 32. */
-export const BASE_KNOBS: Readonly<Omit<Knobs, 'tokenSource' | 'check'>> = {
+export const BASE_KNOBS: Readonly<Omit<Knobs, 'tokenSource' | 'check' | 'lockDelayMs'>> = {
   leaseTtlMs: 1000,
   firstToken: 33,
   initialMaxSeen: 32,

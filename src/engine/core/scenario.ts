@@ -36,6 +36,12 @@ export interface Knobs {
   tokenSource: TokenSource;
   check: CheckMode;
   leaseTtlMs: number;
+  /**
+   * Chubby's lock-delay, in ms: after its holder's session ends, nobody may take the lock for this
+   * long (Burrows §2.4: up to a minute, beside a session lease of about 12 s). Absent: as long as
+   * the lease. Other systems have no lock-delay and ignore it.
+   */
+  lockDelayMs?: number;
   /** The first token the lock service issues (the article: 33). */
   firstToken: number;
   /** max_seen at the resource before anything happens (the article: 32). */

@@ -75,3 +75,30 @@ describe('Chubby: a release is not a failure', () => {
     expect(stepDetail(granted).lockDelayMs).toBeUndefined();
   });
 });
+
+describe('Chubby: the lock-delay is its own knob', () => {
+  // The covers preset: a 1000 ms session lease, Client1 frozen 100-1600 ms with its write Y
+  // inside, Client2 asking at 1200. Only the lock-delay decides whether Y lands before Client2
+  // holds the lock (harmless) or after (a zombie's write, accepted by a server that checks nothing).
+  const withDelay = (lockDelayMs?: number) => {
+    const base = chubbyLockDelayCovers.scenario;
+    return simulate({ ...base, knobs: { ...base.knobs, ...(lockDelayMs === undefined ? {} : { lockDelayMs }) } });
+  };
+  const zombieWrite = (trace: Trace) => trace.steps.find((s) => s.party === 'Storage' && s.write?.value === 'Y')!;
+  const grantToClient2 = (trace: Trace) =>
+    trace.steps.find((s) => s.kind === 'lock.granted' && s.parties.includes('Client2'))!;
+
+  it('is as long as the lease when not set, and a longer one holds the lock free past the zombie', () => {
+    expect(JSON.stringify(withDelay().steps)).toBe(JSON.stringify(withDelay(1000).steps));
+    const long = withDelay(3000);
+    expect(zombieWrite(long).timeMs).toBeLessThan(grantToClient2(long).timeMs);
+    expect(zombieWrite(long).write!.stale).toBe(false);
+  });
+
+  it('set to zero, lets Client2 take the lock at once, and the zombie overwrites it', () => {
+    const none = withDelay(0);
+    expect(grantToClient2(none).timeMs).toBeLessThan(zombieWrite(none).timeMs);
+    expect(zombieWrite(none).write).toMatchObject({ verdict: 'accepted', stale: true });
+    expect(none.verdict.staleWritesAccepted).toBe(1);
+  });
+});

@@ -38,6 +38,8 @@ export interface StrategyDef {
    * absent means "Lease length (ms)", null that the system has no lease and the knob is hidden.
    */
   leaseKnob?: string | null;
+  /** Whether the lockDelayMs knob means something here (Chubby's lock-delay). */
+  hasLockDelay?: boolean;
   /**
    * What the token source choices are in this system's own terms (ZooKeeper's durable counter is
    * the lock node's czxid); absent ones keep the generic words.

@@ -112,10 +112,11 @@ function bool(v: unknown, path: string): boolean {
   return v;
 }
 
-const KNOB_CHECKS: { [K in keyof Knobs]: (v: unknown, path: string) => Knobs[K] } = {
+const KNOB_CHECKS: { [K in keyof Knobs]-?: (v: unknown, path: string) => Knobs[K] } = {
   tokenSource: (v, p) => oneOf(v, p, TOKEN_SOURCES),
   check: (v, p) => oneOf(v, p, CHECK_MODES),
   leaseTtlMs: (v, p) => int(v, p, LIMITS.leaseTtlMs.min, LIMITS.leaseTtlMs.max),
+  lockDelayMs: (v, p) => int(v, p, 0, LIMITS.leaseTtlMs.max),
   firstToken: (v, p) => int(v, p, 0, 1_000_000_000_000),
   initialMaxSeen: (v, p) => int(v, p, 0, 1_000_000_000_000),
   maxSeenDurable: (v, p) => bool(v, p),

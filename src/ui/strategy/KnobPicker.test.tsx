@@ -21,7 +21,7 @@ describe('the lease knob', () => {
       redlock: 'Key TTL, SET PX (ms)',
       zookeeper: 'Session timeout (ms)',
       etcd: 'Lease TTL (ms)',
-      chubby: 'Session lease and lock-delay (ms)',
+      chubby: 'Session lease (ms)',
       qjm: null,
     };
     expect(STRATEGIES.map((s) => s.id).sort()).toEqual(Object.keys(expected).sort());
@@ -79,5 +79,25 @@ describe("the store's check", () => {
     // A system that cannot run the data inside its lock service does not offer it.
     expect(checks('fencing').labels).not.toContain('guarded by the lock service');
     unmountAll();
+  });
+});
+
+describe('the lock-delay', () => {
+  it('is its own field under Chubby alone, and sets the knob', () => {
+    const store = createLabStore(findPreset('canonical-race')!.scenario);
+    store.getState().setStrategy('chubby');
+    const container = renderInLab(store, <KnobPicker />);
+    const labels = [...container.querySelectorAll('label')].map((l) => l.textContent);
+    expect(labels).toContain('Lock-delay (ms)');
+    store.getState().setKnob('lockDelayMs', 15000);
+    expect(store.getState().scenario.knobs.lockDelayMs).toBe(15000);
+    expect(store.getState().trace.knobs.lockDelayMs).toBe(15000);
+    unmountAll();
+    for (const other of ['etcd', 'zookeeper', 'fencing']) {
+      store.getState().setStrategy(other);
+      const under = [...renderInLab(store, <KnobPicker />).querySelectorAll('label')].map((l) => l.textContent);
+      expect(under, other).not.toContain('Lock-delay (ms)');
+      unmountAll();
+    }
   });
 });

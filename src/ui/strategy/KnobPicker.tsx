@@ -144,6 +144,15 @@ export function KnobPicker() {
             ` The lease length you set (${formatNumber(overrides.leaseTtlMs)} ms) applies again under the other systems.`}
         </p>
       )}
+      {strategy?.hasLockDelay && (
+        <NumberField
+          label="Lock-delay (ms)"
+          value={knobs.lockDelayMs ?? knobs.leaseTtlMs}
+          min={0}
+          max={LIMITS.leaseTtlMs.max}
+          onCommit={(n) => setKnob('lockDelayMs', n)}
+        />
+      )}
       <label className="check">
         <input
           type="checkbox"
