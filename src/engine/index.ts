@@ -19,7 +19,7 @@ export { STRATEGIES, findStrategy, effectiveKnobs, choicesOf } from './strategie
 export * from './core/defaults';
 export { STEP_KINDS, isStepKind, type StepKind, type NoteDetails, type DetailOf } from './core/vocabulary';
 export type { StrategyDef } from './strategies/types';
-export { formatToken } from './protocol/tokens';
+export { formatToken, tokenField } from './protocol/tokens';
 export { compareStrategies, withStrategy, type ComparisonRow } from './comparison/compare';
 export { formatTraceText, formatVerdict, stepPhrase } from './trace/text';
 export { formatComparisonText } from './comparison/text';

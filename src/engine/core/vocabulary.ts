@@ -70,6 +70,38 @@ export type StepKind = (typeof STEP_KINDS)[number];
 
 const KIND_SET: ReadonlySet<string> = new Set(STEP_KINDS);
 
+/** Kinds only the real systems' parties take (sessions, quorums, Redis keys, znodes, epochs):
+ * their words are each system's own (trace/narrateSystems.ts), and the generic wording has none. */
+export const SYSTEM_KINDS = [
+  'lock.failed',
+  'session.opened',
+  'session.ready',
+  'session.suspended',
+  'session.reconnected',
+  'session.expired',
+  'session.unknown',
+  'session.lost',
+  'key.set',
+  'key.busy',
+  'key.deleted',
+  'quorum.reply',
+  'container.deleted',
+  'journal.state',
+  'epoch.promised',
+  'epoch.refused',
+  'lockDelay.ended',
+] as const satisfies readonly StepKind[];
+
+export type SystemKind = (typeof SYSTEM_KINDS)[number];
+
+const SYSTEM_KIND_SET: ReadonlySet<string> = new Set(SYSTEM_KINDS);
+
+/** Whether a note or step is of a system-only kind; narrows it, so a switch after it need not
+ * list those kinds to be exhaustive. */
+export function isSystemKind<T extends { kind: StepKind }>(x: T): x is Extract<T, { kind: SystemKind }> {
+  return SYSTEM_KIND_SET.has(x.kind);
+}
+
 /** Whether `kind` is one of STEP_KINDS (for input that was not typed: files, links). */
 export function isStepKind(kind: string): kind is StepKind {
   return KIND_SET.has(kind);

@@ -4,6 +4,7 @@
 
 import type { Note, NoteOf } from '../core/party';
 import type { KnownStrategyId } from '../core/defaults';
+import { isSystemKind } from '../core/vocabulary';
 import type { FieldValue, TokenValue } from '../core/trace';
 import { formatToken, tokenField } from '../protocol/tokens';
 import { narrateSystem } from './narrateSystems';
@@ -27,6 +28,8 @@ const other = (note: Note): string => note.parties?.[0] ?? '';
 export function narrate({ system, party, note, stale, alsoHolding = null, fields }: NarrationInput): string {
   const told = narrateSystem({ system, party, note, stale });
   if (told !== null) return told;
+  // A system-only step its system did not word needs no more than its kind.
+  if (isSystemKind(note)) return `${party}: ${note.kind}.`;
   const w = note.write;
   switch (note.kind) {
     case 'lock.requested':
@@ -119,26 +122,6 @@ export function narrate({ system, party, note, stale, alsoHolding = null, fields
           : '';
       return `${party}'s clock jumps ${delta >= 0 ? 'forward' : 'back'} by ${Math.abs(delta)} ms.${stands}`;
     }
-    // Steps only the real systems take: narrateSystem() told them above, or they need no more
-    // than their kind (a system whose wording falls back here).
-    case 'lock.failed':
-    case 'session.opened':
-    case 'session.ready':
-    case 'session.suspended':
-    case 'session.reconnected':
-    case 'session.expired':
-    case 'session.unknown':
-    case 'session.lost':
-    case 'key.set':
-    case 'key.busy':
-    case 'key.deleted':
-    case 'quorum.reply':
-    case 'container.deleted':
-    case 'journal.state':
-    case 'epoch.promised':
-    case 'epoch.refused':
-    case 'lockDelay.ended':
-      return `${party}: ${note.kind}.`;
     case 'message.ignored':
       return ignoredText(party, note);
     default:

@@ -6,6 +6,7 @@ import type { Step, StepOf, Trace } from '../core/trace';
 import { strategyIdOf, type KnownStrategyId } from '../core/defaults';
 import { formatToken, tokenField } from '../protocol/tokens';
 import { systemPhrase } from './narrateSystems';
+import { isSystemKind } from '../core/vocabulary';
 import { editOutcome, uncommittedPhrase } from './edits';
 
 /** Who acts and what they do, in the article's compact notation, in the words of `system` (the
@@ -20,6 +21,8 @@ export function stepPhrase(step: Step, system: KnownStrategyId): { actor: string
   const other = step.parties[1] ?? '';
   const own = systemPhrase(step, system);
   if (own) return own;
+  // A system-only step its system did not phrase needs no more than its kind.
+  if (isSystemKind(step)) return { actor: step.party, action: step.kind };
   switch (step.kind) {
     case 'lock.requested':
       return { actor: step.party, action: `acquire(${other})` };
@@ -103,24 +106,7 @@ export function stepPhrase(step: Step, system: KnownStrategyId): { actor: string
       const why = { older: ' (older than its grant)', over: ' (its lease already over)' }[step.detail?.reason ?? ''];
       return { actor: step.party, action: `ignores ${step.detail?.type}${t ? ` ${t}` : ''}${why ?? ''}` };
     }
-    // Kinds a system tells in its own words (systemPhrase), or that need no more than their name.
-    case 'lock.failed':
-    case 'session.opened':
-    case 'session.ready':
-    case 'session.suspended':
-    case 'session.reconnected':
-    case 'session.expired':
-    case 'session.unknown':
-    case 'session.lost':
-    case 'key.set':
-    case 'key.busy':
-    case 'key.deleted':
-    case 'quorum.reply':
-    case 'container.deleted':
-    case 'journal.state':
-    case 'epoch.promised':
-    case 'epoch.refused':
-    case 'lockDelay.ended':
+    // A store's verdict without a write record (none is made today) is told by its kind.
     case 'write.accepted':
     case 'write.rejected':
       return { actor: step.party, action: step.kind };

@@ -1,7 +1,7 @@
 // The event table's rows as text, and the window of rows worth rendering. Invariant: pure; the
 // table renders only the window, so a 10,000-step trace costs the same as a 20-step one.
 
-import { formatToken, stepPhrase, type KnownStrategyId, type Step, type Trace } from '../../engine';
+import { formatToken, stepPhrase, tokenField, type KnownStrategyId, type Step, type Trace } from '../../engine';
 import { formatNumber } from '../format/number';
 
 export interface EventRow {
@@ -40,7 +40,7 @@ export function eventRow(step: Step, resources: readonly string[], system: Known
     // A write without a token says "none"; a step that carries no token at all (a crash) says nothing.
     token: token === undefined || (token === null && !step.write) ? '' : formatToken(token),
     verdict: step.write ? (step.write.verdict === 'accepted' ? 'ACCEPT' : 'REJECT') : '',
-    maxSeen: maxSeen.map((v) => formatToken(typeof v === 'boolean' ? null : v)).join(' · '),
+    maxSeen: maxSeen.map((v) => formatToken(tokenField(v))).join(' · '),
   };
 }
 
