@@ -2,7 +2,7 @@
 // presets, the strategies and the UI's pickers all read them from here.
 // Invariant: a scenario that leaves a field out means exactly the value written here.
 
-import type { Knobs, NetworkSpec } from './scenario';
+import type { Knobs, NetworkSpec, OptionalKnob } from './scenario';
 
 /** Where the lock service's tokens come from, in the order the pickers offer them. What each
  * means under each system is in docs/scenario-format.md. */
@@ -12,6 +12,24 @@ export const TOKEN_SOURCES = ['durable-counter', 'resetting-counter', 'uuid', 'w
 export const CHECK_MODES = ['reject-le', 'reject-lt', 'token-seq', 'validity', 'none'] as const;
 
 export const SECOND_RESOURCES = ['none', 'unchecked'] as const;
+
+/**
+ * When a holder's application stops acting on the lock (shared/domain.md, "When the application
+ * stops acting"), in the order the pickers offer them:
+ * - `lost`: when its lock library says the lease or session is lost (the default);
+ * - `first-doubt`: at the first sign of trouble, a heartbeat or renewal that goes unanswered
+ *   (Curator's SUSPENDED);
+ * - `renew-deadline`: a third of the lease before the library's own estimate of its end, unless
+ *   renewed by then (client-go's renewDeadline, 10 s of a 15 s lease);
+ * - `never`: only when it releases (a plain mutex, Redisson's watchdog): a lost lease is not told.
+ */
+export const STOP_POLICIES = ['lost', 'first-doubt', 'renew-deadline', 'never'] as const;
+export type StopPolicy = (typeof STOP_POLICIES)[number];
+export const DEFAULT_STOP_POLICY: StopPolicy = 'lost';
+
+/** The stop policy of `client` under these knobs. */
+export const stopPolicyOf = (knobs: Pick<Knobs, 'stopActing'>, client: string): StopPolicy =>
+  knobs.stopActing?.[client] ?? DEFAULT_STOP_POLICY;
 export const SIDE_EFFECTS = ['none', 'email'] as const;
 
 /** Every strategy's id, as scenario files and links store it; strategies/registry.ts orders them
@@ -34,7 +52,7 @@ export const DEFAULT_NETWORK: Readonly<NetworkSpec> = { latencyMsMin: 2, latency
 
 /** Knobs every strategy shares, before the strategy's own defaults and the scenario's overrides.
  * The article's race: the first grant is token 33 and the store has seen 32. */
-export const BASE_KNOBS: Readonly<Omit<Knobs, 'tokenSource' | 'check' | 'lockDelayMs'>> = {
+export const BASE_KNOBS: Readonly<Omit<Knobs, 'tokenSource' | 'check' | OptionalKnob>> = {
   leaseTtlMs: 1000,
   firstToken: 33,
   initialMaxSeen: 32,

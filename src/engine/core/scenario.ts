@@ -3,7 +3,7 @@
 // validateScenario() can be simulated without throwing.
 
 import type { StepKind } from './vocabulary';
-import type { CHECK_MODES, SECOND_RESOURCES, SIDE_EFFECTS, TOKEN_SOURCES } from './defaults';
+import type { CHECK_MODES, SECOND_RESOURCES, SIDE_EFFECTS, StopPolicy, TOKEN_SOURCES } from './defaults';
 
 export const SCENARIO_FORMAT = 'fencelab.scenario';
 export const SCENARIO_VERSION = 1;
@@ -37,11 +37,25 @@ export interface Knobs {
   check: CheckMode;
   leaseTtlMs: number;
   /**
-   * Chubby's lock-delay, in ms: after its holder's session ends, nobody may take the lock for this
-   * long (Burrows §2.4: up to a minute, beside a session lease of about 12 s). Absent: as long as
-   * the lease. Other systems have no lock-delay and ignore it.
+   * Lock-delay, in ms: after a holder's lease or session ends without a release, nobody may take
+   * the lock for this long. Chubby: up to a minute beside a session lease of about 12 s (Burrows
+   * §2.4); absent there, as long as the lease. The generic lock service: Consul's lock-delay
+   * (default 15 s in Consul); absent there, none. Other systems have none and ignore it.
    */
   lockDelayMs?: number;
+  /**
+   * The generic lock service ends a lease this many leases after its last renewal instead of one
+   * (Consul keeps a session up to twice its TTL). Absent: 1. Other systems ignore it.
+   */
+  leaseGraceFactor?: number;
+  /**
+   * The generic strategies' clients renew their lease every third of it while they hold the lock
+   * (a keepalive, Redisson's watchdog). Absent: false, one lease per grant. The real systems'
+   * clients always keep their sessions alive and ignore it.
+   */
+  keepalive?: boolean;
+  /** When each client's application stops acting on the lock; absent clients: `lost`. */
+  stopActing?: Partial<Record<string, StopPolicy>>;
   /** The first token the lock service issues (the article: 33). */
   firstToken: number;
   /** max_seen at the resource before anything happens (the article: 32). */
@@ -53,6 +67,9 @@ export interface Knobs {
   /** An action outside the fence taken with every write. */
   sideEffect: (typeof SIDE_EFFECTS)[number];
 }
+
+/** Knobs a scenario may leave out with no base value: each system says what absent means. */
+export type OptionalKnob = 'lockDelayMs' | 'leaseGraceFactor' | 'keepalive' | 'stopActing';
 
 export interface NetworkSpec {
   latencyMsMin: number;

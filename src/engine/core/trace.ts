@@ -155,6 +155,9 @@ export interface Trace {
   parties: PartyInfo[];
   steps: Step[];
   messages: MessageRecord[];
+  /** Keepalives, pings and lease renewals, with their answers, sent over the run: routine
+   * traffic the timeline does not draw, counted because short leases cost more of it. */
+  heartbeats: number;
   leases: LeaseRecord[];
   pauses: PauseRecord[];
   verdict: Verdict;

@@ -25,7 +25,9 @@ export const STEP_KINDS = [
   // Leases and sessions: how a grant ends.
   'lease.expired',
   'lease.lapsed',
+  'lease.lost',
   'lease.none',
+  'renewal.refused',
   'lockDelay.ended',
   'session.opened',
   'session.ready',
@@ -89,7 +91,6 @@ export const SYSTEM_KINDS = [
   'journal.state',
   'epoch.promised',
   'epoch.refused',
-  'lockDelay.ended',
 ] as const satisfies readonly StepKind[];
 
 export type SystemKind = (typeof SYSTEM_KINDS)[number];
@@ -211,7 +212,16 @@ export interface NoteDetails {
     /** QJM: the writer aborts, as a NameNode does when it loses its quorum. */
     aborted?: boolean;
   };
+  /** The lock library has lost the lease or session, but the application is never told and goes on
+   * as the holder (stop policy `never`). */
+  'lease.lost': {
+    cause: string;
+    session?: string | null;
+    lease?: string | null;
+  };
   'lease.none': None;
+  /** The lock service refuses to renew a lease that is no longer current. */
+  'renewal.refused': None;
   'lockDelay.ended': None;
   'session.opened': {
     session?: string;

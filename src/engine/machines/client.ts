@@ -1,17 +1,19 @@
 // A client of the generic strategies. It asks for the lock, believes it holds it until its own
 // clock says the lease ran out (timed from when it asked: protocol/belief.ts), or a resource
 // refuses it, and carries its token on every write. A grant older than one it has had, or whose
-// lease is over when it arrives, is ignored.
+// lease is over when it arrives, is ignored. With keepalive on it renews its lease every third of
+// it, as a watchdog does; when its application stops acting is its stop policy (W.actingUntil).
 // Invariant it keeps: it only writes while it believes it holds the lock. That belief is exactly
 // what a pause, a slow network or a skewed clock can make wrong; the resource is the real guard.
 
-import { enqueueActions, setup } from 'xstate';
+import { and, enqueueActions, setup } from 'xstate';
 import type { TokenValue } from '../core/trace';
-import { effect, effectActions } from './effects';
+import { type EnqueueArgs, effect, effectActions, timerEvent } from './effects';
 import { assertEvent } from './assertEvent';
 import * as W from './common/writer';
 import * as G from './common/grant';
 import { judgeGrant, type GrantTiming } from '../protocol/belief';
+import type { StopPolicy } from '../core/defaults';
 
 export interface ClientInput {
   lockService: string;
@@ -19,18 +21,53 @@ export interface ClientInput {
   retryMs: number;
   resources: string[];
   mailer: string | null;
+  /** The lease length (ms): a keepalive goes every third of it, and a renew deadline is a third before its end. */
+  leaseMs: number;
+  /** Whether it renews its lease while it holds the lock. */
+  keepalive: boolean;
+  stopActing: StopPolicy;
 }
 
-/** Its writer fields, how long its belief in the last grant had left when it came (its belief's
- * timer), and the newest grant it has had (a late, older one is ignored). */
+/** Its writer fields, the newest grant it has had (a late, older one is ignored), when its own
+ * clock says the lease ends, and its renewals. */
 export interface ClientContext extends ClientInput, W.WriterFields {
+  /** The belief timer's delay, set each time it enters `holding` (ms). */
   ttlMs: number;
   newestGrantId: number;
+  /** When the lease ends by its own clock: the last grant or renewal answered, timed from its asking. */
+  libraryUntilMs: number | null;
+  renewalsSent: number;
+  /** When it sent a renewal that has had no answer yet; null when every renewal was answered. */
+  unansweredSinceMs: number | null;
+  /** Whether it still renews (a refused renewal stops the keepalive). */
+  renewing: boolean;
 }
 
 type ClientEvent = W.ClientEvent<
-  { type: 'lock.wait'; holder: string | null } | ({ type: 'lock.grant'; token: TokenValue } & GrantTiming)
+  | { type: 'lock.wait'; holder: string | null }
+  | ({ type: 'lock.grant'; token: TokenValue } & GrantTiming)
+  | ({ type: 'lock.renewed' } & GrantTiming)
+  | { type: 'lock.renewFailed'; grantId: number }
+  | { type: 'timer.renew' }
 >;
+
+export const LAPSE_CAUSE = {
+  refused: 'the lock service refused its renewal: the lease is gone',
+  unanswered: `its renewal went unanswered, and ${W.EARLY_STOP['first-doubt']}`,
+  ranOut: 'its lease ran out by its own clock',
+};
+
+/** The belief a lease that ends at `libraryUntilMs` (its own clock, ms) gives at `nowMs`: the
+ * card's deadline (null: none), the belief timer's delay, and the lease's end itself. */
+export function belief(
+  ctx: Pick<ClientContext, 'stopActing' | 'leaseMs'>,
+  libraryUntilMs: number,
+  nowMs: number,
+): { believedUntilMs: number | null; ttlMs: number; libraryUntilMs: number } {
+  const acting = W.actingUntil(ctx.stopActing, libraryUntilMs, ctx.leaseMs);
+  // A client that never stops still has its library's timer: it notes the lease running out.
+  return { believedUntilMs: acting, ttlMs: Math.max(0, (acting ?? libraryUntilMs) - nowMs), libraryUntilMs };
+}
 
 const clientSetup = setup({
   types: {
@@ -45,12 +82,18 @@ const clientSetup = setup({
      * zombie of a client that did nothing wrong. */
     isGrantToIgnore: ({ context, event }) =>
       event.type === 'lock.grant' && !judgeGrant(event, context.newestGrantId, event.env.nowMs).take,
+    carriesOn: W.carriesOn,
+    /** First-doubt: the renewal it sent last time has had no answer. */
+    isInDoubt: ({ context }) => context.stopActing === 'first-doubt' && context.unansweredSinceMs !== null,
+    isRenewing: ({ context }) => context.renewing,
   },
   delays: {
     leaseBelief: ({ context }) => context.ttlMs,
     acquireRetry: ({ context }) => context.retryMs,
   },
 });
+
+type Args = EnqueueArgs<typeof clientSetup>;
 
 export const clientMachine = clientSetup
   .extend({
@@ -69,9 +112,17 @@ export const clientMachine = clientSetup
       }),
       takeGrant: clientSetup.enqueueActions(({ context, event, enqueue, self }) => {
         assertEvent(self, event, 'lock.grant');
-        const { believedUntilMs } = judgeGrant(event, context.newestGrantId, event.env.nowMs);
-        const g = W.takeGrant(event.token, event.grantId, believedUntilMs, context.lockService);
-        W.enqueueGrant(enqueue, context, g, { ttlMs: believedUntilMs - event.env.nowMs, newestGrantId: event.grantId });
+        const judged = judgeGrant(event, context.newestGrantId, event.env.nowMs);
+        const b = belief(context, judged.believedUntilMs, event.env.nowMs);
+        const g = W.takeGrant(event.token, event.grantId, b.believedUntilMs, context.lockService);
+        W.enqueueGrant(enqueue, context, g, {
+          ...b,
+          newestGrantId: event.grantId,
+          unansweredSinceMs: null,
+          renewing: context.keepalive,
+        });
+        if (context.keepalive)
+          enqueue.raise(timerEvent({ type: 'timer.renew' }), { id: 'renew', delay: Math.floor(context.leaseMs / 3) });
       }),
       ignoreGrant: clientSetup.enqueueActions(({ context, event, enqueue, self }) => {
         assertEvent(self, event, 'lock.grant');
@@ -89,16 +140,61 @@ export const clientMachine = clientSetup
           }),
         );
       }),
+      /** A keepalive: ask the lock service to start the lease again, and time the next one. */
+      renew: clientSetup.enqueueActions(({ context, event, enqueue }) => {
+        const sentAtMs = event.env.nowMs;
+        enqueue(
+          effect.send(context.lockService, { type: 'lock.renew', grantId: context.grantId, sentAtMs, quiet: true }),
+        );
+        enqueue.assign({
+          renewalsSent: context.renewalsSent + 1,
+          unansweredSinceMs: context.unansweredSinceMs ?? sentAtMs,
+        });
+        enqueue.raise(timerEvent({ type: 'timer.renew' }), { id: 'renew', delay: Math.floor(context.leaseMs / 3) });
+      }),
+      /** The lock service renewed the lease: it ends a lease after this renewal was sent. */
+      extendLease: clientSetup.enqueueActions(({ context, event, enqueue, self }) => {
+        assertEvent(self, event, 'lock.renewed');
+        const until = Math.max(context.libraryUntilMs ?? 0, event.askedAtMs + event.leaseEndsInMs);
+        enqueue.assign({ ...belief(context, until, event.env.nowMs), unansweredSinceMs: null });
+      }),
+      /** The library has lost the lease, but the application is never told and carries on. Its
+       * keepalive goes on until the lock service itself refuses a renewal (`told`). */
+      noteLost: enqueueActions(({ context, enqueue }: Args, params: { cause: string; told: boolean }) => {
+        enqueue(effect.note(W.lost(context, params.cause, params.told ? [context.lockService] : [])));
+        if (params.told) {
+          enqueue.cancel('renew');
+          enqueue.assign({ renewing: false });
+        }
+      }),
+      /** The application stops acting: it stops believing (and renewing). */
+      lapse: enqueueActions(({ context, enqueue }: Args, params: { cause?: string }) => {
+        const note = W.lapse(context, params.cause ?? '');
+        enqueue(effect.note(params.cause === undefined ? { ...note, detail: undefined } : note));
+      }),
       release: clientSetup.enqueueActions(({ context, enqueue }) => {
         const msg = { type: 'lock.release', grantId: context.grantId };
         G.enqueueRelease(enqueue, context, [context.lockService], msg, W.noGrant);
+        enqueue.cancel('renew');
       }),
-      forgetGrant: clientSetup.enqueueActions(({ enqueue }) => enqueue.assign(W.noGrant)),
+      forgetGrant: clientSetup.enqueueActions(({ enqueue }) => {
+        enqueue.assign(W.noGrant);
+        enqueue.cancel('renew');
+      }),
     },
   })
   .createMachine({
     id: 'client',
-    context: ({ input }) => ({ ...input, ...W.writerDefaults, ttlMs: 0, newestGrantId: 0 }),
+    context: ({ input }) => ({
+      ...input,
+      ...W.writerDefaults,
+      ttlMs: 0,
+      newestGrantId: 0,
+      libraryUntilMs: null,
+      renewalsSent: 0,
+      unansweredSinceMs: null,
+      renewing: false,
+    }),
     initial: 'idle',
     on: {
       'lock.grant': [
@@ -135,24 +231,48 @@ export const clientMachine = clientSetup
         },
       },
       holding: {
-        // The client's belief: until when it asked plus the lease the grant reports, on its own clock.
+        // The client's belief: until when it asked plus the lease the grant (or its last renewal)
+        // reports, on its own clock; a third sooner with a renew deadline; never, for one that
+        // is never told (its library still notes the lease running out).
         after: {
-          leaseBelief: {
-            target: 'idle',
-            actions: [
-              {
-                type: 'note',
-                params: ({ context }) => ({
-                  kind: 'lease.lapsed',
-                  token: context.token,
-                  grantId: context.grantId ?? undefined,
-                }),
-              },
-              'forgetGrant',
-            ],
-          },
+          leaseBelief: [
+            { guard: 'carriesOn', actions: { type: 'noteLost', params: { cause: LAPSE_CAUSE.ranOut, told: false } } },
+            {
+              target: 'idle',
+              actions: [
+                {
+                  type: 'lapse',
+                  params: ({ context }) =>
+                    context.stopActing === 'renew-deadline' ? { cause: W.EARLY_STOP['renew-deadline'] } : {},
+                },
+                'forgetGrant',
+              ],
+            },
+          ],
         },
-        on: G.fencedHoldingOn,
+        on: {
+          ...G.fencedHoldingOn,
+          'timer.renew': [
+            {
+              guard: 'isInDoubt',
+              target: 'idle',
+              actions: [{ type: 'lapse', params: { cause: LAPSE_CAUSE.unanswered } }, 'forgetGrant'],
+            },
+            { guard: 'isRenewing', actions: 'renew' },
+          ],
+          'lock.renewed': { guard: 'isCurrentGrant', target: 'holding', reenter: true, actions: 'extendLease' },
+          'lock.renewFailed': [
+            {
+              guard: and(['isCurrentGrant', 'carriesOn']),
+              actions: { type: 'noteLost', params: { cause: LAPSE_CAUSE.refused, told: true } },
+            },
+            {
+              guard: 'isCurrentGrant',
+              target: 'idle',
+              actions: [{ type: 'lapse', params: { cause: LAPSE_CAUSE.refused } }, 'forgetGrant'],
+            },
+          ],
+        },
       },
     },
   });

@@ -1,9 +1,12 @@
 // The lock service of the generic strategies (fencing token, plain lease): one lock, a lease per
-// grant measured on the service's own clock, a FIFO of waiters, and a token source.
+// grant measured on the service's own clock, a FIFO of waiters, and a token source. A holder may
+// renew its lease (a keepalive); a lease that ends unreleased may hold the lock back for a
+// lock-delay, and the service may keep a lease longer than it promised (a grace factor), as
+// Consul does with its sessions.
 // Invariant it protects: at most one unexpired grant at a time by the service's clock. Whether
 // tokens strictly increase is the token source's business (see protocol/tokens.ts).
 
-import { assign, enqueueActions, setup } from 'xstate';
+import { and, assign, enqueueActions, setup } from 'xstate';
 import type { TokenSource } from '../core/scenario';
 import type { TokenValue } from '../core/trace';
 import type { Env } from '../core/party';
@@ -14,7 +17,15 @@ import { assertMessage } from './assertEvent';
 export interface LockServiceInput {
   tokenSource: TokenSource;
   firstToken: number;
+  /** The lease the service promises its holder (ms). */
   leaseTtlMs: number;
+  /** How long the service really keeps a lease after its grant or last renewal (ms): the promised
+   * lease times the grace factor (Consul keeps a session up to twice its TTL). */
+  keptMs: number;
+  /** After a lease ends unreleased, nobody may take the lock for this long (ms); 0: no lock-delay. */
+  lockDelayMs: number;
+  /** Whether holders renew (the card then counts renewals). */
+  keepalive: boolean;
 }
 
 export interface LockServiceContext extends LockServiceInput {
@@ -22,10 +33,17 @@ export interface LockServiceContext extends LockServiceInput {
   holder: string | null;
   token: TokenValue;
   grantId: number | null;
+  /** When the service frees the lock, on its clock (the kept lease). */
   expiresAtMs: number | null;
+  /** When the lease it promised ends, on its clock: what it tells the holder. */
+  promisedUntilMs: number | null;
   waiters: string[];
   /** Each client's latest request: when it sent it (its clock) and when it arrived (ours). */
   asks: Record<string, Ask>;
+  /** Renewals it has granted over the run (the cost of short leases). */
+  renewals: number;
+  /** The lock-delay after an unreleased lease holds the lock until then; null: none running. */
+  lockDelayUntilMs: number | null;
 }
 
 interface Ask {
@@ -34,22 +52,23 @@ interface Ask {
 }
 
 /** The timing a grant carries (protocol/belief.ts): when its holder asked, and how long after that
- * request arrived the lease ends on our clock. */
-const grantTiming = (ask: Ask, expiresAtMs: number) => ({
+ * request arrived the promised lease ends on our clock. */
+export const grantTiming = (ask: Ask, promisedUntilMs: number) => ({
   askedAtMs: ask.askedAtMs,
-  leaseEndsInMs: expiresAtMs - ask.arrivedAtMs,
+  leaseEndsInMs: promisedUntilMs - ask.arrivedAtMs,
 });
 
 type LockServiceEvent = { env: Env; from?: string } & (
   | { type: 'lock.request'; sentAtMs: number }
   | { type: 'lock.release'; grantId: number }
+  | { type: 'lock.renew'; grantId: number; sentAtMs: number }
   | { type: 'lock.grantNext' }
   | { type: 'lease.expireNow' }
   | { type: 'node.crash' }
   | { type: 'node.restart' }
 );
 
-const noLease = { holder: null, token: null, grantId: null, expiresAtMs: null };
+export const noLease = { holder: null, token: null, grantId: null, expiresAtMs: null, promisedUntilMs: null };
 
 const lockServiceSetup = setup({
   types: {
@@ -60,15 +79,24 @@ const lockServiceSetup = setup({
   actions: effectActions,
   guards: {
     isHolder: ({ context, event }) => event.from === context.holder,
-    isCurrentGrant: ({ context, event }) => event.type === 'lock.release' && event.grantId === context.grantId,
+    isCurrentGrant: ({ context, event }) =>
+      (event.type === 'lock.release' || event.type === 'lock.renew') && event.grantId === context.grantId,
     hasWaiters: ({ context }) => context.waiters.length > 0,
+    hasLockDelay: ({ context }) => context.lockDelayMs > 0,
   },
   delays: {
-    leaseTtl: ({ context }) => context.leaseTtlMs,
+    keptLease: ({ context }) => context.keptMs,
+    lockDelay: ({ context }) => context.lockDelayMs,
   },
 });
 
 type Args = EnqueueArgs<typeof lockServiceSetup>;
+
+/** The lease is over on our clock (its timer, or "expire the lease now"): free at once, or after a lock-delay. */
+const EXPIRE = [
+  { guard: 'hasLockDelay', target: 'delayed', actions: 'startLockDelay' },
+  { target: 'free', actions: { type: 'endLease', params: { kind: 'lease.expired' } } },
+] as const;
 
 export const lockServiceMachine = lockServiceSetup
   .extend({
@@ -87,13 +115,15 @@ export const lockServiceMachine = lockServiceSetup
           nowMs: env.nowMs,
           rand: env.rand,
         });
-        const expiresAtMs = env.nowMs + context.leaseTtlMs;
+        const expiresAtMs = env.nowMs + context.keptMs;
+        const promisedUntilMs = env.nowMs + context.leaseTtlMs;
         enqueue.assign({
           counter: issued.counter,
           holder,
           token: issued.token,
           grantId: env.nextGrantId,
           expiresAtMs,
+          promisedUntilMs,
           waiters: context.waiters.filter((w) => w !== holder),
           asks: { ...context.asks, [holder]: ask },
         });
@@ -102,7 +132,7 @@ export const lockServiceMachine = lockServiceSetup
             type: 'lock.grant',
             token: issued.token,
             grantId: env.nextGrantId,
-            ...grantTiming(ask, expiresAtMs),
+            ...grantTiming(ask, promisedUntilMs),
           }),
         );
         enqueue(
@@ -120,7 +150,7 @@ export const lockServiceMachine = lockServiceSetup
       resendGrant: lockServiceSetup.enqueueActions(({ context, event, enqueue, self }) => {
         assertMessage(self, event, 'lock.request');
         // The isHolder guard and the held state promise a current grant; anything else is a bug.
-        if (!context.holder || context.grantId === null || context.expiresAtMs === null)
+        if (!context.holder || context.grantId === null || context.promisedUntilMs === null)
           throw new Error('lockService: resendGrant with no current grant');
         const ask = { askedAtMs: event.sentAtMs, arrivedAtMs: event.env.nowMs };
         enqueue.assign({ asks: { ...context.asks, [context.holder]: ask } });
@@ -129,7 +159,7 @@ export const lockServiceMachine = lockServiceSetup
             type: 'lock.grant',
             token: context.token,
             grantId: context.grantId,
-            ...grantTiming(ask, context.expiresAtMs),
+            ...grantTiming(ask, context.promisedUntilMs),
           }),
         );
         enqueue(
@@ -142,6 +172,28 @@ export const lockServiceMachine = lockServiceSetup
           }),
         );
       }),
+      ignoreRelease: lockServiceSetup.enqueueActions(({ event, enqueue }) =>
+        enqueue(effect.note({ kind: 'release.ignored', parties: [event.from ?? ''] })),
+      ),
+      /** The holder renews its current grant (a keepalive): the lease starts again from now. */
+      renew: lockServiceSetup.enqueueActions(({ context, event, enqueue, self }) => {
+        assertMessage(self, event, 'lock.renew');
+        const { nowMs } = event.env;
+        enqueue.assign({
+          expiresAtMs: nowMs + context.keptMs,
+          promisedUntilMs: nowMs + context.leaseTtlMs,
+          renewals: context.renewals + 1,
+        });
+        const ask = { askedAtMs: event.sentAtMs, arrivedAtMs: nowMs };
+        const reply = { type: 'lock.renewed', grantId: event.grantId, quiet: true };
+        enqueue(effect.send(event.from, { ...reply, ...grantTiming(ask, nowMs + context.leaseTtlMs) }));
+      }),
+      /** A renewal of a grant that is no longer current: the lease is gone, and its asker is told. */
+      refuseRenewal: lockServiceSetup.enqueueActions(({ event, enqueue, self }) => {
+        assertMessage(self, event, 'lock.renew');
+        enqueue(effect.send(event.from, { type: 'lock.renewFailed', grantId: event.grantId }));
+        enqueue(effect.note({ kind: 'renewal.refused', parties: [event.from], client: event.from }));
+      }),
       enqueueWaiter: lockServiceSetup.enqueueActions(({ context, event, enqueue, self }) => {
         assertMessage(self, event, 'lock.request');
         const from = event.from;
@@ -151,8 +203,16 @@ export const lockServiceMachine = lockServiceSetup
           asks,
         });
         enqueue(effect.send(from, { type: 'lock.wait', holder: context.holder }));
+        const delayed =
+          context.lockDelayUntilMs !== null ? { detail: { lockDelayUntilMs: context.lockDelayUntilMs } } : {};
         enqueue(
-          effect.note({ kind: 'lock.queued', parties: [from], client: from, holder: context.holder ?? undefined }),
+          effect.note({
+            kind: 'lock.queued',
+            parties: [from],
+            client: from,
+            holder: context.holder ?? undefined,
+            ...delayed,
+          }),
         );
       }),
       /** The lease is over by our clock (timer, forced expiry or release): forget it, call the next waiter. */
@@ -169,11 +229,39 @@ export const lockServiceMachine = lockServiceSetup
         enqueue.assign(noLease);
         if (context.waiters.length > 0) enqueue(effect.self({ type: 'lock.grantNext' }));
       }),
+      /** The lease ran out unreleased, and a lock-delay holds the lock back before anyone may take it. */
+      startLockDelay: lockServiceSetup.enqueueActions(({ context, event, enqueue }) => {
+        const lockDelayUntilMs = event.env.nowMs + context.lockDelayMs;
+        enqueue(
+          effect.note({
+            kind: 'lease.expired',
+            parties: context.holder ? [context.holder] : [],
+            holder: context.holder ?? undefined,
+            token: context.token,
+            grantId: context.grantId ?? undefined,
+            detail: { lockDelayMs: context.lockDelayMs, lockDelayUntilMs },
+          }),
+        );
+        enqueue.assign({ ...noLease, lockDelayUntilMs });
+      }),
+      endLockDelay: lockServiceSetup.enqueueActions(({ context, enqueue }) => {
+        enqueue(effect.note({ kind: 'lockDelay.ended' }));
+        enqueue.assign({ lockDelayUntilMs: null });
+        if (context.waiters.length > 0) enqueue(effect.self({ type: 'lock.grantNext' }));
+      }),
     },
   })
   .createMachine({
     id: 'lockService',
-    context: ({ input }) => ({ ...input, counter: input.firstToken - 1, ...noLease, waiters: [], asks: {} }),
+    context: ({ input }) => ({
+      ...input,
+      counter: input.firstToken - 1,
+      ...noLease,
+      waiters: [],
+      asks: {},
+      renewals: 0,
+      lockDelayUntilMs: null,
+    }),
     initial: 'free',
     states: {
       free: {
@@ -185,32 +273,37 @@ export const lockServiceMachine = lockServiceSetup
             actions: { type: 'grantTo', params: { waiter: true } },
           },
           'lease.expireNow': { actions: { type: 'note', params: { kind: 'lease.none' } } },
-          'lock.release': {
-            actions: {
-              type: 'note',
-              params: ({ event }) => ({ kind: 'release.ignored', parties: [event.from ?? ''] }),
-            },
-          },
+          'lock.release': { actions: 'ignoreRelease' },
+          'lock.renew': { actions: 'refuseRenewal' },
         },
       },
       held: {
-        after: { leaseTtl: { target: 'free', actions: { type: 'endLease', params: { kind: 'lease.expired' } } } },
+        after: { keptLease: EXPIRE },
         on: {
           'lock.request': [{ guard: 'isHolder', actions: 'resendGrant' }, { actions: 'enqueueWaiter' }],
+          'lock.renew': [
+            { guard: and(['isHolder', 'isCurrentGrant']), target: 'held', reenter: true, actions: 'renew' },
+            { actions: 'refuseRenewal' },
+          ],
           'lock.release': [
             {
               guard: 'isCurrentGrant',
               target: 'free',
               actions: { type: 'endLease', params: { kind: 'lock.released' } },
             },
-            {
-              actions: {
-                type: 'note',
-                params: ({ event }) => ({ kind: 'release.ignored', parties: [event.from ?? ''] }),
-              },
-            },
+            { actions: 'ignoreRelease' },
           ],
-          'lease.expireNow': { target: 'free', actions: { type: 'endLease', params: { kind: 'lease.expired' } } },
+          'lease.expireNow': EXPIRE,
+        },
+      },
+      // Free, but held back by a lock-delay: a request waits its turn.
+      delayed: {
+        after: { lockDelay: { target: 'free', actions: 'endLockDelay' } },
+        on: {
+          'lock.request': { actions: 'enqueueWaiter' },
+          'lease.expireNow': { actions: { type: 'note', params: { kind: 'lease.none' } } },
+          'lock.release': { actions: 'ignoreRelease' },
+          'lock.renew': { actions: 'refuseRenewal' },
         },
       },
       down: {
@@ -246,7 +339,7 @@ export const lockServiceMachine = lockServiceSetup
               token: context.token,
             }),
           },
-          assign({ ...noLease, waiters: [], asks: {} }),
+          assign({ ...noLease, waiters: [], asks: {}, lockDelayUntilMs: null }),
         ],
       },
     },

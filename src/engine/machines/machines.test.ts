@@ -25,11 +25,15 @@ const sends = (effects: Effect[]) => effects.flatMap((e) => (e.type === 'send' ?
 
 const lockService = (tokenSource: 'durable-counter' | 'resetting-counter' = 'durable-counter') =>
   drive(
-    fromMachine(lockServiceMachine, { tokenSource, firstToken: 33, leaseTtlMs: 1000 }, ({ context }) => ({
-      counter: context.counter,
-      holder: context.holder,
-      waiters: context.waiters.join(','),
-    })),
+    fromMachine(
+      lockServiceMachine,
+      { tokenSource, firstToken: 33, leaseTtlMs: 1000, keptMs: 1000, lockDelayMs: 0, keepalive: false },
+      ({ context }) => ({
+        counter: context.counter,
+        holder: context.holder,
+        waiters: context.waiters.join(','),
+      }),
+    ),
   );
 
 describe('lock service machine', () => {
@@ -83,7 +87,15 @@ describe('client machine', () => {
     drive(
       fromMachine(
         clientMachine,
-        { lockService: 'LockService', retryMs: 1000, resources: ['Storage'], mailer: null },
+        {
+          lockService: 'LockService',
+          retryMs: 1000,
+          resources: ['Storage'],
+          mailer: null,
+          leaseMs: 1000,
+          keepalive: false,
+          stopActing: 'lost',
+        },
         ({ context }) => ({
           token: context.token,
           believedUntilMs: context.believedUntilMs,

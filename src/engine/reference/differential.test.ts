@@ -27,4 +27,28 @@ describe('XState machines vs plain reducers', () => {
       expect(JSON.stringify(reducers)).toBe(JSON.stringify(machines));
     }
   }, 60_000);
+
+  it('agree with keepalives, every stop policy, a grace factor and a lock-delay, under faults', () => {
+    const knobs = {
+      keepalive: true,
+      leaseGraceFactor: 1.5,
+      lockDelayMs: 300,
+      stopActing: { Client1: 'never', Client2: 'first-doubt', Client3: 'renew-deadline' } as const,
+    };
+    for (const strategy of ['fencing', 'lease-trust']) {
+      const scenario = randomWorkload({ seed: 12, strategy, actions: 3000, clients: 4, knobs });
+      expect(validateScenario(JSON.parse(JSON.stringify(scenario))).ok).toBe(true);
+      const machines = simulate(scenario);
+      const reducers = simulate(scenario, { parties: plainGenericParties });
+      const kinds = new Set(machines.steps.map((s) => s.kind));
+      // The run reaches what the knobs add: refused renewals, lost leases, lock-delays, early stops.
+      for (const kind of ['renewal.refused', 'lease.lost', 'lockDelay.ended', 'lease.lapsed'] as const)
+        expect(kinds.has(kind), kind).toBe(true);
+      expect(machines.heartbeats).toBeGreaterThan(100);
+      expect(reducers.steps.map((s) => [s.timeMs, s.party, s.kind, s.token])).toEqual(
+        machines.steps.map((s) => [s.timeMs, s.party, s.kind, s.token]),
+      );
+      expect(JSON.stringify(reducers)).toBe(JSON.stringify(machines));
+    }
+  }, 60_000);
 });

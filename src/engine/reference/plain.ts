@@ -12,6 +12,8 @@ export type Out<C> = { state: Plain<C>; effects: Effect[] };
 export const LEASE_TIMER = 'lease.timeout';
 export const BELIEF_TIMER = 'lease.belief';
 export const RETRY_TIMER = 'lock.retry';
+export const RENEW_TIMER = 'lock.renewTimer';
+export const LOCK_DELAY_TIMER = 'lock.delayTimer';
 export const send = (to: string, msg: Message): Effect => ({ type: 'send', to, msg });
 export const note = (n: Extract<Effect, { type: 'note' }>['note']): Effect => ({ type: 'note', note: n });
 

@@ -2,22 +2,56 @@
 
 import type { Knobs } from '../core/scenario';
 import type { Effect, PartyLogic } from '../core/party';
-import type { ClientContext } from '../machines/client';
+import { LAPSE_CAUSE, belief, type ClientContext } from '../machines/client';
 import { clientFields, clientInput } from '../strategies/parties';
-import { BELIEF_TIMER, RETRY_TIMER, note, plain, send, type Plain } from './plain';
+import { BELIEF_TIMER, RENEW_TIMER, RETRY_TIMER, note, plain, send, type Out, type Plain } from './plain';
 import { judgeGrant } from '../protocol/belief';
+import { EARLY_STOP } from '../machines/common/writer';
 
-export function client(knobs: Knobs): PartyLogic<Plain<ClientContext>> {
-  const input = clientInput(knobs);
+export function client(knobs: Knobs, id: string): PartyLogic<Plain<ClientContext>> {
+  const input = clientInput(knobs, id);
   const noGrant = { token: null, grantId: null, believedUntilMs: null, seq: 0 };
   const initial: ClientContext = {
     ...input,
     ...noGrant,
     ttlMs: 0,
     newestGrantId: 0,
+    libraryUntilMs: null,
+    renewalsSent: 0,
+    unansweredSinceMs: null,
+    renewing: false,
     pendingWrites: [],
     lastValue: null,
   };
+  const renewEveryMs = Math.floor(input.leaseMs / 3);
+  const cancelRenew: Effect = { type: 'cancel', id: RENEW_TIMER };
+  /** Leave holding for idle, with `said` noted between the belief timer's cancel and the keepalive's. */
+  const stop = (c: ClientContext, said: Effect[]): Out<ClientContext> => ({
+    state: { value: 'idle', context: { ...c, ...noGrant } },
+    effects: [{ type: 'cancel', id: BELIEF_TIMER }, ...said, cancelRenew],
+  });
+  const lapsed = (c: ClientContext, cause?: string): Effect =>
+    note({
+      kind: 'lease.lapsed',
+      token: c.token,
+      grantId: c.grantId ?? undefined,
+      ...(cause !== undefined ? { detail: { cause } } : {}),
+    });
+  /** The library lost the lease; the application, never told, carries on holding. */
+  const lost = (s: Plain<ClientContext>, cause: string, told: boolean): Out<ClientContext> => ({
+    state: { value: s.value, context: told ? { ...s.context, renewing: false } : s.context },
+    effects: [
+      note({
+        kind: 'lease.lost',
+        parties: told ? [s.context.lockService] : [],
+        token: s.context.token,
+        grantId: s.context.grantId ?? undefined,
+        detail: { cause },
+      }),
+      ...(told ? [cancelRenew] : []),
+    ],
+  });
+  const carriesOn = (c: ClientContext) => c.stopActing === 'never' && c.grantId !== null;
   return plain<ClientContext>(
     initial,
     'idle',
@@ -27,24 +61,24 @@ export function client(knobs: Knobs): PartyLogic<Plain<ClientContext>> {
       if (e.type === 'lock.grant') {
         const timing = { askedAtMs: e.askedAtMs as number, leaseEndsInMs: e.leaseEndsInMs as number };
         const judged = judgeGrant({ ...timing, grantId: e.grantId as number }, c.newestGrantId, e.env.nowMs);
-        const { believedUntilMs } = judged;
         if (!judged.take) {
-          const detail = { type: 'lock.grant', reason: judged.reason, believedUntilMs };
+          const detail = { type: 'lock.grant', reason: judged.reason, believedUntilMs: judged.believedUntilMs };
           return {
             state: s,
             effects: [note({ kind: 'message.ignored', parties: [c.lockService], token: e.token as number, detail })],
           };
         }
-        const ttlMs = believedUntilMs - e.env.nowMs;
+        const b = belief(c, judged.believedUntilMs, e.env.nowMs);
         const context = {
           ...c,
+          ...b,
           token: e.token as number,
           grantId: e.grantId as number,
-          ttlMs,
           newestGrantId: e.grantId as number,
-          believedUntilMs,
           seq: 0,
           pendingWrites: [],
+          unansweredSinceMs: null,
+          renewing: c.keepalive,
         };
         const leaving = s.value === 'holding' ? BELIEF_TIMER : s.value === 'acquiring' ? RETRY_TIMER : null;
         return {
@@ -56,10 +90,13 @@ export function client(knobs: Knobs): PartyLogic<Plain<ClientContext>> {
               parties: [c.lockService],
               token: e.token as number,
               grantId: e.grantId as number,
-              detail: { believedUntilMs },
+              detail: b.believedUntilMs !== null ? { believedUntilMs: b.believedUntilMs } : {},
             }),
             ...c.pendingWrites.map((value): Effect => ({ type: 'self', event: { type: 'cmd.write', value } })),
-            { type: 'arm', id: BELIEF_TIMER, delayMs: ttlMs, event: { type: BELIEF_TIMER } },
+            ...(c.keepalive
+              ? [{ type: 'arm', id: RENEW_TIMER, delayMs: renewEveryMs, event: { type: RENEW_TIMER } } as const]
+              : []),
+            { type: 'arm', id: BELIEF_TIMER, delayMs: b.ttlMs, event: { type: BELIEF_TIMER } },
           ],
         };
       }
@@ -73,13 +110,39 @@ export function client(knobs: Knobs): PartyLogic<Plain<ClientContext>> {
         });
       if (s.value === 'holding') {
         if (e.type === BELIEF_TIMER) {
+          if (carriesOn(c)) return lost(s, LAPSE_CAUSE.ranOut, false);
+          return stop(c, [lapsed(c, c.stopActing === 'renew-deadline' ? EARLY_STOP['renew-deadline'] : undefined)]);
+        }
+        if (e.type === RENEW_TIMER) {
+          if (c.stopActing === 'first-doubt' && c.unansweredSinceMs !== null)
+            return stop(c, [lapsed(c, LAPSE_CAUSE.unanswered)]);
+          if (!c.renewing) return null;
+          const sentAtMs = e.env.nowMs;
           return {
-            state: { value: 'idle', context: { ...c, ...noGrant } },
+            state: {
+              value: 'holding',
+              context: { ...c, renewalsSent: c.renewalsSent + 1, unansweredSinceMs: c.unansweredSinceMs ?? sentAtMs },
+            },
             effects: [
-              { type: 'cancel', id: BELIEF_TIMER },
-              note({ kind: 'lease.lapsed', token: c.token, grantId: c.grantId ?? undefined }),
+              send(c.lockService, { type: 'lock.renew', grantId: c.grantId, sentAtMs, quiet: true }),
+              { type: 'arm', id: RENEW_TIMER, delayMs: renewEveryMs, event: { type: RENEW_TIMER } },
             ],
           };
+        }
+        if (e.type === 'lock.renewed' && e.grantId === c.grantId) {
+          const until = Math.max(c.libraryUntilMs ?? 0, (e.askedAtMs as number) + (e.leaseEndsInMs as number));
+          const b = belief(c, until, e.env.nowMs);
+          return {
+            state: { value: 'holding', context: { ...c, ...b, unansweredSinceMs: null } },
+            effects: [
+              { type: 'cancel', id: BELIEF_TIMER },
+              { type: 'arm', id: BELIEF_TIMER, delayMs: b.ttlMs, event: { type: BELIEF_TIMER } },
+            ],
+          };
+        }
+        if (e.type === 'lock.renewFailed' && e.grantId === c.grantId) {
+          if (carriesOn(c)) return lost(s, LAPSE_CAUSE.refused, true);
+          return stop(c, [lapsed(c, LAPSE_CAUSE.refused)]);
         }
         if (e.type === 'cmd.write') {
           const seq = c.seq + 1;
@@ -100,26 +163,17 @@ export function client(knobs: Knobs): PartyLogic<Plain<ClientContext>> {
           };
         }
         if (e.type === 'cmd.release') {
-          return {
-            state: { value: 'idle', context: { ...c, ...noGrant } },
-            effects: [
-              { type: 'cancel', id: BELIEF_TIMER },
-              send(c.lockService, { type: 'lock.release', grantId: c.grantId }),
-              note({
-                kind: 'lock.releasing',
-                parties: [c.lockService],
-                token: c.token,
-                grantId: c.grantId ?? undefined,
-              }),
-            ],
-          };
+          return stop(c, [
+            send(c.lockService, { type: 'lock.release', grantId: c.grantId }),
+            note({
+              kind: 'lock.releasing',
+              parties: [c.lockService],
+              token: c.token,
+              grantId: c.grantId ?? undefined,
+            }),
+          ]);
         }
-        if (e.type === 'write.nack' && e.grantId === c.grantId) {
-          return {
-            state: { value: 'idle', context: { ...c, ...noGrant } },
-            effects: [{ type: 'cancel', id: BELIEF_TIMER }, refusal(true)],
-          };
-        }
+        if (e.type === 'write.nack' && e.grantId === c.grantId) return stop(c, [refusal(true)]);
       }
       if (s.value === 'idle') {
         if (e.type === 'cmd.acquire') {

@@ -2,20 +2,21 @@
 
 import type { Knobs } from '../core/scenario';
 import type { Effect, PartyEvent, PartyLogic } from '../core/party';
-import type { LockServiceContext } from '../machines/lockService';
+import { grantTiming, noLease, type LockServiceContext } from '../machines/lockService';
 import { counterAfterRestart, issueToken } from '../protocol/tokens';
 import { lockServiceFields, lockServiceInput } from '../strategies/parties';
-import { LEASE_TIMER, note, plain, send, type Out, type Plain } from './plain';
+import { LEASE_TIMER, LOCK_DELAY_TIMER, note, plain, send, type Out, type Plain } from './plain';
 
 export function lockService(knobs: Knobs): PartyLogic<Plain<LockServiceContext>> {
   const input = lockServiceInput(knobs);
-  const noLease = { holder: null, token: null, grantId: null, expiresAtMs: null };
   const askOf = (e: PartyEvent) => ({ askedAtMs: e.sentAtMs as number, arrivedAtMs: e.env.nowMs });
+  const armLease: Effect = { type: 'arm', id: LEASE_TIMER, delayMs: input.keptMs, event: { type: LEASE_TIMER } };
   const grant = (c: LockServiceContext, holder: string, e: PartyEvent, exiting: boolean): Out<LockServiceContext> => {
     const { env } = e;
     const ask = e.type === 'lock.request' ? askOf(e) : c.asks[holder]!;
     const issued = issueToken({ source: c.tokenSource, counter: c.counter, nowMs: env.nowMs, rand: env.rand });
-    const expiresAtMs = env.nowMs + c.leaseTtlMs;
+    const expiresAtMs = env.nowMs + c.keptMs;
+    const promisedUntilMs = env.nowMs + c.leaseTtlMs;
     const context = {
       ...c,
       counter: issued.counter,
@@ -23,6 +24,7 @@ export function lockService(knobs: Knobs): PartyLogic<Plain<LockServiceContext>>
       token: issued.token,
       grantId: env.nextGrantId,
       expiresAtMs,
+      promisedUntilMs,
       waiters: c.waiters.filter((w) => w !== holder),
       asks: { ...c.asks, [holder]: ask },
     };
@@ -30,8 +32,7 @@ export function lockService(knobs: Knobs): PartyLogic<Plain<LockServiceContext>>
       type: 'lock.grant',
       token: issued.token,
       grantId: env.nextGrantId,
-      askedAtMs: ask.askedAtMs,
-      leaseEndsInMs: expiresAtMs - ask.arrivedAtMs,
+      ...grantTiming(ask, promisedUntilMs),
     };
     const effects: Effect[] = [
       ...(exiting ? [{ type: 'cancel', id: LEASE_TIMER } as const] : []),
@@ -44,7 +45,7 @@ export function lockService(knobs: Knobs): PartyLogic<Plain<LockServiceContext>>
         grantId: env.nextGrantId,
         detail: { expiresAtMs },
       }),
-      { type: 'arm', id: LEASE_TIMER, delayMs: c.leaseTtlMs, event: { type: LEASE_TIMER } },
+      armLease,
     ];
     return { state: { value: 'held', context }, effects };
   };
@@ -62,19 +63,67 @@ export function lockService(knobs: Knobs): PartyLogic<Plain<LockServiceContext>>
       ...(c.waiters.length > 0 ? [{ type: 'self', event: { type: 'lock.grantNext' } } as const] : []),
     ],
   });
+  /** The lease ran out (or was expired by hand): free now, or after the lock-delay. */
+  const expire = (c: LockServiceContext, e: PartyEvent): Out<LockServiceContext> => {
+    if (c.lockDelayMs === 0) return endLease(c, 'lease.expired');
+    const lockDelayUntilMs = e.env.nowMs + c.lockDelayMs;
+    return {
+      state: { value: 'delayed', context: { ...c, ...noLease, lockDelayUntilMs } },
+      effects: [
+        { type: 'cancel', id: LEASE_TIMER },
+        note({
+          kind: 'lease.expired',
+          parties: c.holder ? [c.holder] : [],
+          holder: c.holder ?? undefined,
+          token: c.token,
+          grantId: c.grantId ?? undefined,
+          detail: { lockDelayMs: c.lockDelayMs, lockDelayUntilMs },
+        }),
+        { type: 'arm', id: LOCK_DELAY_TIMER, delayMs: c.lockDelayMs, event: { type: LOCK_DELAY_TIMER } },
+      ],
+    };
+  };
   const ignoredRelease = (s: Plain<LockServiceContext>, e: PartyEvent): Out<LockServiceContext> => ({
     state: s,
     effects: [note({ kind: 'release.ignored', parties: [e.from ?? ''] })],
   });
-  const initial = { ...input, counter: input.firstToken - 1, ...noLease, waiters: [], asks: {} };
+  const refusedRenewal = (s: Plain<LockServiceContext>, e: PartyEvent): Out<LockServiceContext> => ({
+    state: s,
+    effects: [
+      send(e.from!, { type: 'lock.renewFailed', grantId: e.grantId }),
+      note({ kind: 'renewal.refused', parties: [e.from!], client: e.from! }),
+    ],
+  });
+  const enqueue = (s: Plain<LockServiceContext>, e: PartyEvent & { from: string }): Out<LockServiceContext> => {
+    const c = s.context;
+    const waiters = c.waiters.includes(e.from) ? c.waiters : [...c.waiters, e.from];
+    const delayed = c.lockDelayUntilMs !== null ? { detail: { lockDelayUntilMs: c.lockDelayUntilMs } } : {};
+    return {
+      state: { value: s.value, context: { ...c, waiters, asks: { ...c.asks, [e.from]: askOf(e) } } },
+      effects: [
+        send(e.from, { type: 'lock.wait', holder: c.holder }),
+        note({ kind: 'lock.queued', parties: [e.from], client: e.from, holder: c.holder ?? undefined, ...delayed }),
+      ],
+    };
+  };
+  const initial: LockServiceContext = {
+    ...input,
+    counter: input.firstToken - 1,
+    ...noLease,
+    waiters: [],
+    asks: {},
+    renewals: 0,
+    lockDelayUntilMs: null,
+  };
   return plain<LockServiceContext>(
     initial,
     'free',
     (s, e) => {
       const c = s.context;
       if (e.type === 'node.crash') {
+        const timer = s.value === 'held' ? LEASE_TIMER : s.value === 'delayed' ? LOCK_DELAY_TIMER : null;
         const effects: Effect[] = [
-          ...(s.value === 'held' ? [{ type: 'cancel', id: LEASE_TIMER } as const] : []),
+          ...(timer ? [{ type: 'cancel', id: timer } as const] : []),
           note({
             kind: 'node.crashed',
             holder: c.holder ?? undefined,
@@ -82,7 +131,8 @@ export function lockService(knobs: Knobs): PartyLogic<Plain<LockServiceContext>>
             token: c.token,
           }),
         ];
-        return { state: { value: 'down', context: { ...c, ...noLease, waiters: [], asks: {} } }, effects };
+        const context = { ...c, ...noLease, waiters: [], asks: {}, lockDelayUntilMs: null };
+        return { state: { value: 'down', context }, effects };
       }
       if (s.value === 'down') {
         if (e.type !== 'node.restart') return null;
@@ -97,12 +147,51 @@ export function lockService(knobs: Knobs): PartyLogic<Plain<LockServiceContext>>
         if (e.type === 'lock.grantNext' && c.waiters[0]) return grant(c, c.waiters[0], e, false);
         if (e.type === 'lease.expireNow') return { state: s, effects: [note({ kind: 'lease.none' })] };
         if (e.type === 'lock.release') return ignoredRelease(s, e);
+        if (e.type === 'lock.renew') return refusedRenewal(s, e);
+        return null;
+      }
+      if (s.value === 'delayed') {
+        if (e.type === LOCK_DELAY_TIMER) {
+          return {
+            state: { value: 'free', context: { ...c, lockDelayUntilMs: null } },
+            effects: [
+              { type: 'cancel', id: LOCK_DELAY_TIMER },
+              note({ kind: 'lockDelay.ended' }),
+              ...(c.waiters.length > 0 ? [{ type: 'self', event: { type: 'lock.grantNext' } } as const] : []),
+            ],
+          };
+        }
+        if (e.type === 'lock.request' && e.from) return enqueue(s, { ...e, from: e.from });
+        if (e.type === 'lease.expireNow') return { state: s, effects: [note({ kind: 'lease.none' })] };
+        if (e.type === 'lock.release') return ignoredRelease(s, e);
+        if (e.type === 'lock.renew') return refusedRenewal(s, e);
         return null;
       }
       // held
-      if (e.type === LEASE_TIMER || e.type === 'lease.expireNow') return endLease(c, 'lease.expired');
+      if (e.type === LEASE_TIMER || e.type === 'lease.expireNow') return expire(c, e);
       if (e.type === 'lock.release')
         return e.grantId === c.grantId ? endLease(c, 'lock.released') : ignoredRelease(s, e);
+      if (e.type === 'lock.renew') {
+        if (e.from !== c.holder || e.grantId !== c.grantId) return refusedRenewal(s, e);
+        const { nowMs } = e.env;
+        const context = {
+          ...c,
+          expiresAtMs: nowMs + c.keptMs,
+          promisedUntilMs: nowMs + c.leaseTtlMs,
+          renewals: c.renewals + 1,
+        };
+        const ask = { askedAtMs: e.sentAtMs as number, arrivedAtMs: nowMs };
+        const reply = {
+          type: 'lock.renewed',
+          grantId: e.grantId,
+          quiet: true,
+          ...grantTiming(ask, nowMs + c.leaseTtlMs),
+        };
+        return {
+          state: { value: 'held', context },
+          effects: [{ type: 'cancel', id: LEASE_TIMER }, send(e.from, reply), armLease],
+        };
+      }
       if (e.type === 'lock.request' && e.from) {
         if (e.from === c.holder) {
           const ask = askOf(e);
@@ -110,8 +199,7 @@ export function lockService(knobs: Knobs): PartyLogic<Plain<LockServiceContext>>
             type: 'lock.grant',
             token: c.token,
             grantId: c.grantId,
-            askedAtMs: ask.askedAtMs,
-            leaseEndsInMs: c.expiresAtMs! - ask.arrivedAtMs,
+            ...grantTiming(ask, c.promisedUntilMs!),
           };
           return {
             state: { value: 'held', context: { ...c, asks: { ...c.asks, [c.holder]: ask } } },
@@ -127,14 +215,7 @@ export function lockService(knobs: Knobs): PartyLogic<Plain<LockServiceContext>>
             ],
           };
         }
-        const waiters = c.waiters.includes(e.from) ? c.waiters : [...c.waiters, e.from];
-        return {
-          state: { value: 'held', context: { ...c, waiters, asks: { ...c.asks, [e.from]: askOf(e) } } },
-          effects: [
-            send(e.from, { type: 'lock.wait', holder: c.holder }),
-            note({ kind: 'lock.queued', parties: [e.from], client: e.from, holder: c.holder ?? undefined }),
-          ],
-        };
+        return enqueue(s, { ...e, from: e.from });
       }
       return null;
     },

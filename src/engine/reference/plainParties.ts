@@ -19,7 +19,7 @@ const erase = <S>(logic: PartyLogic<S>): PartyLogic<unknown> => logic as PartyLo
 export function plainGenericParties(knobs: Knobs, clients: string[]): PartySpec[] {
   return [
     { info: partyInfo.lockService(), logic: erase(lockService(knobs)) },
-    ...clients.map((id) => ({ info: partyInfo.client(id), logic: erase(client(knobs)) })),
+    ...clients.map((id) => ({ info: partyInfo.client(id), logic: erase(client(knobs, id)) })),
     { info: partyInfo.resource(STORAGE, true), logic: erase(resource(knobs, true)) },
     ...(knobs.secondResource === 'unchecked'
       ? [{ info: partyInfo.resource(STORAGE2, false), logic: erase(resource(knobs, false)) }]

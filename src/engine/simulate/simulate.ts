@@ -46,6 +46,7 @@ class Run {
   private nextGrantId = 1;
   private nextMessageId = 0;
   private truncated = false;
+  private heartbeats = 0;
 
   constructor(
     private readonly scenario: Scenario,
@@ -109,6 +110,7 @@ class Run {
       parties: this.recorder.parties,
       steps,
       messages: this.recorder.messages,
+      heartbeats: this.heartbeats,
       leases: this.recorder.leases,
       pauses: this.recorder.pauses,
       verdict: this.recorder.oracle.verdict(),
@@ -251,7 +253,8 @@ class Run {
     const route = this.network.route(from, to);
     if (msg.quiet) {
       // Heartbeats and their replies: delivered like any message, but not recorded, so they add
-      // no arrow and no step unless the receiver notes something.
+      // no arrow and no step unless the receiver notes something. They are counted.
+      this.heartbeats++;
       const deliverMs = this.nowMs + route.latencyMs + route.delayedMs;
       if (!route.dropped) this.queue.push(deliverMs, { type: 'deliver', messageId: QUIET, to, msg: { ...msg, from } });
       return;

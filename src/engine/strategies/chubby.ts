@@ -9,6 +9,7 @@ import { fromMachine } from '../machines/fromMachine';
 import { chubbyMachine, sequencerOf } from '../machines/chubby/server';
 import { chubbyClientMachine } from '../machines/chubby/client';
 import { erase, storesAndMailer, writerFields } from './systemParties';
+import { stopPolicyOf } from '../core/defaults';
 
 export const CHUBBY = 'Chubby';
 const LOCK_NAME = '/ls/cell/res';
@@ -40,7 +41,7 @@ function build(knobs: Knobs, clients: string[]): PartySpec[] {
     logic: erase(
       fromMachine(
         chubbyClientMachine,
-        { chubby: CHUBBY, resources, mailer, leaseTtlMs: knobs.leaseTtlMs },
+        { chubby: CHUBBY, resources, mailer, leaseTtlMs: knobs.leaseTtlMs, stopActing: stopPolicyOf(knobs, id) },
         ({ context: c }) => ({ sequencer: c.sequencer, localLeaseUntilMs: c.localLeaseUntilMs, ...writerFields(c) }),
       ),
     ),

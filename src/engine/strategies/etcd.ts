@@ -10,6 +10,7 @@ import { fromMachine } from '../machines/fromMachine';
 import { etcdMachine, ownersQueue } from '../machines/etcd/server';
 import { etcdClientMachine } from '../machines/etcd/client';
 import { erase, storesAndMailer, writerFields } from './systemParties';
+import { stopPolicyOf } from '../core/defaults';
 
 export const ETCD = 'etcd';
 
@@ -41,7 +42,7 @@ function build(knobs: Knobs, clients: string[]): PartySpec[] {
     logic: erase(
       fromMachine(
         etcdClientMachine,
-        { etcd: ETCD, resources, mailer, ttlMs: knobs.leaseTtlMs, guarded },
+        { etcd: ETCD, resources, mailer, ttlMs: knobs.leaseTtlMs, guarded, stopActing: stopPolicyOf(knobs, id) },
         ({ context: c }) => ({ lease: c.lease, key: c.key, leaseDeadlineMs: c.leaseDeadlineMs, ...writerFields(c) }),
       ),
     ),

@@ -12,6 +12,7 @@ import { mailerMachine } from '../machines/mailer';
 import type { PartyLogic } from '../core/party';
 import { isOrderedSource } from '../protocol/tokens';
 import { LOCK_SERVICE, MAILER, STORAGE, STORAGE2 } from '../core/parties';
+import { stopPolicyOf } from '../core/defaults';
 
 /** Which clocks the generic strategies' timers use (StrategyDef.timers). */
 export const GENERIC_TIMERS =
@@ -30,6 +31,8 @@ export const lockServiceFields = (c: LockServiceContext): Record<string, FieldVa
   token: c.token,
   leaseExpiresAtMs: c.expiresAtMs,
   waiters: c.waiters.join(', '),
+  ...(c.keepalive ? { renewals: c.renewals } : {}),
+  ...(c.lockDelayMs > 0 ? { lockDelayUntilMs: c.lockDelayUntilMs } : {}),
 });
 
 export const clientFields = (c: ClientContext): Record<string, FieldValue> => ({
@@ -38,6 +41,7 @@ export const clientFields = (c: ClientContext): Record<string, FieldValue> => ({
   writesSent: c.seq,
   lastValue: c.lastValue,
   pendingWrites: c.pendingWrites.join(', '),
+  ...(c.keepalive ? { renewalsSent: c.renewalsSent } : {}),
 });
 
 export const resourceFields = (c: ResourceContext): Record<string, FieldValue> => ({
@@ -58,13 +62,19 @@ export const lockServiceInput = (knobs: Knobs): LockServiceInput => ({
   tokenSource: knobs.tokenSource,
   firstToken: knobs.firstToken,
   leaseTtlMs: knobs.leaseTtlMs,
+  keptMs: Math.round(knobs.leaseTtlMs * (knobs.leaseGraceFactor ?? 1)),
+  lockDelayMs: knobs.lockDelayMs ?? 0,
+  keepalive: knobs.keepalive ?? false,
 });
 
-export const clientInput = (knobs: Knobs): ClientInput => ({
+export const clientInput = (knobs: Knobs, id: string): ClientInput => ({
   lockService: LOCK_SERVICE,
   retryMs: knobs.leaseTtlMs,
   resources: resourceIds(knobs),
   mailer: knobs.sideEffect === 'email' ? MAILER : null,
+  leaseMs: knobs.leaseTtlMs,
+  keepalive: knobs.keepalive ?? false,
+  stopActing: stopPolicyOf(knobs, id),
 });
 
 export function resourceInput(knobs: Knobs, checks: boolean): ResourceInput {
@@ -93,7 +103,7 @@ export function lockServiceSpec(knobs: Knobs): PartySpec {
 }
 
 export function clientSpec(id: string, knobs: Knobs): PartySpec {
-  const logic = fromMachine(clientMachine, clientInput(knobs), ({ context }) => clientFields(context));
+  const logic = fromMachine(clientMachine, clientInput(knobs, id), ({ context }) => clientFields(context));
   return { info: partyInfo.client(id), logic: erase(logic) };
 }
 

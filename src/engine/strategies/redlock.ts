@@ -9,6 +9,7 @@ import { fromMachine } from '../machines/fromMachine';
 import { redisMasterMachine } from '../machines/redlock/master';
 import { redlockClientMachine } from '../machines/redlock/client';
 import { erase, storesAndMailer, writerFields } from './systemParties';
+import { stopPolicyOf } from '../core/defaults';
 
 export const MASTERS = ['Redis1', 'Redis2', 'Redis3', 'Redis4', 'Redis5'];
 
@@ -29,7 +30,16 @@ function build(knobs: Knobs, clients: string[]): PartySpec[] {
     logic: erase(
       fromMachine(
         redlockClientMachine,
-        { self: id, masters: MASTERS, resources, mailer, ttlMs: knobs.leaseTtlMs, roundTimeoutMs: 50, retries: 2 },
+        {
+          self: id,
+          masters: MASTERS,
+          resources,
+          mailer,
+          ttlMs: knobs.leaseTtlMs,
+          roundTimeoutMs: 50,
+          retries: 2,
+          stopActing: stopPolicyOf(knobs, id),
+        },
         ({ context: c }) => ({ value: c.value, okMasters: c.yes.join(', '), ...writerFields(c) }),
       ),
     ),

@@ -1,13 +1,23 @@
 // Property-based tests over random fault schedules (shared/domain.md, F1-F5): pauses of 0.5-3
 // TTLs, partitions between clients and servers, writes delayed past the lease, crashes and
-// restarts, clock jumps, forced expiry. ZooKeeper, etcd, checking Chubby, the quorum journal and
+// restarts, clock jumps, forced expiry, and random knobs: keepalives whose renewals a partition
+// makes fail, every stop policy per client, a lease kept past its TTL, a lock-delay. ZooKeeper, etcd, checking Chubby, the quorum journal and
 // generic fencing keep every invariant, I3 (one live grant at a time) included. A plain lease keeps
 // I3 but lets a zombie overwrite newer data; Redlock breaks I3 itself with no pause at all, from
 // clock jumps and restarts alone (Kleppmann 2016). fast-check finds each schedule. Seeds are fixed
 // so a run is reproducible; a failure prints seed and path.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { effectiveKnobs, findStrategy, simulate, validateScenario, type Action, type Scenario } from '../index';
+import {
+  STOP_POLICIES,
+  effectiveKnobs,
+  findStrategy,
+  simulate,
+  validateScenario,
+  type Action,
+  type Knobs,
+  type Scenario,
+} from '../index';
 import type { Trace } from '../index';
 import { scenarioOf } from '../presets/build';
 import { clientIds } from '../core/parties';
@@ -39,7 +49,7 @@ const RUNS_PER_FENCING_STRATEGY = 2000;
 function arbScenario(
   strategyId: string,
   faultKinds: readonly FaultKind[] = ALL_FAULTS,
-  { lastActionMs = LAST_ACTION_MS, maxFaults = 5 } = {},
+  { lastActionMs = LAST_ACTION_MS, maxFaults = 5, randomKnobs = true } = {},
 ): fc.Arbitrary<Scenario> {
   const pauses = faultKinds.includes('pause');
   const strategy = findStrategy(strategyId)!;
@@ -112,17 +122,34 @@ function arbScenario(
         }),
       };
       const fault = fc.oneof(...faultKinds.map((kind) => faults[kind]));
+      // Knobs the issue-10 models added: a keepalive (whose renewals a partition makes fail), when
+      // each client stops acting, a lease the service keeps past its TTL, a lock-delay.
+      const knobs: fc.Arbitrary<Partial<Knobs>> = fc
+        .record({
+          keepalive: fc.boolean(),
+          stopActing: fc.array(fc.constantFrom(...STOP_POLICIES), { minLength: clients, maxLength: clients }),
+          leaseGraceFactor: fc.constantFrom(1, 1.5, 2),
+          lockDelayMs: fc.option(fc.integer({ min: 0, max: TTL_MS }), { freq: 3 }),
+        })
+        .map(({ keepalive, stopActing, leaseGraceFactor, lockDelayMs }) => ({
+          ...(keepalive ? { keepalive } : {}),
+          stopActing: Object.fromEntries(ids.map((id, i) => [id, stopActing[i]!])),
+          ...(leaseGraceFactor > 1 ? { leaseGraceFactor } : {}),
+          ...(lockDelayMs !== null ? { lockDelayMs } : {}),
+        }));
       return fc
         .record({
           jobs: fc.array(job, { minLength: 1, maxLength: 5 }),
           faults: fc.array(fault, { maxLength: maxFaults }),
+          knobs: randomKnobs ? knobs : fc.constant({}),
         })
-        .map(({ jobs, faults }) =>
+        .map(({ jobs, faults, knobs }) =>
           scenarioOf({
             name: `random ${strategyId}`,
             strategy: strategyId,
             seed,
             clients,
+            knobs,
             actions: [...jobs.flat(), ...faults],
           }),
         );

@@ -9,6 +9,7 @@ import { zooKeeperMachine } from '../machines/zookeeper/server';
 import { zkClientMachine } from '../machines/zookeeper/client';
 import { erase, storesAndMailer, writerFields } from './systemParties';
 import { zxidOf } from '../machines/zookeeper/tree';
+import { stopPolicyOf } from '../core/defaults';
 
 export const ZOOKEEPER = 'ZooKeeper';
 
@@ -37,12 +38,16 @@ function build(knobs: Knobs, clients: string[]): PartySpec[] {
     info: { id, kind: 'client' as const, label: id },
     timerClock: 'monotonic' as const,
     logic: erase(
-      fromMachine(zkClientMachine, { zk: ZOOKEEPER, resources, mailer }, ({ context: c }) => ({
-        session: c.session,
-        node: c.node,
-        suspended: c.suspended,
-        ...writerFields(c),
-      })),
+      fromMachine(
+        zkClientMachine,
+        { zk: ZOOKEEPER, resources, mailer, stopActing: stopPolicyOf(knobs, id) },
+        ({ context: c }) => ({
+          session: c.session,
+          node: c.node,
+          suspended: c.suspended,
+          ...writerFields(c),
+        }),
+      ),
     ),
   }));
   return [

@@ -43,14 +43,21 @@ export function narrate({ system, party, note, stale, alsoHolding = null, fields
     case 'lock.regranted':
       return `${party} repeats its grant to ${note.holder} (token ${tok(note)}).`;
     case 'lock.queued':
+      if (note.detail?.lockDelayUntilMs !== undefined)
+        return `${party} queues ${note.client}: the lock is free, but held back by a lock-delay until ${note.detail.lockDelayUntilMs} ms.`;
       return `${party} queues ${note.client}: ${note.holder ?? 'someone'} holds the lock.`;
     case 'lock.waiting':
-      return `${party} waits: ${note.holder ?? 'someone'} holds the lock.`;
+      return note.holder ? `${party} waits: ${note.holder} holds the lock.` : `${party} waits its turn for the lock.`;
     case 'lock.acquired':
+      // A holder that is never told (stop policy `never`) has no deadline of its own.
+      if (note.detail?.believedUntilMs === undefined)
+        return `${party} receives ${note.token === null ? 'a plain lease (no token)' : `token ${tok(note)}`} and will act as the holder until it releases the lock: nothing will tell it to stop.`;
       if (note.token === null)
         return `${party} receives a plain lease (no token) and believes it holds the lock until ${note.detail?.believedUntilMs} ms on its own clock.`;
       return `${party} receives token ${tok(note)} and believes it holds the lock until ${note.detail?.believedUntilMs} ms on its own clock.`;
     case 'lease.expired':
+      if (note.holder && note.detail?.lockDelayMs !== undefined)
+        return `The lease of ${note.holder}${tokenInParens(note)} is over on ${party}'s clock, but nobody may take the lock for the ${note.detail.lockDelayMs} ms lock-delay.`;
       return note.holder
         ? `The lease of ${note.holder}${tokenInParens(note)} is over on ${party}'s clock: the lock is free again, whatever ${note.holder} believes.`
         : `The lease is over on ${party}'s clock.`;
@@ -67,7 +74,15 @@ export function narrate({ system, party, note, stale, alsoHolding = null, fields
     case 'acquire.skipped':
       return `${party} already holds or is waiting for the lock.`;
     case 'lease.lapsed':
+      if (note.detail?.cause !== undefined)
+        return `${party} stops believing it holds the lock${tokenInParens(note)}: ${note.detail.cause}.`;
       return `${party}'s own clock says its lease${tokenInParens(note)} has run out, so it stops believing it holds the lock.`;
+    case 'lease.lost':
+      return `${party}'s lock library has lost the lock${tokenInParens(note)}: ${note.detail?.cause}. Nobody tells the application, so it goes on acting as the holder.`;
+    case 'renewal.refused':
+      return `${party} refuses to renew ${note.client}'s lease: that lease is over, so ${note.client} no longer holds the lock.`;
+    case 'lockDelay.ended':
+      return `${party}'s lock-delay is over: the lock may be taken again.`;
     case 'write.sent':
       return note.token === null
         ? `${party} sends write(${note.parties?.join(', ')}, ${note.detail?.value}) with no token, believing it holds the lock.`

@@ -152,8 +152,6 @@ export function narrateSystem({ system, party, note, stale }: Input): string | n
       return `${party} promises epoch ${t} to ${note.client} (it had promised ${note.detail?.promisedBefore}): from now on it refuses older epochs.`;
     case 'epoch.refused':
       return `${party} refuses epoch ${t} from ${note.client}: it has already promised ${note.detail?.promisedBefore}.`;
-    case 'lockDelay.ended':
-      return `${party}'s lock-delay is over: the lock may be taken again.`;
     case 'release.ignored':
       return note.detail?.reason === 'value'
         ? `${party} deletes nothing: its key does not hold ${other}'s value ${t} (compare-and-delete).`
@@ -287,8 +285,6 @@ export function systemPhrase(step: Step, system: KnownStrategyId): { actor: stri
       return at(`newEpoch(${t}) -> promised`);
     case 'epoch.refused':
       return at(`newEpoch(${t}) -> refused (promised ${step.detail?.promisedBefore})`);
-    case 'lockDelay.ended':
-      return at('lock-delay over');
     case 'lock.queued':
       return at(
         `queue(${others[0]})${system === 'zookeeper' && step.detail?.watching !== undefined ? ` watching ${step.detail.watching}` : ''}`,

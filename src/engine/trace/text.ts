@@ -98,6 +98,12 @@ export function stepPhrase(step: Step, system: KnownStrategyId): { actor: string
       return { actor: step.party, action: restartPhrase(step, system) };
     case 'lease.none':
       return { actor: step.party, action: 'has no lease to expire' };
+    case 'lease.lost':
+      return { actor: step.party, action: `library lost lock(${t}); app carries on` };
+    case 'renewal.refused':
+      return { actor: step.party, action: `refuses to renew ${other}'s lease` };
+    case 'lockDelay.ended':
+      return { actor: step.party, action: 'lock-delay over' };
     case 'acquire.skipped':
       return { actor: step.party, action: 'already holds or waits for the lock' };
     case 'release.skipped':

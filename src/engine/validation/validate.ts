@@ -22,7 +22,9 @@ import {
   DEFAULT_SEED,
   SECOND_RESOURCES,
   SIDE_EFFECTS,
+  STOP_POLICIES,
   TOKEN_SOURCES,
+  type StopPolicy,
 } from '../core/defaults';
 import { STEP_KINDS, isStepKind, type StepKind } from '../core/vocabulary';
 
@@ -41,6 +43,8 @@ export const LIMITS = {
   leaseTtlMs: { min: 1, max: 3_600_000 },
   latencyMs: 600_000,
   driftPpm: 100_000,
+  /** A lease may be kept up to this many times its length (exclusive): Consul's is 2. */
+  leaseGraceFactor: 10,
   nameChars: 120,
   descriptionChars: 2000,
 } as const;
@@ -112,11 +116,25 @@ function bool(v: unknown, path: string): boolean {
   return v;
 }
 
-const KNOB_CHECKS: { [K in keyof Knobs]-?: (v: unknown, path: string) => Knobs[K] } = {
+/** Each client's stop policy: only the scenario's clients, only known policies. */
+function stopPolicies(v: unknown, path: string, clients: readonly string[]): Partial<Record<string, StopPolicy>> {
+  const o = object(v, path);
+  onlyKeys(o, path, clients);
+  const out: Partial<Record<string, StopPolicy>> = {};
+  for (const [client, policy] of Object.entries(o)) out[client] = oneOf(policy, join(path, client), STOP_POLICIES);
+  return out;
+}
+
+type KnobCheck<K extends keyof Knobs> = (v: unknown, path: string, clients: readonly string[]) => Knobs[K];
+
+const KNOB_CHECKS: { [K in keyof Knobs]-?: KnobCheck<K> } = {
   tokenSource: (v, p) => oneOf(v, p, TOKEN_SOURCES),
   check: (v, p) => oneOf(v, p, CHECK_MODES),
   leaseTtlMs: (v, p) => int(v, p, LIMITS.leaseTtlMs.min, LIMITS.leaseTtlMs.max),
   lockDelayMs: (v, p) => int(v, p, 0, LIMITS.leaseTtlMs.max),
+  leaseGraceFactor: (v, p) => num(v, p, 1, LIMITS.leaseGraceFactor),
+  keepalive: (v, p) => bool(v, p),
+  stopActing: stopPolicies,
   firstToken: (v, p) => int(v, p, 0, 1_000_000_000_000),
   initialMaxSeen: (v, p) => int(v, p, 0, 1_000_000_000_000),
   maxSeenDurable: (v, p) => bool(v, p),
@@ -124,13 +142,13 @@ const KNOB_CHECKS: { [K in keyof Knobs]-?: (v: unknown, path: string) => Knobs[K
   sideEffect: (v, p) => oneOf(v, p, SIDE_EFFECTS),
 };
 
-function knobs(v: unknown, strategy: StrategyDef): Partial<Knobs> {
+function knobs(v: unknown, strategy: StrategyDef, clients: readonly string[]): Partial<Knobs> {
   if (v === undefined) return {};
   const o = object(v, 'knobs');
   onlyKeys(o, 'knobs', Object.keys(KNOB_CHECKS));
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(o)) {
-    out[key] = KNOB_CHECKS[key as keyof Knobs](value, `knobs.${key}`);
+    out[key] = KNOB_CHECKS[key as keyof Knobs](value, `knobs.${key}`, clients);
   }
   // A real system models only some knob values (Redlock's token is always random).
   const choices = choicesOf(strategy);
@@ -323,10 +341,10 @@ function parse(raw: unknown): Scenario {
     STRATEGIES.map((s) => s.id),
   );
   const strategy = findStrategy(strategyId)!;
-  const k = knobs(o.knobs, strategy);
   const clientCount =
     o.clients === undefined ? DEFAULT_CLIENTS : int(o.clients, 'clients', LIMITS.clients.min, LIMITS.clients.max);
   const clients = clientIds(clientCount);
+  const k = knobs(o.knobs, strategy, clients);
   const parties = strategy.build(effectiveKnobs(strategy, k), clients).map((p) => p.info.id);
   const scenario: Scenario = {
     format: SCENARIO_FORMAT,

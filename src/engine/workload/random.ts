@@ -2,7 +2,7 @@
 // partitions, delays, restarts and clock jumps sprinkled in. Used by the benchmark and the
 // differential test. Invariant: the same options give the same scenario.
 
-import { SCENARIO_FORMAT, SCENARIO_VERSION, type Action, type Scenario } from '../core/scenario';
+import { SCENARIO_FORMAT, SCENARIO_VERSION, type Action, type Knobs, type Scenario } from '../core/scenario';
 import { createRng } from '../kernel/rng';
 import { clientIds } from '../core/parties';
 
@@ -15,10 +15,12 @@ export interface WorkloadOptions {
   gapMs?: number;
   /** Include pauses, partitions, delays, restarts and clock jumps. */
   faults?: boolean;
+  /** Knob overrides for the scenario (none by default). */
+  knobs?: Partial<Knobs>;
 }
 
 export function randomWorkload(options: WorkloadOptions): Scenario {
-  const { seed, strategy = 'fencing', clients = 4, actions: count, gapMs = 60, faults = true } = options;
+  const { seed, strategy = 'fencing', clients = 4, actions: count, gapMs = 60, faults = true, knobs = {} } = options;
   const rng = createRng(seed, 'workload');
   const ids = clientIds(clients);
   const pick = <T>(items: readonly T[]): T => items[rng.nextInt(0, items.length - 1)]!;
@@ -56,7 +58,7 @@ export function randomWorkload(options: WorkloadOptions): Scenario {
     name: `Random workload (${count} actions, seed ${seed})`,
     seed,
     strategy,
-    knobs: {},
+    knobs,
     clients,
     network: { latencyMsMin: 1, latencyMsMax: 20, dropRate: faults ? 0.01 : 0 },
     clocks: {},

@@ -2,6 +2,8 @@
 // and it keeps a conservative local lease, timed from when each KeepAlive was *sent*, so it ends
 // before the master's. When the local lease runs out the session is in jeopardy and the client
 // stops believing it holds the lock. Its token is the lock generation in the sequencer it got.
+// When the application stops acting is its stop policy: at jeopardy (the default), at the first
+// KeepAlive left unanswered, a third of the lease before its local lease ends, or never.
 // Invariant it keeps: it writes only while its local lease says its session is alive; a pause
 // freezes that clock check too, which is why servers must check the sequencer.
 
@@ -11,18 +13,22 @@ import { assertEvent } from '../assertEvent';
 import * as W from '../common/writer';
 import * as S from '../common/session';
 import * as G from '../common/grant';
+import type { StopPolicy } from '../../core/defaults';
 
 export interface ChubbyClientInput {
   chubby: string;
   resources: string[];
   mailer: string | null;
   leaseTtlMs: number;
+  stopActing: StopPolicy;
 }
 
 export interface ChubbyClientContext extends ChubbyClientInput, W.WriterFields {
   sessionOpen: boolean;
   localLeaseUntilMs: number | null;
   sequencer: string | null;
+  /** When it sent a KeepAlive that has had no answer yet; null when every one was answered. */
+  unansweredSinceMs: number | null;
 }
 
 type ChubbyClientEvent = W.ClientEvent<
@@ -32,7 +38,13 @@ type ChubbyClientEvent = W.ClientEvent<
   | { type: 'chubby.sessionExpired' }
   | { type: 'timer.keepAlive' }
   | { type: 'timer.localLease' }
+  | { type: 'timer.renewDeadline' }
 >;
+
+const EARLY_CAUSE = {
+  'first-doubt': `a KeepAlive went unanswered, and ${W.EARLY_STOP['first-doubt']}`,
+  'renew-deadline': `${W.EARLY_STOP['renew-deadline']}: no KeepAlive answered for two thirds of it`,
+} as const;
 
 const forgetGrant = { sequencer: null, ...W.noGrant };
 
@@ -42,6 +54,11 @@ const chubbyClientSetup = setup({
   guards: {
     isSessionOpen: ({ context }) => context.sessionOpen,
     isCurrentGrant: G.isCurrentGrant,
+    carriesOnSession: ({ context }) => W.carriesOn({ context }) && context.sessionOpen,
+    /** First doubt: the KeepAlive it sent last time has had no answer. */
+    isInDoubt: ({ context }) =>
+      context.stopActing === 'first-doubt' && context.grantId !== null && context.unansweredSinceMs !== null,
+    hasRenewDeadline: ({ context }) => context.stopActing === 'renew-deadline' && context.grantId !== null,
   },
 });
 
@@ -54,14 +71,22 @@ export const chubbyClientMachine = chubbyClientSetup
       extendLocalLease: chubbyClientSetup.enqueueActions(({ context, event, enqueue }) => {
         const sentAtMs = 'sentAtMs' in event && typeof event.sentAtMs === 'number' ? event.sentAtMs : event.env.nowMs;
         const localLeaseUntilMs = Math.max(context.localLeaseUntilMs ?? 0, sentAtMs + context.leaseTtlMs);
+        const believedUntilMs = W.actingUntil(context.stopActing, localLeaseUntilMs, context.leaseTtlMs);
         enqueue.assign({
           localLeaseUntilMs,
-          ...(context.grantId !== null ? { believedUntilMs: localLeaseUntilMs } : {}),
+          unansweredSinceMs: null,
+          ...(context.grantId !== null ? { believedUntilMs } : {}),
         });
         enqueue.raise(timerEvent({ type: 'timer.localLease' }), {
           id: 'localLease',
           delay: Math.max(0, localLeaseUntilMs - event.env.nowMs),
         });
+        if (believedUntilMs !== null && context.stopActing === 'renew-deadline') {
+          enqueue.raise(timerEvent({ type: 'timer.renewDeadline' }), {
+            id: 'renewDeadline',
+            delay: Math.max(0, believedUntilMs - event.env.nowMs),
+          });
+        }
         if (!context.sessionOpen) {
           enqueue.assign({ sessionOpen: true });
           enqueue.raise(timerEvent({ type: 'timer.keepAlive' }), {
@@ -72,6 +97,7 @@ export const chubbyClientMachine = chubbyClientSetup
       }),
       keepAlive: chubbyClientSetup.enqueueActions(({ context, event, enqueue }) => {
         enqueue(effect.send(context.chubby, { type: 'chubby.keepAlive', sentAtMs: event.env.nowMs, quiet: true }));
+        enqueue.assign({ unansweredSinceMs: context.unansweredSinceMs ?? event.env.nowMs });
         enqueue.raise(timerEvent({ type: 'timer.keepAlive' }), {
           id: 'keepAlive',
           delay: Math.floor(context.leaseTtlMs / 3),
@@ -83,7 +109,8 @@ export const chubbyClientMachine = chubbyClientSetup
       }),
       takeLock: chubbyClientSetup.enqueueActions(({ context, event, enqueue, self }) => {
         assertEvent(self, event, 'chubby.granted');
-        const until = context.localLeaseUntilMs ?? event.env.nowMs + context.leaseTtlMs;
+        const local = context.localLeaseUntilMs ?? event.env.nowMs + context.leaseTtlMs;
+        const until = W.actingUntil(context.stopActing, local, context.leaseTtlMs);
         const g = W.takeGrant(event.token, event.grantId, until, context.chubby, { sequencer: event.sequencer });
         W.enqueueGrant(enqueue, context, g, { sequencer: event.sequencer });
       }),
@@ -96,16 +123,25 @@ export const chubbyClientMachine = chubbyClientSetup
         W.enqueueQueuedWrite(enqueue, context, event.value);
       }),
       release: chubbyClientSetup.enqueueActions(({ context, enqueue }) => {
-        const msg = { type: 'chubby.release', grantId: context.grantId };
-        G.enqueueRelease(enqueue, context, [context.chubby], msg, forgetGrant);
+        // A holder that was never told its session is gone has nothing left to release.
+        const msg = context.sessionOpen ? { type: 'chubby.release', grantId: context.grantId } : null;
+        G.enqueueRelease(enqueue, context, msg ? [context.chubby] : [], msg, forgetGrant);
       }),
       forgetGrant: chubbyClientSetup.enqueueActions(({ enqueue }) => enqueue.assign(forgetGrant)),
       /** Jeopardy (the local lease ran out) or the master says the session is gone. */
       endSession: enqueueActions(({ context, enqueue }: Args, params: { cause: string }) =>
         S.enqueueSessionEnd(enqueue, context, params.cause, {
           server: context.chubby,
-          timers: ['keepAlive', 'localLease'],
-          forget: { sessionOpen: false, localLeaseUntilMs: null, sequencer: null },
+          timers: ['keepAlive', 'localLease', 'renewDeadline'],
+          forget: { sessionOpen: false, localLeaseUntilMs: null, sequencer: null, unansweredSinceMs: null },
+        }),
+      ),
+      /** The session is gone, but the application is never told: it keeps its sequencer. */
+      loseSession: enqueueActions(({ context, enqueue }: Args, params: { cause: string }) =>
+        S.enqueueSessionLoss(enqueue, context, params.cause, {
+          server: context.chubby,
+          timers: ['keepAlive', 'localLease', 'renewDeadline'],
+          forget: { sessionOpen: false, localLeaseUntilMs: null, unansweredSinceMs: null },
         }),
       ),
     },
@@ -118,6 +154,7 @@ export const chubbyClientMachine = chubbyClientSetup
       sessionOpen: false,
       localLeaseUntilMs: null,
       sequencer: null,
+      unansweredSinceMs: null,
     }),
     initial: 'idle',
     on: {
@@ -169,6 +206,21 @@ export const chubbyClientMachine = chubbyClientSetup
         // A waiter's grant answers no call of its own: its local lease stays what its KeepAlives made it.
         on: { 'chubby.granted': { target: 'holding', actions: 'takeLock' } },
       },
-      holding: { on: G.fencedHoldingOn },
+      holding: {
+        on: {
+          ...G.fencedHoldingOn,
+          // An application that stops before jeopardy stops sending KeepAlives too.
+          'timer.keepAlive': {
+            guard: 'isInDoubt',
+            target: 'idle',
+            actions: { type: 'endSession', params: { cause: EARLY_CAUSE['first-doubt'] } },
+          },
+          'timer.renewDeadline': {
+            guard: 'hasRenewDeadline',
+            target: 'idle',
+            actions: { type: 'endSession', params: { cause: EARLY_CAUSE['renew-deadline'] } },
+          },
+        },
+      },
     },
   });

@@ -11,7 +11,7 @@ function idleGets<S>(logic: PartyLogic<S>, event: Record<string, unknown> & { ty
   return logic.step(logic.init().state, { ...event, from: 'server', env }).effects;
 }
 
-const base = { resources: ['Storage'], mailer: null };
+const base = { resources: ['Storage'], mailer: null, stopActing: 'lost' as const };
 
 describe('an idle client handed a grant it no longer wants', () => {
   it('etcd: unlocks the key and notes the release as unwanted', () => {

@@ -1,12 +1,15 @@
 // How a client with a session (etcd's lease, ZooKeeper's session, Chubby's) opens it and loses
 // it. Each system decides *when* its session is over; what follows is the same everywhere: the
 // lock went with it, so the client stops believing, and the trace says which of the two it lost.
-// Invariant: a session that ends takes the grant and every queued write with it.
+// Unless the application is never told (stop policy `never`): then the session goes, the grant's
+// token stays, and the application goes on writing with it.
+// Invariant: a session that ends takes the grant and every queued write with it, or, for an
+// application that is never told, the trace says it carries on.
 
 import type { FieldValue } from '../../core/trace';
 import type { Note } from '../../core/party';
 import { type Enqueue, effect } from '../effects';
-import { type WriterFields, lapse, noGrant } from './writer';
+import { type WriterFields, lapse, lost, noGrant } from './writer';
 
 /** The session is up: `id` names it (etcd's lease, ZooKeeper's session id). */
 export const sessionReady = (server: string, id: Record<string, FieldValue>): Note => ({
@@ -36,9 +39,31 @@ export function enqueueSessionEnd<C extends WriterFields>(
   enqueue.assign({ ...session.forget, pendingWrites: [], ...noGrant });
 }
 
-/** A transition that ends the session (the machine's `endSession` action) and goes idle. */
+/**
+ * The session is over for an application that is never told (stop policy `never`): stop its
+ * timers and forget it (`forget`, the session's own fields), but keep the grant, and say so.
+ */
+export function enqueueSessionLoss<C extends WriterFields>(
+  enqueue: Enqueue<C>,
+  context: C,
+  cause: string,
+  session: { server: string; timers: string[]; forget: Partial<C> },
+): void {
+  for (const timer of session.timers) enqueue.cancel(timer);
+  enqueue(effect.note(lost(context, cause, [session.server])));
+  enqueue.assign(session.forget);
+}
+
+/**
+ * Transitions that end the session: for a holder that is never told, the machine's `loseSession`
+ * (it stays holding); otherwise its `endSession`, and idle. The machine defines
+ * `carriesOnSession`: W.carriesOn, and the event is about its live session (what `guard` checks).
+ */
 export const endSessionOn = <G extends string>(guard: G, cause: string) =>
-  ({ guard, target: '.idle', actions: { type: 'endSession', params: { cause } } }) as const;
+  [
+    { guard: 'carriesOnSession', actions: { type: 'loseSession', params: { cause } } },
+    { guard, target: '.idle', actions: { type: 'endSession', params: { cause } } },
+  ] as const;
 
 /**
  * The server says a session is gone: ours, so it ends here; or one that already ended on our
@@ -46,6 +71,6 @@ export const endSessionOn = <G extends string>(guard: G, cause: string) =>
  */
 export const serverEndsSession = <G extends string>(guard: G, cause: string, confirmation: string) =>
   [
-    endSessionOn(guard, cause),
+    ...endSessionOn(guard, cause),
     { actions: { type: 'note', params: { kind: 'session.lost', detail: { cause: confirmation, already: true } } } },
   ] as const;

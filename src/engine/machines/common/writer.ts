@@ -7,9 +7,12 @@
 import type { TokenValue } from '../../core/trace';
 import type { Env, Message, Note, NoteOf } from '../../core/party';
 import type { DetailOf } from '../../core/vocabulary';
+import type { StopPolicy } from '../../core/defaults';
 import { type EffectAction, type Enqueue, effect } from '../effects';
 
 export interface WriterFields {
+  /** When its application stops acting on the lock (core/defaults.ts, STOP_POLICIES). */
+  stopActing: StopPolicy;
   /** Stores that receive `write.request` (the generic resource machine). */
   resources: string[];
   mailer: string | null;
@@ -139,6 +142,38 @@ export function takeGrant(
 export function lapse(ctx: WriterFields, cause: string): NoteOf<'lease.lapsed'> {
   return { kind: 'lease.lapsed', token: ctx.token, grantId: ctx.grantId ?? undefined, detail: { cause } };
 }
+
+/** The library has lost the lease or session, but the application is never told (stop policy
+ * `never`): it keeps its token and goes on writing. */
+export function lost(ctx: WriterFields, cause: string, parties: string[] = []): NoteOf<'lease.lost'> {
+  return { kind: 'lease.lost', parties, token: ctx.token, grantId: ctx.grantId ?? undefined, detail: { cause } };
+}
+
+/** Whether a loss the library notices leaves the application acting: it holds a grant and is never told. */
+export const carriesOn = ({ context }: { context: WriterFields }): boolean =>
+  context.stopActing === 'never' && context.grantId !== null;
+
+/** Whether the application stops before its library says the lock is lost, and holds a grant now. */
+export const stopsEarly = ({ context }: { context: WriterFields }): boolean =>
+  (context.stopActing === 'first-doubt' || context.stopActing === 'renew-deadline') && context.grantId !== null;
+
+/**
+ * When the application stops acting, on its own clock (ms), given when its library expects the
+ * lease to end (`libraryUntilMs`) and the lease's length: at that end (`lost`, `first-doubt`,
+ * which may stop sooner on a missed renewal), a third of the lease before it (`renew-deadline`),
+ * or never (null).
+ */
+export function actingUntil(policy: StopPolicy, libraryUntilMs: number, leaseMs: number): number | null {
+  if (policy === 'never') return null;
+  if (policy === 'renew-deadline') return libraryUntilMs - Math.floor(leaseMs / 3);
+  return libraryUntilMs;
+}
+
+/** Why an application stopped before its library said the lock was lost, for its lapse note. */
+export const EARLY_STOP = {
+  'first-doubt': 'it stops at the first sign of trouble',
+  'renew-deadline': 'its renew deadline passed, a third of the lease before the lease would end',
+} as const;
 
 /** Holding: send the write of `value` to every store (and `guarded`, checked by the lock service itself). */
 export function enqueueWrite(

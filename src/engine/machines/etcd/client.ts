@@ -2,6 +2,9 @@
 // keeps it alive every TTL/3, puts its lock key under the prefix and waits until its key has the
 // lowest create revision; that revision is its token. Its session ends when a keepalive is
 // answered "lease not found", or when its own clock says a TTL has passed since the last answer.
+// When the application stops acting is its stop policy: when the session ends (the default), at
+// the first keepalive left unanswered, at a renew deadline a third of the TTL before its own
+// deadline, or never; one that stops early stops keeping the lease alive, and etcd expires it.
 // Invariant it keeps: it writes only while it believes its lease is alive; the store (or the txn
 // guard inside etcd) is what stops it when that belief is wrong.
 
@@ -11,6 +14,7 @@ import { assertEvent } from '../assertEvent';
 import * as W from '../common/writer';
 import * as S from '../common/session';
 import * as G from '../common/grant';
+import type { StopPolicy } from '../../core/defaults';
 
 export interface EtcdClientInput {
   etcd: string;
@@ -19,6 +23,7 @@ export interface EtcdClientInput {
   ttlMs: number;
   /** Write through etcd's guarded txn (fencing inside etcd) instead of (or as well as) to stores. */
   guarded: boolean;
+  stopActing: StopPolicy;
 }
 
 export interface EtcdClientContext extends EtcdClientInput, W.WriterFields {
@@ -28,6 +33,8 @@ export interface EtcdClientContext extends EtcdClientInput, W.WriterFields {
   myRev: number | null;
   /** A TTL after the last keepalive answer, on its own clock. */
   leaseDeadlineMs: number | null;
+  /** When it sent a keepalive that has had no answer yet; null when every one was answered. */
+  unansweredSinceMs: number | null;
 }
 
 type EtcdClientEvent = W.ClientEvent<
@@ -38,7 +45,13 @@ type EtcdClientEvent = W.ClientEvent<
   | { type: 'etcd.lockWait'; key: string; myRev: number; holder: string }
   | { type: 'timer.keepAlive' }
   | { type: 'timer.deadline' }
+  | { type: 'timer.renewDeadline' }
 >;
+
+const EARLY_CAUSE = {
+  'first-doubt': `a keepalive went unanswered, and ${W.EARLY_STOP['first-doubt']}`,
+  'renew-deadline': `${W.EARLY_STOP['renew-deadline']}: no keepalive answer for two thirds of the TTL`,
+} as const;
 
 const forgetGrant = { key: null, myRev: null, ...W.noGrant };
 
@@ -50,6 +63,12 @@ const etcdClientSetup = setup({
     isOurLease: ({ context, event }) => 'lease' in event && event.lease === context.lease,
     isOurKey: ({ context, event }) => 'key' in event && event.key === context.key,
     isCurrentGrant: G.isCurrentGrant,
+    carriesOnSession: ({ context, event }) =>
+      W.carriesOn({ context }) && context.lease !== null && (!('lease' in event) || event.lease === context.lease),
+    /** First doubt: the keepalive it sent last time has had no answer. */
+    isInDoubt: ({ context }) =>
+      context.stopActing === 'first-doubt' && context.grantId !== null && context.unansweredSinceMs !== null,
+    hasRenewDeadline: ({ context }) => context.stopActing === 'renew-deadline' && context.grantId !== null,
   },
 });
 
@@ -61,11 +80,21 @@ export const etcdClientMachine = etcdClientSetup
       /** An answer from etcd: the lease lives at least another TTL from now, by our clock. */
       extendDeadline: etcdClientSetup.enqueueActions(({ context, event, enqueue }) => {
         const leaseDeadlineMs = event.env.nowMs + context.ttlMs;
-        enqueue.assign({ leaseDeadlineMs, ...(context.grantId !== null ? { believedUntilMs: leaseDeadlineMs } : {}) });
+        const believedUntilMs = W.actingUntil(context.stopActing, leaseDeadlineMs, context.ttlMs);
+        enqueue.assign({
+          leaseDeadlineMs,
+          unansweredSinceMs: null,
+          ...(context.grantId !== null ? { believedUntilMs } : {}),
+        });
         enqueue.raise(timerEvent({ type: 'timer.deadline' }), { id: 'deadline', delay: context.ttlMs });
+        if (context.stopActing === 'renew-deadline') {
+          const delay = context.ttlMs - Math.floor(context.ttlMs / 3);
+          enqueue.raise(timerEvent({ type: 'timer.renewDeadline' }), { id: 'renewDeadline', delay });
+        }
       }),
-      keepAlive: etcdClientSetup.enqueueActions(({ context, enqueue }) => {
+      keepAlive: etcdClientSetup.enqueueActions(({ context, event, enqueue }) => {
         enqueue(effect.send(context.etcd, { type: 'etcd.keepAlive', lease: context.lease!, quiet: true })); // hasLease
+        enqueue.assign({ unansweredSinceMs: context.unansweredSinceMs ?? event.env.nowMs });
         enqueue.raise(timerEvent({ type: 'timer.keepAlive' }), {
           id: 'keepAlive',
           delay: Math.floor(context.ttlMs / 3),
@@ -88,7 +117,8 @@ export const etcdClientMachine = etcdClientSetup
       }),
       takeLock: etcdClientSetup.enqueueActions(({ context, event, enqueue, self }) => {
         assertEvent(self, event, 'etcd.locked');
-        const g = W.takeGrant(event.token, event.grantId, context.leaseDeadlineMs ?? 0, context.etcd, {
+        const until = W.actingUntil(context.stopActing, context.leaseDeadlineMs ?? 0, context.ttlMs);
+        const g = W.takeGrant(event.token, event.grantId, until, context.etcd, {
           key: event.key,
         });
         W.enqueueGrant(enqueue, context, g, { key: event.key, myRev: event.token });
@@ -102,17 +132,33 @@ export const etcdClientMachine = etcdClientSetup
         assertEvent(self, event, 'cmd.write');
         W.enqueueQueuedWrite(enqueue, context, event.value);
       }),
-      release: etcdClientSetup.enqueueActions(({ context, enqueue }) =>
-        G.enqueueRelease(enqueue, context, [context.etcd], { type: 'etcd.unlock', key: context.key }, forgetGrant),
-      ),
+      release: etcdClientSetup.enqueueActions(({ context, enqueue }) => {
+        // A holder that was never told its lease is gone has no key left to delete.
+        const to = context.lease ? [context.etcd] : [];
+        G.enqueueRelease(
+          enqueue,
+          context,
+          to,
+          to.length ? { type: 'etcd.unlock', key: context.key } : null,
+          forgetGrant,
+        );
+      }),
       forgetGrant: etcdClientSetup.enqueueActions(({ enqueue }) => enqueue.assign(forgetGrant)),
       /** Session.Done(): the lease is gone or presumed gone, and any lock with it. */
       endSession: enqueueActions(({ context, enqueue }: Args, params: { cause: string }) =>
         S.enqueueSessionEnd(enqueue, context, params.cause, {
           server: context.etcd,
-          timers: ['keepAlive', 'deadline'],
+          timers: ['keepAlive', 'deadline', 'renewDeadline'],
           id: { lease: context.lease },
-          forget: { lease: null, key: null, myRev: null, leaseDeadlineMs: null },
+          forget: { lease: null, key: null, myRev: null, leaseDeadlineMs: null, unansweredSinceMs: null },
+        }),
+      ),
+      /** The lease is gone, but the application is never told: it keeps its token (and key, for the txn). */
+      loseSession: enqueueActions(({ context, enqueue }: Args, params: { cause: string }) =>
+        S.enqueueSessionLoss(enqueue, context, params.cause, {
+          server: context.etcd,
+          timers: ['keepAlive', 'deadline', 'renewDeadline'],
+          forget: { lease: null, leaseDeadlineMs: null, unansweredSinceMs: null },
         }),
       ),
     },
@@ -126,6 +172,7 @@ export const etcdClientMachine = etcdClientSetup
       key: null,
       myRev: null,
       leaseDeadlineMs: null,
+      unansweredSinceMs: null,
     }),
     initial: 'idle',
     on: {
@@ -178,6 +225,21 @@ export const etcdClientMachine = etcdClientSetup
       waiting: {
         on: { 'etcd.locked': { guard: 'isOurKey', target: 'holding', actions: 'takeLock' } },
       },
-      holding: { on: G.fencedHoldingOn },
+      holding: {
+        on: {
+          ...G.fencedHoldingOn,
+          // An application that stops before the session ends stops keeping its lease alive too.
+          'timer.keepAlive': {
+            guard: 'isInDoubt',
+            target: 'idle',
+            actions: { type: 'endSession', params: { cause: EARLY_CAUSE['first-doubt'] } },
+          },
+          'timer.renewDeadline': {
+            guard: 'hasRenewDeadline',
+            target: 'idle',
+            actions: { type: 'endSession', params: { cause: EARLY_CAUSE['renew-deadline'] } },
+          },
+        },
+      },
     },
   });

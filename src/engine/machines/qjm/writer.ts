@@ -231,6 +231,9 @@ export const qjmWriterMachine = qjmWriterSetup
     context: ({ input }) => ({
       ...input,
       ...W.writerDefaults,
+      // A writer has no lease to lose: it acts until a journal node refuses its epoch, so the
+      // stop policies do not apply (it is as if each were `lost`).
+      stopActing: 'lost' as const,
       round: null,
       rounds: 0,
       txid: 0,

@@ -2,6 +2,8 @@
 // on every master in parallel, and hold the lock iff a majority said OK and the validity time
 // ttl - elapsed - (1% of ttl + 2 ms) is still positive; otherwise unlock everywhere and retry after
 // a random delay. It believes it holds the lock until the validity time runs out on its own clock.
+// When the application stops acting is its stop policy: at the end of the validity time (the
+// default, and the first doubt too: nothing renews it), a third of the TTL sooner, or never.
 // Invariant it keeps: it writes only while its validity time lasts. Its token, the random value,
 // is unique but unordered, so no store can tell its write from a newer holder's.
 
@@ -11,6 +13,7 @@ import { assertEvent, assertMessage } from '../assertEvent';
 import * as W from '../common/writer';
 import * as G from '../common/grant';
 import { lateReply, quorumOf } from '../common/quorum';
+import type { StopPolicy } from '../../core/defaults';
 
 export interface RedlockClientInput {
   self: string;
@@ -21,6 +24,7 @@ export interface RedlockClientInput {
   /** How long it waits for the masters' answers (redlock: 5-50 ms per node). */
   roundTimeoutMs: number;
   retries: number;
+  stopActing: StopPolicy;
 }
 
 export interface RedlockClientContext extends RedlockClientInput, W.WriterFields {
@@ -57,6 +61,7 @@ const redlockClientSetup = setup({
     isMajority: ({ context, event }) =>
       context.yes.length > context.masters.length / 2 && validityMs(context, event.env.nowMs) > 0,
     canRetry: ({ context }) => context.retried < context.retries,
+    carriesOn: W.carriesOn,
   },
 });
 
@@ -110,8 +115,14 @@ export const redlockClientMachine = redlockClientSetup
             promisedMs: validity,
           }),
         );
-        enqueue.raise(timerEvent({ type: 'timer.validity' }), { id: 'validity', delay: validity });
-        W.enqueueGrant(enqueue, context, W.takeGrant(context.value, grantId, believedUntilMs, context.yes, detail));
+        // The timer runs to the validity's end, or to a renew deadline a third of the TTL before it.
+        const until = W.actingUntil(context.stopActing, believedUntilMs, context.ttlMs);
+        const timerAtMs = until ?? believedUntilMs;
+        enqueue.raise(timerEvent({ type: 'timer.validity' }), {
+          id: 'validity',
+          delay: Math.max(0, timerAtMs - event.env.nowMs),
+        });
+        W.enqueueGrant(enqueue, context, W.takeGrant(context.value, grantId, until, context.yes, detail));
       }),
       /** No majority, or no validity left: unlock everywhere (even where SET failed), maybe retry. */
       giveUp: redlockClientSetup.enqueueActions(({ context, event, enqueue }) => {
@@ -212,13 +223,28 @@ export const redlockClientMachine = redlockClientSetup
       holding: {
         on: {
           ...G.holdingOn,
-          'timer.validity': {
-            target: 'idle',
-            actions: [
-              { type: 'note', params: ({ context }) => W.lapse(context, 'its validity time is over') },
-              'forgetGrant',
-            ],
-          },
+          'timer.validity': [
+            {
+              guard: 'carriesOn',
+              actions: { type: 'note', params: ({ context }) => W.lost(context, 'its validity time is over') },
+            },
+            {
+              target: 'idle',
+              actions: [
+                {
+                  type: 'note',
+                  params: ({ context }) =>
+                    W.lapse(
+                      context,
+                      context.stopActing === 'renew-deadline'
+                        ? `${W.EARLY_STOP['renew-deadline']}: a third of the TTL before its validity time is over`
+                        : 'its validity time is over',
+                    ),
+                },
+                'forgetGrant',
+              ],
+            },
+          ],
         },
       },
     },

@@ -4,7 +4,9 @@
 // SUSPENDED, and a full timeout later (on its own clock) Curator declares the session LOST.
 // Invariant it keeps: it writes only while it believes its session and node are alive. That belief
 // can outlive the session (the server expires it after one timeout, Curator only after 5/3), which
-// is why the store must check the czxid.
+// is why the store must check the czxid. When the application stops acting is its stop policy:
+// at LOST (the default), at SUSPENDED (first doubt, or a renew deadline, which here fall at the
+// same moment), or never.
 
 import { enqueueActions, setup } from 'xstate';
 import type { TokenValue } from '../../core/trace';
@@ -13,11 +15,19 @@ import { assertEvent } from '../assertEvent';
 import * as W from '../common/writer';
 import * as S from '../common/session';
 import * as G from '../common/grant';
+import type { StopPolicy } from '../../core/defaults';
+
+/** Why a holder that stops before LOST stops, by its policy. */
+const SUSPENDED_STOP = {
+  'first-doubt': `SUSPENDED: no word from ZooKeeper for two thirds of the session timeout, and ${W.EARLY_STOP['first-doubt']}`,
+  'renew-deadline': 'its renew deadline passed: no word from ZooKeeper for two thirds of the session timeout',
+} as const;
 
 export interface ZkClientInput {
   zk: string;
   resources: string[];
   mailer: string | null;
+  stopActing: StopPolicy;
 }
 
 export interface ZkClientContext extends ZkClientInput, W.WriterFields {
@@ -48,6 +58,11 @@ const zkClientSetup = setup({
     isOurNode: ({ context, event }) => 'node' in event && event.node === context.node,
     isOurSession: ({ context, event }) => 'session' in event && event.session === context.session,
     isCurrentGrant: G.isCurrentGrant,
+    carriesOnSession: ({ context, event }) =>
+      W.carriesOn({ context }) &&
+      context.session !== null &&
+      (!('session' in event) || event.session === context.session),
+    stopsEarly: W.stopsEarly,
   },
 });
 
@@ -107,8 +122,9 @@ export const zkClientMachine = zkClientSetup
         W.enqueueQueuedWrite(enqueue, context, event.value);
       }),
       release: zkClientSetup.enqueueActions(({ context, enqueue }) => {
-        const msg = { type: 'zk.delete', session: context.session, node: context.node };
-        G.enqueueRelease(enqueue, context, [context.zk], msg, forgetGrant);
+        // A holder that was never told its session is gone has nothing left to delete.
+        const msg = context.session ? { type: 'zk.delete', session: context.session, node: context.node } : null;
+        G.enqueueRelease(enqueue, context, msg ? [context.zk] : [], msg, forgetGrant);
       }),
       forgetGrant: zkClientSetup.enqueueActions(({ enqueue }) => enqueue.assign(forgetGrant)),
       /** The session is gone (told by the server, or Curator's own timer): so is any lock. */
@@ -118,6 +134,14 @@ export const zkClientMachine = zkClientSetup
           timers: ['ping', 'silence', 'lost'],
           id: { session: context.session },
           forget: { session: null, node: null, suspended: false },
+        }),
+      ),
+      /** The session is gone, but the application is never told: it keeps its token. */
+      loseSession: enqueueActions(({ context, enqueue }: Args, params: { cause: string }) =>
+        S.enqueueSessionLoss(enqueue, context, params.cause, {
+          server: context.zk,
+          timers: ['ping', 'silence', 'lost'],
+          forget: { session: null, suspended: false },
         }),
       ),
     },
@@ -209,6 +233,22 @@ export const zkClientMachine = zkClientSetup
       waiting: {
         on: { 'zk.lockHeld': { guard: 'isOurNode', target: 'holding', actions: ['heard', 'takeLock'] } },
       },
-      holding: { on: G.fencedHoldingOn },
+      holding: {
+        on: {
+          ...G.fencedHoldingOn,
+          // SUSPENDED, for an application that stops before LOST: it ends its session on its side
+          // (no more pings), and ZooKeeper expires it a session timeout later.
+          'timer.silence': {
+            guard: 'stopsEarly',
+            target: 'idle',
+            actions: {
+              type: 'endSession',
+              params: ({ context }) => ({
+                cause: SUSPENDED_STOP[context.stopActing === 'renew-deadline' ? 'renew-deadline' : 'first-doubt'],
+              }),
+            },
+          },
+        },
+      },
     },
   });
