@@ -15,8 +15,9 @@ export {
 export * from './core/scenario';
 export * from './core/trace';
 export { PRESETS, findPreset, type Preset } from './presets';
-export { STRATEGIES, findStrategy, effectiveKnobs, choicesOf } from './strategies/registry';
+export { STRATEGIES, findStrategy, effectiveKnobs, choicesOf, lockDelayOf } from './strategies/registry';
 export * from './core/defaults';
+export { clientIds } from './core/parties';
 export { STEP_KINDS, isStepKind, type StepKind, type NoteDetails, type DetailOf } from './core/vocabulary';
 export type { StrategyDef } from './strategies/types';
 export { formatToken, tokenField } from './protocol/tokens';

@@ -3,6 +3,7 @@
 import type { Preset } from './build';
 import { canonicalRace, leaseTrustRace, slowNetwork } from './canonical';
 import { SYSTEM_PRESETS } from './systems';
+import { INCIDENT_PRESETS } from './incidents';
 import {
   counterReset,
   earlyZombie,
@@ -29,6 +30,7 @@ export const PRESETS: readonly Preset[] = [
   emailOutsideFence,
   earlyZombie,
   ...SYSTEM_PRESETS,
+  ...INCIDENT_PRESETS,
 ];
 
 export function findPreset(id: string): Preset | undefined {

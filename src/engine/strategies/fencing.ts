@@ -15,5 +15,7 @@ export const fencing: StrategyDef = {
     'The lock service is one node whose counter is assumed durable (in practice a consensus log or an fsync before replying); the store checks and writes in one atomic step.',
   defaults: { tokenSource: 'durable-counter', check: 'reject-le' },
   lockAuthority: LOCK_SERVICE,
+  lockDelay: 'none',
+  hasRenewalKnobs: true,
   build: genericParties,
 };

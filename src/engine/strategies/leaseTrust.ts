@@ -12,8 +12,10 @@ export const leaseTrust: StrategyDef = {
     'The lock service grants a lease for a fixed time and the client writes while its own clock says the lease is valid. The store cannot tell a live holder from a zombie, so a paused client that wakes up overwrites newer data.',
   timers: GENERIC_TIMERS,
   simplification:
-    'Clients do not renew their leases and a client checks its lease only when it decides to write, not again just before the write leaves.',
+    'A client renews its lease only with keepalive on, one renewal at a time, and checks its lease only when it decides to write, not again just before the write leaves; the lock service is one node.',
   defaults: { tokenSource: 'none', check: 'none' },
   lockAuthority: LOCK_SERVICE,
+  lockDelay: 'none',
+  hasRenewalKnobs: true,
   build: genericParties,
 };

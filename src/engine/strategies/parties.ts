@@ -12,7 +12,7 @@ import { mailerMachine } from '../machines/mailer';
 import type { PartyLogic } from '../core/party';
 import { isOrderedSource } from '../protocol/tokens';
 import { LOCK_SERVICE, MAILER, STORAGE, STORAGE2 } from '../core/parties';
-import { stopPolicyOf } from '../core/defaults';
+import { DEFAULT_STOP_POLICY, stopPolicyOf } from '../core/defaults';
 
 /** Which clocks the generic strategies' timers use (StrategyDef.timers). */
 export const GENERIC_TIMERS =
@@ -35,6 +35,10 @@ export const lockServiceFields = (c: LockServiceContext): Record<string, FieldVa
   ...(c.lockDelayMs > 0 ? { lockDelayUntilMs: c.lockDelayUntilMs } : {}),
 });
 
+/** A client's stop policy, on its card when it is not the default. */
+export const stopFields = (c: Pick<ClientContext, 'stopActing'>): Record<string, FieldValue> =>
+  c.stopActing === DEFAULT_STOP_POLICY ? {} : { stopsActing: c.stopActing };
+
 export const clientFields = (c: ClientContext): Record<string, FieldValue> => ({
   token: c.token,
   believedUntilMs: c.believedUntilMs,
@@ -42,6 +46,7 @@ export const clientFields = (c: ClientContext): Record<string, FieldValue> => ({
   lastValue: c.lastValue,
   pendingWrites: c.pendingWrites.join(', '),
   ...(c.keepalive ? { renewalsSent: c.renewalsSent } : {}),
+  ...stopFields(c),
 });
 
 export const resourceFields = (c: ResourceContext): Record<string, FieldValue> => ({

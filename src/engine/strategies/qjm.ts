@@ -56,6 +56,7 @@ export const qjm: StrategyDef = {
   simplification:
     'There is no failover controller deciding who tries to become the writer and no recovery of unfinished log segments; journal nodes accept an edit from any epoch at or above their promise, without the real rule that it equal the epoch of the writer that started the segment (lastWriterEpoch), and do not check that transaction ids are contiguous; a round of calls gives up after 200 ms.',
   defaults: { tokenSource: 'durable-counter', check: 'token-seq' },
+  hasStopPolicy: false,
   choices: { tokenSource: ['durable-counter'], check: ['token-seq', 'none'] },
   lockAuthority: 'JN1',
   // No lease: a writer holds its epoch until a newer one is promised.

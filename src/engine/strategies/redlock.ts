@@ -55,7 +55,7 @@ export const redlock: StrategyDef = {
   timers:
     "Each master expires its key on its own wall clock, which is why a clock step on one master can hand the lock to a second client; the client's validity also uses the wall clock, as redlock-rb's Time.now does.",
   simplification:
-    'The value is 8 hex digits rather than 20 random bytes, SETs go to the masters in parallel with one 50 ms timeout for the round, masters keep keys in memory only (no fsync), and a client retries at most twice.',
+    'The value is 8 hex digits rather than 20 random bytes, SETs go to the masters in parallel with one 50 ms timeout for the round, masters keep keys in memory only (no fsync), a client retries at most twice, and nothing extends a held lock (no Redisson-style watchdog).',
   defaults: { tokenSource: 'uuid', check: 'none' },
   choices: { tokenSource: ['uuid'], check: ['none', 'reject-le'] },
   lockAuthority: MASTERS[0]!,

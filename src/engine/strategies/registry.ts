@@ -31,3 +31,9 @@ export function choicesOf(strategy: StrategyDef): typeof GENERIC_CHOICES {
 export function effectiveKnobs(strategy: StrategyDef, overrides: Partial<Knobs>): Knobs {
   return { ...BASE_KNOBS, ...strategy.defaults, ...overrides };
 }
+
+/** The lock-delay (ms) a run of `strategy` has: the knob, or what leaving it out means there. */
+export function lockDelayOf(strategy: StrategyDef, knobs: Knobs): number {
+  if (!strategy.lockDelay) return 0;
+  return knobs.lockDelayMs ?? (strategy.lockDelay === 'lease' ? knobs.leaseTtlMs : 0);
+}

@@ -7,7 +7,7 @@ import type { FieldValue } from '../core/trace';
 import type { PartyLogic } from '../core/party';
 import type { PartySpec } from './types';
 import type { WriterFields } from '../machines/common/writer';
-import { mailerSpec, resourceSpec } from './parties';
+import { mailerSpec, resourceSpec, stopFields } from './parties';
 import { MAILER, STORAGE, STORAGE2 } from '../core/parties';
 
 export const erase = <S>(logic: PartyLogic<S>): PartyLogic<unknown> => logic as PartyLogic<unknown>;
@@ -38,5 +38,6 @@ export function writerFields(c: WriterFields): Record<string, FieldValue> {
     writesSent: c.seq,
     lastValue: c.lastValue,
     pendingWrites: c.pendingWrites.join(', '),
+    ...stopFields(c),
   };
 }

@@ -38,8 +38,14 @@ export interface StrategyDef {
    * absent means "Lease length (ms)", null that the system has no lease and the knob is hidden.
    */
   leaseKnob?: string | null;
-  /** Whether the lockDelayMs knob means something here (Chubby's lock-delay). */
-  hasLockDelay?: boolean;
+  /** Whether the lockDelayMs knob means something here, and what a scenario that leaves it out
+   * gets: as long as the lease (Chubby), or none (the generic lock service, as Consul's). */
+  lockDelay?: 'lease' | 'none';
+  /** Whether the keepalive and leaseGraceFactor knobs mean something here (the generic lock
+   * service; the real systems' clients always keep their sessions alive). */
+  hasRenewalKnobs?: boolean;
+  /** False where the stop policies do not apply (a QJM writer has no lease to lose). */
+  hasStopPolicy?: boolean;
   /**
    * What the token source choices are in this system's own terms (ZooKeeper's durable counter is
    * the lock node's czxid); absent ones keep the generic words.

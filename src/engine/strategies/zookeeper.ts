@@ -69,7 +69,7 @@ export const zookeeper: StrategyDef = {
   timers:
     "Sessions expire on the leader's monotonic clock (System.nanoTime in its session tracker), and the client's heartbeats and its SUSPENDED and LOST timers are monotonic too: a wall-clock step on ZooKeeper or on a client expires nothing.",
   simplification:
-    "The ensemble is one linearizable service (a crash and restart is a leader change); create, getChildren and the watch on the predecessor are one request, and when the predecessor's node goes, ZooKeeper itself tells the watcher its node is now the lowest (the watch event and the client's getChildren in one message); the client waits for Curator's LOST before it stops believing, where Curator advises treating SUSPENDED as lost; zxids are shown without their epoch until a leader change.",
+    "The ensemble is one linearizable service (a crash and restart is a leader change); create, getChildren and the watch on the predecessor are one request, and when the predecessor's node goes, ZooKeeper itself tells the watcher its node is now the lowest (the watch event and the client's getChildren in one message); by default the client stops believing at Curator's LOST (the stop policy chooses SUSPENDED or never instead), and SUSPENDED comes from its own silence timer, not a TCP disconnect; zxids are shown without their epoch until a leader change.",
   defaults: { tokenSource: 'durable-counter', check: 'reject-le' },
   choices: {
     tokenSource: ['durable-counter', 'resetting-counter'],

@@ -33,11 +33,11 @@ export function stepPhrase(step: Step, system: KnownStrategyId): { actor: string
       };
     case 'lock.acquired':
       return { actor: step.party, action: step.token === null ? 'holds a lease' : `holds token ${t}` };
-    case 'lease.expired':
-      return {
-        actor: step.party,
-        action: step.token === null || step.token === undefined ? `lease(${other}) expires` : `lease(${t}) expires`,
-      };
+    case 'lease.expired': {
+      const lease = step.token === null || step.token === undefined ? `lease(${other})` : `lease(${t})`;
+      const delay = step.detail?.lockDelayMs;
+      return { actor: step.party, action: `${lease} expires${delay !== undefined ? `; lock-delay ${delay} ms` : ''}` };
+    }
     case 'client.resumed':
       return { actor: step.party, action: 'wakes, unaware' };
     case 'write.sent':
@@ -99,7 +99,10 @@ export function stepPhrase(step: Step, system: KnownStrategyId): { actor: string
     case 'lease.none':
       return { actor: step.party, action: 'has no lease to expire' };
     case 'lease.lost':
-      return { actor: step.party, action: `library lost lock(${t}); app carries on` };
+      return {
+        actor: step.party,
+        action: `library lost ${step.token === null ? 'its lease' : `lock(${t})`}; app carries on`,
+      };
     case 'renewal.refused':
       return { actor: step.party, action: `refuses to renew ${other}'s lease` };
     case 'lockDelay.ended':
@@ -167,10 +170,13 @@ export function formatTraceText(trace: Trace): string {
   const system = strategyIdOf(s.strategy);
   lines.push(`${s.name} · strategy ${s.strategy} · seed ${s.seed}`);
   lines.push('');
+  // The label column is as wide as the longest label, and the time column as the latest time.
+  const labelWidth = Math.max(7, ...trace.steps.map((st) => st.label?.length ?? 0));
+  const timeWidth = Math.max(8, `${trace.steps[trace.steps.length - 1]?.timeMs ?? 0}ms`.length);
   for (const step of trace.steps) {
     const { actor, action } = stepPhrase(step, system);
-    const label = (step.label ?? '').padEnd(7);
-    const time = `${step.timeMs}ms`.padStart(8);
+    const label = (step.label ?? '').padEnd(labelWidth);
+    const time = `${step.timeMs}ms`.padStart(timeWidth);
     lines.push(`${label} ${time}  ${actor.padEnd(12)} ${action.padEnd(46)} ${maxSeenOf(step)}`.trimEnd());
   }
   lines.push('');

@@ -16,6 +16,9 @@ const LABELS: Record<string, string> = {
   writesSent: 'Writes sent',
   lastValue: 'Last value',
   pendingWrites: 'Writes waiting',
+  renewals: 'Renewals granted',
+  renewalsSent: 'Renewals sent',
+  stopsActing: 'Stops acting',
   check: 'Check',
   value: 'Stored value',
   accepted: 'Writes accepted',
@@ -86,8 +89,17 @@ const CHECK_WORDS: Record<string, string> = {
 /** "1,250 ms": the lab's way of writing a time. */
 export const ms = (value: number): string => `${formatNumber(value)} ms`;
 
+/** When a client's application stops acting on the lock (its stop policy), in a few words. */
+const STOP_WORDS: Record<string, string> = {
+  lost: 'when its library says the lock is lost',
+  'first-doubt': 'at the first missed heartbeat or renewal',
+  'renew-deadline': 'at a renew deadline, a third of the lease early',
+  never: 'never: only when it releases',
+};
+
 export function fieldText(key: string, value: FieldValue): string {
   if (value === null || value === '') return '—';
+  if (key === 'stopsActing' && typeof value === 'string') return STOP_WORDS[value] ?? value;
   if (key === 'check' && typeof value === 'string') return CHECK_WORDS[value] ?? value;
   if (typeof value === 'boolean') return value ? 'yes' : 'no';
   if (key.endsWith('Ms') && typeof value === 'number') return ms(value);

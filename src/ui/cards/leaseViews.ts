@@ -143,6 +143,7 @@ function believesWords(view: Step['snapshots'][string], holding: boolean, strate
   if (!holding) return 'holds no lock';
   const held = `holds ${grantWords(token, strategy, 'a lease (no token)')}`;
   const until = view.fields.believedUntilMs;
+  if (view.fields.stopsActing === 'never') return `${held} until it releases it: nothing will tell it to stop`;
   if (typeof until === 'number') return `${held} until ${ms(until)} on its own clock${view.paused ? ' (frozen)' : ''}`;
   if (strategy === 'zookeeper') {
     return `${held} for as long as its session lives${view.fields.suspended === true ? ', though it has lost touch with ZooKeeper' : ''}`;

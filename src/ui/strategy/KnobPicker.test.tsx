@@ -1,10 +1,11 @@
 // @vitest-environment jsdom
 // The knob panel names the lease knob in each system's own terms and hides it where there is none.
+import { act } from 'react';
 import { describe, expect, it } from 'vitest';
 import { STRATEGIES, findPreset } from '../../engine';
 import { createLabStore } from '../store/labStore';
 import { renderInLab, unmountAll } from '../testing/renderInLab';
-import { KnobPicker } from './KnobPicker';
+import { KnobPicker, withStopPolicy } from './KnobPicker';
 
 function labelsUnder(strategy: string): string[] {
   const store = createLabStore(findPreset('canonical-race')!.scenario);
@@ -27,7 +28,7 @@ describe('the lease knob', () => {
     expect(STRATEGIES.map((s) => s.id).sort()).toEqual(Object.keys(expected).sort());
     for (const [strategy, label] of Object.entries(expected)) {
       const labels = labelsUnder(strategy);
-      const leaseLike = labels.filter((l) => /lease|TTL|timeout/i.test(l));
+      const leaseLike = labels.filter((l) => /lease|TTL|timeout/i.test(l) && /\(ms\)$/.test(l));
       expect(leaseLike, strategy).toEqual(label === null ? [] : [label]);
       unmountAll();
     }
@@ -83,21 +84,82 @@ describe("the store's check", () => {
 });
 
 describe('the lock-delay', () => {
-  it('is its own field under Chubby alone, and sets the knob', () => {
+  it('is a field under Chubby and the generic lock service (as Consul has), and sets the knob', () => {
     const store = createLabStore(findPreset('canonical-race')!.scenario);
+    const field = () => {
+      const container = renderInLab(store, <KnobPicker />);
+      const label = [...container.querySelectorAll('label')].find((l) => l.textContent === 'Lock-delay (ms)');
+      const value = label ? (label.control as HTMLInputElement).value : null;
+      unmountAll();
+      return value;
+    };
+    // Left out, it means as long as the lease under Chubby, and none under the generic service.
+    expect(field()).toBe('0');
     store.getState().setStrategy('chubby');
-    const container = renderInLab(store, <KnobPicker />);
-    const labels = [...container.querySelectorAll('label')].map((l) => l.textContent);
-    expect(labels).toContain('Lock-delay (ms)');
+    expect(field()).toBe('1000');
     store.getState().setKnob('lockDelayMs', 15000);
     expect(store.getState().scenario.knobs.lockDelayMs).toBe(15000);
     expect(store.getState().trace.knobs.lockDelayMs).toBe(15000);
-    unmountAll();
-    for (const other of ['etcd', 'zookeeper', 'fencing']) {
+    for (const other of ['etcd', 'zookeeper', 'redlock', 'qjm']) {
       store.getState().setStrategy(other);
-      const under = [...renderInLab(store, <KnobPicker />).querySelectorAll('label')].map((l) => l.textContent);
-      expect(under, other).not.toContain('Lock-delay (ms)');
-      unmountAll();
+      expect(field(), other).toBeNull();
     }
+  });
+});
+
+describe('renewal and when each client stops acting', () => {
+  it('offers a keepalive under the generic strategies only, and a stop policy per client where there is a lease', () => {
+    const store = createLabStore(findPreset('canonical-race')!.scenario);
+    const text = () => {
+      const t = renderInLab(store, <KnobPicker />).textContent!;
+      unmountAll();
+      return t;
+    };
+    expect(text()).toContain('(keepalive)');
+    expect(text()).toContain('When does each client stop acting on the lock?');
+    store.getState().setStrategy('zookeeper');
+    expect(text()).not.toContain('(keepalive)');
+    expect(text()).toContain('When does each client stop acting on the lock?');
+    store.getState().setStrategy('qjm');
+    expect(text()).not.toContain('When does each client stop acting on the lock?');
+  });
+
+  it("sets one client's policy without touching the other's, and the default leaves the knob out", () => {
+    const store = createLabStore(findPreset('canonical-race')!.scenario);
+    const container = renderInLab(store, <KnobPicker />);
+    const select = (client: string) => {
+      const label = [...container.querySelectorAll('label')].find((l) => l.textContent === client)!;
+      return label.control as HTMLSelectElement;
+    };
+    act(() => {
+      select('Client1').value = 'never';
+      select('Client1').dispatchEvent(new Event('change', { bubbles: true }));
+    });
+    expect(store.getState().scenario.knobs.stopActing).toEqual({ Client1: 'never' });
+    expect(container.textContent).toContain('Only the store can stop it.');
+    act(() => {
+      select('Client2').value = 'first-doubt';
+      select('Client2').dispatchEvent(new Event('change', { bubbles: true }));
+    });
+    expect(store.getState().scenario.knobs.stopActing).toEqual({ Client1: 'never', Client2: 'first-doubt' });
+    act(() => {
+      select('Client1').value = 'lost';
+      select('Client1').dispatchEvent(new Event('change', { bubbles: true }));
+      select('Client2').value = 'lost';
+      select('Client2').dispatchEvent(new Event('change', { bubbles: true }));
+    });
+    expect(store.getState().scenario.knobs.stopActing).toBeUndefined();
+    unmountAll();
+  });
+});
+
+describe('withStopPolicy', () => {
+  it('adds, replaces and removes one client, and returns nothing when no client is left', () => {
+    expect(withStopPolicy(undefined, 'Client1', 'never')).toEqual({ Client1: 'never' });
+    expect(withStopPolicy({ Client1: 'never' }, 'Client2', 'renew-deadline')).toEqual({
+      Client1: 'never',
+      Client2: 'renew-deadline',
+    });
+    expect(withStopPolicy({ Client1: 'never' }, 'Client1', 'lost')).toBeUndefined();
   });
 });

@@ -3,10 +3,27 @@
 // the fence, and the seed. Each change recomputes the trace and keeps the cursor's time.
 
 import { useId, useState } from 'react';
-import { LIMITS, choicesOf, findStrategy, type CheckMode, type TokenSource } from '../../engine';
+import {
+  LIMITS,
+  STOP_POLICIES,
+  choicesOf,
+  clientIds,
+  findStrategy,
+  lockDelayOf,
+  type CheckMode,
+  type Knobs,
+  type StopPolicy,
+  type TokenSource,
+} from '../../engine';
 import { formatNumber } from '../format/number';
 import { useActions, useLab } from '../store/context';
-import { CHECKS, tokenSourcesFor } from './knobText';
+import { CHECKS, GRACE_FACTORS, STOP_POLICY_WORDS, tokenSourcesFor } from './knobText';
+
+/** The grace factors offered, with a file's own value among them if it is none of the usual ones. */
+function graceChoices(current: number): { value: number; label: string }[] {
+  if (GRACE_FACTORS.some((g) => g.value === current)) return GRACE_FACTORS;
+  return [...GRACE_FACTORS, { value: current, label: `${current} times as long` }];
+}
 
 /** Why `text` is not a whole number from min to max, or null if it is one. */
 export function wholeNumberProblem(text: string, min: number, max: number): string | null {
@@ -69,12 +86,63 @@ function NumberField({
   );
 }
 
+/** Each client's stop policy, with `client` set to `policy`; `lost`, the default, is left out. */
+export function withStopPolicy(
+  current: Knobs['stopActing'],
+  client: string,
+  policy: StopPolicy,
+): Knobs['stopActing'] | undefined {
+  const next = { ...current };
+  if (policy === 'lost') delete next[client];
+  else next[client] = policy;
+  return Object.keys(next).length > 0 ? next : undefined;
+}
+
+/** When each client's application stops acting on the lock: one choice per client. */
+function StopPolicies({ clients, knobs }: { clients: string[]; knobs: Knobs }) {
+  const { setKnob } = useActions();
+  const id = useId();
+  const chosen = clients.map((client) => knobs.stopActing?.[client] ?? 'lost');
+  // One hint per distinct choice, so two clients with the same policy do not repeat it.
+  const hints = [...new Set(chosen)].map((p) => STOP_POLICY_WORDS[p].explain);
+  return (
+    <fieldset className="stop-policies">
+      <legend>When does each client stop acting on the lock?</legend>
+      {clients.map((client, i) => (
+        <div className="field inline" key={client}>
+          <label htmlFor={`${id}-${client}`}>{client}</label>
+          <select
+            id={`${id}-${client}`}
+            value={chosen[i]}
+            onChange={(e) =>
+              setKnob('stopActing', withStopPolicy(knobs.stopActing, client, e.currentTarget.value as StopPolicy))
+            }
+          >
+            {STOP_POLICIES.map((p) => (
+              <option key={p} value={p}>
+                {STOP_POLICY_WORDS[p].label}
+                {p === 'lost' ? ' (default)' : ''}
+              </option>
+            ))}
+          </select>
+        </div>
+      ))}
+      {hints.map((h) => (
+        <p className="hint" key={h}>
+          {h}
+        </p>
+      ))}
+    </fieldset>
+  );
+}
+
 export function KnobPicker() {
-  const { knobs, overrides, strategyId, seed } = useLab((s) => ({
+  const { knobs, overrides, strategyId, seed, clientCount } = useLab((s) => ({
     knobs: s.trace.knobs,
     overrides: s.scenario.knobs,
     strategyId: s.scenario.strategy,
     seed: s.scenario.seed,
+    clientCount: s.scenario.clients,
   }));
   const { setKnob, setSeed, resetKnobs } = useActions();
   const id = useId();
@@ -144,15 +212,46 @@ export function KnobPicker() {
             ` The lease length you set (${formatNumber(overrides.leaseTtlMs)} ms) applies again under the other systems.`}
         </p>
       )}
-      {strategy?.hasLockDelay && (
+      {strategy?.lockDelay && (
         <NumberField
           label="Lock-delay (ms)"
-          value={knobs.lockDelayMs ?? knobs.leaseTtlMs}
+          value={lockDelayOf(strategy, knobs)}
           min={0}
           max={LIMITS.leaseTtlMs.max}
           onCommit={(n) => setKnob('lockDelayMs', n)}
         />
       )}
+      {strategy?.hasRenewalKnobs && (
+        <>
+          <label className="check">
+            <input
+              type="checkbox"
+              checked={knobs.keepalive ?? false}
+              onChange={(e) => setKnob('keepalive', e.currentTarget.checked ? true : undefined)}
+            />
+            A holder renews its lease every third of it (keepalive)
+          </label>
+          <div className="field">
+            <label htmlFor={`${id}-grace`}>The lock service keeps a lease</label>
+            <select
+              id={`${id}-grace`}
+              value={String(knobs.leaseGraceFactor ?? 1)}
+              onChange={(e) => {
+                const factor = Number(e.currentTarget.value);
+                setKnob('leaseGraceFactor', factor === 1 ? undefined : factor);
+              }}
+            >
+              {graceChoices(knobs.leaseGraceFactor ?? 1).map((g) => (
+                <option key={g.value} value={String(g.value)}>
+                  {g.label}
+                  {g.value === 1 ? ' (default)' : ''}
+                </option>
+              ))}
+            </select>
+          </div>
+        </>
+      )}
+      {strategy?.hasStopPolicy !== false && <StopPolicies clients={clientIds(clientCount)} knobs={knobs} />}
       <label className="check">
         <input
           type="checkbox"

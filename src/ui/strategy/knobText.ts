@@ -1,6 +1,13 @@
 // Words for the pitfall knobs: what each choice is and what it does to the fence.
 
-import { CHECK_MODES, TOKEN_SOURCES, type CheckMode, type StrategyDef, type TokenSource } from '../../engine';
+import {
+  CHECK_MODES,
+  TOKEN_SOURCES,
+  type CheckMode,
+  type StopPolicy,
+  type StrategyDef,
+  type TokenSource,
+} from '../../engine';
 
 interface Words {
   label: string;
@@ -69,3 +76,32 @@ export const CHECKS: { value: CheckMode; label: string; explain: string }[] = CH
   value,
   ...CHECK_WORDS[value],
 }));
+
+/** Words for each stop policy; the engine's STOP_POLICIES gives the order. */
+export const STOP_POLICY_WORDS: Record<StopPolicy, Words> = {
+  lost: {
+    label: 'When its lock library says the lock is lost',
+    explain: 'It stops when the library gives up: its own lease timer runs out, or its session is declared lost.',
+  },
+  'first-doubt': {
+    label: 'At the first missed heartbeat or renewal',
+    explain: 'It stops as soon as one heartbeat or renewal goes unanswered, as Curator advises for SUSPENDED.',
+  },
+  'renew-deadline': {
+    label: 'A third of the lease early (a renew deadline)',
+    explain:
+      'Unless renewed in time, it stops a third of the lease before its lease would end, like Kubernetes leader election.',
+  },
+  never: {
+    label: 'Never: it carries on until it releases',
+    explain: 'Nothing tells it the lock is gone, like a plain mutex or a watchdog library. Only the store can stop it.',
+  },
+};
+
+/** How long the generic lock service keeps a lease, as a multiple of what it promised. */
+export const GRACE_FACTORS: { value: number; label: string }[] = [
+  { value: 1, label: 'Exactly as long as it promised' },
+  { value: 1.5, label: '1.5 times as long' },
+  { value: 2, label: 'Twice as long (as Consul may)' },
+  { value: 3, label: 'Three times as long' },
+];
