@@ -94,7 +94,7 @@ const STOP_WORDS: Record<string, string> = {
   lost: 'when its library says the lock is lost',
   'first-doubt': 'at the first missed heartbeat or renewal',
   'renew-deadline': 'at a renew deadline, a third of the lease early',
-  never: 'never: only when it releases',
+  never: 'never (only when it releases)',
 };
 
 export function fieldText(key: string, value: FieldValue): string {

@@ -103,8 +103,11 @@ function StopPolicies({ clients, knobs }: { clients: string[]; knobs: Knobs }) {
   const { setKnob } = useActions();
   const id = useId();
   const chosen = clients.map((client) => knobs.stopActing?.[client] ?? 'lost');
-  // One hint per distinct choice, so two clients with the same policy do not repeat it.
-  const hints = [...new Set(chosen)].map((p) => STOP_POLICY_WORDS[p].explain);
+  // One hint per distinct choice, naming the clients that made it, so none is said twice.
+  const hints = [...new Set(chosen)].map((p) => ({
+    who: clients.filter((_, i) => chosen[i] === p).join(', '),
+    text: STOP_POLICY_WORDS[p].explain,
+  }));
   return (
     <fieldset className="stop-policies">
       <legend>When does each client stop acting on the lock?</legend>
@@ -128,8 +131,8 @@ function StopPolicies({ clients, knobs }: { clients: string[]; knobs: Knobs }) {
         </div>
       ))}
       {hints.map((h) => (
-        <p className="hint" key={h}>
-          {h}
+        <p className="hint" key={h.who}>
+          <strong>{h.who}:</strong> {h.text}
         </p>
       ))}
     </fieldset>

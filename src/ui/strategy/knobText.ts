@@ -80,28 +80,28 @@ export const CHECKS: { value: CheckMode; label: string; explain: string }[] = CH
 /** Words for each stop policy; the engine's STOP_POLICIES gives the order. */
 export const STOP_POLICY_WORDS: Record<StopPolicy, Words> = {
   lost: {
-    label: 'When its lock library says the lock is lost',
+    label: 'When its library says lost',
     explain: 'It stops when the library gives up: its own lease timer runs out, or its session is declared lost.',
   },
   'first-doubt': {
-    label: 'At the first missed heartbeat or renewal',
+    label: 'At the first missed heartbeat',
     explain: 'It stops as soon as one heartbeat or renewal goes unanswered, as Curator advises for SUSPENDED.',
   },
   'renew-deadline': {
-    label: 'A third of the lease early (a renew deadline)',
+    label: 'At a renew deadline',
     explain:
       'Unless renewed in time, it stops a third of the lease before its lease would end, like Kubernetes leader election.',
   },
   never: {
-    label: 'Never: it carries on until it releases',
+    label: 'Never (until it releases)',
     explain: 'Nothing tells it the lock is gone, like a plain mutex or a watchdog library. Only the store can stop it.',
   },
 };
 
 /** How long the generic lock service keeps a lease, as a multiple of what it promised. */
 export const GRACE_FACTORS: { value: number; label: string }[] = [
-  { value: 1, label: 'Exactly as long as it promised' },
+  { value: 1, label: 'As long as it promised' },
   { value: 1.5, label: '1.5 times as long' },
-  { value: 2, label: 'Twice as long (as Consul may)' },
+  { value: 2, label: 'Twice as long (Consul)' },
   { value: 3, label: 'Three times as long' },
 ];
