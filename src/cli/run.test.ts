@@ -92,3 +92,77 @@ describe('the sim process', () => {
     expect(good.stdout).toContain('33 <= 34 -> REJECT');
   }, 30_000);
 });
+
+describe('npm run sim -- --table, for runs that name a party only one strategy has (issue 11)', () => {
+  it.each([
+    'pitfall-counter-reset',
+    'pitfall-less-than',
+    'pitfall-wall-clock',
+    'redlock-clock-jump',
+    'redlock-restart',
+    'etcd-restore',
+  ])('--preset %s --table exits 0 with a row per strategy', (id) => {
+    const out = run(['--preset', id, '--table']);
+    expect(out.code).toBe(0);
+    for (const name of ['Lease + trust', 'Redlock', 'ZooKeeper', 'etcd', 'Fencing token', 'Chubby', 'HDFS epochs'])
+      expect(out.out).toContain(name);
+    expect(out.out).not.toContain('internal error');
+  });
+
+  it('--strategy carries the what-if too: redlock-clock-jump under ZooKeeper runs', () => {
+    const out = run(['--preset', 'redlock-clock-jump', '--strategy', 'zookeeper']);
+    expect(out.code).toBe(0);
+  });
+
+  it('a row that has nothing to block but a danger to tell says so, not a bare n/a', () => {
+    const path = file(
+      'race30.json',
+      JSON.stringify({
+        format: 'fencelab.scenario',
+        version: 1,
+        strategy: 'fencing',
+        knobs: { leaseTtlMs: 10000 },
+        actions: [
+          { atMs: 0, type: 'acquire', client: 'Client1' },
+          { atMs: 100, type: 'pause', client: 'Client1', durationMs: 30000 },
+          { atMs: 100, type: 'write', client: 'Client1', value: 'Y' },
+          { atMs: 1200, type: 'acquire', client: 'Client2' },
+          { atMs: 1300, type: 'write', client: 'Client2', value: 'X' },
+        ],
+      }),
+    );
+    const out = run(['--scenario', path, '--table']).out;
+    const redlock = out.split('\n').find((l) => l.startsWith('Redlock'))!;
+    expect(redlock).toContain('not tested, see warning');
+    expect(redlock).toContain('Warning: Client1 sent Y at 30,100 ms');
+  });
+});
+
+describe('bad input at any depth (issue 11)', () => {
+  it('a file nested 100,000 lists deep is refused with a sentence and exit 2, not a stack overflow', () => {
+    const deep = file('deep.json', '['.repeat(100_000) + ']'.repeat(100_000));
+    expect(run(['--scenario', deep])).toEqual({
+      code: 2,
+      out: `sim: ${deep}: (scenario): expected an object, got a list nested too deeply to show`,
+    });
+    const inActions = file(
+      'deep-actions.json',
+      `{"format":"fencelab.scenario","version":1,"strategy":"fencing","actions":${'['.repeat(100_000)}${']'.repeat(100_000)}}`,
+    );
+    expect(run(['--scenario', inActions]).out).toMatch(
+      /actions\[0\]: expected an object, got a list nested too deeply/,
+    );
+  });
+
+  it('a number too large for a double (1e400) is named as such, not as null', () => {
+    const big = file(
+      'big.json',
+      '{"format":"fencelab.scenario","version":1,"strategy":"fencing","knobs":{"leaseTtlMs":1e400}}',
+    );
+    const out = run(['--scenario', big]);
+    expect(out.code).toBe(2);
+    expect(out.out).toContain(
+      'knobs.leaseTtlMs: expected a whole number from 1 to 3600000, got a number too large to hold',
+    );
+  });
+});

@@ -3,64 +3,153 @@
 // run rejected every write from a superseded holder and accepted none.
 
 import type { Scenario } from '../core/scenario';
-import type { Trace } from '../core/trace';
+import type { TokenValue, Trace } from '../core/trace';
 import { simulate } from '../simulate/simulate';
-import { STRATEGIES, choicesOf, findStrategy } from '../strategies/registry';
+import { STRATEGIES, choicesOf } from '../strategies/registry';
 import type { StrategyDef } from '../strategies/types';
 import { formatToken } from '../protocol/tokens';
 import { editOutcome, uncommittedPhrase } from '../trace/edits';
+import { carryTo, type Carried } from './carry';
 
 export interface ComparisonRow {
   strategy: string;
   name: string;
   monotonicToken: boolean;
-  /** Null when no superseded holder wrote at all: there was nothing to block. */
+  /** Null when no superseded holder wrote at all: there was nothing to block (see `warnings`). */
   staleWriteBlocked: boolean | null;
   reason: string;
+  /**
+   * What a reader must not miss, whatever the blocked column says: a write sent after its
+   * writer's lease or validity was over, a second holder that never came and why. Sentences.
+   */
+  warnings: string[];
+  /** What the what-if became under this strategy, where its parties had no one-for-one
+   * counterpart (comparison/carry.ts). */
+  carried: string[];
   /** Whether the stale write is still blocked when the store does not check (null: not asked). */
   blockedWithoutCheck: boolean | null;
   simplification: string;
-  trace: Trace;
+  /** Null when the row could not run: `error` says why. */
+  trace: Trace | null;
+  error: string | null;
 }
 
-/** The same scenario under another strategy: the strategy's own token source and check apply. */
+/** The same scenario under another strategy, its parties carried by role (comparison/carry.ts):
+ * the strategy's own token source and check apply. */
 export function withStrategy(scenario: Scenario, strategy: string): Scenario {
-  if (!findStrategy(strategy)) throw new Error(`unknown strategy "${strategy}"`);
-  const { tokenSource: _t, check: _c, ...shared } = scenario.knobs;
-  return { ...scenario, strategy, knobs: scenario.strategy === strategy ? scenario.knobs : shared };
+  return carryTo(scenario, strategy).scenario;
 }
 
 export function compareStrategies(scenario: Scenario): ComparisonRow[] {
-  return STRATEGIES.map((strategy) => {
-    const trace = simulate(withStrategy(scenario, strategy.id));
-    const v = trace.verdict;
-    const attempted = v.staleWritesAccepted + v.staleWritesRejected > 0;
-    const blocked = isBlocked(trace);
-    // Where the store's check is what blocks the zombie, say what happens without it (seed: "Yes,
-    // if the resource checks it"), from a second run rather than from a sentence written by hand.
-    const unchecked = blocked ? withoutCheck(scenario, strategy) : null;
-    const uncheckedReason = unchecked ? uncheckedSentence(unchecked) : '';
+  return STRATEGIES.map((strategy) => compareUnder(scenario, strategy));
+}
+
+/** One row: `scenario` carried to `strategy` and run. A row that cannot run says why in `error`. */
+export function compareUnder(scenario: Scenario, strategy: StrategyDef): ComparisonRow {
+  const base = {
+    strategy: strategy.id,
+    name: strategy.name,
+    simplification: strategy.simplification,
+  };
+  let carried: Carried;
+  let trace: Trace;
+  try {
+    carried = carryTo(scenario, strategy.id);
+    trace = simulate(carried.scenario);
+  } catch (e) {
     return {
-      strategy: strategy.id,
-      name: strategy.name,
-      monotonicToken: v.tokensMonotonic,
-      staleWriteBlocked: attempted ? blocked : null,
-      reason: [reasonFrom(trace), uncheckedReason, strategy.caveat ?? ''].filter(Boolean).join(' '),
-      blockedWithoutCheck: unchecked ? isBlocked(unchecked) : null,
-      simplification: strategy.simplification,
-      trace,
+      ...base,
+      monotonicToken: false,
+      staleWriteBlocked: null,
+      reason: '',
+      warnings: [],
+      carried: [],
+      blockedWithoutCheck: null,
+      trace: null,
+      error: `This what-if could not be run under ${strategy.name}: ${(e as Error).message}`,
     };
-  });
+  }
+  const v = trace.verdict;
+  const attempted = v.staleWritesAccepted + v.staleWritesRejected > 0;
+  const blocked = isBlocked(trace);
+  // Where the store's check is what blocks the zombie, say what happens without it (seed: "Yes,
+  // if the resource checks it"), from a second run rather than from a sentence written by hand.
+  const unchecked = blocked ? withoutCheck(carried.scenario, strategy) : null;
+  const uncheckedReason = unchecked ? uncheckedSentence(unchecked) : '';
+  return {
+    ...base,
+    monotonicToken: v.tokensMonotonic,
+    staleWriteBlocked: attempted ? blocked : null,
+    reason: [reasonFrom(trace), uncheckedReason, strategy.caveat ?? ''].filter(Boolean).join(' '),
+    warnings: warningsFrom(trace),
+    carried: carried.notes,
+    blockedWithoutCheck: unchecked ? isBlocked(unchecked) : null,
+    trace,
+    error: null,
+  };
 }
 
 const isBlocked = (trace: Trace): boolean =>
   trace.verdict.staleWritesAccepted === 0 && trace.verdict.staleWritesRejected > 0;
 
-function withoutCheck(scenario: Scenario, strategy: StrategyDef): Trace | null {
+function withoutCheck(carried: Scenario, strategy: StrategyDef): Trace | null {
   if (strategy.defaults.check === 'none' || !choicesOf(strategy).check.includes('none')) return null;
-  const base = withStrategy(scenario, strategy.id);
-  return simulate({ ...base, knobs: { ...base.knobs, check: 'none' } });
+  return simulate({ ...carried, knobs: { ...carried.knobs, check: 'none' } });
 }
+
+/**
+ * Dangers the blocked column cannot show: a write accepted after its writer's grant had ended
+ * (by the lock authority's reckoning), with nobody newer to overwrite; and a client that asked
+ * for the lock and never got it, with why (gave up after its retries, or still waiting).
+ */
+export function warningsFrom(trace: Trace): string[] {
+  const warnings: string[] = [];
+  const seen = new Set<string>();
+  for (const step of trace.steps) {
+    const w = step.write;
+    if (!w || w.verdict !== 'accepted' || w.stale) continue;
+    const sent = trace.steps.find(
+      (s) => s.kind === 'write.sent' && s.party === w.client && s.detail?.value === w.value && s.index < step.index,
+    );
+    const lease = sent ? leaseOf(trace, w.client, w.token, sent.timeMs) : undefined;
+    if (!sent || !lease || lease.endedMs === null || lease.endedMs > sent.timeMs) continue;
+    const key = `${w.client}|${w.value}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    warnings.push(
+      `${w.client} sent ${w.value} at ${fmt(sent.timeMs)} ms, after its grant had ${ENDED[lease.endReason ?? ''] ?? 'ended'} at ${fmt(lease.endedMs)} ms, and ${w.resource} accepted it. Nobody newer had written, so nothing was overwritten, but the lock no longer protected that write.`,
+    );
+  }
+  const granted = new Set(trace.leases.map((l) => l.holder));
+  const asked = new Set(trace.scenario.actions.filter((a) => a.type === 'acquire').map((a) => a.client));
+  for (const client of asked) {
+    if (granted.has(client)) continue;
+    const failed = trace.steps.filter((s) => s.kind === 'lock.failed' && s.party === client);
+    const last = failed[failed.length - 1];
+    const gaveUp = last?.kind === 'lock.failed' && last.detail?.retryInMs === undefined;
+    warnings.push(
+      gaveUp
+        ? `${client} asked for the lock and never got it: it gave up after ${failed.length} tries at ${fmt(last.timeMs)} ms (its retry limit), so no second holder ever wrote.`
+        : `${client} asked for the lock and never got it: it was still waiting when the run ended.`,
+    );
+  }
+  return warnings;
+}
+
+/** How a grant ended (LeaseRecord.endReason), after "its grant had". */
+const ENDED: Record<string, string> = {
+  expired: 'expired',
+  released: 'been released',
+  'lock service crashed': 'been lost in a crash of the lock service',
+  'lost in a restore': 'been lost in a restore',
+  superseded: 'been superseded',
+  'validity over': 'run out of validity',
+};
+
+/** The writer's grant a write was sent under: its latest with that token granted by then. */
+const leaseOf = (trace: Trace, client: string, token: TokenValue, sentMs: number) =>
+  [...trace.leases].reverse().find((l) => l.holder === client && l.token === token && l.grantedMs <= sentMs);
+const fmt = (ms: number): string => ms.toLocaleString('en-US');
 
 function uncheckedSentence(trace: Trace): string {
   const first = trace.verdict.staleWriteAccepted;
@@ -93,7 +182,8 @@ function reasonFrom(trace: Trace): string {
       return `${[...edit.refused].sort().join(', ')} refused epoch ${formatToken(w.token)} (promised ${formatToken(w.maxSeenAfter)}): no quorum${edit.aborted ? `, ${w.client} aborts` : ''}.`;
     return `${w.resource} rejected ${w.client}'s stale write ${w.value}: ${w.comparison}.`;
   }
-  const skipped = trace.steps.find((s) => s.kind === 'write.skipped' || s.kind === 'lease.lapsed');
+  // A write its own client held back (it no longer believed it held the lock) is why none reached a store.
+  const skipped = trace.steps.find((s) => s.kind === 'write.skipped');
   if (skipped) return `No stale write reached a store: ${skipped.text}`;
   const tokens = v.tokensIssued.map(formatToken).join(', ');
   return `No stale write was attempted in this run (tokens issued: ${tokens || 'none'}).`;

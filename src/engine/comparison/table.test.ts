@@ -39,8 +39,8 @@ describe('the comparison table of the canonical race', () => {
     expect(r.staleWriteBlocked).toBe(blocked);
     expect(r.reason).toMatch(reason);
     // The row is read off a run under that strategy, not written by hand.
-    expect(r.trace.scenario.strategy).toBe(id);
-    expect(r.monotonicToken).toBe(r.trace.verdict.tokensMonotonic);
+    expect(r.trace!.scenario.strategy).toBe(id);
+    expect(r.monotonicToken).toBe(r.trace!.verdict.tokensMonotonic);
   });
 
   it('says, from a second run, that every checking row is blocked only because the store checks', () => {
@@ -67,13 +67,13 @@ describe('the comparison table of the canonical race', () => {
     ]);
   });
 
-  it('says n/a, not No, where no superseded holder wrote at all', () => {
+  it('says not tested, not No, where no superseded holder wrote at all', () => {
     // A lease long enough that Client1 wakes still holding it: nobody is stale, nothing to block.
     const calm = compareStrategies({ ...race, knobs: { leaseTtlMs: 3000 } });
     const fencing = calm.find((r) => r.strategy === 'fencing')!;
-    expect(fencing.trace.verdict.staleWritesAccepted + fencing.trace.verdict.staleWritesRejected).toBe(0);
+    expect(fencing.trace!.verdict.staleWritesAccepted + fencing.trace!.verdict.staleWritesRejected).toBe(0);
     expect(fencing.staleWriteBlocked).toBeNull();
-    expect(formatComparisonText(calm)).toMatch(/Fencing token \(generic pattern\)\s+Yes\s+n\/a/);
+    expect(formatComparisonText(calm)).toMatch(/Fencing token \(generic pattern\)\s+Yes\s+not tested/);
   });
 
   it('gives every strategy a summary of one or two sentences and one sentence on what it simplifies', () => {

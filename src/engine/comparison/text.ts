@@ -3,10 +3,27 @@
 
 import type { ComparisonRow } from './compare';
 
+/** The blocked column in words: an untested row with a warning is not left looking safe. */
+export function blockedWord(row: Pick<ComparisonRow, 'staleWriteBlocked' | 'warnings' | 'error'>): string {
+  if (row.error) return 'could not run';
+  if (row.staleWriteBlocked === null) return row.warnings.length > 0 ? 'not tested, see warning' : 'not tested';
+  return row.staleWriteBlocked ? 'Yes' : 'No';
+}
+
+/** Everything a row says in its last column: why, then warnings, then what was carried, or its error. */
+export function rowSentences(row: Pick<ComparisonRow, 'reason' | 'warnings' | 'carried' | 'error'>): string {
+  if (row.error) return row.error;
+  return [
+    row.reason,
+    ...row.warnings.map((w) => `Warning: ${w}`),
+    ...(row.carried.length > 0 ? [`Carried to this system: ${row.carried.join(' ')}`] : []),
+  ].join(' ');
+}
+
 export function formatComparisonText(rows: ComparisonRow[]): string {
-  const yes = (b: boolean | null) => (b === null ? 'n/a' : b ? 'Yes' : 'No');
+  const yes = (b: boolean) => (b ? 'Yes' : 'No');
   const header = ['Approach', 'Monotonic token?', 'Stale write blocked?', 'Why (from the run)'];
-  const body = rows.map((r) => [r.name, yes(r.monotonicToken), yes(r.staleWriteBlocked), r.reason]);
+  const body = rows.map((r) => [r.name, r.error ? '-' : yes(r.monotonicToken), blockedWord(r), rowSentences(r)]);
   const widths = [0, 1, 2].map((i) => Math.max(header[i]!.length, ...body.map((row) => row[i]!.length)));
   const fmt = (row: string[]) => row.map((cell, i) => (i < 3 ? cell.padEnd(widths[i]!) : cell)).join('  ');
   return [fmt(header), ...body.map(fmt)].join('\n');

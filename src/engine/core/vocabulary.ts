@@ -138,6 +138,8 @@ export interface NoteDetails {
   'lock.granted': {
     /** Generic lock service: when the lease ends on its clock. */
     expiresAtMs?: number;
+    /** Generic lock service with a grace factor: the end of the lease it told the holder of. */
+    promisedUntilMs?: number;
     /** ZooKeeper: the holder's node, its czxid and sequence suffix, its session, the watch that fired. */
     node?: string;
     czxid?: number;

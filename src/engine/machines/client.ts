@@ -41,10 +41,12 @@ export interface ClientContext extends ClientInput, W.WriterFields {
   unansweredSinceMs: number | null;
   /** Whether it still renews (a refused renewal stops the keepalive). */
   renewing: boolean;
+  /** Whether its library has already noted the current grant lost (a never-told holder). */
+  lostNoted: boolean;
 }
 
 type ClientEvent = W.ClientEvent<
-  | { type: 'lock.wait'; holder: string | null }
+  | { type: 'lock.wait'; holder: string | null; lockDelayUntilMs?: number }
   | ({ type: 'lock.grant'; token: TokenValue } & GrantTiming)
   | ({ type: 'lock.renewed' } & GrantTiming)
   | { type: 'lock.renewFailed'; grantId: number }
@@ -85,7 +87,13 @@ const clientSetup = setup({
     carriesOn: W.carriesOn,
     /** First-doubt: the renewal it sent last time has had no answer. */
     isInDoubt: ({ context }) => context.stopActing === 'first-doubt' && context.unansweredSinceMs !== null,
-    isRenewing: ({ context }) => context.renewing,
+    /** It renews while its library still counts the lease its own: a renewal timer that fires
+     * late (after a pause) past the lease's end sends nothing. */
+    isRenewing: ({ context, event }) => context.renewing && (context.libraryUntilMs ?? 0) > event.env.nowMs,
+    /** Its library's own clock says the lease is over: the belief timer, not a renewal, decides. */
+    isLeaseOver: ({ context, event }) => (context.libraryUntilMs ?? 0) <= event.env.nowMs,
+    /** A never-told holder whose library has not yet noted this grant lost. */
+    notesLoss: ({ context }) => W.carriesOn({ context }) && !context.lostNoted,
   },
   delays: {
     leaseBelief: ({ context }) => context.ttlMs,
@@ -120,6 +128,7 @@ export const clientMachine = clientSetup
           newestGrantId: event.grantId,
           unansweredSinceMs: null,
           renewing: context.keepalive,
+          lostNoted: false,
         });
         if (context.keepalive)
           enqueue.raise(timerEvent({ type: 'timer.renew' }), { id: 'renew', delay: Math.floor(context.leaseMs / 3) });
@@ -156,16 +165,14 @@ export const clientMachine = clientSetup
       extendLease: clientSetup.enqueueActions(({ context, event, enqueue, self }) => {
         assertEvent(self, event, 'lock.renewed');
         const until = Math.max(context.libraryUntilMs ?? 0, event.askedAtMs + event.leaseEndsInMs);
-        enqueue.assign({ ...belief(context, until, event.env.nowMs), unansweredSinceMs: null });
+        enqueue.assign({ ...belief(context, until, event.env.nowMs), unansweredSinceMs: null, lostNoted: false });
       }),
       /** The library has lost the lease, but the application is never told and carries on. Its
        * keepalive goes on until the lock service itself refuses a renewal (`told`). */
       noteLost: enqueueActions(({ context, enqueue }: Args, params: { cause: string; told: boolean }) => {
         enqueue(effect.note(W.lost(context, params.cause, params.told ? [context.lockService] : [])));
-        if (params.told) {
-          enqueue.cancel('renew');
-          enqueue.assign({ renewing: false });
-        }
+        enqueue.cancel('renew');
+        enqueue.assign({ renewing: false, lostNoted: true });
       }),
       /** The application stops acting: it stops believing (and renewing). */
       lapse: enqueueActions(({ context, enqueue }: Args, params: { cause?: string }) => {
@@ -194,6 +201,7 @@ export const clientMachine = clientSetup
       renewalsSent: 0,
       unansweredSinceMs: null,
       renewing: false,
+      lostNoted: false,
     }),
     initial: 'idle',
     on: {
@@ -226,7 +234,15 @@ export const clientMachine = clientSetup
         },
         on: {
           'lock.wait': {
-            actions: { type: 'note', params: ({ context, event }) => G.waitingNote(context.lockService, event.holder) },
+            actions: {
+              type: 'note',
+              params: ({ context, event }) =>
+                G.waitingNote(
+                  context.lockService,
+                  event.holder,
+                  event.lockDelayUntilMs !== undefined ? { lockDelayUntilMs: event.lockDelayUntilMs } : undefined,
+                ),
+            },
           },
         },
       },
@@ -236,14 +252,17 @@ export const clientMachine = clientSetup
         // is never told (its library still notes the lease running out).
         after: {
           leaseBelief: [
-            { guard: 'carriesOn', actions: { type: 'noteLost', params: { cause: LAPSE_CAUSE.ranOut, told: false } } },
+            { guard: 'notesLoss', actions: { type: 'noteLost', params: { cause: LAPSE_CAUSE.ranOut, told: false } } },
+            { guard: 'carriesOn' },
             {
               target: 'idle',
               actions: [
                 {
                   type: 'lapse',
                   params: ({ context }) =>
-                    context.stopActing === 'renew-deadline' ? { cause: W.EARLY_STOP['renew-deadline'] } : {},
+                    context.stopActing === 'renew-deadline'
+                      ? { cause: W.EARLY_STOP[context.keepalive ? 'renew-deadline' : 'margin'] }
+                      : {},
                 },
                 'forgetGrant',
               ],
@@ -253,6 +272,7 @@ export const clientMachine = clientSetup
         on: {
           ...G.fencedHoldingOn,
           'timer.renew': [
+            { guard: 'isLeaseOver' },
             {
               guard: 'isInDoubt',
               target: 'idle',
@@ -263,9 +283,10 @@ export const clientMachine = clientSetup
           'lock.renewed': { guard: 'isCurrentGrant', target: 'holding', reenter: true, actions: 'extendLease' },
           'lock.renewFailed': [
             {
-              guard: and(['isCurrentGrant', 'carriesOn']),
+              guard: and(['isCurrentGrant', 'notesLoss']),
               actions: { type: 'noteLost', params: { cause: LAPSE_CAUSE.refused, told: true } },
             },
+            { guard: and(['isCurrentGrant', 'carriesOn']) },
             {
               guard: 'isCurrentGrant',
               target: 'idle',

@@ -142,7 +142,7 @@ export const lockServiceMachine = lockServiceSetup
             holder,
             token: issued.token,
             grantId: env.nextGrantId,
-            detail: { expiresAtMs },
+            detail: { expiresAtMs, ...(context.keptMs !== context.leaseTtlMs ? { promisedUntilMs } : {}) },
           }),
         );
       }),
@@ -202,9 +202,9 @@ export const lockServiceMachine = lockServiceSetup
           waiters: context.waiters.includes(from) ? context.waiters : [...context.waiters, from],
           asks,
         });
-        enqueue(effect.send(from, { type: 'lock.wait', holder: context.holder }));
         const delayed =
           context.lockDelayUntilMs !== null ? { detail: { lockDelayUntilMs: context.lockDelayUntilMs } } : {};
+        enqueue(effect.send(from, { type: 'lock.wait', holder: context.holder, ...delayed.detail }));
         enqueue(
           effect.note({
             kind: 'lock.queued',

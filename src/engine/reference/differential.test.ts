@@ -44,7 +44,7 @@ describe('XState machines vs plain reducers', () => {
       // The run reaches what the knobs add: refused renewals, lost leases, lock-delays, early stops.
       for (const kind of ['renewal.refused', 'lease.lost', 'lockDelay.ended', 'lease.lapsed'] as const)
         expect(kinds.has(kind), kind).toBe(true);
-      expect(machines.heartbeats).toBeGreaterThan(100);
+      expect(machines.heartbeats).toBeGreaterThan(50);
       expect(reducers.steps.map((s) => [s.timeMs, s.party, s.kind, s.token])).toEqual(
         machines.steps.map((s) => [s.timeMs, s.party, s.kind, s.token]),
       );

@@ -20,6 +20,7 @@ export function client(knobs: Knobs, id: string): PartyLogic<Plain<ClientContext
     renewalsSent: 0,
     unansweredSinceMs: null,
     renewing: false,
+    lostNoted: false,
     pendingWrites: [],
     lastValue: null,
   };
@@ -39,7 +40,7 @@ export function client(knobs: Knobs, id: string): PartyLogic<Plain<ClientContext
     });
   /** The library lost the lease; the application, never told, carries on holding. */
   const lost = (s: Plain<ClientContext>, cause: string, told: boolean): Out<ClientContext> => ({
-    state: { value: s.value, context: told ? { ...s.context, renewing: false } : s.context },
+    state: { value: s.value, context: { ...s.context, renewing: false, lostNoted: true } },
     effects: [
       note({
         kind: 'lease.lost',
@@ -48,7 +49,7 @@ export function client(knobs: Knobs, id: string): PartyLogic<Plain<ClientContext
         grantId: s.context.grantId ?? undefined,
         detail: { cause },
       }),
-      ...(told ? [cancelRenew] : []),
+      cancelRenew,
     ],
   });
   const carriesOn = (c: ClientContext) => c.stopActing === 'never' && c.grantId !== null;
@@ -79,6 +80,7 @@ export function client(knobs: Knobs, id: string): PartyLogic<Plain<ClientContext
           pendingWrites: [],
           unansweredSinceMs: null,
           renewing: c.keepalive,
+          lostNoted: false,
         };
         const leaving = s.value === 'holding' ? BELIEF_TIMER : s.value === 'acquiring' ? RETRY_TIMER : null;
         return {
@@ -110,10 +112,12 @@ export function client(knobs: Knobs, id: string): PartyLogic<Plain<ClientContext
         });
       if (s.value === 'holding') {
         if (e.type === BELIEF_TIMER) {
-          if (carriesOn(c)) return lost(s, LAPSE_CAUSE.ranOut, false);
-          return stop(c, [lapsed(c, c.stopActing === 'renew-deadline' ? EARLY_STOP['renew-deadline'] : undefined)]);
+          if (carriesOn(c)) return c.lostNoted ? null : lost(s, LAPSE_CAUSE.ranOut, false);
+          const cause = EARLY_STOP[c.keepalive ? 'renew-deadline' : 'margin'];
+          return stop(c, [lapsed(c, c.stopActing === 'renew-deadline' ? cause : undefined)]);
         }
         if (e.type === RENEW_TIMER) {
+          if ((c.libraryUntilMs ?? 0) <= e.env.nowMs) return null;
           if (c.stopActing === 'first-doubt' && c.unansweredSinceMs !== null)
             return stop(c, [lapsed(c, LAPSE_CAUSE.unanswered)]);
           if (!c.renewing) return null;
@@ -133,7 +137,7 @@ export function client(knobs: Knobs, id: string): PartyLogic<Plain<ClientContext
           const until = Math.max(c.libraryUntilMs ?? 0, (e.askedAtMs as number) + (e.leaseEndsInMs as number));
           const b = belief(c, until, e.env.nowMs);
           return {
-            state: { value: 'holding', context: { ...c, ...b, unansweredSinceMs: null } },
+            state: { value: 'holding', context: { ...c, ...b, unansweredSinceMs: null, lostNoted: false } },
             effects: [
               { type: 'cancel', id: BELIEF_TIMER },
               { type: 'arm', id: BELIEF_TIMER, delayMs: b.ttlMs, event: { type: BELIEF_TIMER } },
@@ -141,7 +145,7 @@ export function client(knobs: Knobs, id: string): PartyLogic<Plain<ClientContext
           };
         }
         if (e.type === 'lock.renewFailed' && e.grantId === c.grantId) {
-          if (carriesOn(c)) return lost(s, LAPSE_CAUSE.refused, true);
+          if (carriesOn(c)) return c.lostNoted ? null : lost(s, LAPSE_CAUSE.refused, true);
           return stop(c, [lapsed(c, LAPSE_CAUSE.refused)]);
         }
         if (e.type === 'cmd.write') {
@@ -208,6 +212,9 @@ export function client(knobs: Knobs, id: string): PartyLogic<Plain<ClientContext
                 kind: 'lock.waiting',
                 parties: [c.lockService],
                 holder: (e.holder as string | null) ?? undefined,
+                ...(e.lockDelayUntilMs !== undefined
+                  ? { detail: { lockDelayUntilMs: e.lockDelayUntilMs as number } }
+                  : {}),
               }),
             ],
           };

@@ -43,7 +43,7 @@ export function lockService(knobs: Knobs): PartyLogic<Plain<LockServiceContext>>
         holder,
         token: issued.token,
         grantId: env.nextGrantId,
-        detail: { expiresAtMs },
+        detail: { expiresAtMs, ...(c.keptMs !== c.leaseTtlMs ? { promisedUntilMs } : {}) },
       }),
       armLease,
     ];
@@ -101,7 +101,7 @@ export function lockService(knobs: Knobs): PartyLogic<Plain<LockServiceContext>>
     return {
       state: { value: s.value, context: { ...c, waiters, asks: { ...c.asks, [e.from]: askOf(e) } } },
       effects: [
-        send(e.from, { type: 'lock.wait', holder: c.holder }),
+        send(e.from, { type: 'lock.wait', holder: c.holder, ...delayed.detail }),
         note({ kind: 'lock.queued', parties: [e.from], client: e.from, holder: c.holder ?? undefined, ...delayed }),
       ],
     };

@@ -12,7 +12,7 @@ export const fencing: StrategyDef = {
     'Every grant gets the next number from a durable counter; the client sends it with each write; the store keeps the highest number it has accepted and refuses anything not above it. A zombie is refused once a newer holder has written.',
   timers: GENERIC_TIMERS,
   simplification:
-    'The lock service is one node whose counter is assumed durable (in practice a consensus log or an fsync before replying); the store checks and writes in one atomic step.',
+    'The lock service is one node whose counter is assumed durable (in practice a consensus log or an fsync before replying), but whose leases, waiters and any running lock-delay a crash forgets; a holder renews only with keepalive on, one renewal at a time; the store checks and writes in one atomic step.',
   defaults: { tokenSource: 'durable-counter', check: 'reject-le' },
   lockAuthority: LOCK_SERVICE,
   lockDelay: 'none',

@@ -59,6 +59,7 @@ export const qjm: StrategyDef = {
   hasStopPolicy: false,
   choices: { tokenSource: ['durable-counter'], check: ['token-seq', 'none'] },
   lockAuthority: 'JN1',
+  authorityParties: JOURNALS,
   // No lease: a writer holds its epoch until a newer one is promised.
   leaseKnob: null,
   sourceWords: {

@@ -41,7 +41,7 @@ describe('lease renewal that can fail (generic strategies, keepalive on)', () =>
     // Its library noticed the lease running out; nobody told the application.
     const lost = of(trace, 'Client1', 'lease.lost');
     expect(lost.length).toBeGreaterThan(0);
-    expect(lost[0]!.text).toContain('Nobody tells the application');
+    expect(lost[0]!.text).toContain('Its application does not act on that and goes on as the holder.');
   });
 
   it('the same zombie under a fencing token is refused: 33 < max_seen 34', () => {
@@ -81,34 +81,48 @@ describe('lease renewal that can fail (generic strategies, keepalive on)', () =>
     expect(trace.heartbeats).toBeGreaterThanOrEqual(24);
   });
 
-  it('a renewal refused (the lease already went to someone else) ends the belief, or is noted and ignored', () => {
+  it('a renewal refused (the lease was taken away) ends the belief, or is noted once and ignored', () => {
+    // The lease is expired by hand at 500 ms and goes to Client2; Client1's next renewal, at
+    // 670 ms, reaches a service that no longer counts its grant.
     const actions: Action[] = [
       { atMs: 0, type: 'acquire', client: 'Client1' },
-      { atMs: 100, type: 'partition', a: 'Client1', b: 'LockService' },
-      { atMs: 1100, type: 'acquire', client: 'Client2' },
-      { atMs: 1150, type: 'heal', a: 'Client1', b: 'LockService' },
+      { atMs: 400, type: 'acquire', client: 'Client2' },
+      { atMs: 500, type: 'expireLease' },
+      { atMs: 800, type: 'write', client: 'Client1', value: 'z' },
+      { atMs: 900, type: 'write', client: 'Client2', value: 'x' },
+      { atMs: 2000, type: 'write', client: 'Client1', value: 'z2' },
     ];
-    const never = run('fencing', { keepalive: true, leaseTtlMs: 3000, ...stop('never') }, actions);
-    // Lease 3000 ms: Client1's renewals at 1000+ are lost until the heal; the lease expires at 3002.
-    expect(of(never, 'LockService', 'renewal.refused').length).toBe(0);
-    const shortLease = run('fencing', { keepalive: true, ...stop('never') }, [
-      ...actions,
-      { atMs: 1600, type: 'write', client: 'Client1', value: 'z' },
-    ]);
-    const refused = of(shortLease, 'LockService', 'renewal.refused');
-    expect(refused.length).toBe(1);
+    const lost = run('fencing', { keepalive: true }, actions);
+    const refused = of(lost, 'LockService', 'renewal.refused');
+    expect(refused.map((s) => s.timeMs)).toEqual([672]);
     expect(refused[0]!.text).toContain("refuses to renew Client1's lease");
-    expect(of(shortLease, 'Client1', 'lease.lost').map((s) => s.detail)).toContainEqual({
-      cause: 'the lock service refused its renewal: the lease is gone',
-    });
-    // Client2 has not written yet, so the store has nothing newer to compare with: the zombie's
-    // write gets in, and the verdict counts it.
-    expect(writeOf(shortLease, 'z')).toMatchObject({ token: 33, verdict: 'accepted', stale: true });
-    const lost = run('fencing', { keepalive: true }, [
-      ...actions,
-      { atMs: 1600, type: 'write', client: 'Client1', value: 'z' },
-    ]);
+    expect(stepDetail(of(lost, 'Client1', 'lease.lapsed')[0]!).cause).toBe(
+      'the lock service refused its renewal: the lease is gone',
+    );
     expect(writeOf(lost, 'z')).toBeUndefined();
+
+    const never = run('fencing', { keepalive: true, ...stop('never') }, actions);
+    // Told once; its keepalive stops, and its library says so once, not again when its own clock runs out.
+    expect(of(never, 'LockService', 'renewal.refused').length).toBe(1);
+    expect(of(never, 'Client1', 'lease.lost').map((s) => stepDetail(s).cause)).toEqual([
+      'the lock service refused its renewal: the lease is gone',
+    ]);
+    // Client2 had not written yet at 800 ms: z gets in, and the verdict counts it; z2 is refused.
+    expect(writeOf(never, 'z')).toMatchObject({ token: 33, verdict: 'accepted', stale: true });
+    expect(writeOf(never, 'z2')).toMatchObject({ token: 33, verdict: 'rejected' });
+  });
+
+  it('a renewal timer that fires late, after a pause past the lease, renews nothing', () => {
+    const trace = run('fencing', { keepalive: true, leaseGraceFactor: 2 }, [
+      { atMs: 0, type: 'acquire', client: 'Client1' },
+      { atMs: 100, type: 'pause', client: 'Client1', durationMs: 1400 },
+      { atMs: 1200, type: 'acquire', client: 'Client2' },
+    ]);
+    const last = trace.steps[trace.steps.length - 1]!;
+    expect(last.snapshots.LockService!.fields.renewals).toBe(0);
+    // The service keeps the lease twice over, from the grant at 2 ms: Client2 gets it at 2002.
+    const granted = of(trace, 'LockService', 'lock.granted').find((s) => s.parties[1] === 'Client2')!;
+    expect(granted.timeMs).toBe(2002);
   });
 
   it('shorter leases cost renewals: half the lease, twice the renewals, for the same hold', () => {
@@ -156,7 +170,7 @@ describe('when the application stops acting (generic, keepalive on)', () => {
       { atMs: 1500, type: 'write', client: 'Client1', value: 'w1' },
     ];
     const acquired = of(run('fencing', stop('never'), actions), 'Client1', 'lock.acquired')[0]!;
-    expect(acquired.text).toContain('nothing will tell it to stop');
+    expect(acquired.text).toContain('only a store that refuses its token can stop it');
     expect(writeOf(run('fencing', stop('never'), actions), 'w1')).toMatchObject({ verdict: 'rejected' });
     expect(writeOf(run('lease-trust', stop('never'), actions), 'w1')).toMatchObject({
       verdict: 'accepted',
@@ -300,5 +314,25 @@ describe('validation of the new knobs', () => {
     expect(bad({ leaseGraceFactor: 0.5 })).toMatchObject({ path: 'knobs.leaseGraceFactor' });
     expect(bad({ keepalive: 'yes' })).toMatchObject({ path: 'knobs.keepalive' });
     expect(bad({ stopActing: { Client2: 'first-doubt' }, keepalive: true, leaseGraceFactor: 2 })).toBeNull();
+  });
+});
+
+describe('a holder that stopped early and asks again before its old session expired', () => {
+  const actions = (extra: Action[]): Action[] => [
+    { atMs: 0, type: 'acquire', client: 'Client1' },
+    { atMs: 300, type: 'partition', a: 'Client1', b: 'Chubby' },
+    { atMs: 800, type: 'heal', a: 'Client1', b: 'Chubby' },
+    { atMs: 900, type: 'acquire', client: 'Client1' },
+    { atMs: 950, type: 'acquire', client: 'Client2' },
+    ...extra,
+  ];
+  it('Chubby: the session that still holds the lock is told so again, and nobody waits behind itself', () => {
+    const trace = run('chubby', stop('first-doubt'), actions([{ atMs: 1500, type: 'release', client: 'Client1' }]));
+    const regrant = of(trace, 'Chubby', 'lock.regranted')[0]!;
+    expect(regrant).toMatchObject({ timeMs: 902, token: 33 });
+    expect(of(trace, 'Client1', 'lock.acquired').map((s) => s.token)).toEqual([33, 33]);
+    const granted = of(trace, 'Chubby', 'lock.granted').find((s) => s.parties[1] === 'Client2')!;
+    expect(granted.token).toBe(34);
+    expect(granted.timeMs).toBeLessThan(1600);
   });
 });

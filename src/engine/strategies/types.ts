@@ -31,6 +31,10 @@ export interface StrategyDef {
   lockAuthority: string;
   /** Every party "expire the lease now" addresses, where there are several (Redlock's masters). */
   lockAuthorities?: readonly string[];
+  /** The parties that together are the lock authority, where there are several and they are not
+   * all addressed by "expire the lease now" (the journal nodes); absent: lockAuthorities, or
+   * lockAuthority alone. A what-if carried from another strategy reaches each of them. */
+  authorityParties?: readonly string[];
   /** The knob values this strategy models; absent means the generic ones (see GENERIC_CHOICES). */
   choices?: { tokenSource?: readonly TokenSource[]; check?: readonly CheckMode[] };
   /**

@@ -39,19 +39,25 @@ export function narrate({ system, party, note, stale, alsoHolding = null, fields
     case 'lock.granted':
       return note.token === null
         ? `${party} grants the lock to ${note.holder} as a plain lease (no token); it expires at ${note.detail?.expiresAtMs} ms on ${party}'s clock.`
-        : `${party} grants the lock to ${note.holder} with token ${tok(note)}; the lease expires at ${note.detail?.expiresAtMs} ms on ${party}'s clock.`;
+        : `${party} grants the lock to ${note.holder} with token ${tok(note)}; the lease expires at ${note.detail?.expiresAtMs} ms on ${party}'s clock.${kept(note)}`;
     case 'lock.regranted':
       return `${party} repeats its grant to ${note.holder} (token ${tok(note)}).`;
     case 'lock.queued':
+      if (note.holder !== undefined && note.holder === note.client)
+        return `${party} queues ${note.client} behind its own earlier session, which still holds the lock.`;
       if (note.detail?.lockDelayUntilMs !== undefined)
         return `${party} queues ${note.client}: the lock is free, but held back by a lock-delay until ${note.detail.lockDelayUntilMs} ms.`;
       return `${party} queues ${note.client}: ${note.holder ?? 'someone'} holds the lock.`;
     case 'lock.waiting':
+      if (note.detail?.lockDelayUntilMs !== undefined)
+        return `${party} waits: the lock is free, but held back by a lock-delay until ${note.detail.lockDelayUntilMs} ms.`;
+      if (note.holder === party)
+        return `${party} waits behind its own earlier session, which still holds the lock until the server expires it.`;
       return note.holder ? `${party} waits: ${note.holder} holds the lock.` : `${party} waits its turn for the lock.`;
     case 'lock.acquired':
       // A holder that is never told (stop policy `never`) has no deadline of its own.
       if (note.detail?.believedUntilMs === undefined)
-        return `${party} receives ${note.token === null ? 'a plain lease (no token)' : `token ${tok(note)}`} and will act as the holder until it releases the lock: nothing will tell it to stop.`;
+        return `${party} receives ${note.token === null ? 'a plain lease (no token)' : `token ${tok(note)}`} and will act as the holder until it releases the lock, whatever becomes of its lease: only a store that refuses its token can stop it.`;
       if (note.token === null)
         return `${party} receives a plain lease (no token) and believes it holds the lock until ${note.detail?.believedUntilMs} ms on its own clock.`;
       return `${party} receives token ${tok(note)} and believes it holds the lock until ${note.detail?.believedUntilMs} ms on its own clock.`;
@@ -78,7 +84,7 @@ export function narrate({ system, party, note, stale, alsoHolding = null, fields
         return `${party} stops believing it holds the lock${tokenInParens(note)}: ${note.detail.cause}.`;
       return `${party}'s own clock says its lease${tokenInParens(note)} has run out, so it stops believing it holds the lock.`;
     case 'lease.lost':
-      return `${party}'s lock library has lost the lock${tokenInParens(note)}: ${note.detail?.cause}. Nobody tells the application, so it goes on acting as the holder.`;
+      return `${party}'s lock library has lost the lock${tokenInParens(note)}: ${note.detail?.cause}. Its application does not act on that and goes on as the holder.`;
     case 'renewal.refused':
       return `${party} refuses to renew ${note.client}'s lease: that lease is over, so ${note.client} no longer holds the lock.`;
     case 'lockDelay.ended':
@@ -144,6 +150,13 @@ export function narrate({ system, party, note, stale, alsoHolding = null, fields
   }
 }
 
+/** A lease the service keeps longer than it promised (a grace factor), said after the grant. */
+function kept(note: NoteOf<'lock.granted'>): string {
+  const promised = note.detail?.promisedUntilMs;
+  if (promised === undefined) return '';
+  return ` It told ${note.holder} the lease ends at ${promised} ms, and keeps it longer, as Consul may.`;
+}
+
 /** A message a party had no use for; for a grant, why believing it would have been wrong. */
 function ignoredText(party: string, note: NoteOf<'message.ignored'>): string {
   const d = note.detail;
@@ -151,6 +164,8 @@ function ignoredText(party: string, note: NoteOf<'message.ignored'>): string {
     return `${party} ignores a late grant${tokenInParens(note)} from ${other(note)}: it has had a newer grant since, so this one is stale news.`;
   if (d?.type === 'lock.grant' && d.reason === 'over')
     return `${party} ignores a grant${tokenInParens(note)} that came too late: timed from when it asked, that lease ended at ${d.believedUntilMs} ms on its own clock.`;
+  if (d?.type === 'lock.renewFailed')
+    return `${party} hears from ${other(note)} that its renewal was refused; its library already knew that lease was over.`;
   return `${party} ignores a ${d?.type} message from ${other(note)}: it has no use for it now.`;
 }
 

@@ -58,9 +58,18 @@ class Invalid extends Error {
   }
 }
 
-const show = (v: unknown): string => {
+/** A found value, quoted short for a message: at most 40 characters, whatever its size or depth. */
+export const show = (v: unknown): string => {
   if (v === undefined) return 'nothing';
-  const s = JSON.stringify(v);
+  // JSON reads 1e400 as Infinity, which JSON.stringify would write as null.
+  if (typeof v === 'number' && !Number.isFinite(v)) return 'a number too large to hold';
+  let s: string;
+  try {
+    s = JSON.stringify(v);
+  } catch {
+    // Nested thousands deep, a value cannot even be written out: say what it is instead.
+    return Array.isArray(v) ? 'a list nested too deeply to show' : 'a value nested too deeply to show';
+  }
   return s.length > 40 ? `${s.slice(0, 37)}...` : s;
 };
 

@@ -6,10 +6,11 @@ import { useEffect, useState } from 'react';
 import { STRATEGIES, compareStrategies, type ComparisonRow, type Scenario } from '../../engine';
 import { useActions, useLab } from '../store/context';
 
-const YesNo = ({ value }: { value: boolean | null }) =>
+const YesNo = ({ value, warned = false }: { value: boolean | null; warned?: boolean }) =>
   value === null ? (
-    <span className="na">
-      <span aria-hidden="true">–</span> n/a<span className="visually-hidden">: no stale write was attempted</span>
+    <span className={warned ? 'na warned' : 'na'}>
+      <span aria-hidden="true">{warned ? '⚠' : '–'}</span> {warned ? 'Not tested: see the warning' : 'Not tested'}
+      <span className="visually-hidden">: no superseded holder wrote</span>
     </span>
   ) : (
     <span className={value ? 'yes' : 'no'}>
@@ -61,13 +62,33 @@ export function Comparison() {
                     {row.name}
                     <span className="simplification">{row.simplification}</span>
                   </th>
-                  <td>
-                    <YesNo value={row.monotonicToken} />
-                  </td>
-                  <td>
-                    <YesNo value={row.staleWriteBlocked} />
-                  </td>
-                  <td className="why">{row.reason}</td>
+                  {row.error ? (
+                    <td colSpan={3} className="why row-error">
+                      {row.error}
+                    </td>
+                  ) : (
+                    <>
+                      <td>
+                        <YesNo value={row.monotonicToken} />
+                      </td>
+                      <td>
+                        <YesNo value={row.staleWriteBlocked} warned={row.warnings.length > 0} />
+                      </td>
+                      <td className="why">
+                        {row.reason}
+                        {row.warnings.map((w) => (
+                          <span className="row-warning" key={w}>
+                            <strong>Warning:</strong> {w}
+                          </span>
+                        ))}
+                        {row.carried.length > 0 && (
+                          <span className="row-carried">
+                            <strong>How this run was carried here:</strong> {row.carried.join(' ')}
+                          </span>
+                        )}
+                      </td>
+                    </>
+                  )}
                   <td>
                     {current ? (
                       <span className="current-note">shown</span>

@@ -11,7 +11,8 @@ import {
   formatScenarioError,
   simulate,
   validateScenario,
-  withStrategy,
+  carryTo,
+  type Carried,
   type Action,
   type Knobs,
   type Scenario,
@@ -81,6 +82,9 @@ export interface LabState {
   past: Revision[];
   /** A message about something that could not be loaded or done; null when all is well. */
   error: string | null;
+  /** What the last change of strategy could not carry one for one (comparison/carry.ts), in
+   * sentences; empty after any other change. */
+  carried: string[];
 }
 
 export interface LabActions {
@@ -200,6 +204,7 @@ export function createLabStore(initial: Scenario = defaultScenario()): LabStore 
         playheadMs: timeAt(trace.steps, cursor),
         playing: false,
         error: null,
+        carried: [],
         ...extra,
         edited,
         past: extra.past ?? [...before.past, revision].slice(-UNDO_LIMIT),
@@ -227,6 +232,7 @@ export function createLabStore(initial: Scenario = defaultScenario()): LabStore 
       edited: false,
       past: [],
       error: null,
+      carried: [],
 
       loadScenario(raw, options = {}) {
         const checked = validateScenario(raw);
@@ -313,14 +319,14 @@ export function createLabStore(initial: Scenario = defaultScenario()): LabStore 
       reset: () => seekTo(0),
 
       setStrategy(id) {
-        let next: Scenario;
+        let next: Carried;
         try {
-          next = withStrategy(get().scenario, id);
+          next = carryTo(get().scenario, id);
         } catch (e) {
           set({ error: `Could not switch strategy: ${(e as Error).message}` });
           return;
         }
-        commit(next, keepTime(), {}, `the strategy "${id}"`);
+        commit(next.scenario, keepTime(), { carried: next.notes }, `the strategy "${id}"`);
       },
 
       setKnob(key, value) {

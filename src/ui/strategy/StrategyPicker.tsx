@@ -7,6 +7,7 @@ import { useActions, useLab } from '../store/context';
 
 export function StrategyPicker() {
   const strategyId = useLab((s) => s.scenario.strategy);
+  const carried = useLab((s) => s.carried);
   const { setStrategy } = useActions();
   const id = useId();
   const strategy = findStrategy(strategyId);
@@ -22,6 +23,16 @@ export function StrategyPicker() {
           ))}
         </select>
       </div>
+      {carried.length > 0 && (
+        <div className="hint carried" role="status">
+          <strong>What the run became here:</strong>
+          <ul>
+            {carried.map((note) => (
+              <li key={note}>{note}</li>
+            ))}
+          </ul>
+        </div>
+      )}
       {strategy && (
         <>
           <p className="strategy-summary">{strategy.summary}</p>

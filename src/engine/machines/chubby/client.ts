@@ -43,7 +43,7 @@ type ChubbyClientEvent = W.ClientEvent<
 
 const EARLY_CAUSE = {
   'first-doubt': `a KeepAlive went unanswered, and ${W.EARLY_STOP['first-doubt']}`,
-  'renew-deadline': `${W.EARLY_STOP['renew-deadline']}: no KeepAlive answered for two thirds of it`,
+  'renew-deadline': 'no KeepAlive answered for two thirds of the lease, so its renew deadline passed',
 } as const;
 
 const forgetGrant = { sequencer: null, ...W.noGrant };

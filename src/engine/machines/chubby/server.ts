@@ -93,6 +93,9 @@ const chubbySetup = setup({
     isSessionOverdue: ({ context, event }) =>
       event.type === 'session.expire' && (context.sessions[event.client] ?? 0) <= event.env.nowMs,
     hasHolder: ({ context }) => context.holder !== null,
+    /** The Acquire comes from the session that holds the lock (its client stopped believing and
+     * asks again before that session expired): sessions are one per client here. */
+    isHolderAcquire: ({ context, event }) => event.type === 'chubby.acquire' && event.from === context.holder,
   },
 });
 
@@ -142,6 +145,20 @@ export const chubbyMachine = chubbySetup
         const out = grant({ ...context, sessions }, from, env, event.sentAtMs);
         enqueue.assign({ sessions, ...out.patch });
         for (const e of out.effects) enqueue(e);
+      }),
+      /** The holder's own session asks again: it holds the lock still, so it is told so again. */
+      regrantHolder: chubbySetup.enqueueActions((args) => {
+        const { context, event, enqueue, self } = args;
+        assertMessage(self, event, 'chubby.acquire');
+        const sessions = renewSession(args, event.from);
+        enqueue.assign({ sessions });
+        const token = context.generation;
+        const sequencer = sequencerOf(context.lockName, token);
+        const grantId = context.grantId!; // isHolderAcquire: a holder has a grant
+        enqueue(
+          effect.send(event.from, { type: 'chubby.granted', token, grantId, sequencer, sentAtMs: event.sentAtMs }),
+        );
+        enqueue(effect.note({ kind: 'lock.regranted', parties: [event.from], holder: event.from, token, grantId }));
       }),
       queueWaiter: chubbySetup.enqueueActions((args) => {
         const { context, event, enqueue, self } = args;
@@ -249,7 +266,11 @@ export const chubbyMachine = chubbySetup
     states: {
       serving: {
         on: {
-          'chubby.acquire': [{ guard: 'isLockFree', actions: 'grantLock' }, { actions: 'queueWaiter' }],
+          'chubby.acquire': [
+            { guard: 'isLockFree', actions: 'grantLock' },
+            { guard: 'isHolderAcquire', actions: 'regrantHolder' },
+            { actions: 'queueWaiter' },
+          ],
           'chubby.keepAlive': [{ guard: 'isSessionAlive', actions: 'keepAlive' }, { actions: 'reportSessionExpired' }],
           'chubby.release': [{ guard: 'isHolderRelease', actions: 'release' }, { actions: 'ignoreRelease' }],
           // A session renewed since its timer was armed outlives the timer: nothing happens.

@@ -173,6 +173,8 @@ export function actingUntil(policy: StopPolicy, libraryUntilMs: number, leaseMs:
 export const EARLY_STOP = {
   'first-doubt': 'it stops at the first sign of trouble',
   'renew-deadline': 'its renew deadline passed, a third of the lease before the lease would end',
+  /** A renew deadline where nothing renews: a safety margin. */
+  margin: 'it stops a third of the lease early, as a safety margin',
 } as const;
 
 /** Holding: send the write of `value` to every store (and `guarded`, checked by the lock service itself). */

@@ -50,7 +50,7 @@ type EtcdClientEvent = W.ClientEvent<
 
 const EARLY_CAUSE = {
   'first-doubt': `a keepalive went unanswered, and ${W.EARLY_STOP['first-doubt']}`,
-  'renew-deadline': `${W.EARLY_STOP['renew-deadline']}: no keepalive answer for two thirds of the TTL`,
+  'renew-deadline': 'no keepalive answered for two thirds of the TTL, so its renew deadline passed',
 } as const;
 
 const forgetGrant = { key: null, myRev: null, ...W.noGrant };

@@ -237,7 +237,7 @@ export const redlockClientMachine = redlockClientSetup
                     W.lapse(
                       context,
                       context.stopActing === 'renew-deadline'
-                        ? `${W.EARLY_STOP['renew-deadline']}: a third of the TTL before its validity time is over`
+                        ? 'it stops a third of the TTL before its validity time is over, as a safety margin'
                         : 'its validity time is over',
                     ),
                 },

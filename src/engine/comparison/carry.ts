@@ -1,0 +1,213 @@
+// Carrying a what-if from one strategy to another by role. A scenario names parties ("crash
+// LockService at 800 ms", "cut Client1 from ZooKeeper"); another strategy has other parties. Each
+// party is carried by what it is: a client is the same client, a store the same store, and the
+// lock authority (LockService, ZooKeeper, etcd, Chubby, the five Redis masters, the three journal
+// nodes) the other strategy's authority. One member of several (Redis3, JN2) has no counterpart in
+// a strategy with another number of members: what names it is left out, and a note says so.
+// Invariant: every note names what was changed or left out; nothing is dropped silently.
+
+import type { Action, ClockSpec, Scenario, StepLabel } from '../core/scenario';
+import { clientIds } from '../core/parties';
+import { effectiveKnobs, findStrategy } from '../strategies/registry';
+import type { StrategyDef } from '../strategies/types';
+
+export interface Carried {
+  scenario: Scenario;
+  /** What was carried differently or left out, in sentences ("LockService's crash at 800 ms is
+   * carried to all five Redis masters."). Empty when the scenario is the strategy's own. */
+  notes: string[];
+}
+
+/** The parties a strategy's run of `scenario` would have (its knobs decide the stores). */
+function partiesOf(strategy: StrategyDef, scenario: Scenario, knobs: Scenario['knobs']): string[] {
+  return strategy.build(effectiveKnobs(strategy, knobs), clientIds(scenario.clients)).map((p) => p.info.id);
+}
+
+const authoritiesOf = (s: StrategyDef): readonly string[] =>
+  s.authorityParties ?? s.lockAuthorities ?? [s.lockAuthority];
+
+/** "the five Redis masters", "ZooKeeper": a target's authority, for notes. */
+function authorityWords(s: StrategyDef): string {
+  const all = authoritiesOf(s);
+  if (all.length === 1) return all[0]!;
+  const count = ['', 'one', 'two', 'three', 'four', 'five', 'six', 'seven'][all.length] ?? String(all.length);
+  return `all ${count} of ${all.join(', ')}`;
+}
+
+const ACTION_WORDS: Record<Action['type'], string> = {
+  acquire: 'acquire',
+  write: 'write',
+  release: 'release',
+  pause: 'pause',
+  resume: 'resume',
+  expireLease: 'forced expiry',
+  crash: 'crash',
+  restart: 'restart',
+  partition: 'cut',
+  heal: 'heal',
+  delay: 'delay',
+  clockJump: 'clock jump',
+};
+
+/**
+ * `scenario` under `strategyId`, its parties carried by role, with notes on what could not be
+ * carried one for one. The strategy's own token source and check apply (the scenario's are its
+ * source strategy's); a label's token is not carried (each system numbers its tokens its own way).
+ * @throws Error for an unknown strategy id.
+ */
+export function carryTo(scenario: Scenario, strategyId: string): Carried {
+  const target = findStrategy(strategyId);
+  if (!target) throw new Error(`unknown strategy "${strategyId}"`);
+  if (scenario.strategy === strategyId) return { scenario, notes: [] };
+  const source = findStrategy(scenario.strategy);
+  if (!source) throw new Error(`unknown strategy "${scenario.strategy}"`);
+  const { tokenSource: _t, check: _c, ...knobs } = scenario.knobs;
+  const targetParties = new Set(partiesOf(target, scenario, knobs));
+  const sourceAuthorities = authoritiesOf(source);
+  const targetAuthorities = authoritiesOf(target);
+  const notes: string[] = [];
+
+  /** What `party` is under the target: a list of parties (empty: none). */
+  const mapParty = (party: string): string[] => {
+    if (sourceAuthorities.includes(party)) {
+      if (sourceAuthorities.length === 1) return [...targetAuthorities];
+      // One member of several: the same member only where the target has the very same set.
+      return sourceAuthorities.join() === targetAuthorities.join() ? [party] : [];
+    }
+    return targetParties.has(party) ? [party] : [];
+  };
+  /** Every member of a multi-member authority named by `party` fields of the same action at once. */
+  const wholeAuthority = (group: Action[], field: (a: Action) => string | undefined): boolean =>
+    sourceAuthorities.length > 1 && sourceAuthorities.every((m) => group.some((a) => field(a) === m));
+
+  const actions: Action[] = [];
+  const done = new Set<number>();
+  scenario.actions.forEach((action, index) => {
+    if (done.has(index)) return;
+    const at = `${ACTION_WORDS[action.type]} at ${action.atMs} ms`;
+    switch (action.type) {
+      case 'crash':
+      case 'restart':
+      case 'clockJump': {
+        // The same action on every member (as a carry to Redlock writes it) is the authority's own.
+        const twins = scenario.actions
+          .map((a, i) => [a, i] as const)
+          .filter(([a]) => a.type === action.type && a.atMs === action.atMs && sameBut(a, action, 'party'));
+        if (
+          wholeAuthority(
+            twins.map(([a]) => a),
+            (a) => ('party' in a ? a.party : undefined),
+          )
+        ) {
+          twins.forEach(([, i]) => done.add(i));
+          for (const party of targetAuthorities) actions.push({ ...action, party });
+          if (targetAuthorities.length > 1 || sourceAuthorities.join() !== targetAuthorities.join())
+            notes.push(
+              `The ${at} of every ${source.id === 'redlock' ? 'master' : 'member'} is carried to ${authorityWords(target)}.`,
+            );
+          return;
+        }
+        const to = mapParty(action.party);
+        if (to.length === 0) {
+          notes.push(`${action.party}'s ${at} is left out: ${whyNot(action.party, source, target)}`);
+          return;
+        }
+        if (to.length > 1 || to[0] !== action.party)
+          notes.push(`${action.party}'s ${at} is carried to ${to.length > 1 ? authorityWords(target) : to[0]}.`);
+        for (const party of to) actions.push({ ...action, party });
+        return;
+      }
+      case 'partition':
+      case 'heal':
+      case 'delay': {
+        const ends = (a: Action): [string, string] =>
+          a.type === 'delay' ? [a.from, a.to] : a.type === 'partition' || a.type === 'heal' ? [a.a, a.b] : ['', ''];
+        const [x, y] = ends(action);
+        // The same cut between one party and every member at once is a cut from the authority.
+        for (const side of [0, 1] as const) {
+          const member = [x, y][side]!;
+          if (sourceAuthorities.length < 2 || !sourceAuthorities.includes(member)) continue;
+          const other = [x, y][1 - side]!;
+          const twins = scenario.actions
+            .map((a, i) => [a, i] as const)
+            .filter(([a]) => a.type === action.type && a.atMs === action.atMs && ends(a)[1 - side] === other)
+            .filter(([a]) => sameBut(a, action, action.type === 'delay' ? (side ? 'to' : 'from') : side ? 'b' : 'a'));
+          if (
+            !wholeAuthority(
+              twins.map(([a]) => a),
+              (a) => ends(a)[side],
+            )
+          )
+            continue;
+          twins.forEach(([, i]) => done.add(i));
+          const others = mapParty(other);
+          const pairs = targetAuthorities.flatMap((t) =>
+            others.map((o) => (side ? [o, t] : [t, o]) as [string, string]),
+          );
+          notes.push(
+            `The ${at} between ${other} and every ${source.id === 'redlock' ? 'master' : 'member'} is carried to ${pairs.map(([p, q]) => `${p}–${q}`).join(', ')}.`,
+          );
+          for (const [p, q] of pairs) actions.push(withEnds(action, p, q));
+          return;
+        }
+        const xs = mapParty(x);
+        const ys = mapParty(y);
+        if (xs.length === 0 || ys.length === 0) {
+          const missing = xs.length === 0 ? x : y;
+          notes.push(`The ${at} between ${x} and ${y} is left out: ${whyNot(missing, source, target)}`);
+          return;
+        }
+        const pairs = xs.flatMap((p) => ys.map((q) => [p, q] as const)).filter(([p, q]) => p !== q);
+        if (pairs.length === 0) return;
+        if (pairs.length > 1 || pairs[0]![0] !== x || pairs[0]![1] !== y)
+          notes.push(`The ${at} between ${x} and ${y} is carried to ${pairs.map(([p, q]) => `${p}–${q}`).join(', ')}.`);
+        for (const [p, q] of pairs) actions.push(withEnds(action, p, q));
+        return;
+      }
+      default:
+        actions.push(action);
+    }
+  });
+
+  const clocks: Record<string, ClockSpec> = {};
+  for (const [party, spec] of Object.entries(scenario.clocks)) {
+    const to = mapParty(party);
+    if (to.length === 0) notes.push(`${party}'s clock settings are left out: ${whyNot(party, source, target)}`);
+    else if (to.length > 1 || to[0] !== party) notes.push(`${party}'s clock settings are carried to ${to.join(', ')}.`);
+    for (const p of to) clocks[p] = spec;
+  }
+
+  const labels: StepLabel[] = scenario.labels.map(({ token: _token, ...label }) => {
+    if (label.party === undefined) return label;
+    const to = mapParty(label.party);
+    // A label on an authority of several members, or on a party the target lacks, keeps its kind only.
+    if (to.length !== 1) {
+      const { party: _party, ...rest } = label;
+      return rest;
+    }
+    return { ...label, party: to[0] };
+  });
+
+  return { scenario: { ...scenario, strategy: strategyId, knobs, actions, clocks, labels }, notes };
+}
+
+/** A partition, heal or delay between `p` and `q` instead of its own two parties. */
+function withEnds(action: Action, p: string, q: string): Action {
+  if (action.type === 'delay') return { ...action, from: p, to: q };
+  if (action.type === 'partition' || action.type === 'heal') return { ...action, a: p, b: q };
+  return action;
+}
+
+/** Whether two actions differ at most in `field`. */
+function sameBut(a: Action, b: Action, field: string): boolean {
+  const strip = (x: Action) => JSON.stringify({ ...x, [field]: undefined });
+  return strip(a) === strip(b);
+}
+
+/** Why `party` of `source` has no counterpart under `target`, as the end of a sentence. */
+function whyNot(party: string, source: StrategyDef, target: StrategyDef): string {
+  const members = authoritiesOf(source);
+  if (members.includes(party))
+    return `${party} is one of ${members.length} ${source.id === 'redlock' ? 'Redis masters' : 'journal nodes'}, and ${target.name} has no one-of-${members.length}.`;
+  return `${target.name} has no ${party}.`;
+}
