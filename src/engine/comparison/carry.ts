@@ -65,7 +65,10 @@ export function carryTo(scenario: Scenario, strategyId: string): Carried {
   const targetParties = new Set(partiesOf(target, scenario, knobs));
   const sourceAuthorities = authoritiesOf(source);
   const targetAuthorities = authoritiesOf(target);
-  const notes: string[] = [];
+  // What was left out, grouped by why, and what was carried to other parties.
+  const leftOut = new Map<string, string[]>();
+  const left = (why: string, what: string) => leftOut.set(why, [...(leftOut.get(why) ?? []), what]);
+  const moved: string[] = [];
 
   /** What `party` is under the target: a list of parties (empty: none). */
   const mapParty = (party: string): string[] => {
@@ -102,18 +105,16 @@ export function carryTo(scenario: Scenario, strategyId: string): Carried {
           twins.forEach(([, i]) => done.add(i));
           for (const party of targetAuthorities) actions.push({ ...action, party });
           if (targetAuthorities.length > 1 || sourceAuthorities.join() !== targetAuthorities.join())
-            notes.push(
-              `The ${at} of every ${source.id === 'redlock' ? 'master' : 'member'} is carried to ${authorityWords(target)}.`,
-            );
+            moved.push(`the ${at} of every ${memberWord(source)} → ${authorityWords(target)}`);
           return;
         }
         const to = mapParty(action.party);
         if (to.length === 0) {
-          notes.push(`${action.party}'s ${at} is left out: ${whyNot(action.party, source, target)}`);
+          left(whyNot(action.party, source, target), `${action.party}'s ${at}`);
           return;
         }
         if (to.length > 1 || to[0] !== action.party)
-          notes.push(`${action.party}'s ${at} is carried to ${to.length > 1 ? authorityWords(target) : to[0]}.`);
+          moved.push(`${action.party}'s ${at} → ${to.length > 1 ? authorityWords(target) : to[0]}`);
         for (const party of to) actions.push({ ...action, party });
         return;
       }
@@ -144,8 +145,8 @@ export function carryTo(scenario: Scenario, strategyId: string): Carried {
           const pairs = targetAuthorities.flatMap((t) =>
             others.map((o) => (side ? [o, t] : [t, o]) as [string, string]),
           );
-          notes.push(
-            `The ${at} between ${other} and every ${source.id === 'redlock' ? 'master' : 'member'} is carried to ${pairs.map(([p, q]) => `${p}–${q}`).join(', ')}.`,
+          moved.push(
+            `the ${at} between ${other} and every ${memberWord(source)} → ${pairs.map(([p, q]) => `${p}–${q}`).join(', ')}`,
           );
           for (const [p, q] of pairs) actions.push(withEnds(action, p, q));
           return;
@@ -154,13 +155,13 @@ export function carryTo(scenario: Scenario, strategyId: string): Carried {
         const ys = mapParty(y);
         if (xs.length === 0 || ys.length === 0) {
           const missing = xs.length === 0 ? x : y;
-          notes.push(`The ${at} between ${x} and ${y} is left out: ${whyNot(missing, source, target)}`);
+          left(whyNot(missing, source, target), `the ${at} between ${x} and ${y}`);
           return;
         }
         const pairs = xs.flatMap((p) => ys.map((q) => [p, q] as const)).filter(([p, q]) => p !== q);
         if (pairs.length === 0) return;
         if (pairs.length > 1 || pairs[0]![0] !== x || pairs[0]![1] !== y)
-          notes.push(`The ${at} between ${x} and ${y} is carried to ${pairs.map(([p, q]) => `${p}–${q}`).join(', ')}.`);
+          moved.push(`the ${at} between ${x} and ${y} → ${pairs.map(([p, q]) => `${p}–${q}`).join(', ')}`);
         for (const [p, q] of pairs) actions.push(withEnds(action, p, q));
         return;
       }
@@ -172,8 +173,8 @@ export function carryTo(scenario: Scenario, strategyId: string): Carried {
   const clocks: Record<string, ClockSpec> = {};
   for (const [party, spec] of Object.entries(scenario.clocks)) {
     const to = mapParty(party);
-    if (to.length === 0) notes.push(`${party}'s clock settings are left out: ${whyNot(party, source, target)}`);
-    else if (to.length > 1 || to[0] !== party) notes.push(`${party}'s clock settings are carried to ${to.join(', ')}.`);
+    if (to.length === 0) left(whyNot(party, source, target), `${party}'s clock settings`);
+    else if (to.length > 1 || to[0] !== party) moved.push(`${party}'s clock settings → ${to.join(', ')}`);
     for (const p of to) clocks[p] = spec;
   }
 
@@ -188,6 +189,10 @@ export function carryTo(scenario: Scenario, strategyId: string): Carried {
     return { ...label, party: to[0] };
   });
 
+  const notes = [
+    ...[...leftOut].map(([why, items]) => `Left out, since ${why}: ${items.join('; ')}.`),
+    ...(moved.length > 0 ? [`Carried: ${moved.join('; ')}.`] : []),
+  ];
   return { scenario: { ...scenario, strategy: strategyId, knobs, actions, clocks, labels }, notes };
 }
 
@@ -204,10 +209,13 @@ function sameBut(a: Action, b: Action, field: string): boolean {
   return strip(a) === strip(b);
 }
 
-/** Why `party` of `source` has no counterpart under `target`, as the end of a sentence. */
+/** "master" or "journal node": what one member of a several-member authority is. */
+const memberWord = (s: StrategyDef): string => (s.id === 'redlock' ? 'Redis master' : 'journal node');
+
+/** Why `party` of `source` has no counterpart under `target`: the middle of a sentence. */
 function whyNot(party: string, source: StrategyDef, target: StrategyDef): string {
   const members = authoritiesOf(source);
   if (members.includes(party))
-    return `${party} is one of ${members.length} ${source.id === 'redlock' ? 'Redis masters' : 'journal nodes'}, and ${target.name} has no one-of-${members.length}.`;
-  return `${target.name} has no ${party}.`;
+    return `${target.name} has no counterpart for one of ${members.length} ${memberWord(source)}s`;
+  return `${target.name} has no ${party}`;
 }

@@ -16,7 +16,7 @@ export function rowSentences(row: Pick<ComparisonRow, 'reason' | 'warnings' | 'c
   return [
     row.reason,
     ...row.warnings.map((w) => `Warning: ${w}`),
-    ...(row.carried.length > 0 ? [`Carried to this system: ${row.carried.join(' ')}`] : []),
+    ...(row.carried.length > 0 ? [`How the run was carried here: ${row.carried.join(' ')}`] : []),
   ].join(' ');
 }
 
