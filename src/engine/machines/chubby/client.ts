@@ -55,10 +55,8 @@ const chubbyClientSetup = setup({
     isSessionOpen: ({ context }) => context.sessionOpen,
     isCurrentGrant: G.isCurrentGrant,
     carriesOnSession: ({ context }) => W.carriesOn({ context }) && context.sessionOpen,
-    /** First doubt: the KeepAlive it sent last time has had no answer. */
-    isInDoubt: ({ context }) =>
-      context.stopActing === 'first-doubt' && context.grantId !== null && context.unansweredSinceMs !== null,
-    hasRenewDeadline: ({ context }) => context.stopActing === 'renew-deadline' && context.grantId !== null,
+    isInDoubt: S.isInDoubt,
+    hasRenewDeadline: S.hasRenewDeadline,
   },
 });
 
@@ -210,16 +208,7 @@ export const chubbyClientMachine = chubbyClientSetup
         on: {
           ...G.fencedHoldingOn,
           // An application that stops before jeopardy stops sending KeepAlives too.
-          'timer.keepAlive': {
-            guard: 'isInDoubt',
-            target: 'idle',
-            actions: { type: 'endSession', params: { cause: EARLY_CAUSE['first-doubt'] } },
-          },
-          'timer.renewDeadline': {
-            guard: 'hasRenewDeadline',
-            target: 'idle',
-            actions: { type: 'endSession', params: { cause: EARLY_CAUSE['renew-deadline'] } },
-          },
+          ...S.earlyStopOn(EARLY_CAUSE),
         },
       },
     },

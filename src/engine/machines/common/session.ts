@@ -74,3 +74,30 @@ export const serverEndsSession = <G extends string>(guard: G, cause: string, con
     ...endSessionOn(guard, cause),
     { actions: { type: 'note', params: { kind: 'session.lost', detail: { cause: confirmation, already: true } } } },
   ] as const;
+
+/** A session client's first doubt: it holds a grant, and the heartbeat it sent last has had no answer. */
+export const isInDoubt = ({ context }: { context: WriterFields & { unansweredSinceMs: number | null } }): boolean =>
+  context.stopActing === 'first-doubt' && context.grantId !== null && context.unansweredSinceMs !== null;
+
+/** A session client that holds a grant and stops at its renew deadline. */
+export const hasRenewDeadline = ({ context }: { context: WriterFields }): boolean =>
+  context.stopActing === 'renew-deadline' && context.grantId !== null;
+
+/**
+ * Holding, for a client whose keepalive timer is `timer.keepAlive`: it stops before its session
+ * ends at the first heartbeat left unanswered, or at its renew deadline (the machine arms
+ * `timer.renewDeadline`), ending its session on its side (the machine's `endSession`) with `causes`.
+ */
+export const earlyStopOn = (causes: { 'first-doubt': string; 'renew-deadline': string }) =>
+  ({
+    'timer.keepAlive': {
+      guard: 'isInDoubt',
+      target: 'idle',
+      actions: { type: 'endSession', params: { cause: causes['first-doubt'] } },
+    },
+    'timer.renewDeadline': {
+      guard: 'hasRenewDeadline',
+      target: 'idle',
+      actions: { type: 'endSession', params: { cause: causes['renew-deadline'] } },
+    },
+  }) as const;

@@ -65,10 +65,8 @@ const etcdClientSetup = setup({
     isCurrentGrant: G.isCurrentGrant,
     carriesOnSession: ({ context, event }) =>
       W.carriesOn({ context }) && context.lease !== null && (!('lease' in event) || event.lease === context.lease),
-    /** First doubt: the keepalive it sent last time has had no answer. */
-    isInDoubt: ({ context }) =>
-      context.stopActing === 'first-doubt' && context.grantId !== null && context.unansweredSinceMs !== null,
-    hasRenewDeadline: ({ context }) => context.stopActing === 'renew-deadline' && context.grantId !== null,
+    isInDoubt: S.isInDoubt,
+    hasRenewDeadline: S.hasRenewDeadline,
   },
 });
 
@@ -229,16 +227,7 @@ export const etcdClientMachine = etcdClientSetup
         on: {
           ...G.fencedHoldingOn,
           // An application that stops before the session ends stops keeping its lease alive too.
-          'timer.keepAlive': {
-            guard: 'isInDoubt',
-            target: 'idle',
-            actions: { type: 'endSession', params: { cause: EARLY_CAUSE['first-doubt'] } },
-          },
-          'timer.renewDeadline': {
-            guard: 'hasRenewDeadline',
-            target: 'idle',
-            actions: { type: 'endSession', params: { cause: EARLY_CAUSE['renew-deadline'] } },
-          },
+          ...S.earlyStopOn(EARLY_CAUSE),
         },
       },
     },
