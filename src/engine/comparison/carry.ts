@@ -85,6 +85,13 @@ export function carryTo(scenario: Scenario, strategyId: string): Carried {
 
   const actions: Action[] = [];
   const done = new Set<number>();
+  // Actions of one type at one instant, with their indexes: where a several-member action's twins are.
+  const sameInstant = new Map<string, (readonly [Action, number])[]>();
+  scenario.actions.forEach((a, i) => {
+    const key = `${a.type}|${a.atMs}`;
+    sameInstant.set(key, [...(sameInstant.get(key) ?? []), [a, i] as const]);
+  });
+  const instantOf = (a: Action) => sameInstant.get(`${a.type}|${a.atMs}`) ?? [];
   scenario.actions.forEach((action, index) => {
     if (done.has(index)) return;
     const at = `${ACTION_WORDS[action.type]} at ${action.atMs} ms`;
@@ -93,9 +100,7 @@ export function carryTo(scenario: Scenario, strategyId: string): Carried {
       case 'restart':
       case 'clockJump': {
         // The same action on every member (as a carry to Redlock writes it) is the authority's own.
-        const twins = scenario.actions
-          .map((a, i) => [a, i] as const)
-          .filter(([a]) => a.type === action.type && a.atMs === action.atMs && sameBut(a, action, 'party'));
+        const twins = instantOf(action).filter(([a]) => sameBut(a, action, 'party'));
         if (
           wholeAuthority(
             twins.map(([a]) => a),
@@ -129,9 +134,8 @@ export function carryTo(scenario: Scenario, strategyId: string): Carried {
           const member = [x, y][side]!;
           if (sourceAuthorities.length < 2 || !sourceAuthorities.includes(member)) continue;
           const other = [x, y][1 - side]!;
-          const twins = scenario.actions
-            .map((a, i) => [a, i] as const)
-            .filter(([a]) => a.type === action.type && a.atMs === action.atMs && ends(a)[1 - side] === other)
+          const twins = instantOf(action)
+            .filter(([a]) => ends(a)[1 - side] === other)
             .filter(([a]) => sameBut(a, action, action.type === 'delay' ? (side ? 'to' : 'from') : side ? 'b' : 'a'));
           if (
             !wholeAuthority(

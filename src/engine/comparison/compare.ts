@@ -3,7 +3,7 @@
 // run rejected every write from a superseded holder and accepted none.
 
 import type { Scenario } from '../core/scenario';
-import type { TokenValue, Trace } from '../core/trace';
+import type { LeaseRecord, Step, Trace } from '../core/trace';
 import { simulate } from '../simulate/simulate';
 import { STRATEGIES, choicesOf } from '../strategies/registry';
 import type { StrategyDef } from '../strategies/types';
@@ -105,16 +105,27 @@ function withoutCheck(carried: Scenario, strategy: StrategyDef): Trace | null {
 export function warningsFrom(trace: Trace): string[] {
   const warnings: string[] = [];
   const seen = new Set<string>();
+  // One pass: each write's latest send so far, and each grant by holder and token (a long run
+  // has tens of thousands of steps; nothing here searches the trace again per write).
+  const sends = new Map<string, Step>();
+  const grants = new Map<string, LeaseRecord[]>();
+  for (const l of trace.leases) {
+    const key = `${l.holder}|${String(l.token)}`;
+    grants.set(key, [...(grants.get(key) ?? []), l]);
+  }
   for (const step of trace.steps) {
+    if (step.kind === 'write.sent') sends.set(`${step.party}|${step.detail?.value}`, step);
     const w = step.write;
     if (!w || w.verdict !== 'accepted' || w.stale) continue;
-    const sent = trace.steps.find(
-      (s) => s.kind === 'write.sent' && s.party === w.client && s.detail?.value === w.value && s.index < step.index,
-    );
-    const lease = sent ? leaseOf(trace, w.client, w.token, sent.timeMs) : undefined;
-    if (!sent || !lease || lease.endedMs === null || lease.endedMs > sent.timeMs) continue;
     const key = `${w.client}|${w.value}`;
-    if (seen.has(key)) continue;
+    const sent = sends.get(key);
+    if (!sent || seen.has(key)) continue;
+    // The grant it was sent under: the holder's latest with that token granted by then.
+    const lease = grants
+      .get(`${w.client}|${String(w.token)}`)
+      ?.filter((l) => l.grantedMs <= sent.timeMs)
+      .at(-1);
+    if (!lease || lease.endedMs === null || lease.endedMs > sent.timeMs) continue;
     seen.add(key);
     warnings.push(
       `${w.client} sent ${w.value} at ${fmt(sent.timeMs)} ms, after its grant had ${ENDED[lease.endReason ?? ''] ?? 'ended'} at ${fmt(lease.endedMs)} ms, and ${w.resource} accepted it. Nobody newer had written, so nothing was overwritten, but the lock no longer protected that write.`,
@@ -146,9 +157,6 @@ const ENDED: Record<string, string> = {
   'validity over': 'run out of validity',
 };
 
-/** The writer's grant a write was sent under: its latest with that token granted by then. */
-const leaseOf = (trace: Trace, client: string, token: TokenValue, sentMs: number) =>
-  [...trace.leases].reverse().find((l) => l.holder === client && l.token === token && l.grantedMs <= sentMs);
 const fmt = (ms: number): string => ms.toLocaleString('en-US');
 
 function uncheckedSentence(trace: Trace): string {

@@ -27,6 +27,13 @@ export const STOP_POLICIES = ['lost', 'first-doubt', 'renew-deadline', 'never'] 
 export type StopPolicy = (typeof STOP_POLICIES)[number];
 export const DEFAULT_STOP_POLICY: StopPolicy = 'lost';
 
+/**
+ * The lock-delay (ms) a run has: the knob, or what leaving it out means in its system, as long as
+ * the lease (`lease`: Chubby) or none (`none`: the generic lock service).
+ */
+export const lockDelayMsOf = (knobs: Pick<Knobs, 'lockDelayMs' | 'leaseTtlMs'>, absent: 'lease' | 'none'): number =>
+  knobs.lockDelayMs ?? (absent === 'lease' ? knobs.leaseTtlMs : 0);
+
 /** The stop policy of `client` under these knobs. */
 export const stopPolicyOf = (knobs: Pick<Knobs, 'stopActing'>, client: string): StopPolicy =>
   knobs.stopActing?.[client] ?? DEFAULT_STOP_POLICY;

@@ -7,6 +7,15 @@ import type { Action } from '../core/scenario';
 
 const FIXED = { latencyMsMin: 2, latencyMsMax: 2, dropRate: 0 };
 
+/** The lease-trust case: Client1 is cut from the lock service at 100 ms. */
+export const CUT_FROM_SERVICE: Action[] = [
+  { atMs: 0, type: 'acquire', client: 'Client1' },
+  { atMs: 100, type: 'partition', a: 'Client1', b: 'LockService' },
+  { atMs: 1200, type: 'acquire', client: 'Client2' },
+  { atMs: 1300, type: 'write', client: 'Client2', value: 'w2' },
+  { atMs: 1500, type: 'write', client: 'Client1', value: 'w1' },
+];
+
 export const watchdogNeverTold: Preset = {
   id: 'incident-watchdog',
   title: 'A renewal fails, and the holder is never told',
@@ -17,13 +26,7 @@ export const watchdogNeverTold: Preset = {
     strategy: 'lease-trust',
     knobs: { keepalive: true, stopActing: { Client1: 'never' } },
     network: FIXED,
-    actions: [
-      { atMs: 0, type: 'acquire', client: 'Client1' },
-      { atMs: 100, type: 'partition', a: 'Client1', b: 'LockService' },
-      { atMs: 1200, type: 'acquire', client: 'Client2' },
-      { atMs: 1300, type: 'write', client: 'Client2', value: 'w2' },
-      { atMs: 1500, type: 'write', client: 'Client1', value: 'w1' },
-    ],
+    actions: CUT_FROM_SERVICE,
     labels: [
       { label: 'cut', kind: 'network.partitioned', party: 'Client1' },
       { label: 'lost', kind: 'lease.lost', party: 'Client1' },
@@ -34,7 +37,8 @@ export const watchdogNeverTold: Preset = {
   }),
 };
 
-const CUT_FROM_ZK: Action[] = [
+/** The ZooKeeper case: Client1 cut from ZooKeeper at 200 ms, heal at 3000. */
+export const CUT_FROM_ZK: Action[] = [
   { atMs: 0, type: 'acquire', client: 'Client1' },
   { atMs: 200, type: 'partition', a: 'Client1', b: 'ZooKeeper' },
   { atMs: 1100, type: 'acquire', client: 'Client2' },

@@ -9,7 +9,7 @@ import { fromMachine } from '../machines/fromMachine';
 import { chubbyMachine, sequencerOf } from '../machines/chubby/server';
 import { chubbyClientMachine } from '../machines/chubby/client';
 import { erase, storesAndMailer, writerFields } from './systemParties';
-import { stopPolicyOf } from '../core/defaults';
+import { lockDelayMsOf, stopPolicyOf } from '../core/defaults';
 
 export const CHUBBY = 'Chubby';
 const LOCK_NAME = '/ls/cell/res';
@@ -21,7 +21,7 @@ function build(knobs: Knobs, clients: string[]): PartySpec[] {
     {
       firstToken: knobs.firstToken,
       leaseTtlMs: knobs.leaseTtlMs,
-      lockDelayMs: knobs.lockDelayMs ?? knobs.leaseTtlMs,
+      lockDelayMs: lockDelayMsOf(knobs, 'lease'),
       lockName: LOCK_NAME,
     },
     ({ context: c }) => ({

@@ -12,7 +12,7 @@ import { mailerMachine } from '../machines/mailer';
 import type { PartyLogic } from '../core/party';
 import { isOrderedSource } from '../protocol/tokens';
 import { LOCK_SERVICE, MAILER, STORAGE, STORAGE2 } from '../core/parties';
-import { DEFAULT_STOP_POLICY, stopPolicyOf } from '../core/defaults';
+import { DEFAULT_STOP_POLICY, lockDelayMsOf, stopPolicyOf } from '../core/defaults';
 
 /** Which clocks the generic strategies' timers use (StrategyDef.timers). */
 export const GENERIC_TIMERS =
@@ -68,7 +68,7 @@ export const lockServiceInput = (knobs: Knobs): LockServiceInput => ({
   firstToken: knobs.firstToken,
   leaseTtlMs: knobs.leaseTtlMs,
   keptMs: Math.round(knobs.leaseTtlMs * (knobs.leaseGraceFactor ?? 1)),
-  lockDelayMs: knobs.lockDelayMs ?? 0,
+  lockDelayMs: lockDelayMsOf(knobs, 'none'),
   keepalive: knobs.keepalive ?? false,
 });
 

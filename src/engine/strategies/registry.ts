@@ -3,7 +3,7 @@
 
 import type { CheckMode, Knobs, TokenSource } from '../core/scenario';
 import type { StrategyDef } from './types';
-import { BASE_KNOBS, CHECK_MODES, TOKEN_SOURCES } from '../core/defaults';
+import { BASE_KNOBS, CHECK_MODES, TOKEN_SOURCES, lockDelayMsOf } from '../core/defaults';
 import { fencing } from './fencing';
 import { leaseTrust } from './leaseTrust';
 import { redlock } from './redlock';
@@ -34,6 +34,5 @@ export function effectiveKnobs(strategy: StrategyDef, overrides: Partial<Knobs>)
 
 /** The lock-delay (ms) a run of `strategy` has: the knob, or what leaving it out means there. */
 export function lockDelayOf(strategy: StrategyDef, knobs: Knobs): number {
-  if (!strategy.lockDelay) return 0;
-  return knobs.lockDelayMs ?? (strategy.lockDelay === 'lease' ? knobs.leaseTtlMs : 0);
+  return strategy.lockDelay ? lockDelayMsOf(knobs, strategy.lockDelay) : 0;
 }

@@ -27,6 +27,7 @@ import {
   type StopPolicy,
 } from '../core/defaults';
 import { STEP_KINDS, isStepKind, type StepKind } from '../core/vocabulary';
+import { Invalid, bool, int, join, list, num, object, oneOf, onlyKeys, show, str } from './read';
 
 export interface ScenarioError {
   /** Where the problem is, e.g. "actions[3].client". */
@@ -48,82 +49,6 @@ export const LIMITS = {
   nameChars: 120,
   descriptionChars: 2000,
 } as const;
-
-class Invalid extends Error {
-  constructor(
-    readonly path: string,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
-/** A found value, quoted short for a message: at most 40 characters, whatever its size or depth. */
-export const show = (v: unknown): string => {
-  if (v === undefined) return 'nothing';
-  // JSON reads 1e400 as Infinity, which JSON.stringify would write as null.
-  if (typeof v === 'number' && !Number.isFinite(v)) return 'a number too large to hold';
-  let s: string;
-  try {
-    s = JSON.stringify(v);
-  } catch {
-    // Nested thousands deep, a value cannot even be written out: say what it is instead.
-    return Array.isArray(v) ? 'a list nested too deeply to show' : 'a value nested too deeply to show';
-  }
-  return s.length > 40 ? `${s.slice(0, 37)}...` : s;
-};
-
-type Obj = Record<string, unknown>;
-
-function object(v: unknown, path: string): Obj {
-  if (typeof v !== 'object' || v === null || Array.isArray(v))
-    throw new Invalid(path, `expected an object, got ${show(v)}`);
-  return v as Obj;
-}
-
-function onlyKeys(o: Obj, path: string, allowed: readonly string[]): void {
-  for (const key of Object.keys(o)) {
-    if (!allowed.includes(key)) {
-      throw new Invalid(join(path, key), `unknown field (expected one of ${allowed.map((k) => `"${k}"`).join(', ')})`);
-    }
-  }
-}
-
-const join = (path: string, key: string | number): string =>
-  typeof key === 'number' ? `${path}[${key}]` : path ? `${path}.${key}` : key;
-
-function int(v: unknown, path: string, min: number, max: number): number {
-  if (typeof v !== 'number' || !Number.isInteger(v) || v < min || v > max) {
-    throw new Invalid(path, `expected a whole number from ${min} to ${max}, got ${show(v)}`);
-  }
-  return v;
-}
-
-function num(v: unknown, path: string, min: number, maxExclusive: number): number {
-  if (typeof v !== 'number' || !Number.isFinite(v) || v < min || v >= maxExclusive) {
-    throw new Invalid(path, `expected a number at least ${min} and below ${maxExclusive}, got ${show(v)}`);
-  }
-  return v;
-}
-
-function str(v: unknown, path: string, maxLength: number): string {
-  if (typeof v !== 'string' || v.length > maxLength) {
-    throw new Invalid(path, `expected text of at most ${maxLength} characters, got ${show(v)}`);
-  }
-  return v;
-}
-
-function oneOf<T extends string>(v: unknown, path: string, options: readonly T[]): T {
-  if (typeof v !== 'string' || !options.includes(v as T)) {
-    throw new Invalid(path, `expected one of ${options.map((o) => `"${o}"`).join(', ')}, got ${show(v)}`);
-  }
-  return v as T;
-}
-
-function bool(v: unknown, path: string): boolean {
-  if (typeof v !== 'boolean') throw new Invalid(path, `expected true or false, got ${show(v)}`);
-  return v;
-}
 
 /** Each client's stop policy: only the scenario's clients, only known policies. */
 function stopPolicies(v: unknown, path: string, clients: readonly string[]): Partial<Record<string, StopPolicy>> {
@@ -306,13 +231,6 @@ function label(v: unknown, path: string, clients: readonly string[], parties: re
     out.token = o.token;
   }
   return out;
-}
-
-function list<T>(v: unknown, path: string, max: number, each: (item: unknown, path: string) => T): T[] {
-  if (v === undefined) return [];
-  if (!Array.isArray(v)) throw new Invalid(path, `expected a list, got ${show(v)}`);
-  if (v.length > max) throw new Invalid(path, `expected at most ${max} entries, got ${v.length}`);
-  return v.map((item, i) => each(item, join(path, i)));
 }
 
 const TOP_LEVEL = [

@@ -5,7 +5,6 @@
 
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import {
-  PRESETS,
   findPreset,
   asSentence,
   formatScenarioError,
@@ -21,8 +20,7 @@ import {
 } from '../../engine';
 import { BASE_RATE, nearestSpeed, stepSpeed, type Speed } from './speed';
 import { clampCursor, lastStepAtOrBefore, timeAt } from './time';
-
-export const DEFAULT_PRESET_ID = 'canonical-race';
+import { defaultScenario, differsFromPreset, presetOf } from './presetOf';
 
 /**
  * Steps worth a pause while playing: the article's labels and every write's verdict. Events an
@@ -127,36 +125,6 @@ export interface LabActions {
 }
 
 export type LabStore = StoreApi<LabState & LabActions>;
-
-function defaultScenario(): Scenario {
-  const preset = findPreset(DEFAULT_PRESET_ID) ?? PRESETS[0];
-  if (!preset) throw new Error('Fencelab: the engine has no presets to open.');
-  return preset.scenario;
-}
-
-/**
- * The preset a scenario came from, recognised by its name and description (presets have distinct
- * names), so a run the user renamed or described (describe()) opens as theirs, not as a preset.
- */
-function presetOf(scenario: Scenario): string | null {
-  return (
-    PRESETS.find((p) => p.scenario.name === scenario.name && p.scenario.description === scenario.description)?.id ??
-    null
-  );
-}
-
-/** Each preset's scenario as the validator writes it, to compare a scenario with it. */
-const presetTexts = new Map<string, string>();
-function differsFromPreset(scenario: Scenario, presetId: string): boolean {
-  let text = presetTexts.get(presetId);
-  if (text === undefined) {
-    const preset = findPreset(presetId);
-    const checked = preset ? validateScenario(preset.scenario) : null;
-    text = checked?.ok ? JSON.stringify(checked.scenario) : '';
-    presetTexts.set(presetId, text);
-  }
-  return JSON.stringify(scenario) !== text;
-}
 
 /** What a rename with an empty name is told (the form says it beside the field). */
 export const NAME_NEEDED = 'A scenario needs a name.';
