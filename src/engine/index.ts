@@ -23,6 +23,6 @@ export type { StrategyDef } from './strategies/types';
 export { formatToken, tokenField } from './protocol/tokens';
 export { compareStrategies, compareUnder, warningsFrom, withStrategy, type ComparisonRow } from './comparison/compare';
 export { carryTo, type Carried } from './comparison/carry';
-export { formatTraceText, formatVerdict, stepPhrase } from './trace/text';
+export { TOKENS_LISTED, formatTraceText, formatVerdict, stepPhrase, tokenList } from './trace/text';
 export { blockedWord, formatComparisonText, rowSentences } from './comparison/text';
 export { randomWorkload, type WorkloadOptions } from './workload/random';

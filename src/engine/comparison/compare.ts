@@ -9,6 +9,7 @@ import { STRATEGIES, choicesOf } from '../strategies/registry';
 import type { StrategyDef } from '../strategies/types';
 import { formatToken } from '../protocol/tokens';
 import { editOutcome, uncommittedPhrase } from '../trace/edits';
+import { tokenList } from '../trace/text';
 import { carryTo, type Carried } from './carry';
 
 export interface ComparisonRow {
@@ -193,6 +194,6 @@ function reasonFrom(trace: Trace): string {
   // A write its own client held back (it no longer believed it held the lock) is why none reached a store.
   const skipped = trace.steps.find((s) => s.kind === 'write.skipped');
   if (skipped) return `No stale write reached a store: ${skipped.text}`;
-  const tokens = v.tokensIssued.map(formatToken).join(', ');
+  const tokens = tokenList(v.tokensIssued);
   return `No stale write was attempted in this run (tokens issued: ${tokens || 'none'}).`;
 }

@@ -1,7 +1,7 @@
 // The article's comparison table, computed: the canonical race under all seven strategies, each row
 // read off its own run, must say what the article's table says, with the reason taken from the run.
 import { describe, expect, it } from 'vitest';
-import { compareStrategies, formatComparisonText, PRESETS, STRATEGIES } from '../index';
+import { TOKENS_LISTED, compareStrategies, formatComparisonText, PRESETS, STRATEGIES, tokenList } from '../index';
 
 const race = PRESETS.find((p) => p.id === 'canonical-race')!.scenario;
 const rows = compareStrategies(race);
@@ -89,5 +89,14 @@ describe('the comparison table of the canonical race', () => {
     expect(simplification('zookeeper')).toMatch(/tells the watcher.*stop policy chooses SUSPENDED or never/);
     expect(simplification('qjm')).toMatch(/lastWriterEpoch/);
     expect(simplification('redlock')).toMatch(/no fsync/);
+  });
+});
+
+describe('long lists are summarised', () => {
+  it('a run of hundreds of grants says its tokens by their ends and their count', () => {
+    const tokens = Array.from({ length: 482 }, (_, i) => 33 + i);
+    expect(tokenList(tokens)).toBe('33 … 514: 482 tokens');
+    expect(tokenList(tokens.slice(0, TOKENS_LISTED))).toBe('33, 34, 35, 36, 37, 38, 39, 40');
+    expect(tokenList([])).toBe('');
   });
 });

@@ -2,7 +2,7 @@
 //   t6  Client1 write(Storage, 33, Y)  33 <= 34 -> REJECT   max_seen = 34
 // Used by the CLI and by "copy as text". Invariant: pure formatting of trace fields.
 
-import type { Step, StepOf, Trace } from '../core/trace';
+import type { Step, StepOf, TokenValue, Trace } from '../core/trace';
 import { strategyIdOf, type KnownStrategyId } from '../core/defaults';
 import { formatToken, tokenField } from '../protocol/tokens';
 import { systemPhrase } from './narrateSystems';
@@ -184,9 +184,21 @@ export function formatTraceText(trace: Trace): string {
   return lines.join('\n');
 }
 
+/** Up to this many tokens are listed one by one; a longer list is said by its ends and its length. */
+export const TOKENS_LISTED = 8;
+
+/**
+ * Tokens as a reader takes them in: "33, 34, 35", or for a long run "33 … 514: 482 tokens".
+ * Null tokens (plain leases) read "none". An empty list is "".
+ */
+export function tokenList(tokens: readonly TokenValue[]): string {
+  if (tokens.length <= TOKENS_LISTED) return tokens.map(formatToken).join(', ');
+  return `${formatToken(tokens[0]!)} … ${formatToken(tokens[tokens.length - 1]!)}: ${tokens.length.toLocaleString('en-US')} tokens`;
+}
+
 export function formatVerdict(trace: Trace): string[] {
   const v = trace.verdict;
-  const tokens = v.tokensIssued.map(formatToken).join(', ') || 'none';
+  const tokens = tokenList(v.tokensIssued) || 'none';
   const out = [
     `Tokens issued: ${tokens} (${v.tokensMonotonic ? 'strictly increasing' : 'not a strictly increasing sequence'})`,
     v.staleWriteAccepted

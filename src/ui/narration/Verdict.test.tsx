@@ -50,6 +50,11 @@ describe('the verdict panel', () => {
     expect(tokensFact({ tokensIssued: [], tokensMonotonic: false })).toBe(
       'Tokens issued: none, as the lock was never granted.',
     );
+    // A long run's 482 tokens do not push the controls off the screen (issue 11).
+    const many = Array.from({ length: 482 }, (_, i) => 33 + i);
+    expect(tokensFact({ tokensIssued: many, tokensMonotonic: true })).toBe(
+      'Tokens issued: 33 … 514: 482 tokens (strictly increasing)',
+    );
   });
 
   it('warns, not ticks, when the fence also refused the current holder (a check with no token to order)', () => {

@@ -3,7 +3,7 @@
 // (the Record's key type makes a new one a type error), and a run that issued no token says so
 // rather than listing "none" and calling it unordered.
 
-import { formatToken, type InvariantId, type Verdict } from '../../engine';
+import { tokenList, type InvariantId, type Verdict } from '../../engine';
 
 export const INVARIANT_WORDS: Record<InvariantId, string> = {
   'issued-tokens-increase': 'Tokens issued strictly increase',
@@ -23,7 +23,7 @@ export function tokensFact(verdict: Pick<Verdict, 'tokensIssued' | 'tokensMonoto
   if (tokens.length === 0) {
     return `Tokens issued: none. The lock was granted as ${plural(issued.length, 'plain lease', 'plain leases')}, which carry no token for a store to check.`;
   }
-  const list = tokens.map(formatToken).join(', ');
+  const list = tokenList(tokens);
   const leases =
     tokens.length < issued.length
       ? `, and ${plural(issued.length - tokens.length, 'plain lease', 'plain leases')}`
