@@ -190,6 +190,30 @@ describe('interventions', () => {
   });
 });
 
+describe('editing a timed action', () => {
+  it('moves a pause later and lengthens it; undo puts the old one back', () => {
+    const store = createLabStore();
+    const index = race().actions.findIndex((a) => a.type === 'pause');
+    const pause = race().actions[index]!;
+    expect(pause.type).toBe('pause');
+    const longer = { ...pause, atMs: pause.atMs + 50, durationMs: 5000 } as typeof pause;
+    expect(store.getState().replaceAction(index, longer)).toBe(true);
+    expect(store.getState().scenario.actions[index]).toEqual(longer);
+    expect(store.getState().trace.pauses.map((p) => (p.toMs ?? 0) - p.fromMs)).toContain(5000);
+    store.getState().undo();
+    expect(store.getState().scenario).toEqual(race());
+  });
+
+  it('refuses an action the scenario cannot hold, naming the problem, and keeps the old one', () => {
+    const store = createLabStore();
+    const before = store.getState().scenario;
+    expect(store.getState().replaceAction(0, { atMs: -5, type: 'acquire', client: 'Client1' })).toBe(false);
+    expect(store.getState().error).toMatch(/atMs/);
+    expect(store.getState().scenario).toBe(before);
+    expect(store.getState().replaceAction(99, { atMs: 5, type: 'acquire', client: 'Client1' })).toBe(false);
+  });
+});
+
 describe('strategy and knobs', () => {
   it('keeps the cursor at the same virtual time when the strategy changes', () => {
     const store = createLabStore();

@@ -115,6 +115,12 @@ export interface LabActions {
   describe(name: string, description: string): boolean;
   addIntervention(intervention: Intervention): void;
   removeIntervention(index: number): void;
+  /**
+   * Puts `action` in place of the timed action at `index` (its time, duration, party or kind
+   * changed). Undoable; an action the scenario cannot hold is refused with the error banner and
+   * changes nothing. Returns whether it was applied.
+   */
+  replaceAction(index: number, action: Action): boolean;
   clearInterventions(): void;
   /** Puts back the document as it was before the last change (a load counts as a change). */
   undo(): void;
@@ -343,6 +349,13 @@ export function createLabStore(initial: Scenario = defaultScenario()): LabStore 
         commit({ ...scenario, actions }, keepTime(), {
           ownActionCount: index < ownActionCount ? ownActionCount - 1 : ownActionCount,
         });
+      },
+
+      replaceAction(index, action) {
+        const { scenario } = get();
+        if (!Number.isInteger(index) || index < 0 || index >= scenario.actions.length) return false;
+        const actions = scenario.actions.map((a, i) => (i === index ? action : a));
+        return commit({ ...scenario, actions }, keepTime(), {}, 'the edited action');
       },
 
       clearInterventions() {
