@@ -1,7 +1,15 @@
 // The engine's public surface. The UI, the CLI and the embed API use nothing else.
 // Invariant: everything exported here is pure and deterministic.
 
-export { simulate, type SimulateOptions } from './simulate/simulate';
+export {
+  simulate,
+  simulateWithCheckpoints,
+  resume,
+  CHECKPOINT_EVERY,
+  type SimulateOptions,
+  type Simulation,
+  type Checkpoint,
+} from './simulate/simulate';
 export {
   validateScenario,
   parseScenarioJson,

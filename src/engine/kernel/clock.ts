@@ -20,6 +20,13 @@ export class NodeClock {
     this.driftPpm = spec.driftPpm;
   }
 
+  /** An independent clock in the same state (a checkpoint's copy). */
+  copy(): NodeClock {
+    const clock = new NodeClock({ offsetMs: this.offsetMs, driftPpm: this.driftPpm });
+    clock.jumpedMs = this.jumpedMs;
+    return clock;
+  }
+
   /** The wall clock at true time `trueMs`, in ms. */
   localAt(trueMs: number): number {
     return this.monotonicAt(trueMs) + this.jumpedMs;

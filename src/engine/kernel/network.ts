@@ -8,15 +8,24 @@ import { createRng, type Rng } from './rng';
 const pairKey = (a: string, b: string): string => (a < b ? `${a}|${b}` : `${b}|${a}`);
 
 export class Network {
-  private readonly rng: Rng;
-  private readonly cuts = new Set<string>();
-  private readonly pendingDelays = new Map<string, number>();
+  private rng: Rng;
+  private cuts = new Set<string>();
+  private pendingDelays = new Map<string, number>();
 
   constructor(
     private readonly spec: NetworkSpec,
     seed: number,
   ) {
     this.rng = createRng(seed, 'network');
+  }
+
+  /** An independent network in the same state: cuts, armed delays and random stream. */
+  copy(): Network {
+    const network = new Network(this.spec, 0);
+    network.rng = this.rng.copy();
+    network.cuts = new Set(this.cuts);
+    network.pendingDelays = new Map(this.pendingDelays);
+    return network;
   }
 
   /** Latency, extra delay and loss for a message sent now. Draws from the PRNG exactly twice. */

@@ -16,6 +16,27 @@ export class EventQueue<T> {
     return this.heap.length;
   }
 
+  /** The sequence number the next push gets. */
+  get sequence(): number {
+    return this.nextSeq;
+  }
+
+  /** Every pending entry, in no particular order (the entries themselves, not copies). */
+  entries(): readonly Scheduled<T>[] {
+    return this.heap;
+  }
+
+  /**
+   * A queue holding exactly `entries` (the same objects, so holders of an entry can still compare
+   * it by identity), whose next push gets sequence `nextSeq`.
+   */
+  static of<T>(entries: readonly Scheduled<T>[], nextSeq: number): EventQueue<T> {
+    const queue = new EventQueue<T>();
+    queue.heap = [...entries].sort((a, b) => (before(a, b) ? -1 : before(b, a) ? 1 : 0));
+    queue.nextSeq = nextSeq;
+    return queue;
+  }
+
   push(timeMs: number, item: T): Scheduled<T> {
     const entry = { timeMs, seq: this.nextSeq++, item };
     const heap = this.heap;

@@ -9,6 +9,8 @@ export interface Rng {
   nextFloat(): number;
   /** A uniformly random integer in [min, max] (inclusive). */
   nextInt(min: number, max: number): number;
+  /** An independent generator that draws the same sequence from here on (a checkpoint's copy). */
+  copy(): Rng;
 }
 
 /** Mixes a 32-bit value into a well-spread one; used to derive independent child seeds. */
@@ -29,7 +31,11 @@ export function hashName(name: string): number {
 }
 
 export function createRng(seed: number, stream = ''): Rng {
-  let state = splitmix32((seed >>> 0) ^ hashName(stream));
+  return fromState(splitmix32((seed >>> 0) ^ hashName(stream)));
+}
+
+function fromState(start: number): Rng {
+  let state = start;
   const nextU32 = (): number => {
     state = (state + 0x6d2b79f5) | 0;
     let t = state;
@@ -40,5 +46,5 @@ export function createRng(seed: number, stream = ''): Rng {
   const nextFloat = (): number => nextU32() / 4294967296;
   const nextInt = (min: number, max: number): number =>
     max <= min ? min : min + Math.floor(nextFloat() * (max - min + 1));
-  return { nextU32, nextFloat, nextInt };
+  return { nextU32, nextFloat, nextInt, copy: () => fromState(state) };
 }

@@ -31,10 +31,11 @@ export class PartyRuntime {
   view: PartyView;
   paused = false;
   down = false;
-  readonly buffer: Buffered[] = [];
-  readonly timers = new Map<string, Scheduled<Pending>>();
-  readonly clock: NodeClock;
-  readonly rng: Rng;
+  buffer: Buffered[] = [];
+  timers = new Map<string, Scheduled<Pending>>();
+  /** Its clock and random stream: set once here, or replaced by copy(). */
+  clock: NodeClock;
+  rng: Rng;
 
   constructor(
     readonly info: PartyInfo,
@@ -48,6 +49,24 @@ export class PartyRuntime {
     this.rng = createRng(seed, `party:${info.id}`);
     this.state = undefined;
     this.view = { state: '', paused: false, down: false, fields: {} };
+  }
+
+  /**
+   * An independent party in the same state (a checkpoint's copy). Logic states and views are
+   * immutable values and are shared; `entryOf` maps each pending timer entry to the queue entry
+   * the copy's scheduler holds for it.
+   */
+  copy(entryOf: (entry: Scheduled<Pending>) => Scheduled<Pending>): PartyRuntime {
+    const party = new PartyRuntime(this.info, this.logic, undefined, 0, this.timerClock);
+    party.clock = this.clock.copy();
+    party.rng = this.rng.copy();
+    party.state = this.state;
+    party.view = this.view;
+    party.paused = this.paused;
+    party.down = this.down;
+    party.buffer = [...this.buffer];
+    party.timers = new Map([...this.timers].map(([id, entry]) => [id, entryOf(entry)]));
+    return party;
   }
 
   /** The party's own time at true time `trueMs`: what its logic reads as `env.nowMs`. */

@@ -25,16 +25,26 @@ const FRESH: Judgement = { stale: false, alsoHolding: null };
 export class Oracle {
   private latestGrantId = 0;
   private latestHolder = '';
-  private readonly tokens: TokenValue[] = [];
+  private tokens: TokenValue[] = [];
   private reportedUnordered = false;
-  private readonly newestAcceptedGrant = new Map<string, { grantId: number; token: TokenValue; client: string }>();
-  private readonly maxSeen = new Map<string, TokenValue>();
-  private readonly violations: Violation[] = [];
+  private newestAcceptedGrant = new Map<string, { grantId: number; token: TokenValue; client: string }>();
+  private maxSeen = new Map<string, TokenValue>();
+  private violations: Violation[] = [];
   private staleFirst: Verdict['staleWriteAccepted'] = null;
   private staleAccepted = 0;
   private staleRejected = 0;
   private rightfulFirst: Verdict['rightfulWriteRejected'] = null;
   private rightfulRejected = 0;
+
+  /** An independent oracle that knows what this one knows (a checkpoint's copy). */
+  copy(): Oracle {
+    const oracle = Object.assign(new Oracle(), this);
+    oracle.tokens = [...this.tokens];
+    oracle.newestAcceptedGrant = new Map(this.newestAcceptedGrant);
+    oracle.maxSeen = new Map(this.maxSeen);
+    oracle.violations = [...this.violations];
+    return oracle;
+  }
 
   /**
    * Looks at one note, with the lease records as they stand after it (a grant's own record

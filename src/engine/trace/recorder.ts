@@ -22,15 +22,36 @@ import type { StepKind } from '../core/vocabulary';
 import { Oracle } from './oracle';
 import { narrate } from './narrate';
 
+/**
+ * What a recorder had recorded at one moment, for a run to resume from (simulate/checkpoint.ts).
+ * Records that can still change (a message in flight, a lease or pause not over) are copied;
+ * the rest are shared, since nothing changes them again.
+ */
+export interface RecorderMark {
+  readonly counts: { steps: number; messages: number; leases: number; pauses: number };
+  /** The recorder's own arrays: they only grow, so their first `counts` entries are the mark's. */
+  readonly arrays: { steps: Step[]; messages: MessageRecord[]; leases: LeaseRecord[]; pauses: PauseRecord[] };
+  /** Copies of the records still open at the mark, by index. */
+  readonly open: {
+    messages: Map<number, MessageRecord>;
+    leases: Map<number, LeaseRecord>;
+    pauses: Map<number, PauseRecord>;
+  };
+  readonly promisedUntil: ReadonlyMap<number, number>;
+  readonly snapshots: Record<string, PartyView>;
+  readonly oracle: Oracle;
+}
+
 export class Recorder {
-  readonly steps: Step[] = [];
-  readonly messages: MessageRecord[] = [];
-  readonly leases: LeaseRecord[] = [];
-  readonly pauses: PauseRecord[] = [];
-  readonly oracle = new Oracle();
-  private readonly leaseById = new Map<number, LeaseRecord>();
+  /** Append-only: the trace gets a copy with the t-labels (applyLabels), so a mark's prefix stays as recorded. */
+  steps: Step[] = [];
+  messages: MessageRecord[] = [];
+  leases: LeaseRecord[] = [];
+  pauses: PauseRecord[] = [];
+  oracle = new Oracle();
+  private leaseById = new Map<number, LeaseRecord>();
   /** Grants no single authority ends (see Note.promisedMs): when their promise runs out. */
-  private readonly promisedUntil = new Map<number, number>();
+  private promisedUntil = new Map<number, number>();
   private snapshots: Record<string, PartyView>;
 
   constructor(
@@ -41,6 +62,55 @@ export class Recorder {
   ) {
     this.snapshots = initial;
     for (const [id, view] of Object.entries(initial)) this.oracle.observeView(id, view, -1);
+  }
+
+  /** What is recorded so far, for a run to resume from (see RecorderMark). */
+  mark(): RecorderMark {
+    const openOf = <T>(list: T[], isOpen: (r: T) => boolean): Map<number, T> => {
+      const open = new Map<number, T>();
+      list.forEach((r, i) => {
+        if (isOpen(r)) open.set(i, { ...r });
+      });
+      return open;
+    };
+    return {
+      counts: {
+        steps: this.steps.length,
+        messages: this.messages.length,
+        leases: this.leases.length,
+        pauses: this.pauses.length,
+      },
+      arrays: { steps: this.steps, messages: this.messages, leases: this.leases, pauses: this.pauses },
+      open: {
+        messages: openOf(this.messages, (m) => m.status === 'in-flight'),
+        leases: openOf(
+          this.leases,
+          (l) => l.endedMs === null || l.believedFromMs === null || l.believedUntilMs === null,
+        ),
+        pauses: openOf(this.pauses, (p) => p.toMs === null),
+      },
+      promisedUntil: new Map(this.promisedUntil),
+      snapshots: this.snapshots,
+      oracle: this.oracle.copy(),
+    };
+  }
+
+  /** A recorder that goes on from `mark` as if it had recorded everything up to it itself. */
+  static resume(system: KnownStrategyId, parties: PartyInfo[], mark: RecorderMark): Recorder {
+    const recorder = new Recorder(system, parties, mark.snapshots);
+    const upTo = <T>(list: T[], count: number, open: Map<number, T>): T[] => {
+      const copy = list.slice(0, count);
+      for (const [i, r] of open) copy[i] = { ...r };
+      return copy;
+    };
+    recorder.steps = mark.arrays.steps.slice(0, mark.counts.steps);
+    recorder.messages = upTo(mark.arrays.messages, mark.counts.messages, mark.open.messages);
+    recorder.leases = upTo(mark.arrays.leases, mark.counts.leases, mark.open.leases);
+    recorder.pauses = upTo(mark.arrays.pauses, mark.counts.pauses, mark.open.pauses);
+    for (const lease of recorder.leases) recorder.leaseById.set(lease.grantId, lease);
+    recorder.promisedUntil = new Map(mark.promisedUntil);
+    recorder.oracle = mark.oracle.copy();
+    return recorder;
   }
 
   get nextIndex(): number {
@@ -168,7 +238,9 @@ export class Recorder {
     }
   }
 
-  applyLabels(labels: StepLabel[]): void {
+  /** The steps with the scenario's t-labels: a copy where a step is labelled, the recorded step untouched. */
+  labelled(labels: StepLabel[]): Step[] {
+    const steps = this.steps.slice();
     let from = 0;
     for (const label of labels) {
       const found = this.steps.findIndex(
@@ -180,9 +252,10 @@ export class Recorder {
           (label.token === undefined || s.token === label.token),
       );
       if (found < 0) continue;
-      this.steps[found]!.label = label.label;
+      steps[found] = { ...steps[found]!, label: label.label };
       from = found + 1;
     }
+    return steps;
   }
 }
 
