@@ -4,7 +4,12 @@
 //   - time to first render, for the default scenario and for a run of 10,000+ events;
 //   - frame times (p50 / p95 / max) while playing that run at top speed (64x) and while scrubbing;
 //   - the app's JavaScript size, gzipped, from dist/assets.
-// Aims (issue 4): p95 frame <= 16 ms, JavaScript <= 150 KB gzipped.
+//   - on a run of about 40,000 steps: the time from applying an intervention to the cursor's step
+//     being drawn again and to the new run being complete, and the longest main-thread task meanwhile;
+//   - the time to a complete comparison (every strategy) of the ~12,000- and ~40,000-step runs, and
+//     the longest main-thread task meanwhile.
+// Aims (issue 4): p95 frame <= 16 ms, JavaScript <= 150 KB gzipped. Aims (issue 11): the cursor's
+// step redrawn within 100 ms, no main-thread task over 50 ms, a 12,000-step comparison within 3 s.
 import { spawn, spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
@@ -17,12 +22,13 @@ const PORT = 4191;
 const BASE = `http://127.0.0.1:${PORT}/`;
 const CLIENTS = 5;
 const ROUNDS = 1500; // about 12,000 trace steps
+const LONGER_ROUNDS = 5000; // about 40,000 trace steps
 
 /** A long scenario: clients take turns to acquire, write and release; every seventh one pauses. */
-function longScenario() {
+function longScenario(rounds = ROUNDS) {
   const actions = [];
   let t = 0;
-  for (let i = 0; i < ROUNDS; i++) {
+  for (let i = 0; i < rounds; i++) {
     const client = `Client${(i % CLIENTS) + 1}`;
     actions.push({ atMs: t, type: 'acquire', client });
     actions.push({ atMs: t + 20, type: 'write', client, value: `v${i % 100}` });
@@ -91,6 +97,78 @@ function cpuPerFrame(trace) {
 }
 
 const TRACE_CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline'];
+
+/**
+ * The longest task on the page's main thread in a Chrome trace, and how many took over 50 ms.
+ * @param {Buffer} trace
+ */
+function longestTask(trace) {
+  /** @type {{ name: string, ph: string, tid: number, dur?: number, args?: { name?: string } }[]} */
+  const events = JSON.parse(trace.toString('utf8')).traceEvents;
+  const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
+  const tasks = events.filter((e) => e.tid === main?.tid && e.ph === 'X' && e.name === 'RunTask');
+  const durations = tasks.map((t) => (t.dur ?? 0) / 1000);
+  return { maxMs: Math.max(0, ...durations), over50: durations.filter((d) => d > 50).length };
+}
+
+/** @param {{ maxMs: number, over50: number }} t */
+const formatTask = (t) => `longest main-thread task ${t.maxMs.toFixed(0)} ms (${t.over50} over 50 ms)`;
+
+/**
+ * Opens `scenario` through a link and waits until its run is complete (the worker has answered).
+ * @param {import('@playwright/test').Page} page
+ * @param {object} scenario
+ */
+async function openAndWait(page, scenario) {
+  const hash = `#s=${deflateRawSync(JSON.stringify(scenario)).toString('base64url')}&step=0`;
+  await page.goto(`${BASE}?run${Date.now()}${hash}`);
+  await page.getByTestId('narration').waitFor({ timeout: 120_000 });
+  await page.waitForFunction("!document.querySelector('.computing-note')", null, { timeout: 300_000 });
+  return Number(await page.locator('.scrubber input').getAttribute('max')) + 1;
+}
+
+// Runs in the page: moves the cursor to the middle, applies the form's intervention there, and
+// times (from the click) the frame in which the new timed action is drawn at the cursor and the
+// frame after the new run replaced the old one.
+const APPLY_AND_TIME = `() => new Promise((resolve) => {
+  const slider = document.querySelector('.scrubber input');
+  const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set;
+  setValue.call(slider, String(Math.floor(Number(slider.max) / 2)));
+  slider.dispatchEvent(new Event('input', { bubbles: true }));
+  requestAnimationFrame(() => setTimeout(() => {
+    const count = () => document.querySelectorAll('[data-testid="your-interventions"] li').length;
+    const before = count();
+    const apply = [...document.querySelectorAll('button')].find((b) => /^Apply at/.test(b.textContent.trim()));
+    const start = performance.now();
+    apply.click();
+    let shownMs = null;
+    let sawComputing = false;
+    const tick = (now) => {
+      if (shownMs === null && count() > before) shownMs = now - start;
+      const computing = document.querySelector('.computing-note') !== null;
+      sawComputing ||= computing;
+      if (shownMs !== null && !computing) return resolve({ shownMs, completeMs: now - start, sawComputing });
+      if (now - start > 300000) return resolve({ shownMs, completeMs: NaN, sawComputing });
+      requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  }, 300));
+})`;
+
+// Runs in the page: opens the comparison and times it until every strategy's row is in.
+const COMPARE_AND_TIME = `() => new Promise((resolve) => {
+  const tab = [...document.querySelectorAll('[role="tab"]')].find((t) => /Compare strategies/.test(t.textContent));
+  const start = performance.now();
+  tab.click();
+  const tick = (now) => {
+    const table = document.querySelector('.compare-table');
+    if (table && !document.querySelector('.compare-progress') && !table.querySelector('tr.waiting'))
+      return resolve({ completeMs: now - start });
+    if (now - start > 600000) return resolve({ completeMs: NaN });
+    requestAnimationFrame(tick);
+  };
+  requestAnimationFrame(tick);
+})`;
 
 /** @param {string} url */
 async function waitForServer(url) {
@@ -175,11 +253,9 @@ async function main() {
       });
     const firstRenderDefault = /** @type {number} */ (await page.evaluate('window.firstRenderMs'));
 
-    const hash = `#s=${deflateRawSync(JSON.stringify(longScenario())).toString('base64url')}&step=0`;
-    await page.goto(`${BASE}?long${hash}`);
-    await page.getByTestId('narration').waitFor({ timeout: 60_000 });
+    const steps = await openAndWait(page, longScenario());
     const firstRenderLong = /** @type {number} */ (await page.evaluate('window.firstRenderMs'));
-    const steps = Number(await page.locator('.scrubber input').getAttribute('max')) + 1;
+    const shownLong = /** @type {number} */ (await page.evaluate('performance.now()'));
     if (!(steps >= 10_000)) throw new Error(`the long run has only ${steps} steps`);
 
     for (let i = 0; i < 6; i++) await page.keyboard.press('+');
@@ -195,17 +271,47 @@ async function main() {
     const scrubFrames = /** @type {number[]} */ (await page.evaluate(`(${FRAME_RECORDER})(4000, 'scrub')`));
     const scrubCpu = cpuPerFrame(await browser.stopTracing());
 
+    // Issue 11: a fork and the comparison, on long runs, with the main thread's longest task.
+    /** @type {{ steps: number, fork?: any, forkTask?: any, compare: any, compareTask: any }[]} */
+    const long = [];
+    for (const rounds of [ROUNDS, LONGER_ROUNDS]) {
+      const runSteps = await openAndWait(page, longScenario(rounds));
+      /** @type {{ steps: number, fork?: any, forkTask?: any, compare: any, compareTask: any }} */
+      const row = { steps: runSteps, compare: null, compareTask: null };
+      if (rounds === LONGER_ROUNDS) {
+        await browser.startTracing(page, { categories: TRACE_CATEGORIES });
+        row.fork = await page.evaluate(`(${APPLY_AND_TIME})()`);
+        row.forkTask = longestTask(await browser.stopTracing());
+      }
+      await browser.startTracing(page, { categories: TRACE_CATEGORIES });
+      row.compare = await page.evaluate(`(${COMPARE_AND_TIME})()`);
+      row.compareTask = longestTask(await browser.stopTracing());
+      long.push(row);
+    }
+
     console.log('');
     console.log(`Fencelab UI benchmark (headless Chromium, 1280x800, ${steps} steps in the long run)`);
     console.log(`  time to first render, default scenario:   ${firstRenderDefault.toFixed(0)} ms`);
-    console.log(
-      `  time to first render, ${steps}-step run:   ${firstRenderLong.toFixed(0)} ms (includes simulating it)`,
-    );
+    console.log(`  time to first render, ${steps}-step link: ${firstRenderLong.toFixed(0)} ms`);
+    console.log(`    the run shown (simulated by the worker) by: ${shownLong.toFixed(0)} ms`);
     console.log(`  frames while playing at ${speed}:            ${formatStats(stats(playFrames))}`);
     console.log(`    (played to: ${endedAt?.replace(/\s+/g, ' ').trim()})`);
     console.log(`    main-thread CPU per frame:             ${formatStats(stats(playCpu))}`);
     console.log(`  frames while scrubbing:                  ${formatStats(stats(scrubFrames))}`);
     console.log(`    main-thread CPU per frame:             ${formatStats(stats(scrubCpu))}`);
+    for (const row of long) {
+      if (row.fork) {
+        console.log(`  an intervention at the middle of a ${row.steps}-step run:`);
+        console.log(`    drawn at the cursor after:             ${row.fork.shownMs.toFixed(0)} ms`);
+        console.log(`    the new run complete after:            ${row.fork.completeMs.toFixed(0)} ms`);
+        console.log(`    ${formatTask(row.forkTask)}`);
+      }
+      console.log(
+        `  the comparison of a ${row.steps}-step run, complete after: ${row.compare.completeMs.toFixed(0)} ms`,
+      );
+      console.log(`    ${formatTask(row.compareTask)}`);
+    }
+    console.log('  aims: the cursor redrawn within 100 ms, no task over 50 ms, a 12,000-step comparison in 3 s');
     /** @param {number} bytes */
     const kB = (bytes) => `${(bytes / 1000).toFixed(1)} kB (${(bytes / 1024).toFixed(1)} KiB)`;
     console.log(`  JavaScript, all chunks: ${kB(size.raw)} raw, ${kB(size.gzip)} gzipped (level 9)`);

@@ -7,6 +7,7 @@ import { useKeyboard } from './controls/useKeyboard';
 import { PartyCards } from './cards/PartyCards';
 import { MaxSeenChart } from './chart/MaxSeenChart';
 import { EventTable } from './events/EventTable';
+import { ComputingNote } from './header/ComputingNote';
 import { ErrorBanner } from './header/ErrorBanner';
 import { FileMenu } from './header/FileMenu';
 import { KeysHelp } from './header/KeysHelp';
@@ -51,6 +52,7 @@ export function App({ store, flushUrl = () => {} }: AppProps) {
         <main className="lab-main">
           <ScenarioIntro />
           <Transport />
+          <ComputingNote />
           <Narration />
           <TimelineView />
           <PartyCards />

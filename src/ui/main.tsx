@@ -5,6 +5,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App.tsx';
 import { createLabStore } from './store/labStore';
+import { createTraceRunner } from './workers/background';
 import { startPlayer } from './store/player';
 import { openFromHash, syncUrl } from './store/urlSync';
 import './styles/base.css';
@@ -16,7 +17,8 @@ import './styles/side.css';
 const container = document.getElementById('root');
 if (!container) throw new Error('Fencelab: the page has no #root element to mount into.');
 
-const store = createLabStore();
+// Long runs are computed by a worker, so the page never freezes on them.
+const store = createLabStore(undefined, { background: createTraceRunner() });
 // The link is decompressed before the first render, so a shared view never flashes the default.
 void openFromHash(store, window.location.hash)
   .catch(() => false)

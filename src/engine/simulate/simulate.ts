@@ -30,6 +30,11 @@ export interface SimulateOptions {
    * absent or 0: none). A checkpoint is taken between two instants of virtual time.
    */
   checkpointEvery?: number;
+  /**
+   * Stop once a store has accepted a stale holder's write (the trace is then marked truncated):
+   * for a question the rest of the run cannot change, "does a stale write get in at all?".
+   */
+  untilStaleWriteAccepted?: boolean;
 }
 
 /**
@@ -142,6 +147,7 @@ class Run {
   /** The queue sequence of the first timed action: start-up events come before, run events after. */
   private actionSeq = 0;
   private readonly checkpointEvery: number;
+  private readonly untilStale: boolean;
   readonly checkpoints: RunCheckpoint[] = [];
 
   constructor(
@@ -155,6 +161,7 @@ class Run {
     this.lockAuthorities = strategy.lockAuthorities ?? [strategy.lockAuthority];
     this.maxSteps = options.maxSteps ?? DEFAULT_MAX_STEPS;
     this.checkpointEvery = options.checkpointEvery ?? 0;
+    this.untilStale = options.untilStaleWriteAccepted ?? false;
     if (from) {
       this.network = from.network.copy();
       this.recorder = this.resumeFrom(from, strategy);
@@ -255,7 +262,7 @@ class Run {
     for (;;) {
       const next = this.queue.peek();
       if (!next || next.timeMs > horizonMs) break;
-      if (this.recorder.nextIndex >= this.maxSteps) {
+      if (this.recorder.nextIndex >= this.maxSteps || (this.untilStale && this.recorder.oracle.staleWriteAccepted)) {
         this.truncated = true;
         break;
       }

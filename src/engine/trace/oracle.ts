@@ -96,6 +96,11 @@ export class Oracle {
     }
   }
 
+  /** Whether a store has accepted a stale holder's write so far. */
+  get staleWriteAccepted(): boolean {
+    return this.staleFirst !== null;
+  }
+
   status(): StepStatus {
     return { violations: this.violations.length, staleWriteAccepted: this.staleFirst !== null };
   }

@@ -50,6 +50,8 @@ export class Recorder {
   pauses: PauseRecord[] = [];
   oracle = new Oracle();
   private leaseById = new Map<number, LeaseRecord>();
+  /** Leases by holder and token, oldest first: how a note without a grant id names its lease. */
+  private leasesByHolder = new Map<string, LeaseRecord[]>();
   /** Grants no single authority ends (see Note.promisedMs): when their promise runs out. */
   private promisedUntil = new Map<number, number>();
   private snapshots: Record<string, PartyView>;
@@ -107,7 +109,7 @@ export class Recorder {
     recorder.messages = upTo(mark.arrays.messages, mark.counts.messages, mark.open.messages);
     recorder.leases = upTo(mark.arrays.leases, mark.counts.leases, mark.open.leases);
     recorder.pauses = upTo(mark.arrays.pauses, mark.counts.pauses, mark.open.pauses);
-    for (const lease of recorder.leases) recorder.leaseById.set(lease.grantId, lease);
+    for (const lease of recorder.leases) recorder.index(lease);
     recorder.promisedUntil = new Map(mark.promisedUntil);
     recorder.oracle = mark.oracle.copy();
     return recorder;
@@ -166,15 +168,27 @@ export class Recorder {
     }
   }
 
+  private index(lease: LeaseRecord): void {
+    this.leaseById.set(lease.grantId, lease);
+    const key = holderKey(lease.holder, lease.token);
+    const list = this.leasesByHolder.get(key);
+    if (list) list.push(lease);
+    else this.leasesByHolder.set(key, [lease]);
+  }
+
+  /** The lease a note is about: by its grant id, or (from a party that cannot know the ghost grant
+   * id, a Redlock master) the latest unended one of its holder and token. */
+  private leaseOf(note: Note): LeaseRecord | undefined {
+    if (note.grantId !== undefined) return this.leaseById.get(note.grantId);
+    if (note.holder === undefined || note.token === undefined) return undefined;
+    const list = this.leasesByHolder.get(holderKey(note.holder, note.token)) ?? [];
+    for (let i = list.length - 1; i >= 0; i--) if (list[i]!.endedMs === null) return list[i];
+    return undefined;
+  }
+
   /** Keeps lease and pause intervals for the timeline. */
   private track(note: Note, party: string, timeMs: number): void {
-    const lease =
-      note.grantId !== undefined
-        ? this.leaseById.get(note.grantId)
-        : // A party that cannot know the ghost grant id (a Redlock master) names the lease by holder and token.
-          [...this.leases]
-            .reverse()
-            .find((l) => l.endedMs === null && l.holder === note.holder && l.token === note.token);
+    const lease = LEASE_KINDS.has(note.kind) ? this.leaseOf(note) : undefined;
     switch (note.kind) {
       case 'lock.granted': {
         const record: LeaseRecord = {
@@ -190,7 +204,7 @@ export class Recorder {
         // A newer epoch promised by a quorum ends every older one (QJM): the grant is the revocation.
         if (note.supersedes) for (const l of this.leases) end(l, timeMs, 'superseded');
         this.leases.push(record);
-        this.leaseById.set(record.grantId, record);
+        this.index(record);
         if (note.promisedMs !== undefined) this.promisedUntil.set(record.grantId, timeMs + note.promisedMs);
         break;
       }
@@ -258,6 +272,20 @@ export class Recorder {
     return steps;
   }
 }
+
+/** The note kinds whose lease track() looks up. */
+const LEASE_KINDS: ReadonlySet<string> = new Set([
+  'lease.expired',
+  'lock.released',
+  'node.crashed',
+  'node.restarted',
+  'lock.acquired',
+  'lease.lapsed',
+  'lock.releasing',
+  'write.refused',
+]);
+
+const holderKey = (holder: string, token: TokenValue): string => `${holder}|${typeof token}|${String(token)}`;
 
 function end(lease: LeaseRecord, timeMs: number, reason: string): void {
   if (lease.endedMs !== null) return;

@@ -1,11 +1,13 @@
 // The current scenario under every strategy, laid out like the article's table: is the token
 // monotonic, was the stale holder's write blocked, and why (read off each run). Each row opens
-// that strategy in the timeline. Computed only while this view is shown.
+// that strategy in the timeline. Computed when this view is shown (by a worker, row by row, with
+// progress and a way to stop); never while hidden; kept for a scenario already compared.
 
-import { useEffect, useState } from 'react';
-import { STRATEGIES, compareStrategies, type ComparisonRow, type Scenario } from '../../engine';
+import { useEffect, useRef, useState } from 'react';
+import { STRATEGIES, type Scenario } from '../../engine';
+import { startComparison } from '../workers/background';
+import type { RowSummary } from '../workers/wire';
 import { useActions, useLab } from '../store/context';
-
 const YesNo = ({ value, warned = false }: { value: boolean | null; warned?: boolean }) =>
   value === null ? (
     <span className={warned ? 'na warned' : 'na'}>
@@ -18,26 +20,94 @@ const YesNo = ({ value, warned = false }: { value: boolean | null; warned?: bool
     </span>
   );
 
+/** A scenario's comparison, as far as it got. */
+interface Result {
+  scenario: Scenario;
+  rows: (RowSummary | undefined)[];
+  state: 'running' | 'done' | 'cancelled' | 'failed';
+  failure?: string;
+}
+
+/** The last complete comparison: coming back to this view for the same scenario does not rerun it. */
+let kept: Result | null = null;
+
+/** Waits this long after a change before running: a burst of edits runs the comparison once. */
+const SETTLE_MS = 150;
+
 export function Comparison() {
   const scenario = useLab((s) => s.scenario);
   const { setStrategy } = useActions();
-  // Running a long scenario under every strategy takes a moment: say so first, then compute.
-  const [result, setResult] = useState<{ scenario: Scenario; rows: ComparisonRow[] } | null>(null);
+  const [result, setResult] = useState<Result | null>(null);
+  const [attempt, setAttempt] = useState(0);
+  const stop = useRef<() => void>(() => {});
+
   useEffect(() => {
-    if (result?.scenario === scenario) return;
-    const timer = setTimeout(() => setResult({ scenario, rows: compareStrategies(scenario) }), 20);
-    return () => clearTimeout(timer);
-  }, [scenario, result]);
-  const rows = result?.scenario === scenario ? result.rows : null;
-  if (!rows) {
-    return (
-      <p className="hint" role="status">
-        Running “{scenario.name}” under {STRATEGIES.length} strategies…
-      </p>
-    );
-  }
+    if (kept?.scenario === scenario) return;
+    const rows: (RowSummary | undefined)[] = STRATEGIES.map(() => undefined);
+    const publish = (state: Result['state'], failure?: string) =>
+      setResult({ scenario, rows: [...rows], state, ...(failure ? { failure } : {}) });
+    let cancel: (() => void) | null = null;
+    const timer = setTimeout(() => {
+      cancel = startComparison(scenario, {
+        onRow(index, row) {
+          rows[index] = row;
+          publish('running');
+        },
+        onDone() {
+          kept = { scenario, rows: [...rows], state: 'done' };
+          setResult(kept);
+        },
+        onFailed: (message) => publish('failed', message),
+      });
+    }, SETTLE_MS);
+    stop.current = () => {
+      clearTimeout(timer);
+      cancel?.();
+      publish('cancelled');
+    };
+    return () => {
+      clearTimeout(timer);
+      cancel?.();
+    };
+  }, [scenario, attempt]);
+
+  const shown: Result =
+    kept?.scenario === scenario
+      ? kept
+      : result?.scenario === scenario
+        ? result
+        : { scenario, rows: STRATEGIES.map(() => undefined), state: 'running' };
+  const { rows, state } = shown;
+  const ran = rows.filter(Boolean).length;
   return (
     <>
+      {state !== 'done' && (
+        <div className="compare-progress" role="status">
+          {state === 'running' && (
+            <>
+              <progress max={STRATEGIES.length} value={ran} aria-label="Strategies run" />
+              <span>
+                Running “{scenario.name}” under every strategy: {ran} of {STRATEGIES.length} done.
+              </span>
+              <button type="button" onClick={() => stop.current()}>
+                Stop
+              </button>
+            </>
+          )}
+          {state !== 'running' && (
+            <>
+              <span>
+                {state === 'cancelled'
+                  ? `Stopped after ${ran} of ${STRATEGIES.length} strategies.`
+                  : `The comparison could not finish: ${shown.failure ?? 'the engine stopped'}.`}
+              </span>
+              <button type="button" onClick={() => setAttempt((n) => n + 1)}>
+                Run the comparison again
+              </button>
+            </>
+          )}
+        </div>
+      )}
       {/* On a narrow screen the table scrolls sideways inside its panel instead of widening the page. */}
       <div className="compare-scroll">
         <table className="compare-table">
@@ -54,7 +124,18 @@ export function Comparison() {
             </tr>
           </thead>
           <tbody>
-            {rows.map((row) => {
+            {rows.map((row, index) => {
+              const strategy = STRATEGIES[index]!;
+              if (!row) {
+                return (
+                  <tr key={strategy.id} className="waiting">
+                    <th scope="row">{strategy.name}</th>
+                    <td colSpan={4} className="why">
+                      {state === 'running' ? 'Waiting for its run…' : 'Not run.'}
+                    </td>
+                  </tr>
+                );
+              }
               const current = row.strategy === scenario.strategy;
               return (
                 <tr key={row.strategy} className={current ? 'current' : undefined}>

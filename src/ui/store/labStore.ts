@@ -1,7 +1,9 @@
-// The lab's state, framework-free: the scenario (the document), its trace (always
-// simulate(scenario)), a cursor into the trace and the play state. Components, tests and the embed
-// API all drive this one store. Invariants: `trace` is the simulation of `scenario`; `cursor` is a
-// valid step index of `trace`; a scenario that fails validation never replaces the loaded one.
+// The lab's state, framework-free: the scenario (the document), its trace (simulate(scenario)), a
+// cursor into the trace and the play state. Components, tests and the embed API all drive this one
+// store. Invariants: `trace` is the simulation of `scenario`, except while `computing`, when it is
+// still the previous scenario's (a long run is computed by a worker, see ../workers/background.ts);
+// `cursor` is a valid step index of `trace`; a scenario that fails validation never replaces the
+// loaded one.
 
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import {
@@ -21,6 +23,20 @@ import {
 import { BASE_RATE, nearestSpeed, stepSpeed, type Speed } from './speed';
 import { clampCursor, lastStepAtOrBefore, timeAt } from './time';
 import { defaultScenario, differsFromPreset, presetOf } from './presetOf';
+import type { TraceRunner } from '../workers/background';
+
+/**
+ * A run this long is computed off the main thread (when the store has a runner): a change to a
+ * trace of more steps, or to a scenario of more timed actions. Anything smaller takes a few
+ * milliseconds here, and shows at once.
+ */
+export const BACKGROUND_FROM_STEPS = 2000;
+export const BACKGROUND_FROM_ACTIONS = 300;
+
+export interface StoreOptions {
+  /** Computes long runs off the main thread; without it every run is computed here. */
+  background?: TraceRunner | null;
+}
 
 /**
  * Steps worth a pause while playing: the article's labels and every write's verdict. Events an
@@ -83,6 +99,8 @@ export interface LabState {
   /** What the last change of strategy could not carry one for one (comparison/carry.ts), in
    * sentences; empty after any other change. */
   carried: string[];
+  /** A worker is computing the trace of `scenario`; `trace` is still the one before the change. */
+  computing: boolean;
 }
 
 export interface LabActions {
@@ -135,8 +153,9 @@ export type LabStore = StoreApi<LabState & LabActions>;
 /** What a rename with an empty name is told (the form says it beside the field). */
 export const NAME_NEEDED = 'A scenario needs a name.';
 
-export function createLabStore(initial: Scenario = defaultScenario()): LabStore {
+export function createLabStore(initial: Scenario = defaultScenario(), options: StoreOptions = {}): LabStore {
   const trace = simulate(initial);
+  const runner = options.background ?? null;
   return createStore<LabState & LabActions>()((set, get) => {
     /** Moves the cursor (and the playhead with it) to a step. */
     const seekTo = (index: number, keepPlaying = false) => {
@@ -160,28 +179,52 @@ export function createLabStore(initial: Scenario = defaultScenario()): LabStore 
         set({ error: `Could not apply ${source}: ${asSentence(formatScenarioError(checked.error))}` });
         return false;
       }
-      const trace = simulate(checked.scenario);
-      const cursor = clampCursor(trace.steps, place(trace));
+      const scenario = checked.scenario;
       const before = get();
       const presetId = extra.presetId !== undefined ? extra.presetId : before.presetId;
-      const edited = presetId !== null ? differsFromPreset(checked.scenario, presetId) : (extra.edited ?? true);
+      const edited = presetId !== null ? differsFromPreset(scenario, presetId) : (extra.edited ?? true);
       const revision: Revision = {
         scenario: before.scenario,
         ownActionCount: before.ownActionCount,
         presetId: before.presetId,
         edited: before.edited,
       };
-      set({
-        scenario: checked.scenario,
-        trace,
-        cursor,
-        playheadMs: timeAt(trace.steps, cursor),
-        playing: false,
+      const document = {
+        scenario,
         error: null,
         carried: [],
         ...extra,
         edited,
         past: extra.past ?? [...before.past, revision].slice(-UNDO_LIMIT),
+      };
+      const show = (trace: Trace) => {
+        const cursor = clampCursor(trace.steps, place(trace));
+        return { trace, cursor, playheadMs: timeAt(trace.steps, cursor), playing: false, computing: false };
+      };
+      if (
+        !runner ||
+        (before.trace.steps.length <= BACKGROUND_FROM_STEPS && scenario.actions.length <= BACKGROUND_FROM_ACTIONS)
+      ) {
+        set({ ...document, ...show(simulate(scenario)) });
+        return true;
+      }
+      // A long run: the document changes now, its trace follows from the worker. The old trace
+      // stays on screen (marked as being recomputed) and the page keeps answering meanwhile.
+      set({ ...document, playing: false, computing: true });
+      runner.run(scenario, (result) => {
+        if (get().scenario !== scenario) return; // changed again since: that change's run counts
+        if ('trace' in result) return set(show(result.trace));
+        // The engine could not run it: put the document back as it was, and say why.
+        set({
+          scenario: before.scenario,
+          ownActionCount: before.ownActionCount,
+          presetId: before.presetId,
+          edited: before.edited,
+          past: before.past,
+          carried: before.carried,
+          computing: false,
+          error: `Could not apply ${source}: ${asSentence(result.error)}`,
+        });
       });
       return true;
     };
@@ -207,6 +250,7 @@ export function createLabStore(initial: Scenario = defaultScenario()): LabStore 
       past: [],
       error: null,
       carried: [],
+      computing: false,
 
       loadScenario(raw, options = {}) {
         const checked = validateScenario(raw);

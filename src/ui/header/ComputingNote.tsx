@@ -1,0 +1,15 @@
+// Says that a long run is being computed (by a worker, off the page's thread), so the timeline,
+// cards and verdict on screen are still the run before the change. Announced politely.
+
+import { useLab } from '../store/context';
+
+export function ComputingNote() {
+  const { computing, actions } = useLab((s) => ({ computing: s.computing, actions: s.scenario.actions.length }));
+  if (!computing) return null;
+  return (
+    <p className="computing-note" role="status">
+      <span className="spinner" aria-hidden="true" /> Running the changed scenario ({actions.toLocaleString('en-US')}{' '}
+      timed actions)… Until it is ready, what you see is the run before the change.
+    </p>
+  );
+}
