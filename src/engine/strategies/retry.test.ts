@@ -100,9 +100,13 @@ describe("the client libraries' defaults", () => {
       // 32 tries, 50 + rand.Intn(200) ms.
       redsync: [31, 50, 200],
     });
-    expect(retryChoiceOf(REDLOCK_RETRY_DEFAULT)?.id).toBe('fencelab');
-    expect(retryChoiceOf({ retryCount: 10, retryDelayMs: 100, retryJitterMs: 200 })?.id).toBe('node-redlock');
-    expect(retryChoiceOf({ retryCount: 11, retryDelayMs: 100, retryJitterMs: 200 })).toBeUndefined();
+    expect(retryChoiceOf(REDLOCK_RETRY_CHOICES, REDLOCK_RETRY_DEFAULT)?.id).toBe('fencelab');
+    expect(retryChoiceOf(REDLOCK_RETRY_CHOICES, { retryCount: 10, retryDelayMs: 100, retryJitterMs: 200 })?.id).toBe(
+      'node-redlock',
+    );
+    expect(
+      retryChoiceOf(REDLOCK_RETRY_CHOICES, { retryCount: 11, retryDelayMs: 100, retryJitterMs: 200 }),
+    ).toBeUndefined();
     expect(redlock.retry?.choices).toBe(REDLOCK_RETRY_CHOICES);
     for (const c of REDLOCK_RETRY_CHOICES) expect(c.source, c.id).toMatch(/\S/);
   });

@@ -17,8 +17,9 @@ export interface RetryChoice extends RetryPolicy {
 
 /**
  * What the lab's Redlock client has always done, and so every trace recorded before the knobs
- * existed: 2 retries, 100 ms plus up to 199 ms apart. antirez's algorithm asks only for "a random
- * delay" (redis.io, Distributed Locks with Redis); the range matches node-redlock's.
+ * existed: 2 retries, 100 ms plus up to 199 ms apart. The algorithm says only that a client
+ * retries after a random delay (redis.io, Distributed Locks with Redis, "Retry on Failure"); the
+ * range is node-redlock's, the count redlock-py's.
  */
 export const REDLOCK_RETRY_DEFAULT: Readonly<RetryPolicy> = { retryCount: 2, retryDelayMs: 100, retryJitterMs: 200 };
 
@@ -87,11 +88,13 @@ export const retryWaitRangeMs = (policy: RetryPolicy): { minMs: number; maxMs: n
   maxMs: policy.retryDelayMs + Math.max(0, policy.retryJitterMs - 1),
 });
 
-/** The library whose defaults `policy` is, if any. */
-export const retryChoiceOf = (policy: RetryPolicy): RetryChoice | undefined =>
-  REDLOCK_RETRY_CHOICES.find((c) => RETRY_KNOBS.every((k) => c[k] === policy[k]));
+/** The one of `choices` whose numbers `policy` has, if any. */
+export const retryChoiceOf = (choices: readonly RetryChoice[], policy: RetryPolicy): RetryChoice | undefined =>
+  choices.find((c) => RETRY_KNOBS.every((k) => c[k] === policy[k]));
 
-const fmt = (n: number): string => n.toLocaleString('en-US');
+/** A whole number with en-US grouping ("1,500"), by hand: the words are built when the strategy
+ * module loads, and the page's first Intl formatter costs tens of ms (src/ui/format/number.ts). */
+const fmt = (n: number): string => String(n).replace(/\B(?=(\d{3})+$)/g, ',');
 
 /** "2 retries, 100–299 ms apart", "1 retry, 200 ms after the failed try", "no retries". */
 export function retryPolicyWords(policy: RetryPolicy): string {
