@@ -23,7 +23,22 @@ export {
 export * from './core/scenario';
 export * from './core/trace';
 export { PRESETS, findPreset, type Preset } from './presets';
-export { STRATEGIES, findStrategy, effectiveKnobs, choicesOf, lockDelayOf } from './strategies/registry';
+export {
+  STRATEGIES,
+  findStrategy,
+  effectiveKnobs,
+  choicesOf,
+  lockDelayOf,
+  retryPolicyFor,
+} from './strategies/registry';
+export {
+  REDLOCK_RETRY_CHOICES,
+  REDLOCK_RETRY_DEFAULT,
+  retryChoiceOf,
+  retryPolicyWords,
+  retryWaitRangeMs,
+  type RetryChoice,
+} from './strategies/retry';
 export * from './core/defaults';
 export { clientIds } from './core/parties';
 export { STEP_KINDS, isStepKind, type StepKind, type NoteDetails, type DetailOf } from './core/vocabulary';

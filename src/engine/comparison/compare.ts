@@ -5,7 +5,8 @@
 import type { Scenario } from '../core/scenario';
 import type { LeaseRecord, Step, Trace } from '../core/trace';
 import { simulate } from '../simulate/simulate';
-import { STRATEGIES, choicesOf } from '../strategies/registry';
+import { STRATEGIES, choicesOf, findStrategy, retryPolicyFor } from '../strategies/registry';
+import { retryPolicyWords } from '../strategies/retry';
 import type { StrategyDef } from '../strategies/types';
 import { formatToken } from '../protocol/tokens';
 import { editOutcome, uncommittedPhrase } from '../trace/edits';
@@ -102,7 +103,9 @@ function withoutCheck(carried: Scenario, strategy: StrategyDef): Trace | null {
 /**
  * Dangers the blocked column cannot show: a write accepted after its writer's grant had ended
  * (by the lock authority's reckoning), with nobody newer to overwrite; and a client that asked
- * for the lock and never got it, with why (gave up after its retries, or still waiting).
+ * for the lock and never got it, with why: still waiting, or gave up after its retries, named with
+ * the retry policy that decided it and the grant it gave up against. A client that gives up while
+ * the zombie's key is still held makes "no second holder" look safe; the policy is the reason.
  */
 export function warningsFrom(trace: Trace): string[] {
   const warnings: string[] = [];
@@ -133,6 +136,7 @@ export function warningsFrom(trace: Trace): string[] {
       `${w.client} sent ${w.value} at ${fmt(sent.timeMs)} ms, after its grant had ${ENDED[lease.endReason ?? ''] ?? 'ended'} at ${fmt(lease.endedMs)} ms, and ${w.resource} accepted it. Nobody newer had written, so nothing was overwritten, but the lock no longer protected that write.`,
     );
   }
+  const strategy = findStrategy(trace.scenario.strategy);
   const granted = new Set(trace.leases.map((l) => l.holder));
   const asked = new Set(trace.scenario.actions.filter((a) => a.type === 'acquire').map((a) => a.client));
   for (const client of asked) {
@@ -140,13 +144,30 @@ export function warningsFrom(trace: Trace): string[] {
     const failed = trace.steps.filter((s) => s.kind === 'lock.failed' && s.party === client);
     const last = failed[failed.length - 1];
     const gaveUp = last?.kind === 'lock.failed' && last.detail?.retryInMs === undefined;
+    if (!gaveUp) {
+      warnings.push(`${client} asked for the lock and never got it: it was still waiting when the run ended.`);
+      continue;
+    }
+    const policy = strategy ? retryPolicyFor(strategy, trace.knobs) : null;
+    const limit = policy ? `its retry limit: ${retryPolicyWords(policy)}` : 'its retry limit';
+    const tries = failed.length === 1 ? '1 try' : `${failed.length} tries`;
     warnings.push(
-      gaveUp
-        ? `${client} asked for the lock and never got it: it gave up after ${failed.length} tries at ${fmt(last.timeMs)} ms (its retry limit), so no second holder ever wrote.`
-        : `${client} asked for the lock and never got it: it was still waiting when the run ended.`,
+      `${client} asked for the lock and never got it: it gave up after ${tries} at ${fmt(last.timeMs)} ms (${limit})${heldAgainst(trace, client, last.timeMs)}, so no second holder ever wrote.`,
     );
   }
   return warnings;
+}
+
+/** ", while Client1's grant still ran until 9,898 ms": the grant `client` gave up against at
+ * `atMs`, if one was live then (empty if none was: the lock was free and the tries failed anyway). */
+function heldAgainst(trace: Trace, client: string, atMs: number): string {
+  const live = trace.leases.find(
+    (l) => l.holder !== client && l.grantedMs <= atMs && (l.endedMs === null || l.endedMs > atMs),
+  );
+  if (!live) return '';
+  return live.endedMs === null
+    ? `, while ${live.holder} still held the lock`
+    : `, while ${live.holder}'s grant still ran until ${fmt(live.endedMs)} ms`;
 }
 
 /** How a grant ended (LeaseRecord.endReason), after "its grant had". */

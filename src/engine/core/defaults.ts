@@ -39,6 +39,30 @@ export const stopPolicyOf = (knobs: Pick<Knobs, 'stopActing'>, client: string): 
   knobs.stopActing?.[client] ?? DEFAULT_STOP_POLICY;
 export const SIDE_EFFECTS = ['none', 'email'] as const;
 
+/** How a client tries again after a failed try for the lock (Redlock's retry knobs): `retryCount`
+ * more tries at most after the first, each `retryDelayMs` plus 0 … `retryJitterMs` − 1 ms (none
+ * when 0) after the previous one failed. */
+export interface RetryPolicy {
+  retryCount: number;
+  retryDelayMs: number;
+  retryJitterMs: number;
+}
+
+/** The retry knobs, in the order the pickers show them. */
+export const RETRY_KNOBS = ['retryCount', 'retryDelayMs', 'retryJitterMs'] as const satisfies readonly (keyof Knobs &
+  keyof RetryPolicy)[];
+
+/** The policy a run has: each knob, or the strategy's default where the scenario leaves it out. */
+export const retryPolicyOf = (knobs: Partial<RetryPolicy>, defaults: Readonly<RetryPolicy>): RetryPolicy => ({
+  retryCount: knobs.retryCount ?? defaults.retryCount,
+  retryDelayMs: knobs.retryDelayMs ?? defaults.retryDelayMs,
+  retryJitterMs: knobs.retryJitterMs ?? defaults.retryJitterMs,
+});
+
+/** The wait before a retry, from one draw `rand` of the client's random stream. */
+export const retryWaitMs = (policy: RetryPolicy, rand: number): number =>
+  policy.retryDelayMs + (policy.retryJitterMs > 0 ? rand % policy.retryJitterMs : 0);
+
 /** Every strategy's id, as scenario files and links store it; strategies/registry.ts orders them
  * for the comparison. */
 export const STRATEGY_IDS = ['lease-trust', 'redlock', 'zookeeper', 'etcd', 'fencing', 'chubby', 'qjm'] as const;

@@ -56,6 +56,17 @@ export interface Knobs {
   keepalive?: boolean;
   /** When each client's application stops acting on the lock; absent clients: `lost`. */
   stopActing?: Partial<Record<string, StopPolicy>>;
+  /**
+   * Redlock: how many more times a client tries for the lock after a failed try before it gives
+   * up (node-redlock's retryCount). Absent: the strategy's default (strategies/retry.ts). Other
+   * systems' clients wait or ask again until answered, and ignore it, as they do the two below.
+   */
+  retryCount?: number;
+  /** Redlock: the base wait in ms between a failed try and the next (absent: the strategy's). */
+  retryDelayMs?: number;
+  /** Redlock: a random extra wait of 0 … retryJitterMs − 1 ms on top of retryDelayMs, drawn from
+   * the client's random stream; 0 means none (absent: the strategy's). */
+  retryJitterMs?: number;
   /** The first token the lock service issues (the article: 33). */
   firstToken: number;
   /** max_seen at the resource before anything happens (the article: 32). */
@@ -69,7 +80,8 @@ export interface Knobs {
 }
 
 /** Knobs a scenario may leave out with no base value: each system says what absent means. */
-export type OptionalKnob = 'lockDelayMs' | 'leaseGraceFactor' | 'keepalive' | 'stopActing';
+export type OptionalKnob =
+  'lockDelayMs' | 'leaseGraceFactor' | 'keepalive' | 'stopActing' | 'retryCount' | 'retryDelayMs' | 'retryJitterMs';
 
 export interface NetworkSpec {
   latencyMsMin: number;

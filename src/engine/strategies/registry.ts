@@ -3,7 +3,14 @@
 
 import type { CheckMode, Knobs, TokenSource } from '../core/scenario';
 import type { StrategyDef } from './types';
-import { BASE_KNOBS, CHECK_MODES, TOKEN_SOURCES, lockDelayMsOf } from '../core/defaults';
+import {
+  BASE_KNOBS,
+  CHECK_MODES,
+  TOKEN_SOURCES,
+  lockDelayMsOf,
+  retryPolicyOf,
+  type RetryPolicy,
+} from '../core/defaults';
 import { fencing } from './fencing';
 import { leaseTrust } from './leaseTrust';
 import { redlock } from './redlock';
@@ -35,4 +42,10 @@ export function effectiveKnobs(strategy: StrategyDef, overrides: Partial<Knobs>)
 /** The lock-delay (ms) a run of `strategy` has: the knob, or what leaving it out means there. */
 export function lockDelayOf(strategy: StrategyDef, knobs: Knobs): number {
   return strategy.lockDelay ? lockDelayMsOf(knobs, strategy.lockDelay) : 0;
+}
+
+/** The retry policy a run of `strategy` has (the knobs, or its defaults where they are left out),
+ * or null where its clients never give up on their own. */
+export function retryPolicyFor(strategy: StrategyDef, knobs: Partial<Knobs>): RetryPolicy | null {
+  return strategy.retry ? retryPolicyOf(knobs, strategy.retry.defaults) : null;
 }

@@ -5,7 +5,8 @@
 import type { CheckMode, Knobs, TokenSource } from '../core/scenario';
 import type { PartyInfo } from '../core/trace';
 import type { PartyLogic } from '../core/party';
-import type { KnownStrategyId } from '../core/defaults';
+import type { KnownStrategyId, RetryPolicy } from '../core/defaults';
+import type { RetryChoice } from './retry';
 import type { TimerClock } from '../kernel/clock';
 
 export interface PartySpec {
@@ -48,6 +49,10 @@ export interface StrategyDef {
   /** Whether the keepalive and leaseGraceFactor knobs mean something here (the generic lock
    * service; the real systems' clients always keep their sessions alive). */
   hasRenewalKnobs?: boolean;
+  /** Where the retry knobs mean something (Redlock's client gives up after its retries; the
+   * others wait or ask again until answered): what a scenario that leaves them out gets, and the
+   * client libraries' defaults the pickers offer. */
+  retry?: { defaults: Readonly<RetryPolicy>; choices: readonly RetryChoice[] };
   /** False where the stop policies do not apply (a QJM writer has no lease to lose). */
   hasStopPolicy?: boolean;
   /**

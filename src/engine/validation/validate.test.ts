@@ -50,6 +50,39 @@ describe('validateScenario', () => {
     expect(errorOf(withChange({ clocks: { Client7: { offsetMs: 1 } } }))).toMatch(/^clocks\.Client7: unknown field/);
   });
 
+  it('refuses a retry policy no client could run, naming the knob, and keeps a good one as given', () => {
+    const knob = (knobs: Record<string, unknown>) => errorOf(withChange({ strategy: 'redlock', knobs }));
+    expect(knob({ retryCount: -1 })).toBe('knobs.retryCount: expected a whole number from 0 to 1000, got -1');
+    expect(knob({ retryCount: 2.5 })).toBe('knobs.retryCount: expected a whole number from 0 to 1000, got 2.5');
+    expect(knob({ retryCount: 1001 })).toBe('knobs.retryCount: expected a whole number from 0 to 1000, got 1001');
+    expect(knob({ retryCount: Infinity })).toBe(
+      'knobs.retryCount: expected a whole number from 0 to 1000, got a number too large to hold',
+    );
+    expect(knob({ retryCount: '3' })).toBe('knobs.retryCount: expected a whole number from 0 to 1000, got "3"');
+    expect(knob({ retryDelayMs: -100 })).toBe('knobs.retryDelayMs: expected a whole number from 0 to 600000, got -100');
+    expect(knob({ retryDelayMs: 600_001 })).toBe(
+      'knobs.retryDelayMs: expected a whole number from 0 to 600000, got 600001',
+    );
+    expect(knob({ retryJitterMs: 0.5 })).toBe('knobs.retryJitterMs: expected a whole number from 0 to 600000, got 0.5');
+    expect(knob({ retryJitterMs: null })).toBe(
+      'knobs.retryJitterMs: expected a whole number from 0 to 600000, got null',
+    );
+    // JSON has no Infinity: a file says 1e400, which reads as one.
+    const json = parseScenarioJson(
+      JSON.stringify(withChange({ strategy: 'redlock', knobs: { retryCount: 0 } })).replace(
+        '"retryCount":0',
+        '"retryCount":1e400',
+      ),
+    );
+    expect(!json.ok && formatScenarioError(json.error)).toBe(
+      'knobs.retryCount: expected a whole number from 0 to 1000, got a number too large to hold',
+    );
+    const ok = validateScenario(
+      withChange({ strategy: 'redlock', knobs: { retryCount: 0, retryDelayMs: 0, retryJitterMs: 600_000 } }),
+    );
+    expect(ok.ok && ok.scenario.knobs).toEqual({ retryCount: 0, retryDelayMs: 0, retryJitterMs: 600_000 });
+  });
+
   it('refuses a label naming a kind of step that does not exist, which would label nothing', () => {
     const labelled = (kind: string) => withChange({ labels: [{ label: 't6', kind }] });
     expect(errorOf(labelled('write.rejectd'))).toBe(

@@ -46,6 +46,11 @@ export const LIMITS = {
   driftPpm: 100_000,
   /** A lease may be kept up to this many times its length (exclusive): Consul's is 2. */
   leaseGraceFactor: 10,
+  /** Redlock's retries after a failed try: the libraries' defaults reach 31 (redsync); a thousand
+   * already outlasts any lease the lab can run, and each retry costs a round of steps. */
+  retryCount: 1000,
+  /** The base wait and the random extra between tries, in ms: ten minutes at most each. */
+  retryWaitMs: 600_000,
   nameChars: 120,
   descriptionChars: 2000,
 } as const;
@@ -69,6 +74,9 @@ const KNOB_CHECKS: { [K in keyof Knobs]-?: KnobCheck<K> } = {
   leaseGraceFactor: (v, p) => num(v, p, 1, LIMITS.leaseGraceFactor),
   keepalive: (v, p) => bool(v, p),
   stopActing: stopPolicies,
+  retryCount: (v, p) => int(v, p, 0, LIMITS.retryCount),
+  retryDelayMs: (v, p) => int(v, p, 0, LIMITS.retryWaitMs),
+  retryJitterMs: (v, p) => int(v, p, 0, LIMITS.retryWaitMs),
   firstToken: (v, p) => int(v, p, 0, 1_000_000_000_000),
   initialMaxSeen: (v, p) => int(v, p, 0, 1_000_000_000_000),
   maxSeenDurable: (v, p) => bool(v, p),

@@ -123,6 +123,9 @@ export interface LabActions {
   reset(): void;
   setStrategy(id: string): void;
   setKnob<K extends keyof Knobs>(key: K, value: Knobs[K] | undefined): void;
+  /** Sets several knobs as one undoable change (a client library's retry policy is three numbers);
+   * an undefined value drops that override. `what` names the change in an error. */
+  setKnobs(changes: { [K in keyof Knobs]?: Knobs[K] | undefined }, what: string): void;
   /** Drops every knob override: the strategy's defaults apply again. */
   resetKnobs(): void;
   setSeed(seed: number): void;
@@ -353,6 +356,16 @@ export function createLabStore(initial: Scenario = defaultScenario(), options: S
         if (value === undefined) delete knobs[key];
         else knobs[key] = value;
         commit({ ...scenario, knobs }, keepTime(), {}, `the setting ${key}`);
+      },
+
+      setKnobs(changes, what) {
+        const { scenario } = get();
+        const knobs: Record<string, unknown> = { ...scenario.knobs };
+        for (const [key, value] of Object.entries(changes)) {
+          if (value === undefined) delete knobs[key];
+          else knobs[key] = value;
+        }
+        commit({ ...scenario, knobs: knobs as Partial<Knobs> }, keepTime(), {}, what);
       },
 
       resetKnobs() {

@@ -2,10 +2,11 @@
 // The knob panel names the lease knob in each system's own terms and hides it where there is none.
 import { act } from 'react';
 import { describe, expect, it } from 'vitest';
-import { STRATEGIES, findPreset } from '../../engine';
+import { REDLOCK_RETRY_DEFAULT, STRATEGIES, findPreset } from '../../engine';
 import { createLabStore } from '../store/labStore';
 import { renderInLab, unmountAll } from '../testing/renderInLab';
-import { KnobPicker, withStopPolicy } from './KnobPicker';
+import { KnobPicker, retryOverrides, withStopPolicy } from './KnobPicker';
+import { retryHint } from './knobText';
 
 function labelsUnder(strategy: string): string[] {
   const store = createLabStore(findPreset('canonical-race')!.scenario);
@@ -161,5 +162,107 @@ describe('withStopPolicy', () => {
       Client2: 'renew-deadline',
     });
     expect(withStopPolicy({ Client1: 'never' }, 'Client1', 'lost')).toBeUndefined();
+  });
+});
+
+describe("Redlock's retry policy", () => {
+  const redlockStore = () => {
+    const store = createLabStore(findPreset('redlock-race')!.scenario);
+    const container = renderInLab(store, <KnobPicker />);
+    const control = <T extends HTMLElement>(text: string) => {
+      const label = [...container.querySelectorAll('label')].find((l) => l.textContent === text);
+      return (label?.control ?? null) as T | null;
+    };
+    return { store, container, control };
+  };
+  const choose = (select: HTMLSelectElement, value: string) =>
+    act(() => {
+      select.value = value;
+      select.dispatchEvent(new Event('change', { bubbles: true }));
+    });
+
+  it("offers the client libraries' defaults and the three numbers, in plain words, under Redlock only", () => {
+    const { container, control } = redlockStore();
+    const select = control<HTMLSelectElement>('Retry policy')!;
+    expect([...select.options].map((o) => o.textContent)).toEqual([
+      'This lab’s Redlock client: 2 retries, 100–299 ms apart (default)',
+      'node-redlock 5 (npm redlock): 10 retries, 100–299 ms apart',
+      'redlock-rb 2 (Ruby): 3 retries, 200–249 ms apart',
+      'redlock-py 1 (Python): 2 retries, 200 ms apart',
+      'redsync 4 (Go): 31 retries, 50–249 ms apart',
+    ]);
+    expect(select.value).toBe('fencelab');
+    expect(control<HTMLInputElement>('Retries after a failed try')!.value).toBe('2');
+    expect(control<HTMLInputElement>('Wait between tries (ms)')!.value).toBe('100');
+    expect(control<HTMLInputElement>('Random extra wait, less than (ms)')!.value).toBe('200');
+    expect(container.textContent).toContain(
+      "A client that finds the lock taken waits 0.2 s to 0.6 s in all, besides the tries themselves, before it gives up; a key lives 1 s, so it can give up while another client's key is still held.",
+    );
+    unmountAll();
+    for (const other of ['fencing', 'zookeeper', 'etcd', 'chubby', 'qjm']) {
+      expect(labelsUnder(other), other).not.toContain('Retry policy');
+      unmountAll();
+    }
+  });
+
+  it("sets a library's three numbers as one change, says where they come from, and the default drops them", () => {
+    const { store, container, control } = redlockStore();
+    const before = store.getState().past.length;
+    choose(control<HTMLSelectElement>('Retry policy')!, 'node-redlock');
+    expect(store.getState().scenario.knobs).toMatchObject({ retryCount: 10, retryDelayMs: 100, retryJitterMs: 200 });
+    expect(store.getState().past).toHaveLength(before + 1);
+    expect(store.getState().trace.steps.length).toBeGreaterThan(0);
+    expect(container.textContent).toContain('node-redlock v5 (src/index.ts): retryCount 10');
+    expect(control<HTMLInputElement>('Retries after a failed try')!.value).toBe('10');
+    choose(control<HTMLSelectElement>('Retry policy')!, 'fencelab');
+    expect(Object.keys(store.getState().scenario.knobs)).not.toContain('retryCount');
+    expect(store.getState().scenario.knobs).toEqual(findPreset('redlock-race')!.scenario.knobs);
+  });
+
+  it('takes a number of its own and names it as such', () => {
+    const { store, control } = redlockStore();
+    const count = control<HTMLInputElement>('Retries after a failed try')!;
+    act(() => {
+      Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(count, '42');
+      count.dispatchEvent(new Event('input', { bubbles: true }));
+    });
+    act(() => count.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true })));
+    expect(store.getState().scenario.knobs.retryCount).toBe(42);
+    const select = control<HTMLSelectElement>('Retry policy')!;
+    expect(select.value).toBe('custom');
+    expect(select.selectedOptions[0]!.textContent).toBe('Your own: 42 retries, 100–299 ms apart');
+  });
+});
+
+describe('retryOverrides and retryHint', () => {
+  it('leave the knobs out for the default, and set all three otherwise', () => {
+    expect(retryOverrides(REDLOCK_RETRY_DEFAULT, REDLOCK_RETRY_DEFAULT)).toEqual({
+      retryCount: undefined,
+      retryDelayMs: undefined,
+      retryJitterMs: undefined,
+    });
+    expect(retryOverrides({ retryCount: 3, retryDelayMs: 200, retryJitterMs: 50 }, REDLOCK_RETRY_DEFAULT)).toEqual({
+      retryCount: 3,
+      retryDelayMs: 200,
+      retryJitterMs: 50,
+    });
+  });
+
+  it("say whether a client's waiting outlasts a key nobody releases", () => {
+    const policy = (retryCount: number, retryDelayMs: number, retryJitterMs: number) => ({
+      retryCount,
+      retryDelayMs,
+      retryJitterMs,
+    });
+    expect(retryHint(policy(10, 100, 200), 10_000)).toBe(
+      "Each wait is 100 to 299 ms. A client that finds the lock taken waits 1 s to 3 s in all, besides the tries themselves, before it gives up; a key lives 10 s, so it can give up while another client's key is still held.",
+    );
+    expect(retryHint(policy(50, 200, 0), 10_000)).toMatch(
+      /waits 10 s in all, .* so it outlasts a key nobody releases\.$/,
+    );
+    expect(retryHint(policy(40, 100, 200), 10_000)).toMatch(/waits 4 s to 12 s in all, .* is chance\.$/);
+    expect(retryHint(policy(0, 200, 0), 1_500)).toBe(
+      'A client that finds the lock taken gives up at once, while a key lives 1.5 s.',
+    );
   });
 });

@@ -1,23 +1,31 @@
 // The pitfall knobs: where tokens come from, how the resource compares them, the lease length,
-// whether max_seen survives a restart, a second store that does not check, a side effect outside
-// the fence, and the seed. Each change recomputes the trace and keeps the cursor's time.
+// Redlock's retry policy, whether max_seen survives a restart, a second store that does not
+// check, a side effect outside the fence, and the seed. Each change recomputes the trace and keeps
+// the cursor's time.
 
 import { useId, useState } from 'react';
 import {
   LIMITS,
+  RETRY_KNOBS,
   STOP_POLICIES,
   choicesOf,
   clientIds,
   findStrategy,
   lockDelayOf,
+  retryChoiceOf,
+  retryPolicyFor,
+  retryPolicyWords,
   type CheckMode,
   type Knobs,
+  type RetryChoice,
+  type RetryPolicy,
   type StopPolicy,
+  type StrategyDef,
   type TokenSource,
 } from '../../engine';
 import { formatNumber } from '../format/number';
 import { useActions, useLab } from '../store/context';
-import { CHECKS, GRACE_FACTORS, STOP_POLICY_WORDS, tokenSourcesFor } from './knobText';
+import { CHECKS, GRACE_FACTORS, RETRY_FIELD_LABELS, STOP_POLICY_WORDS, retryHint, tokenSourcesFor } from './knobText';
 
 /** The grace factors offered, with a file's own value among them if it is none of the usual ones. */
 function graceChoices(current: number): { value: number; label: string }[] {
@@ -139,6 +147,71 @@ function StopPolicies({ clients, knobs }: { clients: string[]; knobs: Knobs }) {
   );
 }
 
+/** The knob overrides for `choice`: none where it is the strategy's default, so a scenario that
+ * keeps the default stays as it was. */
+export function retryOverrides(choice: RetryPolicy, defaults: Readonly<RetryPolicy>): Partial<RetryPolicy> {
+  const same = RETRY_KNOBS.every((k) => choice[k] === defaults[k]);
+  return Object.fromEntries(RETRY_KNOBS.map((k) => [k, same ? undefined : choice[k]]));
+}
+
+const CUSTOM = 'custom';
+
+/**
+ * Redlock's retry policy: a client library's defaults, or numbers of one's own, and what they add
+ * up to beside the key's TTL. A client that gives up too soon leaves a zombie nobody overwrites.
+ */
+function RetryPolicyFields({
+  retry,
+  policy,
+  ttlMs,
+}: {
+  retry: NonNullable<StrategyDef['retry']>;
+  policy: RetryPolicy;
+  ttlMs: number;
+}) {
+  const { setKnob, setKnobs } = useActions();
+  const id = useId();
+  const chosen: RetryChoice | undefined = retryChoiceOf(retry.choices, policy);
+  const isDefault = (c: RetryPolicy) => RETRY_KNOBS.every((k) => c[k] === retry.defaults[k]);
+  const limits = { retryCount: LIMITS.retryCount, retryDelayMs: LIMITS.retryWaitMs, retryJitterMs: LIMITS.retryWaitMs };
+  return (
+    <fieldset className="retry-policy">
+      <legend>How often does a client try again for a taken lock?</legend>
+      <div className="field">
+        <label htmlFor={`${id}-library`}>Retry policy</label>
+        <select
+          id={`${id}-library`}
+          value={chosen?.id ?? CUSTOM}
+          onChange={(e) => {
+            const choice = retry.choices.find((c) => c.id === e.currentTarget.value);
+            if (choice) setKnobs(retryOverrides(choice, retry.defaults), `the retry policy of ${choice.label}`);
+          }}
+        >
+          {retry.choices.map((c) => (
+            <option key={c.id} value={c.id}>
+              {c.label}: {retryPolicyWords(c)}
+              {isDefault(c) ? ' (default)' : ''}
+            </option>
+          ))}
+          {!chosen && <option value={CUSTOM}>Your own: {retryPolicyWords(policy)}</option>}
+        </select>
+        {chosen && <p className="hint">{chosen.source}</p>}
+      </div>
+      {RETRY_KNOBS.map((k) => (
+        <NumberField
+          key={k}
+          label={RETRY_FIELD_LABELS[k]}
+          value={policy[k]}
+          min={0}
+          max={limits[k]}
+          onCommit={(n) => setKnob(k, n)}
+        />
+      ))}
+      <p className="hint">{retryHint(policy, ttlMs)}</p>
+    </fieldset>
+  );
+}
+
 export function KnobPicker() {
   const { knobs, overrides, strategyId, seed, clientCount } = useLab((s) => ({
     knobs: s.trace.knobs,
@@ -253,6 +326,9 @@ export function KnobPicker() {
             </select>
           </div>
         </>
+      )}
+      {strategy?.retry && (
+        <RetryPolicyFields retry={strategy.retry} policy={retryPolicyFor(strategy, knobs)!} ttlMs={knobs.leaseTtlMs} />
       )}
       {strategy?.hasStopPolicy !== false && <StopPolicies clients={clientIds(clientCount)} knobs={knobs} />}
       <label className="check">

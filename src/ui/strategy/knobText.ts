@@ -1,13 +1,18 @@
-// Words for the pitfall knobs: what each choice is and what it does to the fence.
+// Words for the pitfall knobs: what each choice is and what it does to the fence, and what a
+// retry policy adds up to beside the key's TTL.
 
 import {
   CHECK_MODES,
   TOKEN_SOURCES,
+  retryWaitRangeMs,
   type CheckMode,
+  type RETRY_KNOBS,
+  type RetryPolicy,
   type StopPolicy,
   type StrategyDef,
   type TokenSource,
 } from '../../engine';
+import { formatNumber } from '../format/number';
 
 interface Words {
   label: string;
@@ -105,3 +110,33 @@ export const GRACE_FACTORS: { value: number; label: string }[] = [
   { value: 2, label: 'Twice as long (Consul)' },
   { value: 3, label: 'Three times as long' },
 ];
+
+/** The retry fields' labels (Redlock), one per knob of the engine's RETRY_KNOBS. */
+export const RETRY_FIELD_LABELS: Record<(typeof RETRY_KNOBS)[number], string> = {
+  retryCount: 'Retries after a failed try',
+  retryDelayMs: 'Wait between tries (ms)',
+  retryJitterMs: 'Random extra wait, less than (ms)',
+};
+
+const seconds = (ms: number): string => `${formatNumber(ms / 1000, 1)} s`;
+
+/**
+ * What a retry policy adds up to beside the key's TTL: how long a client that finds the lock taken
+ * waits in all before it gives up, and whether that outlasts a key nobody releases (a zombie's).
+ */
+export function retryHint(policy: RetryPolicy, ttlMs: number): string {
+  const { minMs, maxMs } = retryWaitRangeMs(policy);
+  const ttl = `a key lives ${seconds(ttlMs)}`;
+  if (policy.retryCount === 0) return `A client that finds the lock taken gives up at once, while ${ttl}.`;
+  const shortest = policy.retryCount * minMs;
+  const longest = policy.retryCount * maxMs;
+  const waits = shortest === longest ? seconds(shortest) : `${seconds(shortest)} to ${seconds(longest)}`;
+  const verdict =
+    longest < ttlMs
+      ? "so it can give up while another client's key is still held"
+      : shortest >= ttlMs
+        ? 'so it outlasts a key nobody releases'
+        : 'so whether it outlasts a key nobody releases is chance';
+  const each = minMs === maxMs ? `${formatNumber(minMs)} ms` : `${formatNumber(minMs)} to ${formatNumber(maxMs)} ms`;
+  return `Each wait is ${each}. A client that finds the lock taken waits ${waits} in all, besides the tries themselves, before it gives up; ${ttl}, ${verdict}.`;
+}

@@ -1,7 +1,8 @@
 // A Redlock client (antirez's algorithm, as in redlock-rb): take t1, `SET NX PX ttl` a random value
 // on every master in parallel, and hold the lock iff a majority said OK and the validity time
 // ttl - elapsed - (1% of ttl + 2 ms) is still positive; otherwise unlock everywhere and retry after
-// a random delay. It believes it holds the lock until the validity time runs out on its own clock.
+// a random delay, as often as its retry policy allows, then give up. It believes it holds the lock
+// until the validity time runs out on its own clock.
 // When the application stops acting is its stop policy: at the end of the validity time (the
 // default, and the first doubt too: nothing renews it), a third of the TTL sooner, or never.
 // Invariant it keeps: it writes only while its validity time lasts. Its token, the random value,
@@ -13,7 +14,7 @@ import { assertEvent, assertMessage } from '../assertEvent';
 import * as W from '../common/writer';
 import * as G from '../common/grant';
 import { lateReply, quorumOf } from '../common/quorum';
-import type { StopPolicy } from '../../core/defaults';
+import { retryWaitMs, type RetryPolicy, type StopPolicy } from '../../core/defaults';
 
 export interface RedlockClientInput {
   self: string;
@@ -23,7 +24,8 @@ export interface RedlockClientInput {
   ttlMs: number;
   /** How long it waits for the masters' answers (redlock: 5-50 ms per node). */
   roundTimeoutMs: number;
-  retries: number;
+  /** How many more tries after a failed one, and how long it waits before each (the retry knobs). */
+  retry: RetryPolicy;
   stopActing: StopPolicy;
 }
 
@@ -60,7 +62,7 @@ const redlockClientSetup = setup({
     isThisAttempt: ({ context, event }) => 'attempt' in event && event.attempt === context.attempt,
     isMajority: ({ context, event }) =>
       context.yes.length > context.masters.length / 2 && validityMs(context, event.env.nowMs) > 0,
-    canRetry: ({ context }) => context.retried < context.retries,
+    canRetry: ({ context }) => context.retried < context.retry.retryCount,
     carriesOn: W.carriesOn,
   },
 });
@@ -128,8 +130,8 @@ export const redlockClientMachine = redlockClientSetup
       giveUp: redlockClientSetup.enqueueActions(({ context, event, enqueue }) => {
         enqueue.cancel('round');
         for (const m of context.masters) enqueue(effect.send(m, { type: 'redis.del', value: context.value }));
-        const retry = context.retried < context.retries;
-        const retryInMs = 100 + (event.env.rand % 200);
+        const retry = context.retried < context.retry.retryCount;
+        const retryInMs = retryWaitMs(context.retry, event.env.rand);
         if (retry) enqueue.raise(timerEvent({ type: 'timer.retry' }), { id: 'retry', delay: retryInMs });
         enqueue.assign({ retried: context.retried + 1, ...(retry ? {} : { pendingWrites: [] }) });
         enqueue(
