@@ -35,6 +35,7 @@ export class Oracle {
   private staleRejected = 0;
   private rightfulFirst: Verdict['rightfulWriteRejected'] = null;
   private rightfulRejected = 0;
+  private lastStatus: StepStatus | null = null;
 
   /** An independent oracle that knows what this one knows (a checkpoint's copy). */
   copy(): Oracle {
@@ -101,8 +102,13 @@ export class Oracle {
     return this.staleFirst !== null;
   }
 
+  /** The status a step shows; the same object while nothing in it changes (a long trace shares it). */
   status(): StepStatus {
-    return { violations: this.violations.length, staleWriteAccepted: this.staleFirst !== null };
+    const violations = this.violations.length;
+    const staleWriteAccepted = this.staleFirst !== null;
+    const last = this.lastStatus;
+    if (last && last.violations === violations && last.staleWriteAccepted === staleWriteAccepted) return last;
+    return (this.lastStatus = { violations, staleWriteAccepted });
   }
 
   verdict(): Verdict {

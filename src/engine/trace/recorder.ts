@@ -144,7 +144,7 @@ export class Recorder {
       parties: [party, ...(note.parties ?? []).filter((p) => p && p !== party)],
       text: narrate({ system: this.system, party, note, stale, alsoHolding, fields: view.fields }),
       snapshots: this.snapshots,
-      changed: changed.length ? { [party]: changed } : {},
+      changed: changed.length ? { [party]: changed } : NOTHING_CHANGED,
       status: this.oracle.status(),
     };
     if (note.token !== undefined) step.token = note.token;
@@ -272,6 +272,9 @@ export class Recorder {
     return steps;
   }
 }
+
+/** A step's `changed` where no field changed: one shared, frozen object. */
+const NOTHING_CHANGED: Step['changed'] = Object.freeze({});
 
 /** The note kinds whose lease track() looks up. */
 const LEASE_KINDS: ReadonlySet<string> = new Set([
