@@ -4,12 +4,19 @@
 import { useLab } from '../store/context';
 
 export function ComputingNote() {
-  const { computing, actions } = useLab((s) => ({ computing: s.computing, actions: s.scenario.actions.length }));
+  const { computing, name, actions } = useLab((s) => ({
+    computing: s.computing,
+    name: s.scenario.name,
+    actions: s.scenario.actions.length,
+  }));
   if (!computing) return null;
   return (
     <p className="computing-note" role="status">
-      <span className="spinner" aria-hidden="true" /> Running the changed scenario ({actions.toLocaleString('en-US')}{' '}
-      timed actions)… Until it is ready, what you see is the run before the change.
+      <span className="spinner" aria-hidden="true" />
+      <span>
+        Running “{name}” ({actions.toLocaleString('en-US')} timed actions)… Until it is ready, the timeline, cards and
+        verdict show the run before this change.
+      </span>
     </p>
   );
 }
