@@ -15,6 +15,15 @@ export {
 export * from './core/scenario';
 export * from './core/trace';
 export { PRESETS, findPreset, type Preset } from './presets';
+export {
+  buildWhatIf,
+  EXAMPLE_WHAT_IF,
+  WHAT_IF_FAULTS,
+  WHAT_IF_MAX_MS,
+  type WhatIfFault,
+  type WhatIfParams,
+  type WhatIfResult,
+} from './presets/whatIf';
 export { STRATEGIES, findStrategy, effectiveKnobs, choicesOf, lockDelayOf } from './strategies/registry';
 export * from './core/defaults';
 export { clientIds } from './core/parties';
