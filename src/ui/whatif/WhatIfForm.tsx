@@ -11,11 +11,12 @@ import '../styles/whatif.css';
 
 /** What goes wrong, in words for a class that has never heard of fencing, and its length's label. */
 const FAULT_WORDS: Record<WhatIfFault, { choice: string; howLong: string }> = {
-  pause: { choice: 'Client1 freezes (a garbage-collection pause)', howLong: 'How long Client1 freezes' },
-  'slow-network': { choice: 'Client1’s write is slow to reach the store', howLong: 'How long the write is held up' },
+  // Short enough to read whole in the picker on a phone (about 36 characters).
+  pause: { choice: 'Client1 freezes (a GC pause)', howLong: 'How long Client1 freezes' },
+  'slow-network': { choice: 'Client1’s write is slow to arrive', howLong: 'How long the write is held up' },
   'client-clock-jump': { choice: 'Client1’s clock jumps ahead', howLong: 'How far Client1’s clock jumps' },
   'server-clock-jump': { choice: 'The lock server’s clock jumps ahead', howLong: 'How far its clock jumps' },
-  partition: { choice: 'Client1 loses touch with the lock server', howLong: 'How long Client1 is cut off' },
+  partition: { choice: 'Client1 can’t reach the lock server', howLong: 'How long Client1 is cut off' },
 };
 
 const TIMES = ['faultMs', 'leaseTtlMs', 'client2AsksAtMs'] as const;
@@ -79,24 +80,29 @@ export function WhatIfForm() {
     return (
       <div className="field" key={name}>
         <label htmlFor={fieldId}>
-          {name === 'faultMs' ? FAULT_WORDS[fault].howLong : LABELS[name]} <span className="unit">(seconds)</span>
+          {name === 'faultMs' ? FAULT_WORDS[fault].howLong : LABELS[name]}
+          <span className="visually-hidden"> (seconds)</span>
         </label>
-        <input
-          id={fieldId}
-          ref={(el) => {
-            inputs.current[name] = el;
-          }}
-          // Text, not number: a number input reads "abc" as empty instead of letting us say why.
-          type="text"
-          inputMode="decimal"
-          value={texts[name]}
-          onChange={(e) => {
-            const value = e.currentTarget.value;
-            change(() => setTexts((t) => ({ ...t, [name]: value })));
-          }}
-          aria-invalid={problem ? true : undefined}
-          aria-describedby={describedBy || undefined}
-        />
+        <span className="whatif-seconds">
+          <input
+            id={fieldId}
+            ref={(el) => {
+              inputs.current[name] = el;
+            }}
+            // Text, not number: a number input reads "abc" as empty instead of letting us say why.
+            type="text"
+            inputMode="decimal"
+            value={texts[name]}
+            onChange={(e) => {
+              const value = e.currentTarget.value;
+              change(() => setTexts((t) => ({ ...t, [name]: value })));
+            }}
+            aria-invalid={problem ? true : undefined}
+            aria-describedby={describedBy || undefined}
+          />
+          {/* The unit beside the number, where the eye reads it; the label says it to a screen reader. */}
+          <span aria-hidden="true">seconds</span>
+        </span>
         {hint && (
           <p id={`${fieldId}-hint`} className="hint">
             {hint}
@@ -121,7 +127,7 @@ export function WhatIfForm() {
           it under every lock design.
         </p>
         <div className="whatif-fields">
-          <div className="field whatif-wide">
+          <div className="field whatif-fault">
             <label htmlFor={`${id}-fault`}>What goes wrong</label>
             <select
               id={`${id}-fault`}
@@ -138,7 +144,6 @@ export function WhatIfForm() {
               ))}
             </select>
           </div>
-          {TIMES.map(timeField)}
           <div className="field">
             <label htmlFor={`${id}-strategy`}>Lock design shown in the timeline</label>
             <select
@@ -160,9 +165,12 @@ export function WhatIfForm() {
               The table compares all {STRATEGIES.length} either way.
             </p>
           </div>
+          {TIMES.map(timeField)}
         </div>
         {/* Not announced: it follows every keystroke. What the button loads is announced below. */}
-        <p className="whatif-preview">{result?.ok ? `Will run: ${result.scenario.name}.` : '\u00a0'}</p>
+        <p className="whatif-preview">
+          {result?.ok ? `${loaded ? 'Showing' : 'Will run'}: ${result.scenario.name}.` : '\u00a0'}
+        </p>
         <div className="whatif-actions">
           <button type="submit" className="primary">
             Run this what-if
