@@ -23,11 +23,13 @@ export interface WhatIfParams {
    * - `partition`: Client1 is cut off from the lock service for `faultMs`, then the link heals.
    */
   fault: WhatIfFault;
-  /** How long the fault lasts (or how far the clock jumps), in ms: a whole number, 1 … 3,600,000. */
+  /** How long the fault lasts (or how far the clock jumps), in ms: a whole number, 1 … 3,600,000,
+   * and a pause, cut or delay at most WHAT_IF_MAX_LEASES leases. */
   faultMs: number;
-  /** The lease (session, TTL) length, in ms: a whole number, 1 … 3,600,000. */
+  /** The lease (session, TTL) length, in ms: a whole number, 100 … 3,600,000. */
   leaseTtlMs: number;
-  /** When Client2 asks for the lock, in ms from the start: a whole number, 0 … 3,600,000. */
+  /** When Client2 asks for the lock, in ms from the start: a whole number, 0 … 3,600,000, and at
+   * most WHAT_IF_MAX_LEASES leases. */
   client2AsksAtMs: number;
   /** The strategy the scenario opens under (the comparison runs it under every one); default `fencing`. */
   strategy?: string;
@@ -51,6 +53,21 @@ export const EXAMPLE_WHAT_IF: Readonly<WhatIfParams> = {
 /** The largest fault, lease and asking time a what-if takes: an hour, well inside the validator's limits. */
 export const WHAT_IF_MAX_MS = 3_600_000;
 
+/**
+ * The shortest lease a what-if takes. Shorter, a lease is over before most messages arrive (the
+ * network takes 2 to 8 ms), and ZooKeeper's and etcd's models cannot run it at all: below 3 ms
+ * their heartbeat timers come round every 0 ms, so virtual time never moves on.
+ */
+export const WHAT_IF_MIN_LEASE_MS = 100;
+
+/**
+ * How many leases long a what-if may run (a pause, a cut or a held-up write that lasts, or Client2
+ * asking, that late): every real system heartbeats three times a lease, and the comparison runs
+ * the what-if under all seven in the browser, so an hour of 0.1 s leases would take the lab about
+ * a minute. A thousand leases take a few seconds at most.
+ */
+export const WHAT_IF_MAX_LEASES = 1000;
+
 /** When the fault hits: after Client1's grant and its first write, as in the article. */
 const FAULT_AT_MS = 100;
 const FIRST_WRITE_AT_MS = 50;
@@ -70,8 +87,9 @@ const ZOMBIE_AFTER_ASK_MS = 500;
  * the strategy's own (every Redis master, every journal node).
  *
  * Errors: a fault not in WHAT_IF_FAULTS, an unknown strategy, a number that is not finite, not
- * whole, negative, or out of range (a fault or a lease of 0 included) gives `{ ok: false, field,
- * error }`, the error a sentence in seconds such as "The lease must be more than 0 s (got 0 s).".
+ * whole, negative, or out of range (a fault of 0, a lease under WHAT_IF_MIN_LEASE_MS, a pause, cut,
+ * delay or asking time past WHAT_IF_MAX_LEASES leases) gives `{ ok: false, field, error }`, the
+ * error a sentence in seconds such as "The lease must be at least 0.1 s (got 0 s).".
  */
 export function buildWhatIf(params: WhatIfParams): WhatIfResult {
   const problem = checkWhatIf(params);
@@ -103,6 +121,25 @@ function checkWhatIf(params: WhatIfParams): { field: keyof WhatIfParams; error: 
   const bad =
     ms('faultMs', what, 1) ?? ms('leaseTtlMs', 'The lease', 1) ?? ms('client2AsksAtMs', 'The time Client2 asks', 0);
   if (bad) return bad;
+  const lease = params.leaseTtlMs;
+  if (lease < WHAT_IF_MIN_LEASE_MS)
+    return {
+      field: 'leaseTtlMs',
+      error: `The lease must be at least ${secondsText(WHAT_IF_MIN_LEASE_MS)} (got ${secondsText(lease)}).`,
+    };
+  // How far the run reaches: a clock jump is over at once, however far it jumps.
+  const longest = WHAT_IF_MAX_LEASES * lease;
+  const reach = (field: 'faultMs' | 'client2AsksAtMs', noun: string) =>
+    params[field] > longest
+      ? {
+          field,
+          error: `With a ${secondsText(lease)} lease, ${noun} can be at most ${secondsText(longest)}: the lab runs a what-if for at most ${WHAT_IF_MAX_LEASES} leases (got ${secondsText(params[field])}).`,
+        }
+      : null;
+  const tooLong =
+    (params.fault.endsWith('clock-jump') ? null : reach('faultMs', what.toLowerCase())) ??
+    reach('client2AsksAtMs', 'the time Client2 asks');
+  if (tooLong) return tooLong;
   if (params.strategy !== undefined && !findStrategy(params.strategy))
     return { field: 'strategy', error: `There is no strategy called "${params.strategy}".` };
   const seed = params.seed;
