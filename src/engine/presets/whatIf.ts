@@ -259,19 +259,21 @@ function nameOf(p: WhatIfParams): string {
 function descriptionOf(p: WhatIfParams, zombieAtMs: number): string {
   const n = secondsText(p.faultMs);
   const at = secondsText(FAULT_AT_MS);
-  const later = `At ${secondsText(zombieAtMs)} Client1 writes Y, if it still believes it holds the lock.`;
   const fault: Record<WhatIfFault, string> = {
     pause: `At ${at} it freezes for ${n} (a GC pause) just as it was about to write Y; Y leaves when it wakes, at ${secondsText(FAULT_AT_MS + p.faultMs)}.`,
     'slow-network': `At ${at} it writes Y, and the network holds that message up ${n} on the way to the store.`,
-    'client-clock-jump': `At ${at} its clock jumps ${n} forward. ${later}`,
-    'server-clock-jump': `At ${at} the lock service's clock jumps ${n} forward. ${later}`,
-    partition: `Its lock library renews the lease every third of it. At ${at} it is cut off from the lock service (but not from the store) for ${n}, so its renewals go nowhere. ${later}`,
+    'client-clock-jump': `At ${at} its clock jumps ${n} forward.`,
+    'server-clock-jump': `At ${at} the lock service's clock jumps ${n} forward.`,
+    partition: `Its lock library renews the lease every third of it. At ${at} it is cut off from the lock service (but not from the store) for ${n}, so its renewals go nowhere.`,
   };
+  // Where the fault does not time Y itself, Client1 writes it after Client2 asked: said in that order.
+  const timesY = p.fault === 'pause' || p.fault === 'slow-network';
   return [
     'Client1 takes the lock at the start and writes A.',
     fault[p.fault],
     `Client2 asks for the lock at ${secondsText(p.client2AsksAtMs)} and writes X as soon as it has it.`,
+    ...(timesY ? [] : [`At ${secondsText(zombieAtMs)} Client1 writes Y, if it still believes it holds the lock.`]),
     `Every lease lasts ${secondsText(p.leaseTtlMs)}.`,
-    "Watch whether Y, sent by a holder whose lease may be over, lands on top of Client2's X.",
+    "Watch whether Y lands on top of Client2's X, from a holder whose lease may be over by then.",
   ].join(' ');
 }
