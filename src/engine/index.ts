@@ -24,6 +24,17 @@ export * from './core/scenario';
 export * from './core/trace';
 export { PRESETS, findPreset, type Preset } from './presets';
 export {
+  buildWhatIf,
+  EXAMPLE_WHAT_IF,
+  WHAT_IF_FAULTS,
+  WHAT_IF_MAX_LEASES,
+  WHAT_IF_MAX_MS,
+  WHAT_IF_MIN_LEASE_MS,
+  type WhatIfFault,
+  type WhatIfParams,
+  type WhatIfResult,
+} from './presets/whatIf';
+export {
   STRATEGIES,
   findStrategy,
   effectiveKnobs,

@@ -24,6 +24,7 @@ import { LabProvider } from './store/context';
 import type { LabStore } from './store/labStore';
 import { KnobPicker } from './strategy/KnobPicker';
 import { StrategyPicker } from './strategy/StrategyPicker';
+import { WhatIfForm } from './whatif/WhatIfForm';
 
 export interface AppProps {
   store: LabStore;
@@ -61,7 +62,16 @@ export function App({ store, flushUrl = () => {} }: AppProps) {
             label="Views of the run"
             tabs={[
               { id: 'events', label: 'Event table', render: () => <EventTable /> },
-              { id: 'compare', label: 'Compare strategies', render: () => <Comparison /> },
+              {
+                id: 'compare',
+                label: 'Compare strategies',
+                render: () => (
+                  <>
+                    <WhatIfForm />
+                    <Comparison />
+                  </>
+                ),
+              },
             ]}
           />
         </main>

@@ -8,7 +8,7 @@
 
 import type { Action, ClockSpec, Scenario, StepLabel } from '../core/scenario';
 import { clientIds } from '../core/parties';
-import { effectiveKnobs, findStrategy } from '../strategies/registry';
+import { authoritiesOf, effectiveKnobs, findStrategy } from '../strategies/registry';
 import type { StrategyDef } from '../strategies/types';
 
 export interface Carried {
@@ -22,9 +22,6 @@ export interface Carried {
 function partiesOf(strategy: StrategyDef, scenario: Scenario, knobs: Scenario['knobs']): string[] {
   return strategy.build(effectiveKnobs(strategy, knobs), clientIds(scenario.clients)).map((p) => p.info.id);
 }
-
-const authoritiesOf = (s: StrategyDef): readonly string[] =>
-  s.authorityParties ?? s.lockAuthorities ?? [s.lockAuthority];
 
 /** "the five Redis masters", "ZooKeeper": a target's authority, for notes. */
 function authorityWords(s: StrategyDef): string {

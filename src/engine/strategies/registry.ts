@@ -25,6 +25,11 @@ export function findStrategy(id: string): StrategyDef | undefined {
   return STRATEGIES.find((s) => s.id === id);
 }
 
+/** Every party that together is the strategy's lock authority (LockService, the five Redis masters,
+ * the three journal nodes): a what-if that names "the lock service" reaches each of them. */
+export const authoritiesOf = (s: StrategyDef): readonly string[] =>
+  s.authorityParties ?? s.lockAuthorities ?? [s.lockAuthority];
+
 /** What a strategy without its own `choices` can model: every source, every check but 'validity'. */
 export const GENERIC_CHOICES: { tokenSource: readonly TokenSource[]; check: readonly CheckMode[] } = {
   tokenSource: TOKEN_SOURCES,

@@ -1,8 +1,10 @@
 // The scenario's timed actions, in time order: the ones it came with, and the user's
-// interventions, each removable (and the removal undoable). Long scenarios show only the first actions of their own.
+// interventions, each editable in place and removable (both undoable). Long scenarios show only the first actions of their own.
 
+import { useRef, useState } from 'react';
 import { useActions, useLab } from '../store/context';
 import { describeAction } from './describe';
+import { EditActionForm } from './EditActionForm';
 import type { Action } from '../../engine';
 
 const OWN_SHOWN = 100;
@@ -16,11 +18,28 @@ function byTime(actions: readonly Action[], from: number): { action: Action; ind
 
 function Item({ action, index, yours }: { action: Action; index: number; yours: boolean }) {
   const { removeIntervention } = useActions();
+  const [editing, setEditing] = useState(false);
+  const editButton = useRef<HTMLButtonElement>(null);
   const text = describeAction(action);
+  const close = () => {
+    setEditing(false);
+    // Back where the user was, so the keyboard does not lose its place in the list.
+    editButton.current?.focus();
+  };
   return (
-    <li className={yours ? 'yours' : undefined}>
+    <li className={[yours ? 'yours' : '', editing ? 'editing' : ''].filter(Boolean).join(' ') || undefined}>
       <span className="at">{action.atMs} ms</span>
       <span className="what">{text}</span>
+      <button
+        type="button"
+        className="edit"
+        ref={editButton}
+        onClick={() => setEditing((e) => !e)}
+        aria-expanded={editing}
+        aria-label={`Edit: ${text} at ${action.atMs} ms`}
+      >
+        Edit
+      </button>
       <button
         type="button"
         className="remove"
@@ -29,6 +48,7 @@ function Item({ action, index, yours }: { action: Action; index: number; yours: 
       >
         ✕
       </button>
+      {editing && <EditActionForm action={action} index={index} text={text} onClose={close} />}
     </li>
   );
 }

@@ -1,0 +1,80 @@
+// @vitest-environment jsdom
+// The what-if form: the issue's question loads as one undoable change; a lease of 0 or a word
+// where seconds belong is said beside its field and loads nothing.
+import { act } from 'react';
+import { describe, expect, it } from 'vitest';
+import { findPreset } from '../../engine';
+import { createLabStore } from '../store/labStore';
+import { renderInLab } from '../testing/renderInLab';
+import { WhatIfForm } from './WhatIfForm';
+
+const canonical = () => createLabStore(findPreset('canonical-race')!.scenario);
+
+function type(input: HTMLInputElement, value: string) {
+  act(() => {
+    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, value);
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+  });
+}
+
+const field = (container: HTMLElement, label: RegExp): HTMLInputElement => {
+  const l = [...container.querySelectorAll('label')].find((x) => label.test(x.textContent ?? ''));
+  if (!l) throw new Error(`no field ${String(label)}`);
+  return document.getElementById(l.htmlFor) as HTMLInputElement;
+};
+
+const run = (container: HTMLElement) => act(() => container.querySelector('form')!.requestSubmit());
+
+describe('WhatIfForm', () => {
+  it("loads the issue's what-if as one change, which undo takes back", () => {
+    const store = canonical();
+    const container = renderInLab(store, <WhatIfForm />);
+    expect(container.querySelector('.whatif-preview')!.textContent).toBe(
+      'Will run: Client1 pauses for 30 s with a 10 s lease; Client2 asks at 11 s.',
+    );
+    run(container);
+    const { scenario, past, error } = store.getState();
+    expect(error).toBeNull();
+    expect(scenario).toMatchObject({ name: 'Client1 pauses for 30 s with a 10 s lease; Client2 asks at 11 s' });
+    expect(scenario.knobs.leaseTtlMs).toBe(10_000);
+    expect(container.querySelector('[role="status"]')!.textContent).toMatch(/^Loaded\./);
+    expect(past).toHaveLength(1);
+    act(() => store.getState().undo());
+    expect(store.getState().scenario.name).toBe('The canonical race');
+  });
+
+  it('reads the fields in seconds, and the fault and strategy from their pickers', () => {
+    const store = canonical();
+    const container = renderInLab(store, <WhatIfForm />);
+    const fault = container.querySelector<HTMLSelectElement>('select')!;
+    act(() => {
+      fault.value = 'server-clock-jump';
+      fault.dispatchEvent(new Event('change', { bubbles: true }));
+    });
+    type(field(container, /How far its clock jumps/), '2.5');
+    type(field(container, /When Client2 asks/), '0,5');
+    run(container);
+    const { scenario } = store.getState();
+    expect(scenario.name).toBe("The lock service's clock jumps 2.5 s forward with a 10 s lease; Client2 asks at 0.5 s");
+    expect(scenario.actions).toContainEqual({ atMs: 100, type: 'clockJump', party: 'LockService', deltaMs: 2500 });
+  });
+
+  it.each([
+    [/How long a lease lasts/, '0', 'The lease must be more than 0 s (got 0 s).'],
+    [/How long Client1 freezes/, 'abc', 'Enter a number of seconds, such as 30 or 0.5.'],
+    [/When Client2 asks/, '-1', 'The time Client2 asks cannot be before the start (got -1 s).'],
+  ])('%s = %j: says so beside the field and loads nothing', (label, value, sentence) => {
+    const store = canonical();
+    const container = renderInLab(store, <WhatIfForm />);
+    const input = field(container, label);
+    type(input, value);
+    run(container);
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(input.getAttribute('aria-describedby')!.split(' ').at(-1)!)!.textContent).toBe(
+      sentence,
+    );
+    expect(document.activeElement).toBe(input);
+    expect(store.getState().scenario.name).toBe('The canonical race');
+    expect(store.getState().past).toHaveLength(0);
+  });
+});

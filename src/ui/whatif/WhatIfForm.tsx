@@ -1,0 +1,185 @@
+// "Ask a what-if": the question an engineer brings ("a 30 s GC pause with a 10 s lease") as a few
+// fields in seconds, built by the engine's buildWhatIf into the canonical race with that fault and
+// loaded like any scenario (undoable); the comparison table below then runs it under every
+// strategy. Invariant: nothing is loaded unless every field reads and the builder accepts them.
+
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { EXAMPLE_WHAT_IF, STRATEGIES, WHAT_IF_FAULTS, buildWhatIf, type WhatIfFault } from '../../engine';
+import { useActions } from '../store/context';
+import { msFromSeconds, secondsOf, secondsProblem } from './seconds';
+import '../styles/whatif.css';
+
+/** What goes wrong, in words for a class that has never heard of fencing, and its length's label. */
+const FAULT_WORDS: Record<WhatIfFault, { choice: string; howLong: string }> = {
+  // Short enough to read whole in the picker on a phone (about 36 characters).
+  pause: { choice: 'Client1 freezes (a GC pause)', howLong: 'How long Client1 freezes' },
+  'slow-network': { choice: 'Client1’s write is slow to arrive', howLong: 'How long the write is held up' },
+  'client-clock-jump': { choice: 'Client1’s clock jumps ahead', howLong: 'How far Client1’s clock jumps' },
+  'server-clock-jump': { choice: 'The lock server’s clock jumps ahead', howLong: 'How far its clock jumps' },
+  partition: { choice: 'Client1 can’t reach the lock server', howLong: 'How long Client1 is cut off' },
+};
+
+const TIMES = ['faultMs', 'leaseTtlMs', 'client2AsksAtMs'] as const;
+type Time = (typeof TIMES)[number];
+
+const LABELS: Record<Exclude<Time, 'faultMs'>, string> = {
+  leaseTtlMs: 'How long a lease lasts',
+  client2AsksAtMs: 'When Client2 asks for the lock',
+};
+const HINTS: Partial<Record<Time, string>> = {
+  leaseTtlMs: 'How long the lock server lets a client keep the lock before it may give it to another.',
+  client2AsksAtMs: 'Counted from the start of the run.',
+};
+
+export function WhatIfForm() {
+  const { loadScenario } = useActions();
+  const id = useId();
+  const [fault, setFault] = useState<WhatIfFault>(EXAMPLE_WHAT_IF.fault);
+  const [texts, setTexts] = useState<Record<Time, string>>({
+    faultMs: secondsOf(EXAMPLE_WHAT_IF.faultMs),
+    leaseTtlMs: secondsOf(EXAMPLE_WHAT_IF.leaseTtlMs),
+    client2AsksAtMs: secondsOf(EXAMPLE_WHAT_IF.client2AsksAtMs),
+  });
+  const [strategy, setStrategy] = useState(EXAMPLE_WHAT_IF.strategy ?? 'fencing');
+  /** The name of the what-if last loaded from these very fields, for the status line. */
+  const [loaded, setLoaded] = useState<string | null>(null);
+  const inputs = useRef<Partial<Record<Time, HTMLInputElement | null>>>({});
+
+  // Each field must read as seconds; then the builder judges the what-if as a whole.
+  const ms = { faultMs: 0, leaseTtlMs: 0, client2AsksAtMs: 0 };
+  const problems: Partial<Record<Time, string>> = {};
+  for (const name of TIMES) {
+    const problem = secondsProblem(texts[name]);
+    if (problem) problems[name] = problem;
+    else ms[name] = msFromSeconds(texts[name])!;
+  }
+  const result = Object.keys(problems).length === 0 ? buildWhatIf({ fault, strategy, ...ms }) : null;
+  if (result && !result.ok && (TIMES as readonly string[]).includes(result.field))
+    problems[result.field as Time] = result.error;
+
+  const change = (apply: () => void) => {
+    apply();
+    setLoaded(null);
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!result?.ok) {
+      const first = TIMES.find((name) => problems[name]);
+      if (first) inputs.current[first]?.focus();
+      return;
+    }
+    if (loadScenario(result.scenario, { source: 'the what-if' })) setLoaded(result.scenario.name);
+  };
+
+  const timeField = (name: Time) => {
+    const fieldId = `${id}-${name}`;
+    const problem = problems[name];
+    const hint = HINTS[name];
+    const describedBy = [hint && `${fieldId}-hint`, problem && `${fieldId}-problem`].filter(Boolean).join(' ');
+    return (
+      <div className="field" key={name}>
+        <label htmlFor={fieldId}>
+          {name === 'faultMs' ? FAULT_WORDS[fault].howLong : LABELS[name]}
+          <span className="visually-hidden"> (seconds)</span>
+        </label>
+        <span className="whatif-seconds">
+          <input
+            id={fieldId}
+            ref={(el) => {
+              inputs.current[name] = el;
+            }}
+            // Text, not number: a number input reads "abc" as empty instead of letting us say why.
+            type="text"
+            inputMode="decimal"
+            value={texts[name]}
+            onChange={(e) => {
+              const value = e.currentTarget.value;
+              change(() => setTexts((t) => ({ ...t, [name]: value })));
+            }}
+            aria-invalid={problem ? true : undefined}
+            aria-describedby={describedBy || undefined}
+          />
+          {/* The unit beside the number, where the eye reads it; the label says it to a screen reader. */}
+          <span aria-hidden="true">seconds</span>
+        </span>
+        {hint && (
+          <p id={`${fieldId}-hint`} className="hint">
+            {hint}
+          </p>
+        )}
+        {problem && (
+          <p id={`${fieldId}-problem`} className="field-problem">
+            {problem}
+          </p>
+        )}
+      </div>
+    );
+  };
+
+  return (
+    <details className="whatif">
+      <summary>Ask a what-if</summary>
+      <form className="whatif-form" onSubmit={submit} aria-label="Ask a what-if" noValidate>
+        <p className="hint whatif-story">
+          The race from the article with one thing going wrong. Client1 takes the lock and writes; the trouble you pick
+          hits; Client2 asks for the lock and writes; then Client1 writes again, perhaps too late. The table below runs
+          it under every lock design.
+        </p>
+        <div className="whatif-fields">
+          <div className="field whatif-fault">
+            <label htmlFor={`${id}-fault`}>What goes wrong</label>
+            <select
+              id={`${id}-fault`}
+              value={fault}
+              onChange={(e) => {
+                const value = e.currentTarget.value as WhatIfFault;
+                change(() => setFault(value));
+              }}
+            >
+              {WHAT_IF_FAULTS.map((f) => (
+                <option key={f} value={f}>
+                  {FAULT_WORDS[f].choice}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="field">
+            <label htmlFor={`${id}-strategy`}>Lock design shown in the timeline</label>
+            <select
+              id={`${id}-strategy`}
+              value={strategy}
+              aria-describedby={`${id}-strategy-hint`}
+              onChange={(e) => {
+                const value = e.currentTarget.value;
+                change(() => setStrategy(value));
+              }}
+            >
+              {STRATEGIES.map((s) => (
+                <option key={s.id} value={s.id}>
+                  {s.name}
+                </option>
+              ))}
+            </select>
+            <p id={`${id}-strategy-hint`} className="hint">
+              The table compares all {STRATEGIES.length} either way.
+            </p>
+          </div>
+          {TIMES.map(timeField)}
+        </div>
+        {/* Not announced: it follows every keystroke. What the button loads is announced below. */}
+        <p className="whatif-preview">
+          {result?.ok ? `${loaded ? 'Showing' : 'Will run'}: ${result.scenario.name}.` : '\u00a0'}
+        </p>
+        <div className="whatif-actions">
+          <button type="submit" className="primary">
+            Run this what-if
+          </button>
+          <p className="whatif-status" role="status">
+            {loaded ? `Loaded. “Undo last change” at the top puts back the run before.` : ''}
+          </p>
+        </div>
+      </form>
+    </details>
+  );
+}
