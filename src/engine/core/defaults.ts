@@ -91,3 +91,10 @@ export const BASE_KNOBS: Readonly<Omit<Knobs, 'tokenSource' | 'check' | Optional
   secondResource: 'none',
   sideEffect: 'none',
 };
+
+/**
+ * How often a holder's heartbeat goes (ZooKeeper pings, etcd keepalives, Chubby KeepAlives, the
+ * generic client's renewals): every third of its lease or session timeout, in ms, and never less
+ * than 1 ms, so a 1 or 2 ms lease cannot make a timer that fires again at the same instant forever.
+ */
+export const heartbeatEveryMs = (leaseMs: number): number => Math.max(1, Math.floor(leaseMs / 3));

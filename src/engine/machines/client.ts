@@ -14,6 +14,7 @@ import * as W from './common/writer';
 import * as G from './common/grant';
 import { judgeGrant, type GrantTiming } from '../protocol/belief';
 import type { StopPolicy } from '../core/defaults';
+import { heartbeatEveryMs } from '../core/defaults';
 
 export interface ClientInput {
   lockService: string;
@@ -131,7 +132,7 @@ export const clientMachine = clientSetup
           lostNoted: false,
         });
         if (context.keepalive)
-          enqueue.raise(timerEvent({ type: 'timer.renew' }), { id: 'renew', delay: Math.floor(context.leaseMs / 3) });
+          enqueue.raise(timerEvent({ type: 'timer.renew' }), { id: 'renew', delay: heartbeatEveryMs(context.leaseMs) });
       }),
       ignoreGrant: clientSetup.enqueueActions(({ context, event, enqueue, self }) => {
         assertEvent(self, event, 'lock.grant');
@@ -159,7 +160,7 @@ export const clientMachine = clientSetup
           renewalsSent: context.renewalsSent + 1,
           unansweredSinceMs: context.unansweredSinceMs ?? sentAtMs,
         });
-        enqueue.raise(timerEvent({ type: 'timer.renew' }), { id: 'renew', delay: Math.floor(context.leaseMs / 3) });
+        enqueue.raise(timerEvent({ type: 'timer.renew' }), { id: 'renew', delay: heartbeatEveryMs(context.leaseMs) });
       }),
       /** The lock service renewed the lease: it ends a lease after this renewal was sent. */
       extendLease: clientSetup.enqueueActions(({ context, event, enqueue, self }) => {

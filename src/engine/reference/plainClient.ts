@@ -7,6 +7,7 @@ import { clientFields, clientInput } from '../strategies/parties';
 import { BELIEF_TIMER, RENEW_TIMER, RETRY_TIMER, note, plain, send, type Out, type Plain } from './plain';
 import { judgeGrant } from '../protocol/belief';
 import { EARLY_STOP } from '../machines/common/writer';
+import { heartbeatEveryMs } from '../core/defaults';
 
 export function client(knobs: Knobs, id: string): PartyLogic<Plain<ClientContext>> {
   const input = clientInput(knobs, id);
@@ -24,7 +25,7 @@ export function client(knobs: Knobs, id: string): PartyLogic<Plain<ClientContext
     pendingWrites: [],
     lastValue: null,
   };
-  const renewEveryMs = Math.floor(input.leaseMs / 3);
+  const renewEveryMs = heartbeatEveryMs(input.leaseMs);
   const cancelRenew: Effect = { type: 'cancel', id: RENEW_TIMER };
   /** Leave holding for idle, with `said` noted between the belief timer's cancel and the keepalive's. */
   const stop = (c: ClientContext, said: Effect[]): Out<ClientContext> => ({

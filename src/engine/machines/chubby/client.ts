@@ -14,6 +14,7 @@ import * as W from '../common/writer';
 import * as S from '../common/session';
 import * as G from '../common/grant';
 import type { StopPolicy } from '../../core/defaults';
+import { heartbeatEveryMs } from '../../core/defaults';
 
 export interface ChubbyClientInput {
   chubby: string;
@@ -89,7 +90,7 @@ export const chubbyClientMachine = chubbyClientSetup
           enqueue.assign({ sessionOpen: true });
           enqueue.raise(timerEvent({ type: 'timer.keepAlive' }), {
             id: 'keepAlive',
-            delay: Math.floor(context.leaseTtlMs / 3),
+            delay: heartbeatEveryMs(context.leaseTtlMs),
           });
         }
       }),
@@ -98,7 +99,7 @@ export const chubbyClientMachine = chubbyClientSetup
         enqueue.assign({ unansweredSinceMs: context.unansweredSinceMs ?? event.env.nowMs });
         enqueue.raise(timerEvent({ type: 'timer.keepAlive' }), {
           id: 'keepAlive',
-          delay: Math.floor(context.leaseTtlMs / 3),
+          delay: heartbeatEveryMs(context.leaseTtlMs),
         });
       }),
       requestLock: chubbyClientSetup.enqueueActions(({ context, event, enqueue }) => {

@@ -15,6 +15,7 @@ import * as W from '../common/writer';
 import * as S from '../common/session';
 import * as G from '../common/grant';
 import type { StopPolicy } from '../../core/defaults';
+import { heartbeatEveryMs } from '../../core/defaults';
 
 export interface EtcdClientInput {
   etcd: string;
@@ -95,7 +96,7 @@ export const etcdClientMachine = etcdClientSetup
         enqueue.assign({ unansweredSinceMs: context.unansweredSinceMs ?? event.env.nowMs });
         enqueue.raise(timerEvent({ type: 'timer.keepAlive' }), {
           id: 'keepAlive',
-          delay: Math.floor(context.ttlMs / 3),
+          delay: heartbeatEveryMs(context.ttlMs),
         });
       }),
       requestLock: etcdClientSetup.enqueueActions(({ context, enqueue }) => {
@@ -108,7 +109,7 @@ export const etcdClientMachine = etcdClientSetup
         enqueue.assign({ lease: event.lease });
         enqueue.raise(timerEvent({ type: 'timer.keepAlive' }), {
           id: 'keepAlive',
-          delay: Math.floor(context.ttlMs / 3),
+          delay: heartbeatEveryMs(context.ttlMs),
         });
         enqueue(effect.send(context.etcd, { type: 'etcd.lock', lease: event.lease }));
         enqueue(effect.note(S.sessionReady(context.etcd, { lease: event.lease })));

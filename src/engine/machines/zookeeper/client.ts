@@ -16,6 +16,7 @@ import * as W from '../common/writer';
 import * as S from '../common/session';
 import * as G from '../common/grant';
 import type { StopPolicy } from '../../core/defaults';
+import { heartbeatEveryMs } from '../../core/defaults';
 
 /** Why a holder that stops before LOST stops, by its policy. */
 const SUSPENDED_STOP = {
@@ -87,7 +88,7 @@ export const zkClientMachine = zkClientSetup
       }),
       ping: zkClientSetup.enqueueActions(({ context, enqueue }) => {
         enqueue(effect.send(context.zk, { type: 'zk.ping', session: context.session!, quiet: true })); // hasSession
-        enqueue.raise(timerEvent({ type: 'timer.ping' }), { id: 'ping', delay: Math.floor(context.timeoutMs / 3) });
+        enqueue.raise(timerEvent({ type: 'timer.ping' }), { id: 'ping', delay: heartbeatEveryMs(context.timeoutMs) });
       }),
       requestLock: zkClientSetup.enqueueActions(({ context, enqueue }) => {
         enqueue(effect.note({ kind: 'lock.requested', parties: [context.zk] }));
@@ -97,7 +98,7 @@ export const zkClientMachine = zkClientSetup
       startSession: zkClientSetup.enqueueActions(({ context, event, enqueue, self }) => {
         assertEvent(self, event, 'zk.connected');
         enqueue.assign({ session: event.session, timeoutMs: event.timeoutMs, suspended: false });
-        enqueue.raise(timerEvent({ type: 'timer.ping' }), { id: 'ping', delay: Math.floor(event.timeoutMs / 3) });
+        enqueue.raise(timerEvent({ type: 'timer.ping' }), { id: 'ping', delay: heartbeatEveryMs(event.timeoutMs) });
         enqueue.raise(timerEvent({ type: 'timer.silence' }), {
           id: 'silence',
           delay: Math.floor((event.timeoutMs * 2) / 3),
