@@ -108,10 +108,14 @@ export function Comparison() {
           )}
         </div>
       )}
+      {/* Outside the scroll box, so a long name wraps on a phone instead of scrolling away. */}
+      <p className="compare-caption" aria-hidden="true">
+        “{scenario.name}” run under every strategy.
+      </p>
       {/* On a narrow screen the table scrolls sideways inside its panel instead of widening the page. */}
       <div className="compare-scroll">
         <table className="compare-table">
-          <caption>“{scenario.name}” run under every strategy.</caption>
+          <caption className="visually-hidden">“{scenario.name}” run under every strategy.</caption>
           <thead>
             <tr>
               <th scope="col">Approach</th>
