@@ -302,7 +302,7 @@ async function main() {
     for (const row of long) {
       if (row.fork) {
         console.log(`  an intervention at the middle of a ${row.steps}-step run:`);
-        console.log(`    drawn at the cursor after:             ${row.fork.shownMs.toFixed(0)} ms`);
+        console.log(`    the new action shown at the cursor:    ${row.fork.shownMs.toFixed(0)} ms`);
         console.log(`    the new run complete after:            ${row.fork.completeMs.toFixed(0)} ms`);
         console.log(`    ${formatTask(row.forkTask)}`);
       }

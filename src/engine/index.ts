@@ -4,6 +4,7 @@
 export {
   simulate,
   simulateWithCheckpoints,
+  simulateWithin,
   resume,
   CHECKPOINT_EVERY,
   type SimulateOptions,

@@ -35,6 +35,8 @@ export interface SimulateOptions {
    * for a question the rest of the run cannot change, "does a stale write get in at all?".
    */
   untilStaleWriteAccepted?: boolean;
+  /** Give up after this many events (see simulateWithin). */
+  maxEvents?: number;
 }
 
 /**
@@ -67,6 +69,17 @@ const QUIET = -1;
 
 export function simulate(scenario: Scenario, options: SimulateOptions = {}): Trace {
   return new Run(scenario, options).run();
+}
+
+/**
+ * simulate(), or null when the run takes more than `maxEvents` events (messages, timers and
+ * actions, heartbeats included), found out after at most that many: the lab runs a scenario on
+ * its page only if it is this small, and hands it to a worker otherwise.
+ */
+export function simulateWithin(scenario: Scenario, maxEvents: number): Trace | null {
+  const run = new Run(scenario, { maxEvents });
+  const trace = run.run();
+  return run.overBudget ? null : trace;
 }
 
 /** simulate(), keeping checkpoints for resume(). The trace is the same, byte for byte. */
@@ -148,6 +161,9 @@ class Run {
   private actionSeq = 0;
   private readonly checkpointEvery: number;
   private readonly untilStale: boolean;
+  private readonly maxEvents: number;
+  /** The run stopped at maxEvents: its trace is not the whole run. */
+  overBudget = false;
   readonly checkpoints: RunCheckpoint[] = [];
 
   constructor(
@@ -162,6 +178,7 @@ class Run {
     this.maxSteps = options.maxSteps ?? DEFAULT_MAX_STEPS;
     this.checkpointEvery = options.checkpointEvery ?? 0;
     this.untilStale = options.untilStaleWriteAccepted ?? false;
+    this.maxEvents = options.maxEvents ?? Infinity;
     if (from) {
       this.network = from.network.copy();
       this.recorder = this.resumeFrom(from, strategy);
@@ -259,6 +276,7 @@ class Run {
   run(): Trace {
     const horizonMs = horizonOf(this.scenario);
     let lastCheckpointStep = this.recorder.nextIndex;
+    let events = 0;
     for (;;) {
       const next = this.queue.peek();
       if (!next || next.timeMs > horizonMs) break;
@@ -273,6 +291,10 @@ class Run {
       ) {
         this.checkpoints.push(this.checkpoint());
         lastCheckpointStep = this.recorder.nextIndex;
+      }
+      if (++events > this.maxEvents) {
+        this.overBudget = true;
+        break;
       }
       this.queue.pop();
       this.nowMs = next.timeMs;

@@ -189,9 +189,11 @@ export const TOKENS_LISTED = 8;
 
 /**
  * Tokens as a reader takes them in: "33, 34, 35", or for a long run "33 … 514: 482 tokens".
- * Null tokens (plain leases) read "none". An empty list is "".
+ * A list of null tokens only (a plain lease issues none) is "", as an empty one is.
  */
 export function tokenList(tokens: readonly TokenValue[]): string {
+  // Grants without tokens (a plain lease) issued none: "" lets the caller say so once.
+  if (tokens.every((t) => t === null)) return '';
   if (tokens.length <= TOKENS_LISTED) return tokens.map(formatToken).join(', ');
   return `${formatToken(tokens[0]!)} … ${formatToken(tokens[tokens.length - 1]!)}: ${tokens.length.toLocaleString('en-US')} tokens`;
 }

@@ -308,7 +308,6 @@ export function validateScenario(raw: unknown): ValidationResult {
   }
 }
 
-/** Parses scenario JSON text; a syntax error is reported like any other problem. */
 /** Control characters (other than whitespace) or U+FFFD near the start: the bytes are not text. */
 function looksBinary(text: string): boolean {
   for (let i = 0; i < Math.min(text.length, 512); i++) {
@@ -318,6 +317,7 @@ function looksBinary(text: string): boolean {
   return false;
 }
 
+/** Parses scenario JSON text; a syntax error is reported like any other problem. */
 export function parseScenarioJson(text: string): ValidationResult {
   let raw: unknown;
   try {

@@ -201,7 +201,9 @@ export function Comparison() {
       <p className="hint compare-note">
         The answers come from each run, not from a fixed table: change the scenario and they may change. Every row keeps
         the run’s actions, interventions, seed and knobs, except the token source and the store’s check, which are each
-        system’s own: what you set for those two applies only to the row shown in the timeline.
+        system’s own (what you set for those two applies only to the row shown in the timeline), and except what a row’s
+        “How this run was carried here” says it left out. Opening a row carries the run there the same way, so what was
+        left out is gone from the comparison too, until you undo.
       </p>
     </>
   );

@@ -19,6 +19,8 @@ export interface EditActionFormProps {
 
 export function EditActionForm({ action, index, text, onClose }: EditActionFormProps) {
   const parties = useLab((s) => s.trace.parties);
+  // The trace on screen while a worker computes is the previous run's: wait for the new one.
+  const computing = useLab((s) => s.computing);
   const { replaceAction } = useActions();
   const id = useId();
   const [values, setValues] = useState<Record<string, string>>({});
@@ -100,7 +102,7 @@ export function EditActionForm({ action, index, text, onClose }: EditActionFormP
         );
       })}
       <div className="edit-action-buttons">
-        <button type="submit" className="primary">
+        <button type="submit" className="primary" disabled={computing}>
           Save
         </button>
         <button type="button" onClick={onClose}>

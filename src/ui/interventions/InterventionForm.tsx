@@ -31,6 +31,9 @@ function NoEffectNote({ kind, values }: { kind: string; values: Record<string, s
 
 export function InterventionForm() {
   const parties = useLab((s) => s.trace.parties);
+  // While a worker computes the run, the trace on screen is the one before the change: its
+  // parties and times are not the new run's, so nothing is applied to it.
+  const computing = useLab((s) => s.computing);
   const { addIntervention } = useActions();
   const [kindId, setKindId] = useState(INTERVENTIONS[0]!.id);
   const [values, setValues] = useState<Record<string, string>>({});
@@ -106,7 +109,8 @@ export function InterventionForm() {
       </div>
       {kind.fields.map(input)}
       <NoEffectNote kind={kind.id} values={current} />
-      <ApplyButton disabled={invalid} />
+      <ApplyButton disabled={invalid || computing} />
+      {computing && <p className="hint">Wait for the changed run to finish, then intervene on it.</p>}
       <p className="hint">Everything up to the step you are on stays the same; what follows is recomputed.</p>
     </form>
   );

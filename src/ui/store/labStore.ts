@@ -8,6 +8,7 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import {
   findPreset,
+  simulateWithin,
   asSentence,
   formatScenarioError,
   simulate,
@@ -26,12 +27,10 @@ import { defaultScenario, differsFromPreset, presetOf } from './presetOf';
 import type { TraceRunner } from '../workers/background';
 
 /**
- * A run this long is computed off the main thread (when the store has a runner): a change to a
- * trace of more steps, or to a scenario of more timed actions. Anything smaller takes a few
- * milliseconds here, and shows at once.
+ * With a runner, a run is computed here only if it takes at most this many events (about 30–60
+ * ms; every preset takes under 200); a longer one is stopped there and handed to the worker.
  */
-export const BACKGROUND_FROM_STEPS = 2000;
-export const BACKGROUND_FROM_ACTIONS = 300;
+export const HERE_MAX_EVENTS = 2000;
 
 export interface StoreOptions {
   /** Computes long runs off the main thread; without it every run is computed here. */
@@ -159,6 +158,15 @@ export const NAME_NEEDED = 'A scenario needs a name.';
 export function createLabStore(initial: Scenario = defaultScenario(), options: StoreOptions = {}): LabStore {
   const trace = simulate(initial);
   const runner = options.background ?? null;
+  /** The document the trace on screen belongs to: what a failed worker run puts back. */
+  let settled: Pick<LabState, 'scenario' | 'ownActionCount' | 'presetId' | 'edited' | 'past' | 'carried'> = {
+    scenario: initial,
+    ownActionCount: initial.actions.length,
+    presetId: presetOf(initial),
+    edited: false,
+    past: [],
+    carried: [],
+  };
   return createStore<LabState & LabActions>()((set, get) => {
     /** Moves the cursor (and the playhead with it) to a step. */
     const seekTo = (index: number, keepPlaying = false) => {
@@ -200,34 +208,42 @@ export function createLabStore(initial: Scenario = defaultScenario(), options: S
         edited,
         past: extra.past ?? [...before.past, revision].slice(-UNDO_LIMIT),
       };
-      const show = (trace: Trace) => {
-        const cursor = clampCursor(trace.steps, place(trace));
+      const show = (trace: Trace, cursorAt: (trace: Trace) => number) => {
+        const cursor = clampCursor(trace.steps, cursorAt(trace));
         return { trace, cursor, playheadMs: timeAt(trace.steps, cursor), playing: false, computing: false };
       };
-      if (
-        !runner ||
-        (before.trace.steps.length <= BACKGROUND_FROM_STEPS && scenario.actions.length <= BACKGROUND_FROM_ACTIONS)
-      ) {
-        set({ ...document, ...show(simulate(scenario)) });
+      const settle = () => {
+        const s = get();
+        settled = {
+          scenario: s.scenario,
+          ownActionCount: s.ownActionCount,
+          presetId: s.presetId,
+          edited: s.edited,
+          past: s.past,
+          carried: s.carried,
+        };
+      };
+      const here = runner ? simulateWithin(scenario, HERE_MAX_EVENTS) : simulate(scenario);
+      if (here) {
+        set({ ...document, ...show(here, place) });
+        settle();
         return true;
       }
       // A long run: the document changes now, its trace follows from the worker. The old trace
       // stays on screen (marked as being recomputed) and the page keeps answering meanwhile.
+      const cursorThen = before.cursor;
       set({ ...document, playing: false, computing: true });
-      runner.run(scenario, (result) => {
+      runner!.run(scenario, (result) => {
         if (get().scenario !== scenario) return; // changed again since: that change's run counts
-        if ('trace' in result) return set(show(result.trace));
-        // The engine could not run it: put the document back as it was, and say why.
-        set({
-          scenario: before.scenario,
-          ownActionCount: before.ownActionCount,
-          presetId: before.presetId,
-          edited: before.edited,
-          past: before.past,
-          carried: before.carried,
-          computing: false,
-          error: `Could not apply ${source}: ${asSentence(result.error)}`,
-        });
+        if ('trace' in result) {
+          // Where the cursor goes: as the change asked, unless it was moved meanwhile; then it
+          // keeps the time it was moved to.
+          const moved = get().cursor !== cursorThen;
+          set(show(result.trace, moved ? keepTime() : place));
+          return settle();
+        }
+        // The engine could not run it: put back the document the trace on screen belongs to.
+        set({ ...settled, computing: false, error: `Could not apply ${source}: ${asSentence(result.error)}` });
       });
       return true;
     };

@@ -37,15 +37,28 @@ export async function openFromHash(
     ...(decoded.ownActionCount === undefined ? {} : { ownActionCount: decoded.ownActionCount }),
     ...(decoded.presetId === undefined ? {} : { presetId: decoded.presetId }),
   });
-  const { trace, cursor } = store.getState();
-  if (loaded && decoded.cursor !== cursor) {
-    store
-      .getState()
-      .showError(
-        `The link asks for step ${decoded.cursor}, but this run has only ${trace.steps.length} steps: showing the last one.`,
-      );
+  if (!loaded) return false;
+  // A long run comes from a worker: the step is checked against it once it is there.
+  const checkStep = () => {
+    const { trace, cursor, scenario } = store.getState();
+    if (scenario !== opened) return; // something else was opened meanwhile
+    if (decoded.cursor !== cursor)
+      store
+        .getState()
+        .showError(
+          `The link asks for step ${decoded.cursor}, but this run has only ${trace.steps.length} steps: showing the last one.`,
+        );
+  };
+  const opened = store.getState().scenario;
+  if (!store.getState().computing) checkStep();
+  else {
+    const stop = store.subscribe((state) => {
+      if (state.computing && state.scenario === opened) return;
+      stop();
+      checkStep();
+    });
   }
-  return loaded;
+  return true;
 }
 
 /** The current view as a full link (for the share button). */

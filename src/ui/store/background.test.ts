@@ -1,0 +1,102 @@
+// The store's worker path, with a runner the test answers by hand: a long run's document changes
+// at once and its trace follows; answers to superseded changes are ignored; a failure puts back
+// the document the trace on screen belongs to; a cursor moved meanwhile keeps its time; and a
+// link's step is checked against the run once it has come.
+
+import { describe, expect, it } from 'vitest';
+import { simulate, type Scenario, type Trace } from '../../engine';
+import { longScenario } from '../timeline/harness/longScenario';
+import { createLabStore, HERE_MAX_EVENTS } from './labStore';
+import { encodeHash } from './url';
+import { openFromHash } from './urlSync';
+import type { TraceRunner } from '../workers/background';
+
+type Answer = (result: { trace: Trace } | { error: string }) => void;
+
+function fakeRunner() {
+  const asked: { scenario: Scenario; answer: Answer }[] = [];
+  const runner: TraceRunner = { run: (scenario, answer) => void asked.push({ scenario, answer }) };
+  const answer = (i: number) => asked[i]!.answer({ trace: simulate(asked[i]!.scenario) });
+  return { runner, asked, answer };
+}
+
+const long = longScenario(400);
+
+describe('the store with a worker', () => {
+  it('runs a small change here and a long one in the worker, showing the old trace meanwhile', () => {
+    const { runner, asked, answer } = fakeRunner();
+    const store = createLabStore(undefined, { background: runner });
+    store.getState().setSeed(3);
+    expect(asked).toHaveLength(0); // a preset is far under HERE_MAX_EVENTS
+    expect(store.getState().trace.scenario.seed).toBe(3);
+
+    const before = store.getState().trace;
+    expect(store.getState().loadScenario(long)).toBe(true);
+    expect(asked).toHaveLength(1);
+    expect(store.getState()).toMatchObject({ computing: true, trace: before });
+    expect(store.getState().scenario.name).toBe(long.name);
+    answer(0);
+    expect(store.getState().computing).toBe(false);
+    expect(JSON.stringify(store.getState().trace)).toBe(JSON.stringify(simulate(store.getState().scenario)));
+    expect(store.getState().trace.steps.length + store.getState().trace.heartbeats).toBeGreaterThan(
+      HERE_MAX_EVENTS / 2,
+    );
+  });
+
+  it('ignores the answer to a change made before the latest, and shows the latest', () => {
+    const { runner, answer } = fakeRunner();
+    const store = createLabStore(long, { background: runner });
+    store.getState().setSeed(21);
+    store.getState().setSeed(22);
+    answer(0);
+    expect(store.getState().computing).toBe(true);
+    expect(store.getState().trace.scenario.seed).toBe(long.seed);
+    answer(1);
+    expect(store.getState()).toMatchObject({ computing: false });
+    expect(store.getState().trace.scenario.seed).toBe(22);
+  });
+
+  it('after a failure, puts back the document whose trace is on screen and says why', () => {
+    const { runner, asked } = fakeRunner();
+    const store = createLabStore(long, { background: runner });
+    store.getState().setSeed(31); // still computing when the next change comes
+    store.getState().setSeed(32);
+    asked[1]!.answer({ error: 'no party "Redis3" in this strategy' });
+    const s = store.getState();
+    expect(s.computing).toBe(false);
+    expect(s.scenario).toBe(s.trace.scenario);
+    expect(s.scenario.seed).toBe(long.seed);
+    expect(s.error).toBe('Could not apply the seed: no party "Redis3" in this strategy.');
+  });
+
+  it('keeps the time of a cursor moved while the run was computed', () => {
+    const { runner, answer } = fakeRunner();
+    const store = createLabStore(long, { background: runner });
+    store.getState().seek(40);
+    store.getState().setSeed(41);
+    store.getState().seek(300);
+    const timeMs = store.getState().trace.steps[300]!.timeMs;
+    answer(0);
+    const { trace, cursor } = store.getState();
+    expect(trace.steps[cursor]!.timeMs).toBeLessThanOrEqual(timeMs);
+    expect(trace.steps[cursor + 1]?.timeMs ?? Infinity).toBeGreaterThan(timeMs);
+  });
+
+  it("checks a link's step against the run once the worker has sent it", async () => {
+    const { runner, answer } = fakeRunner();
+    const store = createLabStore(undefined, { background: runner });
+    const hash = await encodeHash({ scenario: long, cursor: 500, ownActionCount: long.actions.length });
+    expect(await openFromHash(store, hash)).toBe(true);
+    expect(store.getState().error).toBeNull(); // the default's 18 steps are not the link's run
+    answer(0);
+    expect(store.getState()).toMatchObject({ cursor: 500, error: null });
+
+    const far = await encodeHash({ scenario: long, cursor: 99_999, ownActionCount: long.actions.length });
+    const other = fakeRunner();
+    const store2 = createLabStore(undefined, { background: other.runner });
+    await openFromHash(store2, far);
+    expect(store2.getState().error).toBeNull();
+    other.answer(0);
+    expect(store2.getState().error).toMatch(/asks for step 99999, but this run has only \d+ steps/);
+  });
+});
