@@ -27,10 +27,12 @@ import { defaultScenario, differsFromPreset, presetOf } from './presetOf';
 import type { TraceRunner } from '../workers/background';
 
 /**
- * With a runner, a run is computed here only if it takes at most this many events (about 30–60
- * ms; every preset takes under 200); a longer one is stopped there and handed to the worker.
+ * With a runner, a change to a short run is tried here for at most this many engine events (a few
+ * tens of ms; every preset takes under 200) and handed to the worker if it needs more. A change to
+ * a run longer than this goes straight to the worker, so a fork of a long run costs the page
+ * nothing before its new action is drawn.
  */
-export const HERE_MAX_EVENTS = 2000;
+export const HERE_MAX_EVENTS = 1000;
 
 export interface StoreOptions {
   /** Computes long runs off the main thread; without it every run is computed here. */
@@ -223,7 +225,8 @@ export function createLabStore(initial: Scenario = defaultScenario(), options: S
           carried: s.carried,
         };
       };
-      const here = runner ? simulateWithin(scenario, HERE_MAX_EVENTS) : simulate(scenario);
+      const wasShort = before.trace.steps.length + before.trace.heartbeats <= HERE_MAX_EVENTS;
+      const here = !runner ? simulate(scenario) : wasShort ? simulateWithin(scenario, HERE_MAX_EVENTS) : null;
       if (here) {
         set({ ...document, ...show(here, place) });
         settle();
