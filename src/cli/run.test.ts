@@ -166,3 +166,15 @@ describe('bad input at any depth (issue 11)', () => {
     );
   });
 });
+
+describe('--strategy says what it could not carry', () => {
+  it('names what a Redis master clock jump becomes under ZooKeeper, before the trace', () => {
+    const { code, out } = run(['--preset', 'redlock-clock-jump', '--strategy', 'zookeeper']);
+    expect(code).toBe(0);
+    expect(out.split('\n')[0]).toMatch(/^Carried: Left out, .*Redis3's clock jump at 300 ms\.$/);
+  });
+  it('says nothing when everything carries', () => {
+    const { out } = run(['--preset', 'canonical-race', '--strategy', 'etcd']);
+    expect(out).not.toMatch(/^Carried:/m);
+  });
+});

@@ -13,12 +13,13 @@ import {
   formatTraceText,
   parseScenarioJson,
   simulate,
-  withStrategy,
+  carryTo,
   type Scenario,
 } from '../engine/index';
 import { USAGE, UsageError, parseArgs, type CliOptions } from './args';
 
-function loadScenario(options: CliOptions): Scenario {
+/** The scenario to run, and what --strategy could not carry to its strategy one for one. */
+function loadScenario(options: CliOptions): { scenario: Scenario; notes: string[] } {
   let scenario: Scenario;
   if (options.scenarioFile) {
     let text: string;
@@ -45,9 +46,10 @@ function loadScenario(options: CliOptions): Scenario {
         `unknown strategy "${options.strategy}" (one of: ${STRATEGIES.map((s) => s.id).join(', ')})`,
       );
     }
-    scenario = withStrategy(scenario, options.strategy);
+    const carried = carryTo(scenario, options.strategy);
+    return { scenario: carried.scenario, notes: carried.notes };
   }
-  return scenario;
+  return { scenario, notes: [] };
 }
 
 function listing(): string {
@@ -66,7 +68,8 @@ export function run(argv: readonly string[]): { code: number; out: string } {
     const options = parseArgs(argv);
     if (options.help) return { code: 0, out: USAGE };
     if (options.list) return { code: 0, out: listing() };
-    const scenario = loadScenario(options);
+    // What --strategy could not carry one for one is said before a text trace (JSON stays data).
+    const { scenario, notes } = loadScenario(options);
     if (options.table) {
       const rows = compareStrategies(scenario);
       if (options.format === 'json') {
@@ -82,7 +85,8 @@ export function run(argv: readonly string[]): { code: number; out: string } {
       return { code: 0, out: formatComparisonText(rows) };
     }
     const trace = simulate(scenario);
-    return { code: 0, out: options.format === 'json' ? JSON.stringify(trace, null, 2) : formatTraceText(trace) };
+    if (options.format === 'json') return { code: 0, out: JSON.stringify(trace, null, 2) };
+    return { code: 0, out: [...notes.map((n) => `Carried: ${n}`), formatTraceText(trace)].join('\n') };
   } catch (e) {
     if (e instanceof UsageError) return { code: 2, out: `sim: ${e.message}` };
     return { code: 1, out: `sim: internal error: ${(e as Error).message}` };

@@ -49,10 +49,20 @@ export function editFields(action: Action): FieldSpec[] {
         { name: 'deltaMs', label: 'By (ms, negative = back)', kind: 'signedMs', initial: String(action.deltaMs) },
       ];
     case 'delay':
-      return [at, { name: 'extraMs', label: 'Extra delay (ms)', kind: 'ms', initial: String(action.extraMs) }];
-    case 'expireLease':
+      return [
+        at,
+        { name: 'from', label: 'From', kind: 'party', initial: action.from },
+        { name: 'to', label: 'To', kind: 'party', initial: action.to },
+        { name: 'extraMs', label: 'Extra delay (ms)', kind: 'ms', initial: String(action.extraMs) },
+      ];
     case 'partition':
     case 'heal':
+      return [
+        at,
+        { name: 'a', label: 'Between', kind: 'party', initial: action.a },
+        { name: 'b', label: 'And', kind: 'party', initial: action.b },
+      ];
+    case 'expireLease':
       return [at];
   }
 }

@@ -1,6 +1,6 @@
 // The store is the lab's behaviour without a browser: loading, time travel, forks and undo.
 import { describe, expect, it } from 'vitest';
-import { STRATEGIES, findPreset, simulate, type Scenario } from '../../engine';
+import { PRESETS, STRATEGIES, findPreset, simulate, type Scenario } from '../../engine';
 import { UNDO_LIMIT, createLabStore } from './labStore';
 import { BASE_RATE, SPEEDS } from './speed';
 
@@ -370,5 +370,25 @@ describe('changed, undo and restore', () => {
     const store = createLabStore();
     for (let seed = 1; seed <= UNDO_LIMIT + 10; seed++) store.getState().setSeed(seed + 100);
     expect(store.getState().past).toHaveLength(UNDO_LIMIT);
+  });
+});
+
+describe('every preset under every strategy, in the store', () => {
+  it('switches each preset to each strategy with no error, carrying what it can and saying what it cannot', () => {
+    for (const preset of PRESETS) {
+      for (const strategy of STRATEGIES) {
+        const store = createLabStore();
+        expect(store.getState().loadPreset(preset.id)).toBe(true);
+        store.getState().setStrategy(strategy.id);
+        const s = store.getState();
+        expect({ preset: preset.id, strategy: strategy.id, error: s.error }).toEqual({
+          preset: preset.id,
+          strategy: strategy.id,
+          error: null,
+        });
+        expect(s.scenario.strategy).toBe(strategy.id);
+        expect(s.trace.scenario).toBe(s.scenario);
+      }
+    }
   });
 });
