@@ -5,6 +5,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { Action } from '../../engine';
 import { useActions, useLab } from '../store/context';
+import { FieldControl } from './FieldControl';
 import { editFields, editedAction, sameAction } from './editAction';
 import { numberProblem, optionsFor, valueOf } from './kinds';
 
@@ -58,49 +59,20 @@ export function EditActionForm({ action, index, text, onClose }: EditActionFormP
       }}
       noValidate
     >
-      {fields.map((field, i) => {
-        const fieldId = `${id}-${field.name}`;
-        const options = optionsFor(field, parties, current);
-        const problem = problems[i];
-        const set = (value: string) => setValues((v) => ({ ...v, [field.name]: value }));
-        return (
-          <div className="field" key={field.name}>
-            <label htmlFor={fieldId}>{field.label}</label>
-            {options.length > 0 ? (
-              <select
-                id={fieldId}
-                ref={(el) => {
-                  controls.current[i] = el;
-                }}
-                value={current[field.name]}
-                onChange={(e) => set(e.currentTarget.value)}
-              >
-                {options.map((o) => (
-                  <option key={o}>{o}</option>
-                ))}
-              </select>
-            ) : (
-              <input
-                id={fieldId}
-                ref={(el) => {
-                  controls.current[i] = el;
-                }}
-                type="text"
-                inputMode={field.kind === 'signedMs' ? 'text' : 'numeric'}
-                value={current[field.name]}
-                onChange={(e) => set(e.currentTarget.value)}
-                aria-invalid={problem ? true : undefined}
-                aria-describedby={problem ? `${fieldId}-problem` : undefined}
-              />
-            )}
-            {problem && (
-              <p id={`${fieldId}-problem`} className="field-problem">
-                {problem}
-              </p>
-            )}
-          </div>
-        );
-      })}
+      {fields.map((field, i) => (
+        <FieldControl
+          key={field.name}
+          id={`${id}-${field.name}`}
+          field={field}
+          options={optionsFor(field, parties, current)}
+          value={current[field.name] ?? ''}
+          problem={problems[i]}
+          onChange={(value) => setValues((v) => ({ ...v, [field.name]: value }))}
+          controlRef={(el) => {
+            controls.current[i] = el;
+          }}
+        />
+      ))}
       <div className="edit-action-buttons">
         <button type="submit" className="primary" disabled={computing}>
           Save

@@ -3,6 +3,7 @@
 
 import { useId, useState, type FormEvent } from 'react';
 import { useActions, useLab } from '../store/context';
+import { FieldControl } from './FieldControl';
 import { INTERVENTIONS, numberProblem, optionsFor, valueOf, type FieldSpec } from './kinds';
 import { noEffect } from './noEffect';
 
@@ -57,42 +58,17 @@ export function InterventionForm() {
     addIntervention(kind.build(current));
   };
 
-  const input = (field: FieldSpec, i: number) => {
-    const fieldId = `${id}-${field.name}`;
-    const set = (value: string) => setValues((v) => ({ ...v, [field.name]: value }));
-    const options = optionsFor(field, parties, current);
-    const problem = problems[i];
-    return (
-      <div className="field" key={field.name}>
-        <label htmlFor={fieldId}>{field.label}</label>
-        {options.length > 0 ? (
-          <select id={fieldId} value={current[field.name]} onChange={(e) => set(e.currentTarget.value)}>
-            {options.map((o) => (
-              <option key={o}>{o}</option>
-            ))}
-          </select>
-        ) : (
-          <input
-            id={fieldId}
-            // Plain text even for numbers: a number input reports "abc" as empty, which for an
-            // optional duration would silently mean "until resumed" instead of a message.
-            type="text"
-            inputMode={field.kind === 'ms' || field.kind === 'optionalMs' ? 'numeric' : 'text'}
-            maxLength={field.kind === 'text' ? 40 : undefined}
-            value={current[field.name]}
-            onChange={(e) => set(e.currentTarget.value)}
-            aria-invalid={problem ? true : undefined}
-            aria-describedby={problem ? `${fieldId}-problem` : undefined}
-          />
-        )}
-        {problem && (
-          <p id={`${fieldId}-problem`} className="field-problem">
-            {problem}
-          </p>
-        )}
-      </div>
-    );
-  };
+  const input = (field: FieldSpec, i: number) => (
+    <FieldControl
+      key={field.name}
+      id={`${id}-${field.name}`}
+      field={field}
+      options={optionsFor(field, parties, current)}
+      value={current[field.name] ?? ''}
+      problem={problems[i]}
+      onChange={(value) => setValues((v) => ({ ...v, [field.name]: value }))}
+    />
+  );
 
   return (
     <form className="intervene" onSubmit={submit} aria-labelledby={`${id}-title`}>
