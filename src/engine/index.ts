@@ -1,16 +1,14 @@
 // The engine's public surface. The UI, the CLI and the embed API use nothing else.
 // Invariant: everything exported here is pure and deterministic.
 
+export { simulate, simulateWithin, type SimulateOptions } from './simulate/simulate';
 export {
-  simulate,
   simulateWithCheckpoints,
-  simulateWithin,
   resume,
   CHECKPOINT_EVERY,
-  type SimulateOptions,
   type Simulation,
   type Checkpoint,
-} from './simulate/simulate';
+} from './simulate/checkpoint';
 export {
   validateScenario,
   parseScenarioJson,

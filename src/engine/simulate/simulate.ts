@@ -11,8 +11,8 @@ import type { Effect, Message, Note } from '../core/party';
 import { EventQueue, type Scheduled } from '../kernel/queue';
 import { Network } from '../kernel/network';
 import { PartyRuntime, type Pending } from '../kernel/world';
-import { Recorder, type RecorderMark } from '../trace/recorder';
-import { sharedUntilMs } from './fork';
+import { Recorder } from '../trace/recorder';
+import type { RunCheckpoint } from './checkpoint';
 import { effectiveKnobs, findStrategy } from '../strategies/registry';
 import { clientIds } from '../core/parties';
 import type { StrategyDef } from '../strategies/types';
@@ -39,31 +39,7 @@ export interface SimulateOptions {
   maxEvents?: number;
 }
 
-/**
- * The engine's whole state between two instants of a run: every party (state, clock, timers,
- * what a paused one holds), the network, the pending events and what the recorder has. Opaque:
- * only resume() reads it. It never changes once taken.
- */
-export interface Checkpoint {
-  /** Every event up to this virtual time (ms) had been processed, and none after it. */
-  readonly lastEventMs: number;
-  /** How many steps the trace had. */
-  readonly steps: number;
-}
-
-/** A run and the checkpoints it took (and those it kept from the run it resumed). */
-export interface Simulation {
-  trace: Trace;
-  checkpoints: readonly Checkpoint[];
-  /** The virtual time (ms) of the checkpoint this run resumed from; null: it ran from the start. */
-  resumedFromMs: number | null;
-}
-
-/** How often resume-able runs take a checkpoint, in steps (about 1 ms of copying per checkpoint
- * on a 40,000-step run; a fork then redoes at most this many steps before its change). */
-export const CHECKPOINT_EVERY = 500;
-
-const DEFAULT_MAX_STEPS = 250_000;
+export const DEFAULT_MAX_STEPS = 250_000;
 /** The message id of a quiet message, which has no record in the trace. */
 const QUIET = -1;
 
@@ -82,51 +58,8 @@ export function simulateWithin(scenario: Scenario, maxEvents: number): Trace | n
   return run.overBudget ? null : trace;
 }
 
-/** simulate(), keeping checkpoints for resume(). The trace is the same, byte for byte. */
-export function simulateWithCheckpoints(scenario: Scenario, options: SimulateOptions = {}): Simulation {
-  const run = new Run(scenario, { checkpointEvery: CHECKPOINT_EVERY, ...options });
-  return { trace: run.run(), checkpoints: run.checkpoints, resumedFromMs: null };
-}
-
-/**
- * The run of `scenario`, resumed from the latest checkpoint of `previous` that the change from
- * `previous.trace.scenario` to `scenario` leaves untouched (a fork: a timed action added, moved or
- * removed after it); from the start when there is none (another strategy, seed or knob). Contract:
- * `resume(p, s).trace` equals `simulate(s)` byte for byte. `scenario` must be valid
- * (validateScenario); an unknown strategy or party throws, as simulate() does.
- */
-export function resume(previous: Simulation, scenario: Scenario, options: SimulateOptions = {}): Simulation {
-  const every = options.checkpointEvery ?? CHECKPOINT_EVERY;
-  const maxSteps = options.maxSteps ?? DEFAULT_MAX_STEPS;
-  const horizonMs = horizonOf(scenario);
-  const shared = new Map<Scenario, number>();
-  const usable = (previous.checkpoints as RunCheckpoint[]).filter((cp) => {
-    if (!shared.has(cp.scenario)) shared.set(cp.scenario, sharedUntilMs(cp.scenario, scenario));
-    return cp.lastEventMs < shared.get(cp.scenario)! && cp.lastEventMs <= horizonMs && cp.steps < maxSteps;
-  });
-  const from = usable.at(-1);
-  if (!from || options.parties) return simulateWithCheckpoints(scenario, { ...options, checkpointEvery: every });
-  const run = new Run(scenario, { ...options, checkpointEvery: every }, from);
-  const trace = run.run();
-  return { trace, checkpoints: [...usable, ...run.checkpoints], resumedFromMs: from.lastEventMs };
-}
-
-/** A checkpoint's contents (see Checkpoint), with the scenario whose run it was taken in. */
-interface RunCheckpoint extends Checkpoint {
-  readonly scenario: Scenario;
-  readonly entries: readonly Scheduled<Pending>[];
-  readonly nextSeq: number;
-  readonly actionSeq: number;
-  readonly parties: readonly PartyRuntime[];
-  readonly network: Network;
-  readonly recorder: RecorderMark;
-  readonly nextGrantId: number;
-  readonly nextMessageId: number;
-  readonly heartbeats: number;
-}
-
 /** When a run of `scenario` stops (ms): its durationMs, or five leases after its last action. */
-function horizonOf(scenario: Scenario): number {
+export function horizonOf(scenario: Scenario): number {
   const strategy = findStrategy(scenario.strategy);
   if (!strategy) throw new Error(`unknown strategy "${scenario.strategy}"`);
   return (
@@ -144,7 +77,7 @@ function lastActivityMs(scenario: Scenario): number {
   return last;
 }
 
-class Run {
+export class Run {
   private queue = new EventQueue<Pending>();
   private readonly parties = new Map<string, PartyRuntime>();
   private readonly network: Network;
