@@ -118,7 +118,7 @@ describe('time travel', () => {
     }
   });
 
-  it('plays the canonical race at 1x in a watchable 10 to 20 seconds', () => {
+  it('plays the canonical race at 1x in under a minute, with time to read every step', () => {
     const store = createLabStore();
     store.getState().play();
     let realMs = 0;
@@ -126,8 +126,8 @@ describe('time travel', () => {
       store.getState().advance(16);
       realMs += 16;
     }
-    expect(realMs).toBeGreaterThan(10_000);
-    expect(realMs).toBeLessThan(20_000);
+    expect(realMs).toBeGreaterThan(20_000);
+    expect(realMs).toBeLessThan(60_000);
   });
 
   it('keeps speed on the log scale from 0.25x to 64x', () => {

@@ -18,11 +18,11 @@ import {
   type Action,
   type Knobs,
   type Scenario,
-  type Step,
   type Trace,
 } from '../../engine';
-import { BASE_RATE, nearestSpeed, stepSpeed, type Speed } from './speed';
+import { nearestSpeed, stepSpeed, type Speed } from './speed';
 import { clampCursor, lastStepAtOrBefore, timeAt } from './time';
+import { SKIM_ABOVE_SPEED, advancePlayback, readingMs } from './playback';
 import { defaultScenario, differsFromPreset, presetOf } from './presetOf';
 import type { TraceRunner } from '../workers/background';
 
@@ -37,19 +37,6 @@ export const HERE_MAX_EVENTS = 1000;
 export interface StoreOptions {
   /** Computes long runs off the main thread; without it every run is computed here. */
   background?: TraceRunner | null;
-}
-
-/**
- * Steps worth a pause while playing: the article's labels and every write's verdict. Events an
- * instant apart (the reject at t6 comes 6 ms after the wake-up) would otherwise flash past.
- */
-export function isKeyStep(step: Step): boolean {
-  return step.label !== undefined || step.write !== undefined;
-}
-
-/** Real ms to dwell on a key step: half a second at 1x, less when faster, none above 8x. */
-export function dwellFor(speed: number): number {
-  return speed <= 8 ? 500 / speed : 0;
 }
 
 /** An action without its time: the store stamps it with the cursor's time. */
@@ -85,9 +72,16 @@ export interface LabState {
   /** Virtual time of the playhead; equals the cursor's time unless playing. */
   playheadMs: number;
   playing: boolean;
-  /** Real ms the player still waits on a key step before moving on. */
+  /** Real ms the player still stays on the cursor's step before moving on (store/playback.ts). */
   holdMs: number;
   speed: Speed;
+  /** Playing stops on this step when it gets there (a lesson plays up to its next stop). */
+  stopAt: number | null;
+  /** Playing stops on every labelled step (t0 … t6) it reaches. */
+  stopAtLabels: boolean;
+  /** Views show only what has happened up to the cursor: the rest of the timeline, the chart and
+   * the whole run's verdict stay hidden until reached (always in lessons; an option elsewhere). */
+  hideFuture: boolean;
   /**
    * The scenario differs from what it was opened as: from its preset, when it came from one (so a
    * shared link to a changed preset says so too); otherwise, changed since it was opened.
@@ -113,11 +107,15 @@ export interface LabActions {
   toStart(): void;
   toEnd(): void;
   play(): void;
+  /** Plays from the cursor up to step `index` and stops there (seeks back to it if it is behind). */
+  playTo(index: number): void;
   pause(): void;
   togglePlay(): void;
   /** Moves the playhead by `realMs` of real time at the current speed (called once per frame). */
   advance(realMs: number): void;
   setSpeed(speed: number): void;
+  setStopAtLabels(on: boolean): void;
+  setHideFuture(on: boolean): void;
   faster(): void;
   slower(): void;
   /** Stops playing and returns to the first step. */
@@ -174,7 +172,13 @@ export function createLabStore(initial: Scenario = defaultScenario(), options: S
     const seekTo = (index: number, keepPlaying = false) => {
       const { trace, playing } = get();
       const cursor = clampCursor(trace.steps, index);
-      set({ cursor, playheadMs: timeAt(trace.steps, cursor), playing: keepPlaying && playing, holdMs: 0 });
+      set({
+        cursor,
+        playheadMs: timeAt(trace.steps, cursor),
+        playing: keepPlaying && playing,
+        holdMs: 0,
+        stopAt: keepPlaying ? get().stopAt : null,
+      });
     };
 
     /**
@@ -251,6 +255,12 @@ export function createLabStore(initial: Scenario = defaultScenario(), options: S
       return true;
     };
 
+    /** A new speed also applies to the step being read: what is left of its time is rescaled. */
+    const changeSpeed = (speed: Speed) => {
+      const { speed: before, holdMs } = get();
+      set({ speed, holdMs: speed > SKIM_ABOVE_SPEED ? 0 : (holdMs * before) / speed });
+    };
+
     /** A new trace keeps the cursor's virtual time: the last step at or before it. */
     const keepTime = () => {
       const { trace, cursor } = get();
@@ -268,6 +278,9 @@ export function createLabStore(initial: Scenario = defaultScenario(), options: S
       playing: false,
       holdMs: 0,
       speed: 1,
+      stopAt: null,
+      stopAtLabels: false,
+      hideFuture: false,
       edited: false,
       past: [],
       error: null,
@@ -311,51 +324,34 @@ export function createLabStore(initial: Scenario = defaultScenario(), options: S
       toEnd: () => seekTo(get().trace.steps.length - 1),
 
       play() {
-        const { trace, cursor } = get();
+        const { trace, cursor, speed } = get();
         const last = trace.steps.length - 1;
         if (last <= 0) return;
         // At the end, play means "play again from the start".
         const from = cursor >= last ? 0 : cursor;
-        set({ playing: true, cursor: from, playheadMs: timeAt(trace.steps, from), holdMs: 0 });
+        const holdMs = readingMs(trace.steps[from]!, speed);
+        set({ playing: true, cursor: from, playheadMs: timeAt(trace.steps, from), holdMs, stopAt: null });
+      },
+      playTo(index) {
+        const { trace, cursor } = get();
+        const target = clampCursor(trace.steps, index);
+        if (target <= cursor) return seekTo(target);
+        set({ playing: true, playheadMs: timeAt(trace.steps, cursor), holdMs: 0, stopAt: target });
       },
       pause: () => seekTo(get().cursor),
       togglePlay: () => (get().playing ? get().pause() : get().play()),
 
       advance(realMs) {
-        const { playing, playheadMs, speed, trace, cursor, holdMs } = get();
+        const { playing, trace, cursor, playheadMs, holdMs, speed, stopAt, stopAtLabels } = get();
         if (!playing || !(realMs > 0)) return;
-        // Still dwelling on a key step: spend the real time there first.
-        if (holdMs > 0) {
-          const used = Math.min(holdMs, realMs);
-          if (used === realMs) {
-            set({ holdMs: holdMs - used });
-            return;
-          }
-          realMs -= used;
-        }
-        const last = trace.steps.length - 1;
-        const endMs = timeAt(trace.steps, last);
-        const nextMs = playheadMs + realMs * speed * BASE_RATE;
-        const target = nextMs >= endMs ? last : Math.max(cursor, lastStepAtOrBefore(trace.steps, nextMs));
-        const dwellMs = dwellFor(speed);
-        if (dwellMs > 0) {
-          for (let i = cursor + 1; i <= target; i++) {
-            if (isKeyStep(trace.steps[i]!)) {
-              set({ cursor: i, playheadMs: trace.steps[i]!.timeMs, holdMs: dwellMs });
-              return;
-            }
-          }
-        }
-        if (nextMs >= endMs) {
-          set({ playing: false, cursor: last, playheadMs: endMs, holdMs: 0 });
-          return;
-        }
-        set(target === cursor ? { playheadMs: nextMs, holdMs: 0 } : { playheadMs: nextMs, cursor: target, holdMs: 0 });
+        set(advancePlayback({ steps: trace.steps, cursor, playheadMs, holdMs, speed, stopAt, stopAtLabels }, realMs));
       },
 
-      setSpeed: (speed) => set({ speed: nearestSpeed(speed) }),
-      faster: () => set({ speed: stepSpeed(get().speed, 1) }),
-      slower: () => set({ speed: stepSpeed(get().speed, -1) }),
+      setStopAtLabels: (on) => set({ stopAtLabels: on }),
+      setHideFuture: (on) => set({ hideFuture: on }),
+      setSpeed: (speed) => changeSpeed(nearestSpeed(speed)),
+      faster: () => changeSpeed(stepSpeed(get().speed, 1)),
+      slower: () => changeSpeed(stepSpeed(get().speed, -1)),
       reset: () => seekTo(0),
 
       setStrategy(id) {
