@@ -103,6 +103,11 @@ export function stepPhrase(step: Step, system: KnownStrategyId): { actor: string
         actor: step.party,
         action: `library lost ${step.token === null ? 'its lease' : `lock(${t})`}; app carries on`,
       };
+    case 'lease.checked': {
+      const d = step.detail;
+      const left = d ? (d.goAhead ? `${d.leftMs} ms left -> goes ahead` : `over ${-d.leftMs} ms ago -> holds back`) : '';
+      return { actor: step.party, action: `checks its lease by its own clock: ${left}` };
+    }
     case 'renewal.refused':
       return { actor: step.party, action: `refuses to renew ${other}'s lease` };
     case 'lockDelay.ended':
