@@ -105,7 +105,11 @@ export function stepPhrase(step: Step, system: KnownStrategyId): { actor: string
       };
     case 'lease.checked': {
       const d = step.detail;
-      const left = d ? (d.goAhead ? `${d.leftMs} ms left -> goes ahead` : `over ${-d.leftMs} ms ago -> holds back`) : '';
+      const left = d
+        ? d.goAhead
+          ? `${d.leftMs} ms left -> goes ahead`
+          : `over ${-d.leftMs} ms ago -> holds back`
+        : '';
       return { actor: step.party, action: `checks its lease by its own clock: ${left}` };
     }
     case 'renewal.refused':
