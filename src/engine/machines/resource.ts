@@ -23,7 +23,7 @@ export interface ResourceInput {
 export interface ResourceContext extends ResourceInput {
   maxSeen: TokenValue;
   maxSeq: number;
-  /** The object's version (a blob store's ETag), one up per accepted put. */
+  /** The object's version (a blob store's ETag): 1, an object already written, then one up per accepted put. */
   version: number;
   value: string | null;
   accepted: number;
@@ -98,7 +98,7 @@ export const resourceMachine = resourceSetup
       ...input,
       maxSeen: input.initialMaxSeen,
       maxSeq: 0,
-      version: 0,
+      version: 1,
       value: null,
       accepted: 0,
       rejected: 0,

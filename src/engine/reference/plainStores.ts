@@ -14,7 +14,7 @@ export function resource(knobs: Knobs, checks: boolean): PartyLogic<Plain<Resour
     ...input,
     maxSeen: input.initialMaxSeen,
     maxSeq: 0,
-    version: 0,
+    version: 1,
     value: null,
     accepted: 0,
     rejected: 0,

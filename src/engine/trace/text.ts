@@ -105,12 +105,9 @@ export function stepPhrase(step: Step, system: KnownStrategyId): { actor: string
       };
     case 'lease.checked': {
       const d = step.detail;
-      const left = d
-        ? d.goAhead
-          ? `${d.leftMs} ms left -> goes ahead`
-          : `over ${-d.leftMs} ms ago -> holds back`
-        : '';
-      return { actor: step.party, action: `checks its lease by its own clock: ${left}` };
+      if (!d) return { actor: step.party, action: 'checks its lease' };
+      const verdict = d.goAhead ? `${d.leftMs} ms left by its clock -> goes ahead` : `over by its clock -> holds back`;
+      return { actor: step.party, action: `checks its lease: ${verdict}` };
     }
     case 'renewal.refused':
       return { actor: step.party, action: `refuses to renew ${other}'s lease` };
