@@ -13,6 +13,10 @@ export const CHECK_MODES = ['reject-le', 'reject-lt', 'token-seq', 'validity', '
 
 export const SECOND_RESOURCES = ['none', 'unchecked'] as const;
 
+/** What kind of blob store `Storage` may be (Knobs.blobStore): one with plain puts only, or one
+ * fronted by conditional (If-Match) writes. */
+export const BLOB_STORES = ['plain-put', 'if-match'] as const;
+
 /**
  * When a holder's application stops acting on the lock (shared/domain.md, "When the application
  * stops acting"), in the order the pickers offer them:

@@ -3,7 +3,7 @@
 // validateScenario() can be simulated without throwing.
 
 import type { StepKind } from './vocabulary';
-import type { CHECK_MODES, SECOND_RESOURCES, SIDE_EFFECTS, StopPolicy, TOKEN_SOURCES } from './defaults';
+import type { BLOB_STORES, CHECK_MODES, SECOND_RESOURCES, SIDE_EFFECTS, StopPolicy, TOKEN_SOURCES } from './defaults';
 
 export const SCENARIO_FORMAT = 'fencelab.scenario';
 export const SCENARIO_VERSION = 1;
@@ -32,6 +32,9 @@ export type TokenSource = (typeof TOKEN_SOURCES)[number];
  */
 export type CheckMode = (typeof CHECK_MODES)[number];
 
+/** What kind of blob store `Storage` is, when it is one (Knobs.blobStore). */
+export type BlobStore = (typeof BLOB_STORES)[number];
+
 export interface Knobs {
   tokenSource: TokenSource;
   check: CheckMode;
@@ -57,6 +60,20 @@ export interface Knobs {
   /** When each client's application stops acting on the lock; absent clients: `lost`. */
   stopActing?: Partial<Record<string, StopPolicy>>;
   /**
+   * The generic strategies' clients check their lease by their own clock right before each write
+   * (a `lease.checked` step) and send it only if the lease has time left; the send is a step of
+   * its own, so a pause can fall between the check and the send. Absent: false, no check step.
+   * The real systems' clients ignore it.
+   */
+  checkLeaseBeforeWrite?: boolean;
+  /**
+   * What `Storage` is: absent, a store that checks tokens itself (`check`); `plain-put`, a blob
+   * store with no conditional write, which overwrites whatever arrives and cannot compare tokens;
+   * `if-match`, a blob store fronted by conditional writes: the front keeps max_seen in the
+   * object's metadata, compares with `check`, and puts If-Match the version it read.
+   */
+  blobStore?: BlobStore;
+  /**
    * Redlock: how many more times a client tries for the lock after a failed try before it gives
    * up (node-redlock's retryCount). Absent: the strategy's default (strategies/retry.ts). Other
    * systems' clients wait or ask again until answered, and ignore it, as they do the two below.
@@ -81,7 +98,15 @@ export interface Knobs {
 
 /** Knobs a scenario may leave out with no base value: each system says what absent means. */
 export type OptionalKnob =
-  'lockDelayMs' | 'leaseGraceFactor' | 'keepalive' | 'stopActing' | 'retryCount' | 'retryDelayMs' | 'retryJitterMs';
+  | 'lockDelayMs'
+  | 'leaseGraceFactor'
+  | 'keepalive'
+  | 'stopActing'
+  | 'checkLeaseBeforeWrite'
+  | 'blobStore'
+  | 'retryCount'
+  | 'retryDelayMs'
+  | 'retryJitterMs';
 
 export interface NetworkSpec {
   latencyMsMin: number;

@@ -26,6 +26,7 @@ export const STEP_KINDS = [
   'lease.expired',
   'lease.lapsed',
   'lease.lost',
+  'lease.checked',
   'lease.none',
   'renewal.refused',
   'lockDelay.ended',
@@ -221,6 +222,19 @@ export interface NoteDetails {
     session?: string | null;
     lease?: string | null;
   };
+  /** The client checks its lease by its own clock right before a write (knob
+   * `checkLeaseBeforeWrite`): what its clock read, when it takes the lease to end, and whether the
+   * write goes ahead. The send is its own step after this one, so a pause can fall between them. */
+  'lease.checked': {
+    value: string;
+    /** Its own clock when it checks (ms). */
+    ownClockMs: number;
+    /** When the lease ends by that clock (ms). */
+    untilMs: number;
+    /** untilMs − ownClockMs: time left (negative: over since). */
+    leftMs: number;
+    goAhead: boolean;
+  };
   'lease.none': None;
   /** The lock service refuses to renew a lease that is no longer current. */
   'renewal.refused': None;
@@ -277,6 +291,11 @@ export interface NoteDetails {
     cause?: string;
   };
   'write.accepted': {
+    /** A blob store (knob `blobStore`): which kind; for `if-match`, the object version the front
+     * read (and put If-Match) and the version after the write. */
+    blob?: string;
+    ifMatch?: number;
+    version?: number;
     /** etcd: the txn's guard and the revision the put got. */
     guard?: string;
     revision?: number;

@@ -30,6 +30,7 @@ describe('assertEvent', () => {
       check: 'reject-le',
       initialMaxSeen: 33,
       maxSeenDurable: true,
+      blobStore: null,
     });
     const event = { type: 'write.request', token: 34, grantId: 1, seq: 1, value: 'V', env } as const;
     expect(() => transition(resourceMachine, start, event)).toThrow(
@@ -42,6 +43,7 @@ describe('assertEvent', () => {
       check: 'reject-le',
       initialMaxSeen: 33,
       maxSeenDurable: true,
+      blobStore: null,
     });
     const [down] = transition(resourceMachine, start, { type: 'node.crash', env });
     const write = { type: 'write.request', from: 'Client1', token: 34, grantId: 1, seq: 1, value: 'V', env } as const;

@@ -8,6 +8,7 @@
 
 import { and, enqueueActions, setup } from 'xstate';
 import type { TokenValue } from '../core/trace';
+import type { NoteOf } from '../core/party';
 import { type EnqueueArgs, effect, effectActions, timerEvent } from './effects';
 import { assertEvent } from './assertEvent';
 import * as W from './common/writer';
@@ -27,6 +28,8 @@ export interface ClientInput {
   /** Whether it renews its lease while it holds the lock. */
   keepalive: boolean;
   stopActing: StopPolicy;
+  /** Whether its application checks its lease by its own clock right before each write. */
+  checkLeaseBeforeWrite: boolean;
 }
 
 /** Its writer fields, the newest grant it has had (a late, older one is ignored), when its own
@@ -52,6 +55,7 @@ type ClientEvent = W.ClientEvent<
   | ({ type: 'lock.renewed' } & GrantTiming)
   | { type: 'lock.renewFailed'; grantId: number }
   | { type: 'timer.renew' }
+  | { type: 'write.go'; value: string }
 >;
 
 export const LAPSE_CAUSE = {
@@ -59,6 +63,34 @@ export const LAPSE_CAUSE = {
   unanswered: `its renewal went unanswered, and ${W.EARLY_STOP['first-doubt']}`,
   ranOut: 'its lease ran out by its own clock',
 };
+
+/** Why a write its own check held back does not go. */
+export const CHECK_HELD_BACK = 'its own check found the lease over by its clock';
+
+/**
+ * The application's check of its lease right before writing `value` (knob
+ * `checkLeaseBeforeWrite`), at `nowMs` on the client's own clock, against `libraryUntilMs`, the
+ * lease's end by that clock: the step's note, and whether the write goes ahead (time is left).
+ * A `write.go` to itself sends it as a step of its own, so a pause can come in between.
+ */
+export function leaseCheck(
+  ctx: Pick<ClientContext, 'token' | 'grantId' | 'libraryUntilMs'>,
+  value: string,
+  nowMs: number,
+): { note: NoteOf<'lease.checked'>; goAhead: boolean } {
+  const untilMs = ctx.libraryUntilMs ?? nowMs;
+  const leftMs = untilMs - nowMs;
+  const goAhead = leftMs > 0;
+  return {
+    note: {
+      kind: 'lease.checked',
+      token: ctx.token,
+      grantId: ctx.grantId ?? undefined,
+      detail: { value, ownClockMs: nowMs, untilMs, leftMs, goAhead },
+    },
+    goAhead,
+  };
+}
 
 /** The belief a lease that ends at `libraryUntilMs` (its own clock, ms) gives at `nowMs`: the
  * card's deadline (null: none), the belief timer's delay, and the lease's end itself. */
@@ -95,6 +127,7 @@ const clientSetup = setup({
     isLeaseOver: ({ context, event }) => (context.libraryUntilMs ?? 0) <= event.env.nowMs,
     /** A never-told holder whose library has not yet noted this grant lost. */
     notesLoss: ({ context }) => W.carriesOn({ context }) && !context.lostNoted,
+    checksLease: ({ context }) => context.checkLeaseBeforeWrite,
   },
   delays: {
     leaseBelief: ({ context }) => context.ttlMs,
@@ -113,6 +146,19 @@ export const clientMachine = clientSetup
       }),
       write: clientSetup.enqueueActions(({ context, event, enqueue, self }) => {
         assertEvent(self, event, 'cmd.write');
+        W.enqueueWrite(enqueue, context, event.value);
+      }),
+      /** Check the lease by its own clock; if time is left, the write leaves as the next step. */
+      checkLease: clientSetup.enqueueActions(({ context, event, enqueue, self }) => {
+        assertEvent(self, event, 'cmd.write');
+        const checked = leaseCheck(context, event.value, event.env.nowMs);
+        enqueue(effect.note(checked.note));
+        if (checked.goAhead) enqueue(effect.self({ type: 'write.go', value: event.value }));
+        else enqueue(effect.note({ kind: 'write.skipped', detail: { value: event.value, cause: CHECK_HELD_BACK } }));
+      }),
+      /** The write its check let through leaves now, whatever happened since the check. */
+      sendChecked: clientSetup.enqueueActions(({ context, event, enqueue, self }) => {
+        assertEvent(self, event, 'write.go');
         W.enqueueWrite(enqueue, context, event.value);
       }),
       queueWrite: clientSetup.enqueueActions(({ context, event, enqueue, self }) => {
@@ -212,6 +258,8 @@ export const clientMachine = clientSetup
       ],
       // Replies are noted, a write asked for while acquiring is queued (see W.clientOn).
       ...W.clientOn,
+      // A checked write whose grant is gone by the time it would leave: the token went with it.
+      'write.go': { actions: W.noteSkippedWrite },
     },
     states: {
       idle: {
@@ -272,6 +320,8 @@ export const clientMachine = clientSetup
         },
         on: {
           ...G.fencedHoldingOn,
+          'cmd.write': [{ guard: 'checksLease', actions: 'checkLease' }, { actions: 'write' }],
+          'write.go': { actions: 'sendChecked' },
           'timer.renew': [
             { guard: 'isLeaseOver' },
             {

@@ -9,7 +9,12 @@ const env = { nowMs: 0, rand: 1, nextGrantId: 1 };
 
 /** A resource that has seen max_seen 33, then the verdict on a write carrying `token`. */
 function write(check: CheckMode, token: number) {
-  const [start] = initialTransition(resourceMachine, { check, initialMaxSeen: 33, maxSeenDurable: true });
+  const [start] = initialTransition(resourceMachine, {
+    check,
+    initialMaxSeen: 33,
+    maxSeenDurable: true,
+    blobStore: null,
+  });
   const event = { type: 'write.request', from: 'Client1', token, grantId: 1, seq: 1, value: 'V', env } as const;
   const [next, actions] = transition(resourceMachine, start, event);
   const reply = actions.find((a) => a.type === 'send')?.params as { msg: { type: string } } | undefined;

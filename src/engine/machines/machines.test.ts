@@ -95,6 +95,7 @@ describe('client machine', () => {
           leaseMs: 1000,
           keepalive: false,
           stopActing: 'lost',
+          checkLeaseBeforeWrite: false,
         },
         ({ context }) => ({
           token: context.token,
@@ -139,10 +140,14 @@ describe('client machine', () => {
 describe('resource machine', () => {
   it('keeps max_seen and refuses stale tokens with the comparison written out', () => {
     const r = drive(
-      fromMachine(resourceMachine, { check: 'reject-le', initialMaxSeen: 32, maxSeenDurable: true }, ({ context }) => ({
-        maxSeen: context.maxSeen,
-        value: context.value,
-      })),
+      fromMachine(
+        resourceMachine,
+        { check: 'reject-le', initialMaxSeen: 32, maxSeenDurable: true, blobStore: null },
+        ({ context }) => ({
+          maxSeen: context.maxSeen,
+          value: context.value,
+        }),
+      ),
     );
     const accepted = r.send({ type: 'write.request', from: 'Client2', token: 34, grantId: 2, seq: 1, value: 'X' });
     expect(sends(accepted)).toEqual([{ to: 'Client2', type: 'write.ack', token: 34, grantId: 2, value: 'X' }]);

@@ -4,11 +4,11 @@
 // it is ever applied, so a zombie's write is dead once a newer holder's write has landed.
 
 import { enqueueActions, setup } from 'xstate';
-import type { CheckMode } from '../core/scenario';
+import type { BlobStore, CheckMode } from '../core/scenario';
 import type { TokenValue } from '../core/trace';
 import type { Env } from '../core/party';
 import { effect, effectActions } from './effects';
-import { decideWrite } from '../protocol/check';
+import { decideStoreWrite } from '../protocol/check';
 import { enqueueAccepted, enqueueRefused } from './common/store';
 import { assertMessage } from './assertEvent';
 
@@ -16,11 +16,15 @@ export interface ResourceInput {
   check: CheckMode;
   initialMaxSeen: TokenValue;
   maxSeenDurable: boolean;
+  /** A blob store's kind (Knobs.blobStore); null: a store that checks tokens itself. */
+  blobStore: BlobStore | null;
 }
 
 export interface ResourceContext extends ResourceInput {
   maxSeen: TokenValue;
   maxSeq: number;
+  /** The object's version (a blob store's ETag): 1, an object already written, then one up per accepted put. */
+  version: number;
   value: string | null;
   accepted: number;
   rejected: number;
@@ -36,7 +40,7 @@ type WriteRequest = Extract<ResourceEvent, { type: 'write.request' }>;
 
 /** The write as the resource's check decides it (protocol/check.ts), with max_seen before and after. */
 function decide(context: ResourceContext, event: WriteRequest & { from: string }) {
-  const d = decideWrite(context.check, context.maxSeen, context.maxSeq, event.token, event.seq);
+  const d = decideStoreWrite(context.blobStore, context.check, context, event.token, event.seq);
   const { from: client, value, token, seq, grantId } = event;
   const w = {
     client,
@@ -47,6 +51,7 @@ function decide(context: ResourceContext, event: WriteRequest & { from: string }
     decision: d,
     maxSeenBefore: context.maxSeen,
     maxSeenAfter: d.maxSeenAfter,
+    ...(d.detail ? { detail: d.detail } : {}),
   };
   return { d, w };
 }
@@ -66,7 +71,7 @@ const resourceSetup = setup({
      */
     isTokenFresh: ({ context, event }) =>
       event.type === 'write.request' &&
-      decideWrite(context.check, context.maxSeen, context.maxSeq, event.token, event.seq).accept,
+      decideStoreWrite(context.blobStore, context.check, context, event.token, event.seq).accept,
   },
 });
 
@@ -77,7 +82,7 @@ export const resourceMachine = resourceSetup
       acceptWrite: resourceSetup.enqueueActions(({ context, event, enqueue, self }) => {
         assertMessage(self, event, 'write.request');
         const { d, w } = decide(context, event);
-        enqueue.assign({ maxSeen: d.maxSeenAfter, maxSeq: d.maxSeqAfter });
+        enqueue.assign({ maxSeen: d.maxSeenAfter, maxSeq: d.maxSeqAfter, version: d.versionAfter });
         enqueueAccepted(enqueue, context, w);
       }),
       /** Compare failed: the write is refused and max_seen stays where it is. */
@@ -93,6 +98,7 @@ export const resourceMachine = resourceSetup
       ...input,
       maxSeen: input.initialMaxSeen,
       maxSeq: 0,
+      version: 1,
       value: null,
       accepted: 0,
       rejected: 0,

@@ -4,6 +4,7 @@ import type { Preset } from './build';
 import { canonicalRace, leaseTrustRace, slowNetwork } from './canonical';
 import { SYSTEM_PRESETS } from './systems';
 import { INCIDENT_PRESETS } from './incidents';
+import { WALKTHROUGH_PRESETS } from './walkthrough';
 import {
   counterReset,
   earlyZombie,
@@ -31,6 +32,7 @@ export const PRESETS: readonly Preset[] = [
   earlyZombie,
   ...SYSTEM_PRESETS,
   ...INCIDENT_PRESETS,
+  ...WALKTHROUGH_PRESETS,
 ];
 
 export function findPreset(id: string): Preset | undefined {

@@ -2,7 +2,7 @@
 // Invariant kept by 'reject-le' and 'token-seq': the accepted (token, seq) pairs at one resource
 // strictly increase, so once a newer holder's write is accepted no older holder's write can be.
 
-import type { CheckMode } from '../core/scenario';
+import type { BlobStore, CheckMode } from '../core/scenario';
 import type { TokenValue } from '../core/trace';
 import type { Note } from '../core/party';
 import type { DetailOf } from '../core/vocabulary';
@@ -77,6 +77,63 @@ export function decideWrite(
         reason: order < 0 ? 'older than a token already seen' : 'a repeated or reordered write of the same grant',
         comparison: `${pair} <= ${seen} -> REJECT`,
         ...keep,
+      };
+}
+
+/** A write's decision at a store that may be a blob store, with what the trace says about it. */
+export interface StoreDecision extends WriteDecision {
+  /** The object's version after the write (bumped by every accepted put of a blob store). */
+  versionAfter: number;
+  /** For a blob store: its kind, and for `if-match` the version the front read and put against. */
+  detail?: DetailOf<'write.accepted'>;
+}
+
+/**
+ * Decides a write at `Storage` as its kind (Knobs.blobStore) does it:
+ * - `null`: a store that checks tokens itself, by `check` (decideWrite);
+ * - `plain-put`: a blob store with no conditional write: every put overwrites the object, and the
+ *   token it carries is never compared;
+ * - `if-match`: a blob store fronted by conditional writes: the front reads the object's version
+ *   and the max_seen kept in its metadata, decides by `check`, and only then puts, If-Match the
+ *   version it read. The simulation runs the read and the put in one step, so nothing can change
+ *   the object in between and the put never fails its precondition; against a real store a
+ *   concurrent put would (HTTP 412), and the front would read again.
+ * Every accepted put of a blob store bumps `version`.
+ */
+export function decideStoreWrite(
+  blob: BlobStore | null,
+  check: CheckMode,
+  state: { maxSeen: TokenValue; maxSeq: number; version: number },
+  token: TokenValue,
+  seq: number,
+): StoreDecision {
+  const { maxSeen, maxSeq, version } = state;
+  if (blob === null) return { ...decideWrite(check, maxSeen, maxSeq, token, seq), versionAfter: version };
+  if (blob === 'plain-put') {
+    return {
+      accept: true,
+      reason: 'a plain blob store has no conditional write, so it cannot compare tokens',
+      comparison: 'plain PUT -> ACCEPT',
+      maxSeenAfter: maxSeen,
+      maxSeqAfter: maxSeq,
+      versionAfter: version + 1,
+      detail: { blob, version: version + 1 },
+    };
+  }
+  const d = decideWrite(check, maxSeen, maxSeq, token, seq);
+  const at = `If-Match v${version}`;
+  return d.accept
+    ? {
+        ...d,
+        comparison: d.comparison.replace(/ -> ACCEPT$/, ` -> PUT ${at} -> ACCEPT`),
+        versionAfter: version + 1,
+        detail: { blob, ifMatch: version, version: version + 1 },
+      }
+    : {
+        ...d,
+        comparison: d.comparison.replace(/ -> REJECT$/, ' -> no PUT -> REJECT'),
+        versionAfter: version,
+        detail: { blob, ifMatch: version, version },
       };
 }
 

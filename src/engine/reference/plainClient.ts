@@ -2,7 +2,7 @@
 
 import type { Knobs } from '../core/scenario';
 import type { Effect, PartyLogic } from '../core/party';
-import { LAPSE_CAUSE, belief, type ClientContext } from '../machines/client';
+import { CHECK_HELD_BACK, LAPSE_CAUSE, belief, leaseCheck, type ClientContext } from '../machines/client';
 import { clientFields, clientInput } from '../strategies/parties';
 import { BELIEF_TIMER, RENEW_TIMER, RETRY_TIMER, note, plain, send, type Out, type Plain } from './plain';
 import { judgeGrant } from '../protocol/belief';
@@ -149,7 +149,19 @@ export function client(knobs: Knobs, id: string): PartyLogic<Plain<ClientContext
           if (carriesOn(c)) return c.lostNoted ? null : lost(s, LAPSE_CAUSE.refused, true);
           return stop(c, [lapsed(c, LAPSE_CAUSE.refused)]);
         }
-        if (e.type === 'cmd.write') {
+        if (e.type === 'cmd.write' && c.checkLeaseBeforeWrite) {
+          const checked = leaseCheck(c, e.value as string, e.env.nowMs);
+          return {
+            state: s,
+            effects: [
+              note(checked.note),
+              checked.goAhead
+                ? { type: 'self', event: { type: 'write.go', value: e.value } }
+                : note({ kind: 'write.skipped', detail: detail({ cause: CHECK_HELD_BACK }) }),
+            ],
+          };
+        }
+        if (e.type === 'cmd.write' || e.type === 'write.go') {
           const seq = c.seq + 1;
           const payload = { token: c.token, grantId: c.grantId, seq, value: e.value };
           return {
@@ -245,6 +257,7 @@ export function client(knobs: Knobs, id: string): PartyLogic<Plain<ClientContext
       if (e.type === 'write.nack') return { state: s, effects: [refusal(false)] };
       if (e.type === 'cmd.acquire') return { state: s, effects: [note({ kind: 'acquire.skipped' })] };
       if (e.type === 'cmd.release') return { state: s, effects: [note({ kind: 'release.skipped' })] };
+      if (e.type === 'write.go') return { state: s, effects: [note({ kind: 'write.skipped', detail: detail({}) })] };
       return null;
     },
     clientFields,

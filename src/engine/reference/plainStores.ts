@@ -4,7 +4,7 @@
 import type { Knobs } from '../core/scenario';
 import type { PartyLogic } from '../core/party';
 import type { ResourceContext } from '../machines/resource';
-import { decideWrite, writeNote } from '../protocol/check';
+import { decideStoreWrite, writeNote } from '../protocol/check';
 import { mailerFields, resourceFields, resourceInput } from '../strategies/parties';
 import { note, plain, send, type Plain } from './plain';
 
@@ -14,6 +14,7 @@ export function resource(knobs: Knobs, checks: boolean): PartyLogic<Plain<Resour
     ...input,
     maxSeen: input.initialMaxSeen,
     maxSeq: 0,
+    version: 1,
     value: null,
     accepted: 0,
     rejected: 0,
@@ -37,10 +38,17 @@ export function resource(knobs: Knobs, checks: boolean): PartyLogic<Plain<Resour
         return { state: { value: 'down', context: c }, effects: [note({ kind: 'node.crashed' })] };
       if (e.type !== 'write.request' || !e.from) return null;
       const token = e.token as number;
-      const d = decideWrite(c.check, c.maxSeen, c.maxSeq, token, e.seq as number);
+      const d = decideStoreWrite(c.blobStore, c.check, c, token, e.seq as number);
       const reply = { token, grantId: e.grantId, value: e.value };
       const context = d.accept
-        ? { ...c, maxSeen: d.maxSeenAfter, maxSeq: d.maxSeqAfter, value: e.value as string, accepted: c.accepted + 1 }
+        ? {
+            ...c,
+            maxSeen: d.maxSeenAfter,
+            maxSeq: d.maxSeqAfter,
+            version: d.versionAfter,
+            value: e.value as string,
+            accepted: c.accepted + 1,
+          }
         : { ...c, rejected: c.rejected + 1 };
       return {
         state: { value: 'up', context },
@@ -56,6 +64,7 @@ export function resource(knobs: Knobs, checks: boolean): PartyLogic<Plain<Resour
               decision: d,
               maxSeenBefore: c.maxSeen,
               maxSeenAfter: d.maxSeenAfter,
+              ...(d.detail ? { detail: d.detail } : {}),
             }),
           ),
         ],

@@ -53,6 +53,7 @@ export const resourceFields = (c: ResourceContext): Record<string, FieldValue> =
   maxSeen: c.maxSeen,
   ...(c.check === 'token-seq' ? { maxSeq: c.maxSeq } : {}),
   check: c.check,
+  ...(c.blobStore !== null ? { blobStore: c.blobStore, objectVersion: c.version } : {}),
   value: c.value,
   accepted: c.accepted,
   rejected: c.rejected,
@@ -80,14 +81,19 @@ export const clientInput = (knobs: Knobs, id: string): ClientInput => ({
   leaseMs: knobs.leaseTtlMs,
   keepalive: knobs.keepalive ?? false,
   stopActing: stopPolicyOf(knobs, id),
+  checkLeaseBeforeWrite: knobs.checkLeaseBeforeWrite ?? false,
 });
 
+/** A store's input: `checks` is false for the second store, which checks nothing; `Storage` is a
+ * blob store when knobs.blobStore says so (a plain-put one cannot check, whatever `check` says). */
 export function resourceInput(knobs: Knobs, checks: boolean): ResourceInput {
-  const check = checks ? knobs.check : 'none';
+  const blobStore = checks ? (knobs.blobStore ?? null) : null;
+  const check = checks && blobStore !== 'plain-put' ? knobs.check : 'none';
   return {
     check,
     initialMaxSeen: check === 'none' || !isOrderedSource(knobs.tokenSource) ? null : knobs.initialMaxSeen,
     maxSeenDurable: knobs.maxSeenDurable,
+    blobStore,
   };
 }
 

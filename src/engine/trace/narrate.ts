@@ -85,6 +85,14 @@ export function narrate({ system, party, note, stale, alsoHolding = null, fields
       return `${party}'s own clock says its lease${tokenInParens(note)} has run out, so it stops believing it holds the lock.`;
     case 'lease.lost':
       return `${party}'s lock library has lost the lock${tokenInParens(note)}: ${note.detail?.cause}. Its application does not act on that and goes on as the holder.`;
+    case 'lease.checked': {
+      const d = note.detail;
+      if (!d) return `${party} checks its lease.`;
+      const head = `${party} checks its lease before writing ${d.value}: its own clock reads ${d.ownClockMs} ms and, by that clock, the lease runs until ${d.untilMs} ms`;
+      return d.goAhead
+        ? `${head}, ${d.leftMs} ms left -> it goes ahead. The write leaves as the next step: nothing checks again in between.`
+        : `${head}, over ${-d.leftMs} ms ago -> it holds the write back.`;
+    }
     case 'renewal.refused':
       return `${party} refuses to renew ${note.client}'s lease: that lease is over, so ${note.client} no longer holds the lock.`;
     case 'lockDelay.ended':
@@ -101,9 +109,15 @@ export function narrate({ system, party, note, stale, alsoHolding = null, fields
       return `${party} does not believe it holds the lock, so it does not write ${note.detail?.value}.`;
     case 'write.accepted':
       if (!w) return `${party} accepts a write.`;
+      if (note.detail?.blob === 'plain-put')
+        return `${party} is a plain blob store: a PUT simply overwrites the object, so ${w.client}'s write ${w.value} is stored. The token ${formatToken(w.token)} travels with it, but the store has no conditional write and nothing compares it.${staleSentence(party, w.client, stale, alsoHolding)}`;
+      if (note.detail?.blob === 'if-match')
+        return `${party}'s front reads the object (version ${note.detail.ifMatch}, max_seen ${formatToken(w.maxSeenBefore)} in its metadata) and checks ${w.client}'s write ${w.value}: ${w.comparison}. The put carried If-Match version ${note.detail.ifMatch}, nothing had changed the object since the read, so it succeeded: the object is now version ${note.detail.version}, with max_seen ${formatToken(w.maxSeenAfter)} in its metadata.${staleSentence(party, w.client, stale, alsoHolding)}`;
       return `${party} checks ${w.client}'s write ${w.value}: ${w.comparison}${w.maxSeenAfter === null ? ' (it keeps no max_seen)' : `, max_seen = ${formatToken(w.maxSeenAfter)}`}.${chance(w.token, w.maxSeenBefore)}${staleSentence(party, w.client, stale, alsoHolding)}`;
     case 'write.rejected':
       if (!w) return `${party} rejects a write.`;
+      if (note.detail?.blob === 'if-match')
+        return `${party}'s front reads the object (version ${note.detail.ifMatch}, max_seen ${formatToken(w.maxSeenBefore)} in its metadata) and checks ${w.client}'s write ${w.value}: ${w.comparison} (${w.reason}). It sends no put, and the object stays at version ${note.detail.ifMatch}.`;
       return `${party} checks ${w.client}'s write ${w.value}: ${w.comparison} (${w.reason}); max_seen stays ${formatToken(w.maxSeenAfter)}.${chance(w.token, w.maxSeenBefore)}`;
     case 'write.acked':
       return `${party} learns that ${other(note)} accepted its write ${note.detail?.value}.`;

@@ -103,6 +103,12 @@ export function stepPhrase(step: Step, system: KnownStrategyId): { actor: string
         actor: step.party,
         action: `library lost ${step.token === null ? 'its lease' : `lock(${t})`}; app carries on`,
       };
+    case 'lease.checked': {
+      const d = step.detail;
+      if (!d) return { actor: step.party, action: 'checks its lease' };
+      const verdict = d.goAhead ? `${d.leftMs} ms left by its clock -> goes ahead` : `over by its clock -> holds back`;
+      return { actor: step.party, action: `checks its lease: ${verdict}` };
+    }
     case 'renewal.refused':
       return { actor: step.party, action: `refuses to renew ${other}'s lease` };
     case 'lockDelay.ended':

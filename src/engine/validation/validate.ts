@@ -16,6 +16,7 @@ import { STRATEGIES, choicesOf, effectiveKnobs, findStrategy } from '../strategi
 import type { StrategyDef } from '../strategies/types';
 import { clientIds } from '../core/parties';
 import {
+  BLOB_STORES,
   CHECK_MODES,
   DEFAULT_CLIENTS,
   DEFAULT_NETWORK,
@@ -74,6 +75,8 @@ const KNOB_CHECKS: { [K in keyof Knobs]-?: KnobCheck<K> } = {
   leaseGraceFactor: (v, p) => num(v, p, 1, LIMITS.leaseGraceFactor),
   keepalive: (v, p) => bool(v, p),
   stopActing: stopPolicies,
+  checkLeaseBeforeWrite: (v, p) => bool(v, p),
+  blobStore: (v, p) => oneOf(v, p, BLOB_STORES),
   retryCount: (v, p) => int(v, p, 0, LIMITS.retryCount),
   retryDelayMs: (v, p) => int(v, p, 0, LIMITS.retryWaitMs),
   retryJitterMs: (v, p) => int(v, p, 0, LIMITS.retryWaitMs),
