@@ -25,6 +25,7 @@ const ENGINE_LAYERS = [
   ['strategies', 'trace'], // parties per system; recording, the invariant oracle, narration
   ['simulate', 'reference'], // the scheduler loop; the plain-reducer twin of the machines
   ['validation', 'comparison', 'presets', 'workload'],
+  ['lessons'], // walkthroughs: chapters of runs, narration and questions read from the trace
 ];
 
 /**

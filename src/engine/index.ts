@@ -59,3 +59,7 @@ export { carryTo, type Carried } from './comparison/carry';
 export { TOKENS_LISTED, formatTraceText, formatVerdict, stepPhrase, tokenList } from './trace/text';
 export { blockedWord, formatComparisonText, rowSentences } from './comparison/text';
 export { randomWorkload, type WorkloadOptions } from './workload/random';
+export { LESSONS, findLesson } from './lessons';
+export { validateLesson, scenarioOfRun, type LessonResult } from './lessons/validate';
+export { holderAt, believersAt, maxSeenAfter } from './lessons/questions';
+export * from './lessons/format';

@@ -1,0 +1,68 @@
+// Chapter 6 of the walkthrough: what people try instead of fencing (trusting the lease, shorter
+// leases, Redlock), and what fencing asks of the store in return.
+
+import type { Chapter } from '../format';
+
+export const alternativesChapter: Chapter = {
+  id: 'alternatives',
+  title: 'What people try instead',
+  steps: [
+    {
+      id: 'trust',
+      run: { preset: 'lease-trust-race' },
+      at: 't6',
+      say: 'The simplest choice is to trust the lease: if a client was told it holds the lock, let it write. We saw where that goes.',
+      ask: {
+        kind: 'write',
+        why: 'The store has nothing to compare, so the zombie\u2019s write is accepted. A client\u2019s confidence is not evidence.',
+      },
+      show: ['verdict'],
+    },
+    {
+      id: 'long-lease',
+      run: { preset: 'lease-long' },
+      at: 'end',
+      say: 'Shorter leases, then? Here is the race with a one-second lease, the client renewing it while it works. Note how many renewals it sends.',
+      show: ['cards', 'verdict'],
+    },
+    {
+      id: 'short-lease',
+      run: { preset: 'lease-short' },
+      at: 'end',
+      say: 'The same race with a much shorter lease. The lock is handed on sooner, so the stretch of time in which a zombie can cause harm is shorter, but a pause longer than the lease still makes a zombie, and its write still gets in. The renewals are several times more.',
+      show: ['cards', 'verdict'],
+    },
+    {
+      id: 'spurious',
+      run: { preset: 'lease-short-spurious' },
+      at: 'end',
+      say: 'And a short lease hurts healthy clients too. Client1 never pauses; one of its renewals is held up in the network, and that is enough for the lease to run out and the lock to go to Client2.',
+      show: ['cards', 'verdict'],
+    },
+    {
+      id: 'redlock',
+      run: { preset: 'redlock-race' },
+      at: 't6',
+      say: 'Redlock takes the lock on a majority of five Redis servers, with a random value as the lock\u2019s name. The random value is unique, but is it ordered?',
+      ask: {
+        kind: 'write',
+        why: 'Random values carry no order, so a store cannot tell an older holder from a newer one, and cannot fence. To get ordered numbers you would need a consensus system, and then you already have what fencing needs.',
+      },
+      show: ['verdict'],
+    },
+    {
+      id: 'blob-store',
+      run: { preset: 'blob-store-no-check' },
+      at: 'end',
+      say: 'Fencing has a price: the store must take part. A plain blob store that can only overwrite has nowhere to keep max_seen and no way to refuse. The token travels with the write and nobody looks at it.',
+      show: ['verdict'],
+    },
+    {
+      id: 'if-match',
+      run: { preset: 'blob-store-if-match' },
+      at: 'end',
+      say: 'Put something in front of it that can refuse: here a conditional write (If-Match) that only succeeds if the object has not changed since it was read. Now the zombie is turned away.',
+      show: ['verdict'],
+    },
+  ],
+};

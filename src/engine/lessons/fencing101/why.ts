@@ -1,0 +1,109 @@
+// Chapters 1 and 2 of the walkthrough: why a lock you were granted does not protect a write (a
+// pause, a partition, a slow clock, a slow call), and the three duties that fix it.
+
+import type { Chapter } from '../format';
+
+export const whyChapter: Chapter = {
+  id: 'held-is-not-enforced',
+  title: 'Holding a lock is not enforcing it',
+  steps: [
+    {
+      id: 'granted',
+      run: { preset: 'lease-trust-race' },
+      at: 't0',
+      say: 'Two clients share one store. Client1 asks the lock service for the lock and gets it, as a lease: a lock that lapses by itself after one second unless it is given up first. Nothing checks writes at the store: it trusts whoever writes.',
+    },
+    {
+      id: 'pause',
+      at: 't1',
+      say: 'Client1 has decided to write Y, and then its runtime freezes it: a garbage-collection pause. A frozen program cannot look at a clock, so it cannot notice time passing.',
+    },
+    {
+      id: 'lapsed',
+      at: 't3',
+      say: 'One second after the grant, the lease runs out. The lock service did its job: it cannot wait forever for a client that may have died. Now Client2 asks for the lock.',
+      ask: {
+        kind: 'holder',
+        why: 'The lease of Client1 has ended, so the lock service hands the lock to Client2. Client1, frozen, was not told and could not have listened.',
+      },
+    },
+    {
+      id: 'split-brain',
+      at: 't4',
+      say: 'Client2 writes X to the store.',
+      ask: {
+        kind: 'believers',
+        why: 'Client2 was granted the lock, and Client1 is still frozen with "I hold the lock" in its memory. Two clients believe they hold one lock: a split brain.',
+      },
+    },
+    {
+      id: 'zombie-writes',
+      at: 't6',
+      say: 'Client1 wakes up. It does not know it slept, so it carries on and sends the write it had ready.',
+      ask: {
+        kind: 'write',
+        why: 'A store that trusts its clients has no way to tell that Client1 is no longer the holder. Y lands on top of X: the newer holder\u2019s data is lost, though the lock service did nothing wrong.',
+      },
+      show: ['verdict'],
+    },
+    {
+      id: 'partition',
+      run: { preset: 'lease-trust-partition' },
+      at: 'end',
+      say: 'No pause is needed. Here the network between Client1 and the lock service breaks while Client1 can still reach the store. The lock service cannot hear Client1 and gives the lock away; Client1 never hears that it lost it, and keeps writing.',
+      show: ['verdict'],
+    },
+    {
+      id: 'slow-clock',
+      run: { preset: 'skewed-clock-trust' },
+      at: 'end',
+      say: 'Nor is a pause or a cut needed. Client1 judges its lease by its own clock, and its clock runs slow. By its count the lease has time left; by the lock service\u2019s, it ended and Client2 has the lock. Client1 writes, and the store takes it.',
+      show: ['verdict'],
+    },
+    {
+      id: 'slow-call',
+      run: { preset: 'slow-network', strategy: 'lease-trust' },
+      at: 'end',
+      say: 'And one slow message is enough: Client1 writes while its lease is valid, but the network holds the packet back until after Client2 has written. Every one of these ends the same way: a client that truly was told "you hold the lock" writes after it stopped being true.',
+      show: ['verdict'],
+    },
+  ],
+};
+
+export const dutiesChapter: Chapter = {
+  id: 'issue-carry-compare',
+  title: 'Issue, carry, compare',
+  steps: [
+    {
+      id: 'issue',
+      run: { preset: 'canonical-race' },
+      at: 't0',
+      say: 'The fix splits the work three ways. First, the lock service issues a number with every grant, larger than any it gave before: here Client1 gets 33. This number is the fencing token.',
+      show: ['pseudocode', 'cards'],
+    },
+    {
+      id: 'carry',
+      run: { preset: 'carry-many-writes' },
+      at: 'end',
+      say: 'Second, the client carries its token on every write it sends, not only the first. Each of these writes from one grant goes out with the same token.',
+      show: ['pseudocode', 'cards'],
+    },
+    {
+      id: 'compare',
+      run: { preset: 'canonical-race' },
+      at: 't4',
+      say: 'Third, the store compares. It remembers one number, max_seen: the highest token it has accepted. A write whose token is not higher than max_seen is refused. Client2 writes X with token 34.',
+      ask: {
+        kind: 'max-seen',
+        why: '34 is higher than the 32 the store remembered, so the write is accepted and max_seen becomes 34. From now on, anything carrying 34 or less is turned away.',
+      },
+      show: ['pseudocode', 'cost'],
+    },
+    {
+      id: 'cost',
+      at: 't6',
+      say: 'That is the whole price at the store: one comparison and at most one update for each write, and one remembered number for each thing it protects. Watch the counters beside the code.',
+      show: ['pseudocode', 'cost'],
+    },
+  ],
+};
