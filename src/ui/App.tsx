@@ -25,14 +25,19 @@ import type { LabStore } from './store/labStore';
 import { KnobPicker } from './strategy/KnobPicker';
 import { StrategyPicker } from './strategy/StrategyPicker';
 import { WhatIfForm } from './whatif/WhatIfForm';
+import { PlaybackOptions } from './controls/PlaybackOptions';
+import { BackToLesson, StartLesson } from './lessons/LessonEntry';
+import type { LessonSession } from './lessons/session';
 
 export interface AppProps {
   store: LabStore;
+  /** The lessons, which the lab opens and comes back from. */
+  session: LessonSession;
   /** Writes the URL now (the share button needs it current). */
   flushUrl?: () => Promise<void> | void;
 }
 
-export function App({ store, flushUrl = () => {} }: AppProps) {
+export function App({ store, session, flushUrl = () => {} }: AppProps) {
   useKeyboard(store);
   return (
     <LabProvider store={store}>
@@ -44,15 +49,18 @@ export function App({ store, flushUrl = () => {} }: AppProps) {
           </div>
           <PresetPicker />
           <div className="header-actions">
+            <StartLesson session={session} />
             <ShareButton flush={flushUrl} />
             <FileMenu />
             <KeysHelp />
           </div>
         </header>
         <ErrorBanner />
+        <BackToLesson session={session} />
         <main className="lab-main">
           <ScenarioIntro />
           <Transport />
+          <PlaybackOptions />
           <ComputingNote />
           <Narration />
           <TimelineView />

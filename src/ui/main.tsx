@@ -3,8 +3,10 @@
 
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './App.tsx';
+import { Root } from './Root.tsx';
 import { createLabStore } from './store/labStore';
+import { createLessonSession } from './lessons/session';
+import { adoptFrom, lessonRoute } from './lessons/lessonUrl';
 import { createTraceRunner } from './workers/background';
 import { startPlayer } from './store/player';
 import { openFromHash, syncUrl } from './store/urlSync';
@@ -19,19 +21,26 @@ if (!container) throw new Error('Fencelab: the page has no #root element to moun
 
 // Long runs are computed by a worker, so the page never freezes on them.
 const store = createLabStore(undefined, { background: createTraceRunner() });
+const session = createLessonSession(store);
+const route = lessonRoute(session);
+const hash = window.location.hash;
+// A lesson's link opens the lesson; any other is the lab's (and may carry the way back to one).
 // The link is decompressed before the first render, so a shared view never flashes the default.
-void openFromHash(store, window.location.hash)
+const opening = route.open(hash)
+  ? Promise.resolve(session.getState().error === null)
+  : openFromHash(store, hash).then((opened) => (adoptFrom(session, hash), opened));
+void opening
   .catch(() => false)
   .then((opened) => {
     // Opening the page is not a change the user made: there is nothing to undo yet.
     store.setState({ past: [] });
     startPlayer(store);
-    const url = syncUrl(store);
+    const url = syncUrl(store, window, route);
     // An unreadable link is replaced by the link of what is open, so a reload does not repeat it.
     if (!opened) void url.flush();
     createRoot(container).render(
       <StrictMode>
-        <App store={store} flushUrl={url.flush} />
+        <Root store={store} session={session} flushUrl={url.flush} />
       </StrictMode>,
     );
   });

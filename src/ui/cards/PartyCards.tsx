@@ -2,16 +2,18 @@
 
 import { useMemo } from 'react';
 import { useElementWidth } from '../hooks/useElementWidth';
-import { useLab, useLabStore } from '../store/context';
+import { useLabStore } from '../store/context';
+import { useShownTrace } from '../store/shown';
 import { usePacedCursor } from '../store/paced';
 import { cardColumns } from './columns';
 import { PartyCard } from './PartyCard';
 import { partyCards } from './partyModel';
 
 export function PartyCards() {
-  const trace = useLab((s) => s.trace);
-  // Paced: follows the cursor a few times a second while playing (see store/paced.ts).
-  const cursor = usePacedCursor(useLabStore(), 'cards');
+  const { trace } = useShownTrace();
+  // Paced: follows the cursor a few times a second while playing (see store/paced.ts); never past
+  // the run so far when the future is hidden.
+  const cursor = Math.min(usePacedCursor(useLabStore(), 'cards'), trace.steps.length - 1);
   const cards = useMemo(() => partyCards(trace, cursor), [trace, cursor]);
   const [gridRef, width] = useElementWidth<HTMLDivElement>();
   // Until the grid is measured, the stylesheet's auto-fit columns stand in.

@@ -3,7 +3,8 @@
 // nearest step. The event table carries the same facts as text.
 
 import { memo, useMemo, type MouseEvent } from 'react';
-import { useActions, useLab, useLabStore } from '../store/context';
+import { useActions, useLabStore } from '../store/context';
+import { useShownTrace } from '../store/shown';
 import { usePacedCursor } from '../store/paced';
 import { useElementWidth } from '../hooks/useElementWidth';
 import { lastStepAtOrBefore } from '../store/time';
@@ -53,16 +54,19 @@ const Shapes = memo(function Shapes({ layout, height }: { layout: MaxSeenLayout;
 });
 
 export function MaxSeenChart() {
-  const trace = useLab((s) => s.trace);
-  // Paced: follows the cursor a few times a second while playing (see store/paced.ts).
-  const cursor = usePacedCursor(useLabStore(), 'chart');
+  const { trace, fullTrace } = useShownTrace();
+  // Paced: follows the cursor a few times a second while playing (see store/paced.ts); never past
+  // the run so far when the future is hidden.
+  const cursor = Math.min(usePacedCursor(useLabStore(), 'chart'), trace.steps.length - 1);
+  // The time axis spans the whole run even when only part of it is shown, so it does not rescale.
+  const endMs = fullTrace.steps.at(-1)?.timeMs ?? 0;
   const { seek } = useActions();
   const [ref, measured] = useElementWidth<HTMLDivElement>();
   const width = measured || 600;
   const data = useMemo(() => maxSeenSeries(trace), [trace]);
   const layout = useMemo(
-    () => layoutMaxSeen(trace, { width, height: HEIGHT, margin: MARGIN }, data),
-    [trace, width, data],
+    () => layoutMaxSeen(trace, { width, height: HEIGHT, margin: MARGIN }, data, endMs),
+    [trace, width, data, endMs],
   );
   const step = trace.steps[cursor];
   const summary = useMemo(() => {

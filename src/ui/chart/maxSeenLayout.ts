@@ -83,7 +83,14 @@ export function maxSeenSeries(trace: Trace) {
   return { resources: resources.map((r) => r.id), series, writes, nonNumeric };
 }
 
-export function layoutMaxSeen(trace: Trace, size: ChartSize, data = maxSeenSeries(trace)): MaxSeenLayout {
+/** `domainEndMs`: where the time axis ends, when it should span more than the steps given (the
+ * whole run, while only the run so far is shown); the lines still end at the last step given. */
+export function layoutMaxSeen(
+  trace: Trace,
+  size: ChartSize,
+  data = maxSeenSeries(trace),
+  domainEndMs = 0,
+): MaxSeenLayout {
   const { width, height, margin } = size;
   const endMs = Math.max(1, trace.steps.at(-1)?.timeMs ?? 1);
   // The starting max_seen of each store, and every value after it (later max_seen, write tokens).
@@ -125,7 +132,7 @@ export function layoutMaxSeen(trace: Trace, size: ChartSize, data = maxSeenSerie
   const left = Math.max(margin.left, LABEL_GAP_PX + LABEL_CHAR_PX * Math.max(0, ...yTicks.map((t) => t.text.length)));
 
   const x = scaleLinear()
-    .domain([0, endMs])
+    .domain([0, Math.max(endMs, domainEndMs)])
     .range([left, width - margin.right]);
   // Ticks too near the right edge would be cut off: their labels are centred.
   const xTicks = x

@@ -3,7 +3,8 @@
 // timeline. Only the rows in view are rendered (with spacer rows for the rest).
 
 import { useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { useActions, useLab, useLabStore } from '../store/context';
+import { useActions, useLabStore } from '../store/context';
+import { useShownTrace } from '../store/shown';
 import { usePacedCursor } from '../store/paced';
 import { eventRow, rowWindow, scrollToShow, tableResources } from './eventRows';
 import { strategyIdOf } from '../../engine';
@@ -13,9 +14,10 @@ const HEADER_PX = 32;
 const VIEWPORT_PX = 320;
 
 export function EventTable() {
-  const trace = useLab((s) => s.trace);
-  // Paced: follows the cursor a few times a second while playing (see store/paced.ts).
-  const cursor = usePacedCursor(useLabStore(), 'table');
+  const { trace } = useShownTrace();
+  // Paced: follows the cursor a few times a second while playing (see store/paced.ts); never past
+  // the run so far when the future is hidden.
+  const cursor = Math.min(usePacedCursor(useLabStore(), 'table'), trace.steps.length - 1);
   const { seek } = useActions();
   const box = useRef<HTMLDivElement>(null);
   // Where the box is scrolled to. When the cursor (or the trace) changes, the position that keeps

@@ -5,11 +5,13 @@ import { laneUnits } from '../timeline/lanes';
 import { Timeline } from '../timeline/Timeline';
 import type { TimelineLayout } from '../timeline/types';
 import { useActions, useLab } from '../store/context';
+import { useShownTrace } from '../store/shown';
 import { InterventionMarks } from './InterventionMarks';
 import { Playhead } from './Playhead';
 
-/** Lanes get 64 px each (Redlock's five masters a compact share each), never fewer than three. */
-const timelineHeight = (units: number) => defaultHeight(Math.max(3, units), 64);
+/** Lanes get 64 px each (Redlock's five masters a compact share each), never fewer than three;
+ * 38 px when compact (a lesson on a projector). */
+const timelineHeight = (units: number, compact: boolean) => defaultHeight(Math.max(3, units), compact ? 38 : 64);
 
 /** The store's layers over the drawing: the user's interventions, and the playhead while playing. */
 const overlay = (layout: TimelineLayout, cursorX: number) => (
@@ -19,9 +21,9 @@ const overlay = (layout: TimelineLayout, cursorX: number) => (
   </>
 );
 
-export function TimelineView() {
-  const { trace, cursor, interventions } = useLab((s) => ({
-    trace: s.trace,
+export function TimelineView({ compact = false }: { compact?: boolean }) {
+  const { trace, fullTrace } = useShownTrace();
+  const { cursor, interventions } = useLab((s) => ({
     cursor: s.cursor,
     interventions: s.scenario.actions.length > s.ownActionCount,
   }));
@@ -30,9 +32,10 @@ export function TimelineView() {
     <section className="timeline" aria-label="Timeline">
       <Timeline
         trace={trace}
+        fitTo={fullTrace}
         cursor={cursor}
         onSeek={seek}
-        height={timelineHeight(laneUnits(trace.parties))}
+        height={timelineHeight(laneUnits(trace.parties), compact)}
         overlay={overlay}
         interventionKey={interventions}
       />

@@ -8,10 +8,11 @@ import './narration.css';
 
 export function Narration() {
   // `playing`: announce steps when the user moves, not sixty times a second while playing.
-  const { step, count, playing } = useLab((s) => ({
+  const { step, count, playing, hidden } = useLab((s) => ({
     step: s.trace.steps[s.cursor],
     count: s.trace.steps.length,
     playing: s.playing,
+    hidden: s.hideFuture,
   }));
   if (!step) {
     return (
@@ -28,7 +29,8 @@ export function Narration() {
         <p className="narration-where">
           {step.label && <span className="step-label big">{step.label}</span>}
           <span>
-            Step {step.index} of {count - 1} · {step.timeMs} ms
+            Step {step.index}
+            {hidden ? '' : ` of ${count - 1}`} · {step.timeMs} ms
           </span>
         </p>
         <p className="narration-text" data-testid="narration" aria-live={playing ? 'off' : 'polite'}>

@@ -5,12 +5,26 @@ import { useActions, useLab } from '../store/context';
 import { INVARIANT_WORDS, tokensFact, verdictHeadline } from './verdictWords';
 
 export function Verdict() {
-  const { verdict, truncated, soFar } = useLab((s) => ({
+  const { verdict, truncated, soFar, notYet } = useLab((s) => ({
     verdict: s.trace.verdict,
     truncated: s.trace.truncated,
     soFar: s.trace.steps[s.cursor]?.status.violations ?? 0,
+    // With the future hidden, the whole run's verdict waits for the run's last step.
+    notYet: s.hideFuture && s.cursor < s.trace.steps.length - 1,
   }));
   const { seek } = useActions();
+  if (notYet) {
+    return (
+      <section className="verdict pending" aria-labelledby="verdict-title">
+        <h2 id="verdict-title" className="section-title">
+          Verdict for the whole run
+        </h2>
+        <p className="verdict-headline" data-testid="verdict">
+          Not yet: the verdict is shown when the run reaches its end.
+        </p>
+      </section>
+    );
+  }
   const headline = verdictHeadline(verdict);
   const refused = verdict.rightfulWriteRejected;
   return (

@@ -67,8 +67,24 @@ export async function currentLink(store: LabStore, href: string): Promise<string
   return href.replace(/#.*$/, '') + (await encodeHash({ scenario, cursor, ownActionCount }));
 }
 
+/**
+ * Another owner of the link besides the lab (a lesson): while `hash()` gives one, that is the link;
+ * otherwise the lab's link gets `suffix()` after it. `open` takes a hash typed into the address
+ * bar that is its own, and says whether it was.
+ */
+export interface Route {
+  hash(): string | null;
+  suffix(): string;
+  subscribe(listener: () => void): () => void;
+  open(hash: string): boolean;
+}
+
 /** Starts mirroring the store into the URL; returns a function that stops it and flushes. */
-export function syncUrl(store: LabStore, win: Window = window): { flush(): Promise<void>; stop(): void } {
+export function syncUrl(
+  store: LabStore,
+  win: Window = window,
+  route: Route | null = null,
+): { flush(): Promise<void>; stop(): void } {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let written = win.location.hash;
   let writes = 0;
@@ -79,12 +95,16 @@ export function syncUrl(store: LabStore, win: Window = window): { flush(): Promi
     timer = undefined;
     const mine = ++writes;
     const { scenario, cursor, ownActionCount } = store.getState();
-    const hash = await encodeHash({ scenario, cursor, ownActionCount });
+    const hash = route?.hash() ?? (await encodeHash({ scenario, cursor, ownActionCount })) + (route?.suffix() ?? '');
     if (stopped || mine !== writes || hash === written) return;
     written = hash;
     win.history.replaceState(win.history.state, '', hash);
   };
 
+  const schedule = () => {
+    if (timer !== undefined) clearTimeout(timer);
+    timer = setTimeout(() => void write(), WRITE_DELAY_MS);
+  };
   const unsubscribe = store.subscribe((state, previous) => {
     if (
       state.scenario === previous.scenario &&
@@ -92,14 +112,15 @@ export function syncUrl(store: LabStore, win: Window = window): { flush(): Promi
       state.ownActionCount === previous.ownActionCount
     )
       return;
-    if (timer !== undefined) clearTimeout(timer);
-    timer = setTimeout(() => void write(), WRITE_DELAY_MS);
+    schedule();
   });
+  const unsubscribeRoute = route?.subscribe(schedule);
 
   // A hash typed or pasted into the address bar (replaceState never fires hashchange).
   const onHashChange = () => {
     if (win.location.hash === written) return;
     written = win.location.hash;
+    if (route?.open(win.location.hash)) return;
     const mine = ++opens;
     void openFromHash(store, win.location.hash, () => !stopped && mine === opens, IN_PLACE).then((opened) => {
       // An unreadable link gives way to the link of the run still open.
@@ -117,6 +138,7 @@ export function syncUrl(store: LabStore, win: Window = window): { flush(): Promi
       stopped = true;
       if (timer !== undefined) clearTimeout(timer);
       unsubscribe();
+      unsubscribeRoute?.();
       win.removeEventListener('hashchange', onHashChange);
     },
   };

@@ -48,11 +48,14 @@ export interface TimelineProps {
   overlay?: (layout: TimelineLayout, cursorX: number) => ReactNode;
   /** List "your intervention" in the legend. */
   interventionKey?: boolean;
+  /** The whole run, when `trace` is only the run so far: the axis spans it, so it never rescales. */
+  fitTo?: Pick<Trace, 'endMs' | 'steps'>;
 }
 
 interface View {
   trace: Trace;
   cursor: number;
+  fit: TimeWindow;
   window: TimeWindow;
 }
 
@@ -61,15 +64,15 @@ const sameWindow = (a: TimeWindow, b: TimeWindow) => a.startMs === b.startMs && 
 /** The visible window: the user's zoom, kept across trace changes, and following the cursor. */
 function useViewWindow(trace: Trace, cursor: number, fit: TimeWindow) {
   const cursorMs = trace.steps[cursor]?.timeMs ?? 0;
-  const [view, setView] = useState<View>(() => ({ trace, cursor, window: followCursor(fit, cursorMs, fit) }));
+  const [view, setView] = useState<View>(() => ({ trace, cursor, fit, window: followCursor(fit, cursorMs, fit) }));
   let window = view.window;
   if (view.trace !== trace || view.cursor !== cursor) {
     if (view.trace !== trace) {
       // A fork or a new scenario: keep the user's zoom unless they were looking at the whole trace.
-      window = isFit(window, fitWindow(view.trace)) ? fit : clampWindow(window, fit);
+      window = isFit(window, view.fit) ? fit : clampWindow(window, fit);
     }
     window = followCursor(window, cursorMs, fit);
-    setView({ trace, cursor, window });
+    setView({ trace, cursor, fit, window });
   }
   const setWindow = useCallback(
     (next: TimeWindow) => setView((v) => (sameWindow(v.window, next) ? v : { ...v, window: next })),
@@ -133,6 +136,7 @@ export function Timeline({
   height,
   overlay,
   interventionKey = false,
+  fitTo,
 }: TimelineProps): JSX.Element {
   const ids = useId().replace(/[^a-zA-Z0-9_-]/g, '');
   const patterns = useMemo(() => ({ zombie: `tl-zombie-${ids}`, pause: `tl-pause-${ids}` }), [ids]);
@@ -140,7 +144,7 @@ export function Timeline({
   // State, not a ref: the gestures attach to the svg element once it exists (it waits for a width).
   const [svg, setSvg] = useState<SVGSVGElement | null>(null);
   const step = clampCursor(trace, cursor);
-  const fit = useMemo(() => fitWindow(trace), [trace]);
+  const fit = useMemo(() => fitWindow(fitTo ?? trace), [fitTo, trace]);
   const [window, setWindow] = useViewWindow(trace, step, fit);
   const svgHeight = height ?? defaultHeight(laneUnits(trace.parties));
 

@@ -82,12 +82,17 @@ function messageTitle(m: MessageRecord): string {
   return `${m.type} ${m.from} → ${m.to}${token}: sent ${m.sentMs} ms, ${fate}${delay}`;
 }
 
-/** Geometry of one arrow in pixels, before clipping to the plot. */
-function ends(m: MessageRecord, from: LaneShape, to: LaneShape, scale: TimeScale) {
+/** Geometry of one arrow in pixels, before clipping to the plot. A message still in flight when
+ * the trace ends (`endMs`) is drawn as far as it has got by then. */
+function ends(m: MessageRecord, from: LaneShape, to: LaneShape, scale: TimeScale, endMs: number) {
   const x1 = scale(m.sentMs);
   const y1 = from.y;
-  const tx = scale(m.deliverMs);
-  const ty = to.y;
+  const part =
+    m.status === 'in-flight' && m.deliverMs > endMs && m.deliverMs > m.sentMs
+      ? Math.max(0.15, (endMs - m.sentMs) / (m.deliverMs - m.sentMs))
+      : 1;
+  const tx = x1 + (scale(m.deliverMs) - x1) * part;
+  const ty = y1 + (to.y - y1) * part;
   const length = Math.hypot(tx - x1, ty - y1) || 1;
   const ux = (tx - x1) / length;
   const uy = (ty - y1) / length;
@@ -138,7 +143,7 @@ export function layoutMessages(
       continue;
     }
     seenPixels.add(pixelKey);
-    const e = ends(m, from, to, scale);
+    const e = ends(m, from, to, scale, trace.endMs);
     const c = clipToPlot(e.x1, e.y1, e.x2, e.y2, plot);
     shapes.push({
       id: m.id,

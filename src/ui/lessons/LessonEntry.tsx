@@ -1,0 +1,46 @@
+// The lab's doors to the lessons: a button that starts the walkthrough, and, after "Try it
+// yourself", a banner with the way back to the step the learner left.
+
+import { useStore } from 'zustand';
+import { useShallow } from 'zustand/react/shallow';
+import { LESSONS } from '../../engine';
+import type { LessonSession } from './session';
+
+export function StartLesson({ session }: { session: LessonSession }) {
+  const first = LESSONS[0];
+  if (!first) return null;
+  return (
+    <button
+      type="button"
+      className="start-lesson"
+      onClick={() => session.getState().open(first.id)}
+      title={first.summary}
+    >
+      Lesson: {first.title}
+    </button>
+  );
+}
+
+export function BackToLesson({ session }: { session: LessonSession }) {
+  const s = useStore(
+    session,
+    useShallow((s) => ({
+      title: s.lesson?.title ?? null,
+      chapter: s.lesson?.chapters[s.place.chapter]?.title ?? '',
+      step: s.place.step + 1,
+      away: s.lesson !== null && !s.active,
+    })),
+  );
+  if (!s.away) return null;
+  return (
+    <div className="back-to-lesson" role="region" aria-label="Back to the lesson">
+      <p>
+        You are trying out a step of the lesson <strong>{s.title}</strong> ({s.chapter}, step {s.step}). Change anything
+        you like: the lesson is kept as it was.
+      </p>
+      <button type="button" className="primary" onClick={() => session.getState().resume()}>
+        Back to the lesson
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,62 @@
+// Moving through a lesson: back and next (the clicker's keys do the same), the steps of this
+// chapter as links (each is the step's own deep link), and the way into the lab from here.
+
+import type { MouseEvent } from 'react';
+import { lessonHash } from './lessonUrl';
+import { useLesson } from './useLesson';
+
+export function LessonNav() {
+  const s = useLesson((s) => ({
+    lesson: s.lesson,
+    chapters: s.chapters,
+    place: s.place,
+    presenting: s.presenting,
+    phase: s.phase,
+    next: s.next,
+    previous: s.previous,
+    goTo: s.goTo,
+    takeOver: s.takeOver,
+    setPresenting: s.setPresenting,
+  }));
+  if (!s.lesson) return null;
+  const steps = s.chapters[s.place.chapter] ?? [];
+  const atStart = s.place.chapter === 0 && s.place.step === 0;
+  const atEnd = s.place.chapter === s.chapters.length - 1 && s.place.step === steps.length - 1 && s.phase !== 'asking';
+  const follow = (event: MouseEvent, step: number) => {
+    event.preventDefault();
+    s.goTo({ chapter: s.place.chapter, step });
+  };
+  return (
+    <nav className="lesson-nav" aria-label="Lesson steps">
+      <button type="button" onClick={s.previous} disabled={atStart} title="Back (←, Page Up)">
+        ← Back
+      </button>
+      <ol className="step-links">
+        {steps.map((step, i) => (
+          <li key={step.id}>
+            <a
+              href={lessonHash({ ...s, presenting: s.presenting }, { chapter: s.place.chapter, step: i })}
+              aria-current={i === s.place.step ? 'step' : undefined}
+              aria-label={`Step ${i + 1}${step.question ? ', with a question' : ''}`}
+              onClick={(e) => follow(e, i)}
+            >
+              {i + 1}
+              {step.question && <span aria-hidden="true">?</span>}
+            </a>
+          </li>
+        ))}
+      </ol>
+      <button type="button" className="primary" onClick={s.next} disabled={atEnd} title="Next (→, Page Down, space)">
+        {s.phase === 'asking' ? 'Show the answer →' : 'Next →'}
+      </button>
+      <button type="button" onClick={s.takeOver} title="Open this run at this step in the lab, with a way back">
+        Try it yourself
+      </button>
+      {s.presenting && (
+        <button type="button" className="leave-present" onClick={() => s.setPresenting(false)}>
+          Exit presenting (Esc)
+        </button>
+      )}
+    </nav>
+  );
+}

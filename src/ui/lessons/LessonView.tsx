@@ -1,0 +1,98 @@
+// A lesson on screen: what the teacher says, the question, the timeline of the run so far, and the
+// panels the step asks for. Presenting, the header goes and the type grows so that the words, the
+// question and the timeline fit one projector screen (1280×720 at 150 % zoom).
+
+import { useEffect } from 'react';
+import { PartyCards } from '../cards/PartyCards';
+import { MaxSeenChart } from '../chart/MaxSeenChart';
+import { Comparison } from '../compare/Comparison';
+import { TimelineView } from '../layout/TimelineView';
+import { Verdict } from '../narration/Verdict';
+import { LabProvider } from '../store/context';
+import type { LabStore } from '../store/labStore';
+import type { LessonPanel } from '../../engine';
+import { Cost } from './Cost';
+import { handleLessonKey } from './keys';
+import { LessonBar } from './LessonBar';
+import { LessonNav } from './LessonNav';
+import { Pseudocode } from './Pseudocode';
+import { Question } from './Question';
+import type { LessonSession } from './session';
+import { Talk } from './Talk';
+import { SessionContext, stepOf, useLesson } from './useLesson';
+import './lessons.css';
+
+const PANELS: Record<LessonPanel, () => React.JSX.Element> = {
+  pseudocode: () => <Pseudocode />,
+  cost: () => <Cost />,
+  cards: () => <PartyCards />,
+  chart: () => <MaxSeenChart />,
+  comparison: () => <Comparison />,
+  verdict: () => <Verdict />,
+};
+
+function Panels() {
+  const show = useLesson((s) => stepOf(s)?.show ?? []);
+  if (show.length === 0) return null;
+  return (
+    <div className="lesson-panels">
+      {show.map((panel) => (
+        <div key={panel} className={`lesson-panel-slot slot-${panel}`}>
+          {PANELS[panel]()}
+        </div>
+      ))}
+    </div>
+  );
+}
+
+function Lesson() {
+  const { presenting, blank, error, dismissError, hasQuestion } = useLesson((s) => ({
+    presenting: s.presenting,
+    blank: s.blank,
+    error: s.error,
+    dismissError: s.dismissError,
+    hasQuestion: Boolean(stepOf(s)?.question),
+  }));
+  return (
+    <div className={presenting ? 'lesson presenting' : 'lesson'}>
+      {!presenting && <LessonBar />}
+      {error && (
+        <p className="error-banner" role="alert">
+          {error}{' '}
+          <button type="button" onClick={dismissError}>
+            Dismiss
+          </button>
+        </p>
+      )}
+      <main className="lesson-main">
+        <div className={hasQuestion ? 'lesson-top with-question' : 'lesson-top'}>
+          <Talk />
+          <Question />
+        </div>
+        <TimelineView compact={presenting} />
+        <Panels />
+      </main>
+      <LessonNav />
+      {blank && (
+        <div className="blank-screen" role="dialog" aria-label="Screen blanked: press B or any arrow to come back" />
+      )}
+    </div>
+  );
+}
+
+export default function LessonView({ store, session }: { store: LabStore; session: LessonSession }) {
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (handleLessonKey(session, event)) event.preventDefault();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [session]);
+  return (
+    <LabProvider store={store}>
+      <SessionContext.Provider value={session}>
+        <Lesson />
+      </SessionContext.Provider>
+    </LabProvider>
+  );
+}

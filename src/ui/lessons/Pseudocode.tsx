@@ -1,0 +1,59 @@
+// Issue, carry, compare in a few lines of pseudocode, with the line the run is executing at the
+// cursor highlighted: a grant runs the lock service's lines, a sent write the client's, and a
+// store's verdict the branch it took.
+
+import type { StepKind } from '../../engine';
+import { useLab } from '../store/context';
+
+type Part = 'issue' | 'carry' | 'accept' | 'reject';
+
+/** Which lines a step of this kind runs, if any. */
+const PART_OF: Partial<Record<StepKind, Part>> = {
+  'lock.granted': 'issue',
+  'lock.regranted': 'issue',
+  'lock.acquired': 'issue',
+  'write.sent': 'carry',
+  'write.accepted': 'accept',
+  'write.rejected': 'reject',
+};
+
+const LINES: { text: string; part?: Part; indent: number }[] = [
+  { text: 'lock service, when a client is granted the lock:', indent: 0 },
+  { text: 'counter = counter + 1      # kept durably: never reused', indent: 1, part: 'issue' },
+  { text: 'reply(token = counter)', indent: 1, part: 'issue' },
+  { text: 'client, for every write while it thinks it holds the lock:', indent: 0 },
+  { text: 'send write(data, token)', indent: 1, part: 'carry' },
+  { text: 'store, when a write arrives:', indent: 0 },
+  { text: 'if token <= max_seen:', indent: 1, part: 'reject' },
+  { text: 'refuse("stale token")', indent: 2, part: 'reject' },
+  { text: 'else:', indent: 1, part: 'accept' },
+  { text: 'max_seen = token', indent: 2, part: 'accept' },
+  { text: 'save(data)', indent: 2, part: 'accept' },
+];
+
+export function Pseudocode() {
+  const part = useLab((s) => {
+    const kind = s.trace.steps[s.cursor]?.kind;
+    return kind ? PART_OF[kind] : undefined;
+  });
+  return (
+    <section className="lesson-panel pseudocode" aria-labelledby="pseudocode-title">
+      <h3 id="pseudocode-title">The code at this step</h3>
+      <pre>
+        <code>
+          {LINES.map((line, i) => {
+            const on = line.part !== undefined && line.part === part;
+            return (
+              <span key={i} className={on ? 'line running' : 'line'} data-running={on || undefined}>
+                {'  '.repeat(line.indent)}
+                {line.text}
+                {on && <span className="visually-hidden"> (running now)</span>}
+                {'\n'}
+              </span>
+            );
+          })}
+        </code>
+      </pre>
+    </section>
+  );
+}

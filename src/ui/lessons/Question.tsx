@@ -1,0 +1,74 @@
+// The question before a decisive step: choices to pick (or keys 1 to 6), then, once the step has
+// played, which answer was right and why. Nothing here says the answer before it is revealed.
+
+import { useLab } from '../store/context';
+import { stepOf, useLesson } from './useLesson';
+
+export function Question() {
+  const { question, phase, chosen, answer, presenting } = useLesson((s) => ({
+    question: stepOf(s)?.question ?? null,
+    phase: s.phase,
+    chosen: s.chosen,
+    answer: s.answer,
+    presenting: s.presenting,
+  }));
+  // The explanation waits until the answering step has played.
+  const playing = useLab((s) => s.playing);
+  if (!question) return null;
+  const revealed = phase === 'revealed' && !playing;
+  const right = question.answer;
+  const outcome = chosen === null ? 'The answer' : chosen === right ? 'Right' : 'Not quite';
+  return (
+    <section className={`lesson-question ${revealed ? 'revealed' : 'open'}`} aria-labelledby="question-title">
+      <h2 id="question-title" className="question-prompt">
+        <span className="question-tag">Predict</span> {question.prompt}
+      </h2>
+      <ol className="choices">
+        {question.choices.map((choice, i) => {
+          const mark = revealed
+            ? i === right
+              ? 'right'
+              : i === chosen
+                ? 'wrong'
+                : 'other'
+            : i === chosen
+              ? 'chosen'
+              : '';
+          return (
+            <li key={i}>
+              <button
+                type="button"
+                className={`choice ${mark}`}
+                aria-pressed={chosen === i}
+                disabled={phase !== 'asking'}
+                onClick={() => answer(i)}
+              >
+                <span className="choice-key" aria-hidden="true">
+                  {revealed && i === right ? '✓' : revealed && i === chosen ? '✕' : i + 1}
+                </span>{' '}
+                {choice}
+                {revealed && i === right && <span className="visually-hidden"> (the right answer)</span>}
+                {revealed && i === chosen && i !== right && <span className="visually-hidden"> (your answer)</span>}
+              </button>
+            </li>
+          );
+        })}
+      </ol>
+      <div className="question-result" role="status">
+        {revealed ? (
+          <p>
+            <strong className={chosen === null ? '' : chosen === right ? 'right' : 'wrong'}>{outcome}:</strong>{' '}
+            {chosen === null || chosen !== right ? `${question.choices[right]}. ` : ''}
+            {question.why}
+          </p>
+        ) : phase === 'revealed' ? (
+          <p className="hint">Watch the run…</p>
+        ) : (
+          <p className="hint">
+            {presenting ? 'Ask the class, then press Next to play the step.' : 'Pick an answer to play the step.'}
+          </p>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,30 @@
+// What the teacher says at this step, with where the lesson is, above the engine's own sentence
+// for the step at the cursor (and its comparison, 33 <= 34 -> REJECT).
+
+import { Narration } from '../narration/Narration';
+import { stepOf, useLesson } from './useLesson';
+
+export function Talk() {
+  const { title, chapterNumber, chapterCount, stepNumber, stepCount, say } = useLesson((s) => ({
+    title: s.lesson?.chapters[s.place.chapter]?.title ?? '',
+    chapterNumber: s.place.chapter + 1,
+    chapterCount: s.chapters.length,
+    stepNumber: s.place.step + 1,
+    stepCount: s.chapters[s.place.chapter]?.length ?? 0,
+    say: stepOf(s)?.say ?? '',
+  }));
+  return (
+    <section className="lesson-talk" aria-labelledby="chapter-title">
+      <p className="lesson-where">
+        Chapter {chapterNumber} of {chapterCount} · step {stepNumber} of {stepCount}
+      </p>
+      <h1 id="chapter-title" className="chapter-title">
+        {title}
+      </h1>
+      <p className="lesson-say" data-testid="lesson-say" aria-live="polite">
+        {say}
+      </p>
+      <Narration />
+    </section>
+  );
+}

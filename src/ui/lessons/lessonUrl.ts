@@ -1,0 +1,122 @@
+// Lesson links: every chapter and step has one, and a run taken over from a lesson keeps the way
+// back in its own link.
+//   #lesson=ID&chapter=CHAPTER&step=STEP[&present]   a lesson at a step (ids or numbers from 1)
+//   #…lab link…&from=ID/CHAPTER/STEP                  the lab, taken over from that step
+// Invariant: reading a link never throws; a link naming a chapter or step the lesson lacks opens
+// the nearest one it has.
+
+import type { Lesson, ResolvedStep } from '../../engine';
+import type { LessonSession, LessonState, Place, PlaceFinder } from './session';
+
+/** The hash parameters of a link, split by hand as url.ts does (a '+' stays a '+'). */
+function params(hash: string): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const part of hash.replace(/^#/, '').split('&')) {
+    if (!part) continue;
+    const eq = part.indexOf('=');
+    const key = eq < 0 ? part : part.slice(0, eq);
+    const value = eq < 0 ? '' : part.slice(eq + 1);
+    try {
+      out.set(key, decodeURIComponent(value));
+    } catch {
+      out.set(key, value);
+    }
+  }
+  return out;
+}
+
+export interface LessonLink {
+  lesson: string;
+  chapter?: string;
+  step?: string;
+  present: boolean;
+}
+
+/** The lesson a hash opens, or null when it names none. */
+export function readLessonLink(hash: string): LessonLink | null {
+  const p = params(hash);
+  const lesson = p.get('lesson');
+  if (!lesson) return null;
+  return { lesson, chapter: p.get('chapter'), step: p.get('step'), present: p.has('present') };
+}
+
+/** The lesson step a lab link was taken over from, or null. */
+export function readFromLink(hash: string): LessonLink | null {
+  const from = params(hash).get('from');
+  if (!from) return null;
+  const [lesson, chapter, step] = from.split('/');
+  return lesson ? { lesson, chapter, step, present: false } : null;
+}
+
+/** A chapter or step named by id, or by its number from 1. */
+function indexOf<T>(items: readonly T[], name: string | undefined, idOf: (item: T) => string): number {
+  if (name === undefined) return 0;
+  const byId = items.findIndex((item) => idOf(item) === name);
+  if (byId >= 0) return byId;
+  const n = Number(name);
+  return Number.isInteger(n) && n >= 1 ? Math.min(n, items.length) - 1 : 0;
+}
+
+/** Finds a link's chapter and step in the lesson once it is read. */
+export const placeFinder =
+  (link: LessonLink): PlaceFinder =>
+  (lesson: Lesson, chapters: ResolvedStep[][]) => {
+    const chapter = indexOf(lesson.chapters, link.chapter, (c) => c.id);
+    return { chapter, step: indexOf(chapters[chapter] ?? [], link.step, (s) => s.id) };
+  };
+
+/** The ids of a place: `the-race`, `t4`. */
+function ids(state: Pick<LessonState, 'lesson' | 'chapters'>, place: Place): [string, string] {
+  const chapter = state.lesson!.chapters[place.chapter]!.id;
+  return [chapter, state.chapters[place.chapter]?.[place.step]?.id ?? String(place.step + 1)];
+}
+
+/** The link of a lesson step (a hash). */
+export function lessonHash(state: Pick<LessonState, 'lesson' | 'chapters' | 'presenting'>, place: Place): string {
+  const [chapter, step] = ids(state, place);
+  const parts = [`lesson=${state.lesson!.id}`, `chapter=${chapter}`, `step=${encodeURIComponent(step)}`];
+  if (state.presenting) parts.push('present');
+  return `#${parts.join('&')}`;
+}
+
+/** What a lab link carries while taken over from a lesson: `&from=ID/CHAPTER/STEP`, or ''. */
+export function fromSuffix(state: Pick<LessonState, 'lesson' | 'chapters' | 'active' | 'place'>): string {
+  if (!state.lesson || state.active) return '';
+  return `&from=${[state.lesson.id, ...ids(state, state.place)].map(encodeURIComponent).join('/')}`;
+}
+
+/** The route urlSync follows for lessons: their own links while a lesson is on screen, the way
+ * back on the lab's links after a take-over. */
+export function lessonRoute(session: LessonSession) {
+  return {
+    hash: () => {
+      const s = session.getState();
+      return s.lesson && s.active ? lessonHash(s, s.place) : null;
+    },
+    suffix: () => fromSuffix(session.getState()),
+    subscribe: (listener: () => void) => session.subscribe(listener),
+    /** Opens a lesson link typed or pasted into the address bar; false when the hash is no lesson's. */
+    open(hash: string): boolean {
+      const link = readLessonLink(hash);
+      if (link) {
+        session.getState().open(link.lesson, placeFinder(link), { presenting: link.present });
+        return true;
+      }
+      // A lab link: the lesson gives way to it, keeping the way back if the link has one.
+      adoptFrom(session, hash);
+      return false;
+    },
+  };
+}
+
+/** Makes the session match a lab link: taken over from the lesson step its `from=` names, or no
+ * lesson at all. */
+export function adoptFrom(session: LessonSession, hash: string): void {
+  const from = readFromLink(hash);
+  const s = session.getState();
+  if (!from) {
+    if (s.lesson) s.close();
+    return;
+  }
+  s.open(from.lesson, placeFinder(from), { inactive: true });
+}

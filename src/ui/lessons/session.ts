@@ -1,0 +1,205 @@
+// A lesson in progress, framework-free like the lab's store, which it drives: each lesson step
+// loads its run into the lab, hides what has not happened yet, plays up to where the step stops,
+// and asks its question before the step that answers it. Invariants: while a question is open the
+// lab's cursor is before the step that answers it and the future is hidden; the answer is played,
+// never just shown; a lesson that fails validation changes nothing that was open.
+
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import { findLesson, validateLesson, type Lesson, type ResolvedStep } from '../../engine';
+import type { LabStore } from '../store/labStore';
+
+/** Where a lesson is: chapter and step by index. */
+export interface Place {
+  chapter: number;
+  step: number;
+}
+
+/** `asking`: the question is open; `revealed`: its step has been played and the answer shown;
+ * `telling`: a step without a question. */
+export type Phase = 'asking' | 'revealed' | 'telling';
+
+export interface LessonState {
+  lesson: Lesson | null;
+  chapters: ResolvedStep[][];
+  place: Place;
+  phase: Phase;
+  /** The choice picked for the open question, or null (a presenter's press reveals without one). */
+  chosen: number | null;
+  /** The lesson is on screen; false while the learner has taken over in the lab. */
+  active: boolean;
+  presenting: boolean;
+  /** The presenter blanked the screen (a clicker's blank key). */
+  blank: boolean;
+  error: string | null;
+}
+
+export interface LessonActions {
+  /** Opens a lesson (a shipped one by id, or a lesson file's contents) at a place; false, with
+   * `error` set and nothing changed, when it cannot be opened. */
+  open(source: string | unknown, place?: Partial<Place> | PlaceFinder, options?: OpenOptions): boolean;
+  /** One press forward: finish the playing, or reveal the answer, or go to the next step. */
+  next(): void;
+  /** One press back: the previous step (its question asked afresh). */
+  previous(): void;
+  goTo(place: Place): void;
+  answer(choice: number): void;
+  setPresenting(on: boolean): void;
+  toggleBlank(): void;
+  /** Leaves the lesson for the lab, at this step's run and cursor, able to come back. */
+  takeOver(): void;
+  /** Comes back from the lab to the step taken over from. */
+  resume(): void;
+  /** Leaves the lesson altogether. */
+  close(): void;
+  dismissError(): void;
+}
+
+export type LessonSession = StoreApi<LessonState & LessonActions>;
+
+/** Finds the place to open at once the lesson is read (a link names chapters and steps by id). */
+export type PlaceFinder = (lesson: Lesson, chapters: ResolvedStep[][]) => Partial<Place>;
+
+export interface OpenOptions {
+  presenting?: boolean;
+  /** Open it taken over: the lab stays on screen, with the way back to this place. */
+  inactive?: boolean;
+}
+
+const EMPTY: LessonState = {
+  lesson: null,
+  chapters: [],
+  place: { chapter: 0, step: 0 },
+  phase: 'telling',
+  chosen: null,
+  active: false,
+  presenting: false,
+  blank: false,
+  error: null,
+};
+
+/** The speed a lesson plays its runs at when it opens. */
+export const LESSON_SPEED = 2;
+
+export function createLessonSession(lab: LabStore): LessonSession {
+  return createStore<LessonState & LessonActions>()((set, get) => {
+    const current = (): ResolvedStep | undefined => {
+      const { chapters, place } = get();
+      return chapters[place.chapter]?.[place.step];
+    };
+
+    /** Shows a step in the lab: its run, the future hidden, the cursor where the step stops. */
+    const enter = (place: Place, animate: boolean) => {
+      const step = get().chapters[place.chapter]?.[place.step];
+      if (!step) return;
+      set({ place, phase: step.question ? 'asking' : 'telling', chosen: null, blank: false });
+      const l = lab.getState();
+      if (!l.hideFuture) l.setHideFuture(true);
+      if (l.scenario !== step.scenario) {
+        l.loadScenario(step.scenario, { presetId: step.presetId, source: 'the lesson' });
+        lab.setState({ past: [] });
+      }
+      // Forward through one run it plays up to the stop; anywhere else it goes straight there.
+      if (animate && lab.getState().cursor < step.waitAt) lab.getState().playTo(step.waitAt);
+      else lab.getState().seek(step.waitAt);
+    };
+
+    const following = (place: Place): Place | null => {
+      const { chapters } = get();
+      if (place.step + 1 < (chapters[place.chapter]?.length ?? 0))
+        return { chapter: place.chapter, step: place.step + 1 };
+      if (place.chapter + 1 < chapters.length) return { chapter: place.chapter + 1, step: 0 };
+      return null;
+    };
+
+    const reveal = () => {
+      const step = current();
+      if (!step || get().phase !== 'asking') return;
+      set({ phase: 'revealed' });
+      lab.getState().playTo(step.target);
+    };
+
+    return {
+      ...EMPTY,
+
+      open(source, place = {}, options = {}) {
+        const raw = typeof source === 'string' ? findLesson(source) : source;
+        // A lesson that cannot be opened leaves everything as it was, and the lab says why.
+        const refuse = (message: string) => {
+          set({ error: message });
+          lab.getState().showError(message);
+          return false;
+        };
+        if (raw === undefined) return refuse(`There is no lesson called "${String(source)}".`);
+        const checked = validateLesson(raw);
+        if (!checked.ok) return refuse(`This lesson cannot be opened: ${checked.error}.`);
+        const wanted = typeof place === 'function' ? place(checked.lesson, checked.chapters) : place;
+        const chapter = Math.min(Math.max(0, wanted.chapter ?? 0), checked.chapters.length - 1);
+        const step = Math.min(Math.max(0, wanted.step ?? 0), checked.chapters[chapter]!.length - 1);
+        // Lessons play at 2x: the teacher talks over the run, and each step still gets its time.
+        if (!get().lesson) lab.getState().setSpeed(LESSON_SPEED);
+        set({
+          lesson: checked.lesson,
+          chapters: checked.chapters,
+          active: !options.inactive,
+          presenting: options.presenting ?? get().presenting,
+          error: null,
+        });
+        if (options.inactive) set({ place: { chapter, step }, phase: 'telling' });
+        else enter({ chapter, step }, false);
+        return true;
+      },
+
+      next() {
+        const { playing, stopAt } = lab.getState();
+        // A press while the run plays to its stop finishes the playing first.
+        if (playing && stopAt !== null) return lab.getState().seek(stopAt);
+        if (get().phase === 'asking') return reveal();
+        const to = following(get().place);
+        if (to) enter(to, true);
+      },
+
+      previous() {
+        const { place, chapters } = get();
+        if (place.step > 0) return enter({ chapter: place.chapter, step: place.step - 1 }, false);
+        if (place.chapter > 0)
+          enter({ chapter: place.chapter - 1, step: chapters[place.chapter - 1]!.length - 1 }, false);
+      },
+
+      goTo: (place) => enter(place, false),
+
+      answer(choice) {
+        const step = current();
+        if (!step?.question || get().phase !== 'asking') return;
+        if (!Number.isInteger(choice) || choice < 0 || choice >= step.question.choices.length) return;
+        set({ chosen: choice });
+        reveal();
+      },
+
+      setPresenting: (on) => set({ presenting: on, blank: false }),
+      toggleBlank: () => set({ blank: !get().blank }),
+
+      takeOver() {
+        set({ active: false, blank: false });
+        const l = lab.getState();
+        if (l.playing) l.pause();
+        l.setHideFuture(false);
+      },
+
+      resume() {
+        if (!get().lesson) return;
+        set({ active: true });
+        const step = current();
+        // The lab may have been changed meanwhile: the step's own run comes back.
+        enter(get().place, false);
+        if (step && get().phase === 'asking' && lab.getState().cursor !== step.waitAt) lab.getState().seek(step.waitAt);
+      },
+
+      close() {
+        set({ ...EMPTY });
+        lab.getState().setHideFuture(false);
+      },
+
+      dismissError: () => set({ error: null }),
+    };
+  });
+}
