@@ -122,6 +122,15 @@ describe('Redlock: only what is certain', () => {
     (_id, rec) => {
       for (const o of rec.observations.filter((x) => x.kind === 'lock.quorum'))
         expect(Number(o.detail?.votes)).toBeGreaterThanOrEqual(3);
+      // Each master expires a key PX ms after it was set (its own clock), give or take the polling.
+      for (const o of rec.observations.filter((x) => x.kind === 'key.deleted')) {
+        const set = rec.observations.find((x) => x.kind === 'key.set' && x.party === o.party && x.token === o.token);
+        const restarted = rec.observations.some(
+          (x) => x.kind === 'node.restarted' && x.party === o.party && x.atMs <= o.atMs,
+        );
+        if (set && !restarted)
+          expect(Math.abs(o.atMs - set.atMs - (rec.schedule.knobs.leaseTtlMs ?? 0))).toBeLessThanOrEqual(100);
+      }
       const store = rec.observations.filter((o) => o.party === 'Storage');
       for (const o of store) {
         const before = o.detail?.maxSeenBefore;

@@ -15,12 +15,13 @@ export interface RaceDef {
   schedule: Schedule;
 }
 
-/** The canonical race with a 2 s lease: Client1 freezes at 200 ms for 4.8 s with its write
+/** The canonical race with a 2 s lease: Client1 freezes at 500 ms for 4.5 s with its write
  * decided; Client2 asks at 3.2 s, after the lease has surely ended, and writes at 3.4 s. */
 const RACE: Action[] = [
   { atMs: 0, type: 'acquire', client: 'Client1' },
-  { atMs: 200, type: 'pause', client: 'Client1', durationMs: 4800 },
-  { atMs: 200, type: 'write', client: 'Client1', value: 'Y' },
+  // At 500 ms: a loaded 2-core machine has taken over 200 ms to grant the first lock.
+  { atMs: 500, type: 'pause', client: 'Client1', durationMs: 4500 },
+  { atMs: 500, type: 'write', client: 'Client1', value: 'Y' },
   { atMs: 3200, type: 'acquire', client: 'Client2' },
   { atMs: 3400, type: 'write', client: 'Client2', value: 'X' },
 ];

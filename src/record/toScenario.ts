@@ -60,8 +60,8 @@ export function modelFacts(trace: Trace): Facts {
 }
 
 /** The facts of a recording. A lease ended when the server dropped the client's lock key or node
- * without a release (etcd key.deleted, ZooKeeper node.deleted) or, under Redlock, when fewer than
- * a majority of masters still held the client's value. */
+ * without a release (etcd key.deleted, ZooKeeper node.deleted); a Redlock grant when the validity
+ * its client computed ran out (the masters' own expiries are checked apart). */
 export function realFacts(rec: Recording): Facts {
   const obs = rec.observations;
   const grants = obs
@@ -70,17 +70,14 @@ export function realFacts(rec: Recording): Facts {
   const released = (client: string, before: number) =>
     obs.some((o) => o.party === client && o.kind === 'lock.released' && o.atMs <= before);
   const ended: Record<string, number> = {};
-  const held = new Map<string, Set<string>>();
   for (const o of obs) {
     const c = o.client;
-    if (!c || c in ended) continue;
     if ((o.kind === 'key.deleted' && o.party === 'etcd') || o.kind === 'node.deleted') {
-      if (!released(c, o.atMs + 50)) ended[c] = o.atMs;
-    } else if (o.kind === 'key.set' || o.kind === 'key.deleted') {
-      const masters = held.get(c) ?? new Set<string>();
-      held.set(c, masters);
-      if (o.kind === 'key.set') masters.add(o.party);
-      else if (masters.delete(o.party) && masters.size < 3 && grantedBefore(obs, c, o.atMs)) ended[c] = o.atMs;
+      if (c && !(c in ended) && !released(c, o.atMs + 50)) ended[c] = o.atMs;
+    } else if (o.kind === 'lock.quorum') {
+      // A Redlock grant lasts the validity its client computed, as the model's does.
+      const until = o.atMs + Number(o.detail?.validityMs ?? 0);
+      if (!(o.party in ended) && until <= rec.schedule.durationMs) ended[o.party] = until;
     }
   }
   const writes = obs
@@ -94,6 +91,3 @@ export function realFacts(rec: Recording): Facts {
     .map((o) => ({ client: o.party, ok: o.kind === 'txn.succeeded' }));
   return { grants, ended, writes, txns };
 }
-
-const grantedBefore = (obs: Observation[], client: string, atMs: number) =>
-  obs.some((o) => o.party === client && o.kind === 'lock.granted' && o.atMs <= atMs);
