@@ -4,7 +4,8 @@
 // - inside src/engine, each folder is a layer and imports only the layers below it (ENGINE_LAYERS);
 //   a type-only import may cross, where a type lives above its use. No engine source imports
 //   index.ts (tests may: they call the engine as its callers do).
-// - src/ui reaches the engine only through src/engine/index.ts, its public surface.
+// - src/ui, src/cli and src/record (the Node-only recorder) reach the engine only through
+//   src/engine/index.ts, its public surface.
 import js from '@eslint/js';
 import { defineConfig, globalIgnores } from 'eslint/config';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -169,7 +170,7 @@ export default defineConfig([
 
   // The browser app and the CLI reach the engine only through its public surface.
   {
-    files: ['src/ui/**/*.{ts,tsx}', 'src/cli/**/*.ts'],
+    files: ['src/ui/**/*.{ts,tsx}', 'src/cli/**/*.ts', 'src/record/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -194,9 +195,16 @@ export default defineConfig([
     extends: [reactHooks.configs.flat.recommended],
   },
 
-  // Everything that runs under Node: the CLI, scripts, configs, benchmarks, e2e specs.
+  // Everything that runs under Node: the CLI, the recorder, scripts, configs, benchmarks, e2e specs.
   {
-    files: ['src/cli/**/*.ts', 'scripts/**/*.{js,mjs,ts}', 'bench/**/*.ts', 'e2e/**/*.ts', '*.config.{js,ts}'],
+    files: [
+      'src/cli/**/*.ts',
+      'src/record/**/*.ts',
+      'scripts/**/*.{js,mjs,ts}',
+      'bench/**/*.ts',
+      'e2e/**/*.ts',
+      '*.config.{js,ts}',
+    ],
     languageOptions: { globals: globals.node },
   },
 ]);

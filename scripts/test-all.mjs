@@ -40,6 +40,8 @@ const stages = [
     report: UNIT_REPORT,
     count: countVitest,
   },
+  // Records the races afresh on real servers and holds them against the models (about a minute).
+  { name: 'recorded races', command: 'node', args: ['scripts/record-conformance.mjs'] },
   { name: 'build', command: 'npm', args: ['run', '--silent', 'build'] },
   { name: 'e2e', command: 'npm', args: ['run', '--silent', 'test:e2e'], report: E2E_REPORT, count: countPlaywright },
 ];

@@ -1,0 +1,167 @@
+// Runs one race against real servers: the store, one child process per client, the schedule's
+// actions at their times (a pause is SIGSTOP, then SIGCONT after its duration), and the system's
+// observer polling the server every OBSERVE_MS. Returns every observation, in time order.
+// Invariant: whatever happens, the children and the store are stopped before it returns or throws.
+
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { ChildProcess } from 'node:child_process';
+import type { Action } from '../engine/index.ts';
+import type { Observation, Schedule } from './format.ts';
+import type { ChildConfig } from './clients/types.ts';
+import { startStore } from './store.ts';
+import { startTracked, stopTracked } from './procs.ts';
+import { sleep } from './clients/types.ts';
+
+const OBSERVE_MS = 25;
+const READY_MS = 20_000;
+const CHILD = fileURLToPath(new URL('./child.ts', import.meta.url));
+
+export type NoteFn = (o: Omit<Observation, 'atMs'>) => void;
+
+/** What a system brings to a race: its servers (already started), links and observer. */
+export interface Harness {
+  /** The child's system-specific settings (endpoint, master ports, guarded). */
+  childConfig(client: string): Pick<ChildConfig, 'system' | 'endpoint' | 'masterPorts' | 'guarded'>;
+  /** Looks at the server once and notes what changed since the last look. */
+  observe(note: NoteFn, clientOf: (alias: string) => string | undefined): Promise<void>;
+  cut(a: string, b: string): void;
+  heal(a: string, b: string): void;
+  /** Crashes `party` (SIGKILL) and starts it again after `restartAfterMs`, noting both. */
+  crash(party: string, restartAfterMs: number, note: NoteFn): Promise<void>;
+}
+
+/** Whether /proc says the process is stopped (state T), polled for up to 500 ms. */
+async function frozen(pid: number): Promise<boolean> {
+  for (let i = 0; i < 100; i++) {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    if (/\) T /.test(stat)) return true;
+    await sleep(5);
+  }
+  return false;
+}
+
+function spawnChild(config: ChildConfig, onObs: (m: Record<string, unknown>) => void): Promise<ChildProcess> {
+  const child = startTracked(config.client, process.execPath, ['--import', 'tsx', CHILD], {
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    env: { ...process.env, FENCELAB_CHILD: JSON.stringify(config) },
+  });
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${config.client} did not start within ${READY_MS} ms`)), READY_MS);
+    child.on('message', (m: Record<string, unknown>) => {
+      if (m.type === 'ready') {
+        clearTimeout(timer);
+        resolve(child);
+      } else if (m.type === 'obs') onObs(m);
+    });
+    child.once('exit', (code) => reject(new Error(`${config.client} exited early (${code})`)));
+  });
+}
+
+/** Runs `schedule` with `clients` against the harness; observations are ms after the start. */
+export async function runRace(harness: Harness, schedule: Schedule, clients: string[]): Promise<Observation[]> {
+  const seen: (Observation & { n: number })[] = [];
+  let t0 = Date.now();
+  const at = (epochMs: number) => Math.max(0, Math.round(epochMs - t0));
+  const push = (o: Omit<Observation, 'atMs'>, epochMs = Date.now()) =>
+    seen.push({ atMs: at(epochMs), ...o, n: seen.length });
+  const aliases = new Map<string, string>();
+  const rule = schedule.knobs.check === 'none' ? 'none' : 'reject-le';
+  const store = await startStore(rule, (o) => push(o));
+  const children = new Map<string, ChildProcess>();
+  const restarts: Promise<void>[] = [];
+  const timers: NodeJS.Timeout[] = [];
+  let watching = true;
+  try {
+    for (const id of clients) {
+      const config: ChildConfig = {
+        ...harness.childConfig(id),
+        client: id,
+        ttlMs: schedule.knobs.leaseTtlMs ?? 1000,
+        storeUrl: store.url,
+      };
+      const child = await spawnChild(config, (m) => {
+        const {
+          at: when,
+          kind,
+          token,
+          detail,
+        } = m as { at: number; kind: string; token?: string; detail?: Record<string, string> };
+        for (const a of [token, detail?.lease, detail?.session]) if (a) aliases.set(a, id);
+        push({ party: id, kind, ...(token ? { token } : {}), ...(detail ? { detail } : {}) }, when);
+      });
+      children.set(id, child);
+    }
+    const clientOf = (alias: string) => aliases.get(alias);
+    t0 = Date.now();
+    const observer = (async () => {
+      while (watching) {
+        await harness.observe((o) => push(o), clientOf).catch(() => undefined);
+        await sleep(OBSERVE_MS);
+      }
+    })();
+    const act = async (a: Action) => {
+      const child = 'client' in a ? children.get(a.client) : undefined;
+      switch (a.type) {
+        case 'acquire':
+        case 'release':
+          return void child?.send({ type: a.type });
+        case 'write':
+          return void child?.send({ type: 'write', value: a.value });
+        case 'pause': {
+          if (!child?.pid) return;
+          const stoppedAt = Date.now();
+          process.kill(child.pid, 'SIGSTOP');
+          push({ party: a.client, kind: 'client.paused', detail: { frozen: await frozen(child.pid) } }, stoppedAt);
+          if (a.durationMs !== undefined) {
+            const pid = child.pid;
+            timers.push(
+              setTimeout(() => {
+                process.kill(pid, 'SIGCONT');
+                push({ party: a.client, kind: 'client.resumed' });
+              }, a.durationMs),
+            );
+          }
+          return;
+        }
+        case 'resume':
+          if (child?.pid) process.kill(child.pid, 'SIGCONT');
+          return void push({ party: a.client, kind: 'client.resumed' });
+        case 'partition':
+          harness.cut(a.a, a.b);
+          return void push({ party: a.a, kind: 'network.partitioned', detail: { from: a.a, to: a.b } });
+        case 'heal':
+          harness.heal(a.a, a.b);
+          return void push({ party: a.a, kind: 'network.healed', detail: { from: a.a, to: a.b } });
+        case 'crash':
+          return void restarts.push(harness.crash(a.party, a.restartAfterMs ?? 0, (o) => push(o)));
+        default:
+          throw new Error(`the recorder cannot perform "${a.type}"`);
+      }
+    };
+    for (const a of [...schedule.actions].sort((x, y) => x.atMs - y.atMs)) {
+      await sleep(t0 + a.atMs - Date.now());
+      await act(a);
+    }
+    await sleep(t0 + schedule.durationMs - Date.now());
+    await Promise.all(restarts);
+    watching = false;
+    await observer;
+  } finally {
+    watching = false;
+    for (const t of timers) clearTimeout(t);
+    for (const child of children.values()) {
+      if (child.pid) process.kill(child.pid, 'SIGCONT');
+      if (child.connected) child.send({ type: 'close' }, () => undefined);
+    }
+    await sleep(200);
+    await Promise.all([...children.values()].map((c) => stopTracked(c, { graceMs: 1000 })));
+    await store.close();
+  }
+  // An observer can see a key before the client has said whose value it is: name it now.
+  const named = seen.map(({ n, ...o }) => {
+    const client = o.client ?? (o.token && !clients.includes(o.party) ? aliases.get(o.token) : undefined);
+    return { n, ...o, ...(client ? { client } : {}) };
+  });
+  return named.sort((a, b) => a.atMs - b.atMs || a.n - b.n).map(({ n: _n, ...o }) => o);
+}
