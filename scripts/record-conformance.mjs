@@ -12,26 +12,42 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const OUT = 'test-results/recordings';
 const RECORD_MS = 120_000;
 
-rmSync(`${root}${OUT}`, { recursive: true, force: true });
-const rec = spawnSync('npm', ['run', '--silent', 'record', '--', '--out', OUT], {
-  cwd: root,
-  stdio: 'inherit',
-  timeout: RECORD_MS,
-  killSignal: 'SIGTERM',
-});
-/** @type {NodeJS.ProcessEnv} */
-let env = { ...process.env, FENCELAB_RECORDINGS: `${root}${OUT}` };
-if (rec.status === 2) {
-  console.log('recorded races: the servers cannot be installed here; checking the shipped recordings instead');
-  env = { ...process.env };
-  delete env.FENCELAB_RECORDINGS;
-} else if (rec.status !== 0) {
-  console.log(`recorded races: recording failed (${rec.error?.message ?? `exit code ${rec.status}`})`);
-  process.exit(1);
+/** Real servers' timing is noisy on a shared machine: a fresh recording that misses a timing
+ * tolerance is recorded once more before the stage fails, and the stage says so. A model that
+ * disagrees with the servers on order or outcome fails both times. */
+const ATTEMPTS = 2;
+
+function record() {
+  rmSync(`${root}${OUT}`, { recursive: true, force: true });
+  return spawnSync('npm', ['run', '--silent', 'record', '--', '--out', OUT], {
+    cwd: root,
+    stdio: 'inherit',
+    timeout: RECORD_MS,
+    killSignal: 'SIGTERM',
+  });
 }
-const test = spawnSync('npx', ['vitest', 'run', 'src/record/conformance.test.ts'], {
-  cwd: root,
-  stdio: 'inherit',
-  env,
-});
-process.exit(test.status ?? 1);
+
+/** @param {NodeJS.ProcessEnv} env */
+const conform = (env) =>
+  spawnSync('npx', ['vitest', 'run', 'src/record/conformance.test.ts'], { cwd: root, stdio: 'inherit', env }).status ??
+  1;
+
+for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
+  const rec = record();
+  if (rec.status === 2) {
+    console.log('recorded races: the servers cannot be installed here; checking the shipped recordings instead');
+    const env = { ...process.env };
+    delete env.FENCELAB_RECORDINGS;
+    process.exit(conform(env));
+  }
+  if (rec.status !== 0) {
+    console.log(`recorded races: recording failed (${rec.error?.message ?? `exit code ${rec.status}`})`);
+    process.exit(1);
+  }
+  const status = conform({ ...process.env, FENCELAB_RECORDINGS: `${root}${OUT}` });
+  if (status === 0) process.exit(0);
+  if (attempt < ATTEMPTS)
+    console.log('recorded races: a fresh recording missed the conformance test; recording once more');
+}
+console.log(`recorded races: the conformance test failed on ${ATTEMPTS} fresh recordings`);
+process.exit(1);
