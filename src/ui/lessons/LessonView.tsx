@@ -8,7 +8,7 @@ import { MaxSeenChart } from '../chart/MaxSeenChart';
 import { Comparison } from '../compare/Comparison';
 import { TimelineView } from '../layout/TimelineView';
 import { Verdict } from '../narration/Verdict';
-import { LabProvider } from '../store/context';
+import { LabProvider, useLab } from '../store/context';
 import type { LabStore } from '../store/labStore';
 import type { LessonPanel } from '../../engine';
 import { Cost } from './Cost';
@@ -46,7 +46,11 @@ function Panels() {
 }
 
 function Lesson() {
-  const { presenting, blank, error, dismissError, hasQuestion } = useLesson((s) => ({
+  // The lesson's state on its root, for tests and styles: where it is, and whether a run is playing.
+  const playing = useLab((s) => s.playing);
+  const { presenting, blank, error, dismissError, hasQuestion, phase, where } = useLesson((s) => ({
+    phase: s.phase,
+    where: `${s.lesson?.chapters[s.place.chapter]?.id}/${stepOf(s)?.id}`,
     presenting: s.presenting,
     blank: s.blank,
     error: s.error,
@@ -54,7 +58,12 @@ function Lesson() {
     hasQuestion: Boolean(stepOf(s)?.question),
   }));
   return (
-    <div className={presenting ? 'lesson presenting' : 'lesson'}>
+    <div
+      className={presenting ? 'lesson presenting' : 'lesson'}
+      data-phase={phase}
+      data-where={where}
+      data-playing={playing ? 'yes' : 'no'}
+    >
       {!presenting && <LessonBar />}
       {error && (
         <p className="error-banner" role="alert">
@@ -83,11 +92,11 @@ function Lesson() {
 export default function LessonView({ store, session }: { store: LabStore; session: LessonSession }) {
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      if (handleLessonKey(session, event)) event.preventDefault();
+      if (handleLessonKey(session, store, event)) event.preventDefault();
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [session]);
+  }, [session, store]);
   return (
     <LabProvider store={store}>
       <SessionContext.Provider value={session}>

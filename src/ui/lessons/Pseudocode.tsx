@@ -39,21 +39,21 @@ export function Pseudocode() {
   return (
     <section className="lesson-panel pseudocode" aria-labelledby="pseudocode-title">
       <h3 id="pseudocode-title">The code at this step</h3>
-      <pre>
-        <code>
-          {LINES.map((line, i) => {
-            const on = line.part !== undefined && line.part === part;
-            return (
-              <span key={i} className={on ? 'line running' : 'line'} data-running={on || undefined}>
+      {/* It scrolls sideways on a narrow screen: focusable, so a keyboard can scroll it too. */}
+      <ol className="code" aria-label="Pseudocode of issue, carry and compare" tabIndex={0}>
+        {LINES.map((line, i) => {
+          const on = line.part !== undefined && line.part === part;
+          return (
+            <li key={i} className={on ? 'line running' : 'line'} data-running={on || undefined}>
+              <code>
                 {'  '.repeat(line.indent)}
                 {line.text}
-                {on && <span className="visually-hidden"> (running now)</span>}
-                {'\n'}
-              </span>
-            );
-          })}
-        </code>
-      </pre>
+              </code>
+              {on && <span className="visually-hidden"> (running now)</span>}
+            </li>
+          );
+        })}
+      </ol>
     </section>
   );
 }

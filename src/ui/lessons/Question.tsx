@@ -17,7 +17,7 @@ export function Question() {
   if (!question) return null;
   const revealed = phase === 'revealed' && !playing;
   const right = question.answer;
-  const outcome = chosen === null ? 'The answer' : chosen === right ? 'Right' : 'Not quite';
+  const outcome = chosen === null ? 'Revealed' : chosen === right ? 'Right' : 'Not quite';
   return (
     <section className={`lesson-question ${revealed ? 'revealed' : 'open'}`} aria-labelledby="question-title">
       <h2 id="question-title" className="question-prompt">
@@ -56,9 +56,13 @@ export function Question() {
       </ol>
       <div className="question-result" role="status">
         {revealed ? (
-          <p>
-            <strong className={chosen === null ? '' : chosen === right ? 'right' : 'wrong'}>{outcome}:</strong>{' '}
-            {chosen === null || chosen !== right ? `${question.choices[right]}. ` : ''}
+          <p data-testid="question-result">
+            <strong className={chosen === null ? '' : chosen === right ? 'right' : 'wrong'}>{outcome}.</strong>{' '}
+            {chosen !== right && (
+              <>
+                The answer: <em>{question.choices[right]}</em>.{' '}
+              </>
+            )}
             {question.why}
           </p>
         ) : phase === 'revealed' ? (

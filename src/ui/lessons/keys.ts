@@ -1,9 +1,10 @@
 // The keys a lesson answers, including those a presentation clicker sends: Right, Down, Page Down
 // and Space go forward (finish the playing, reveal the answer, next step); Left, Up and Page Up go
 // back; B, W or . blank the screen (any of them, or Escape, brings it back); 1 to 6 answer; P
-// presents; Escape leaves presenting. Invariant: a key meant for a focused control (typing, a
+// presents; Escape leaves presenting; + and - change the speed the runs play at. Invariant: a key meant for a focused control (typing, a
 // select, Space or Enter on a button) is left to it.
 
+import type { LabStore } from '../store/labStore';
 import type { LessonSession } from './session';
 
 const FORWARD = new Set(['ArrowRight', 'ArrowDown', 'PageDown', ' ']);
@@ -19,7 +20,7 @@ function ownedByControl(target: EventTarget | null, key: string): boolean {
 }
 
 /** Acts on one key press; returns whether the lesson took it. */
-export function handleLessonKey(session: LessonSession, event: KeyboardEvent): boolean {
+export function handleLessonKey(session: LessonSession, lab: LabStore, event: KeyboardEvent): boolean {
   if (event.ctrlKey || event.metaKey || event.altKey || ownedByControl(event.target, event.key)) return false;
   const s = session.getState();
   const key = event.key;
@@ -37,6 +38,8 @@ export function handleLessonKey(session: LessonSession, event: KeyboardEvent): b
   else if (key === 'p' || key === 'P') s.setPresenting(!s.presenting);
   else if (key === 'Escape' && s.presenting) s.setPresenting(false);
   else if (/^[1-6]$/.test(key)) s.answer(Number(key) - 1);
+  else if (key === '+' || key === '=') lab.getState().faster();
+  else if (key === '-' || key === '_') lab.getState().slower();
   else return false;
   return true;
 }

@@ -1,0 +1,179 @@
+// The walkthrough as a teacher runs it: every chapter walked with a clicker's keys in presenter
+// mode, every question answered rightly and then wrongly with the reveal checked, a take-over into
+// the lab and back, deep links, the blank key, and no axe violations. It saves a screenshot of each
+// chapter's decisive step as a projector shows it (1280x720 at 150 % zoom: 853x480 CSS pixels).
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { LESSONS, validateLesson, type ResolvedStep } from '../src/engine/index';
+import { cursorStep } from './helpers';
+
+const checked = validateLesson(LESSONS[0]);
+if (!checked.ok) throw new Error(checked.error);
+const { lesson, chapters } = checked;
+const PROJECTOR = { width: 853, height: 480 };
+
+const lessonRoot = (page: Page) => page.locator('.lesson');
+
+/** Waits until the lesson is at `chapter/step` and its run has stopped playing. */
+async function settled(page: Page, chapter: string, step: string, phase?: string): Promise<void> {
+  await expect(lessonRoot(page)).toHaveAttribute('data-where', `${chapter}/${step}`);
+  await expect(lessonRoot(page)).toHaveAttribute('data-playing', 'no');
+  if (phase) await expect(lessonRoot(page)).toHaveAttribute('data-phase', phase);
+}
+
+async function checkReveal(page: Page, step: ResolvedStep, choice: number): Promise<void> {
+  const q = step.question!;
+  const result = page.getByTestId('question-result');
+  await expect(result).toBeVisible();
+  if (choice === q.answer) await expect(result).toContainText(/^Right\./);
+  else await expect(result).toContainText(`Not quite. The answer: ${q.choices[q.answer]}.`);
+  await expect(page.locator('.choice.right')).toContainText(q.choices[q.answer]!);
+  // The step that answers it has been played: the engine's sentence is the target step's.
+  await expect(page.locator('.lesson .narration-where')).toContainText(`Step ${step.target} ·`);
+}
+
+test.describe('the walkthrough in presenter mode', () => {
+  test.use({ viewport: PROJECTOR, deviceScaleFactor: 1.5 });
+
+  test('every chapter walked with the clicker keys; every question answered rightly, then wrongly', async ({
+    page,
+  }) => {
+    test.setTimeout(240_000);
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(String(e)));
+    page.on('console', (m) => void (m.type() === 'error' && errors.push(m.text())));
+    await page.goto(`./#lesson=${lesson.id}&present`);
+    await expect(page.locator('.lesson.presenting')).toBeVisible();
+    // Fast runs for the test: the teacher's + key, up to 64x.
+    for (let i = 0; i < 6; i++) await page.keyboard.press('+');
+
+    for (const [c, steps] of chapters.entries()) {
+      const chapter = lesson.chapters[c]!;
+      for (const step of steps) {
+        const q = step.question;
+        await settled(page, chapter.id, step.id, q ? 'asking' : 'telling');
+        await expect(page.locator('.chapter-title')).toHaveText(chapter.title);
+        await expect(page.getByTestId('lesson-say')).toHaveText(step.say);
+        // The words, the question and the timeline are all on the one screen.
+        for (const part of ['.lesson-talk', '.timeline', ...(q ? ['.lesson-question'] : [])])
+          await expect(page.locator(part)).toBeInViewport();
+        if (q) {
+          // Asked, not answered: the cursor waits before the step, which is not drawn yet.
+          expect(await page.locator(`.tl-stage [data-step="${step.target}"]`).count()).toBe(0);
+          await expect(page.getByTestId('question-result')).toHaveCount(0);
+          await page.keyboard.press(String(q.answer + 1));
+          await settled(page, chapter.id, step.id, 'revealed');
+          await checkReveal(page, step, q.answer);
+          // The step's own link asks the question afresh; now a wrong answer.
+          await page.getByRole('link', { name: `Step ${step.step + 1}, with a question` }).click();
+          await settled(page, chapter.id, step.id, 'asking');
+          await expect(page.getByTestId('question-result')).toHaveCount(0);
+          const wrong = (q.answer + 1) % q.choices.length;
+          await page.keyboard.press(String(wrong + 1));
+          await settled(page, chapter.id, step.id, 'revealed');
+          await checkReveal(page, step, wrong);
+        }
+        if (step === steps.at(-1))
+          await page.screenshot({ path: `test-results/screenshots/lesson-${c + 1}-${chapter.id}.png` });
+        await page.keyboard.press('PageDown');
+      }
+    }
+    // At the very end a further press changes nothing.
+    const last = chapters.at(-1)!.at(-1)!;
+    await settled(page, lesson.chapters.at(-1)!.id, last.id);
+    expect(errors).toEqual([]);
+  });
+
+  test('a question revealed by the next press, with no answer picked; the blank key', async ({ page }) => {
+    await page.goto(`./#lesson=${lesson.id}&chapter=the-race&step=t6&present`);
+    const step = chapters[2]!.find((s) => s.id === 't6')!;
+    await settled(page, 'the-race', 't6', 'asking');
+    await page.keyboard.press('ArrowRight');
+    await settled(page, 'the-race', 't6', 'revealed');
+    await expect(page.getByTestId('question-result')).toContainText(
+      `Revealed. The answer: ${step.question!.choices[step.question!.answer]}.`,
+    );
+    await page.keyboard.press('b');
+    await expect(page.getByRole('dialog', { name: /Screen blanked/ })).toBeVisible();
+    // A press while blank only brings the screen back.
+    await page.keyboard.press('ArrowRight');
+    await expect(page.getByRole('dialog', { name: /Screen blanked/ })).toHaveCount(0);
+    await settled(page, 'the-race', 't6', 'revealed');
+    await page.keyboard.press('Escape');
+    await expect(page.locator('.lesson.presenting')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Present' })).toBeVisible();
+  });
+
+  test('presenter mode has no axe violations', async ({ page }) => {
+    await page.goto(`./#lesson=${lesson.id}&chapter=the-race&step=t4&present`);
+    await settled(page, 'the-race', 't4', 'asking');
+    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+    await page.keyboard.press('1');
+    await settled(page, 'the-race', 't4', 'revealed');
+    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  });
+});
+
+test.describe('the walkthrough on a laptop', () => {
+  test('a deep link opens its chapter and step, and the URL follows the lesson', async ({ page }) => {
+    await page.goto(`./#lesson=${lesson.id}&chapter=real-systems&step=etcd`);
+    await settled(page, 'real-systems', 'etcd', 'asking');
+    await expect(page.getByRole('combobox', { name: 'Chapter' })).toHaveValue('4');
+    await page.getByRole('button', { name: 'Show the answer →' }).click();
+    await settled(page, 'real-systems', 'etcd', 'revealed');
+    await page.getByRole('button', { name: 'Next →' }).click();
+    await expect(page).toHaveURL(new RegExp(`#lesson=${lesson.id}&chapter=real-systems&step=etcd-txn$`));
+    // A step's link in the navigation is its deep link.
+    const link = page.getByRole('link', { name: 'Step 1, with a question' });
+    await expect(link).toHaveAttribute('href', `#lesson=${lesson.id}&chapter=real-systems&step=zookeeper`);
+    // A chapter by its number, a step the chapter lacks: the nearest there is.
+    await page.goto(`./#lesson=${lesson.id}&chapter=3&step=99`);
+    await settled(page, 'the-race', 't6');
+    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  });
+
+  test('Try it yourself opens the lab at the same run and step, and comes back', async ({ page }) => {
+    await page.goto(`./#lesson=${lesson.id}&chapter=the-race&step=t4`);
+    const step = chapters[2]!.find((s) => s.id === 't4')!;
+    await settled(page, 'the-race', 't4', 'asking');
+    await page.getByRole('button', { name: 'Try it yourself' }).click();
+    // The lab, at the step the lesson waited on, with the whole run to explore.
+    await expect(page.getByRole('heading', { name: 'Fencelab', level: 1 })).toBeVisible();
+    expect(await cursorStep(page)).toBe(step.waitAt);
+    await expect(page.getByRole('combobox', { name: 'Scenario' })).toHaveValue('canonical-race');
+    await expect(page.getByRole('checkbox', { name: 'Hide what has not happened yet' })).not.toBeChecked();
+    await expect(page).toHaveURL(/&from=fencing-tokens\/the-race\/t4$/);
+    // Poke the run: the lesson is not changed by it.
+    await page.keyboard.press('End');
+    await page.reload();
+    const back = page.getByRole('region', { name: 'Back to the lesson' });
+    await expect(back).toContainText('The race, step by step');
+    await back.getByRole('button', { name: 'Back to the lesson' }).click();
+    await settled(page, 'the-race', 't4', 'asking');
+    await expect(page).toHaveURL(new RegExp(`#lesson=${lesson.id}&chapter=the-race&step=t4$`));
+  });
+
+  test('a lesson link that cannot be opened says why and leaves the lab as it was', async ({ page }) => {
+    await page.goto('./#lesson=no-such-lesson');
+    await expect(page.getByRole('alert')).toContainText('There is no lesson called "no-such-lesson"');
+    await expect(page.getByRole('heading', { name: 'Fencelab', level: 1 })).toBeVisible();
+  });
+
+  test('the lab can hide what has not happened yet, and stop at each labelled step', async ({ page }) => {
+    await page.goto('./#preset=canonical-race&step=9');
+    await expect(page.getByTestId('verdict')).toContainText(/held|blocked|fenced|rejected|invariant/i);
+    await page.getByRole('checkbox', { name: 'Hide what has not happened yet' }).check();
+    await expect(page.getByTestId('verdict')).toContainText('Not yet');
+    expect(await page.locator('.tl-stage [data-step="16"]').count()).toBe(0);
+    await page.locator('body').click({ position: { x: 5, y: 5 } });
+    await page.keyboard.press('End');
+    await expect(page.getByTestId('verdict')).not.toContainText('Not yet');
+    await page.getByRole('checkbox', { name: 'Stop at each labelled step' }).check();
+    await page.locator('body').click({ position: { x: 5, y: 5 } });
+    await page.keyboard.press('Home');
+    await page.keyboard.press('+');
+    await page.keyboard.press(' ');
+    await expect(page.locator('.narration .step-label')).toHaveText('t0');
+    await expect(page.getByRole('button', { name: 'Play', exact: true })).toBeVisible();
+  });
+});
