@@ -176,4 +176,50 @@ test.describe('the walkthrough on a laptop', () => {
     await expect(page.locator('.narration .step-label')).toHaveText('t0');
     await expect(page.getByRole('button', { name: 'Play', exact: true })).toBeVisible();
   });
+
+  test("a teacher's own lesson opens from a file; a broken one is refused, naming the field", async ({ page }) => {
+    const own = {
+      format: 'fencelab.lesson',
+      version: 1,
+      id: 'our-job-runner',
+      title: 'Why our job runner needs a fence',
+      summary: 'The race, in two steps.',
+      chapters: [
+        {
+          id: 'race',
+          title: 'The race again',
+          steps: [
+            { run: { preset: 'canonical-race', strategy: 'etcd' }, at: 't0', say: 'Under etcd this time.' },
+            { at: 't6', say: 'And the zombie writes.', ask: { kind: 'write', why: 'Its revision is older.' } },
+          ],
+        },
+      ],
+    };
+    await page.goto('./');
+    const file = page.getByTestId('import-file');
+    const broken = { ...own, chapters: [{ ...own.chapters[0], steps: [{ ...own.chapters[0]!.steps[0], at: 't9' }] }] };
+    await file.setInputFiles({
+      name: 'broken.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(JSON.stringify(broken)),
+    });
+    await expect(page.getByRole('alert')).toContainText(
+      'Could not open the lesson in the file broken.json: chapters[0].steps[0].at: the run has no step labelled "t9"',
+    );
+    await expect(page.getByRole('combobox', { name: 'Scenario' })).toHaveValue('canonical-race');
+    await file.setInputFiles({
+      name: 'ours.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(JSON.stringify(own)),
+    });
+    await settled(page, 'race', '1', 'telling');
+    await expect(page.getByTestId('lesson-say')).toHaveText('Under etcd this time.');
+    // The run plays from t0 up to the question; a second press finishes the playing at once.
+    await page.keyboard.press('ArrowRight');
+    await expect(lessonRoot(page)).toHaveAttribute('data-playing', 'yes');
+    await page.keyboard.press('ArrowRight');
+    await settled(page, 'race', '2', 'asking');
+    await page.keyboard.press('2');
+    await expect(page.getByTestId('question-result')).toContainText('Right.');
+  });
 });

@@ -51,7 +51,7 @@ export function App({ store, session, flushUrl = () => {} }: AppProps) {
           <div className="header-actions">
             <StartLesson session={session} />
             <ShareButton flush={flushUrl} />
-            <FileMenu />
+            <FileMenu onLesson={(raw, source) => session.getState().open(raw, {}, { source })} />
             <KeysHelp />
           </div>
         </header>

@@ -1,9 +1,9 @@
 // Export the scenario or the trace as JSON, and import a scenario file (a trace file works too:
-// its scenario is opened). A bad file is refused with a message naming the field; nothing that
-// was open changes.
+// its scenario is opened), or a lesson file (docs/lesson-format.md), which opens the lesson. A bad
+// file is refused with a message naming the field; nothing that was open changes.
 
 import { useRef } from 'react';
-import { asSentence, formatScenarioError, parseScenarioJson } from '../../engine';
+import { LESSON_FORMAT, asSentence, formatScenarioError, parseScenarioJson } from '../../engine';
 import { useActions, useLabStore } from '../store/context';
 
 function download(name: string, text: string) {
@@ -32,7 +32,22 @@ export function scenarioText(text: string): string {
   return text;
 }
 
-export function FileMenu() {
+/** The parsed file, when it is a lesson (its format says so); null otherwise. */
+export function lessonIn(text: string): unknown {
+  try {
+    const raw = JSON.parse(text) as { format?: unknown };
+    return raw && raw.format === LESSON_FORMAT ? raw : null;
+  } catch {
+    return null;
+  }
+}
+
+export interface FileMenuProps {
+  /** Opens a lesson read from a file; `source` names the file in an error. */
+  onLesson?: (raw: unknown, source: string) => void;
+}
+
+export function FileMenu({ onLesson }: FileMenuProps = {}) {
   const store = useLabStore();
   const { loadScenario, showError } = useActions();
   const input = useRef<HTMLInputElement>(null);
@@ -46,6 +61,8 @@ export function FileMenu() {
       showError(`Could not read the file ${file.name}.`);
       return;
     }
+    const lesson = onLesson ? lessonIn(text) : null;
+    if (lesson) return onLesson!(lesson, `the file ${file.name}`);
     const parsed = parseScenarioJson(scenarioText(text));
     if (!parsed.ok) {
       showError(
@@ -85,7 +102,7 @@ export function FileMenu() {
         accept=".json,application/json"
         className="visually-hidden"
         tabIndex={-1}
-        aria-label="Scenario file to import"
+        aria-label="Scenario or lesson file to import"
         data-testid="import-file"
         onChange={(e) => {
           void onFile(e.currentTarget.files?.[0]);

@@ -5,7 +5,7 @@
 // never just shown; a lesson that fails validation changes nothing that was open.
 
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import { findLesson, validateLesson, type Lesson, type ResolvedStep } from '../../engine';
+import { findLesson, validateLesson, type Lesson, type ResolvedStep, type Scenario } from '../../engine';
 import type { LabStore } from '../store/labStore';
 
 /** Where a lesson is: chapter and step by index. */
@@ -63,6 +63,8 @@ export interface OpenOptions {
   presenting?: boolean;
   /** Open it taken over: the lab stays on screen, with the way back to this place. */
   inactive?: boolean;
+  /** Where the lesson came from, for an error: "the file my-lesson.json". */
+  source?: string;
 }
 
 const EMPTY: LessonState = {
@@ -82,6 +84,8 @@ export const LESSON_SPEED = 2;
 
 export function createLessonSession(lab: LabStore): LessonSession {
   return createStore<LessonState & LessonActions>()((set, get) => {
+    /** The run last loaded for a step, and the lab's copy of it. */
+    let shown: { step: Scenario; lab: Scenario } | null = null;
     const current = (): ResolvedStep | undefined => {
       const { chapters, place } = get();
       return chapters[place.chapter]?.[place.step];
@@ -94,9 +98,12 @@ export function createLessonSession(lab: LabStore): LessonSession {
       set({ place, phase: step.question ? 'asking' : 'telling', chosen: null, blank: false });
       const l = lab.getState();
       if (!l.hideFuture) l.setHideFuture(true);
-      if (l.scenario !== step.scenario) {
+      // The same run as the step before (and not changed in the lab since) stays loaded, so the
+      // lesson plays on from where it was instead of from the start.
+      if (shown?.step !== step.scenario || l.scenario !== shown.lab) {
         l.loadScenario(step.scenario, { presetId: step.presetId, source: 'the lesson' });
         lab.setState({ past: [] });
+        shown = { step: step.scenario, lab: lab.getState().scenario };
       }
       // Forward through one run it plays up to the stop; anywhere else it goes straight there.
       if (animate && lab.getState().cursor < step.waitAt) lab.getState().playTo(step.waitAt);
@@ -129,9 +136,15 @@ export function createLessonSession(lab: LabStore): LessonSession {
           lab.getState().showError(message);
           return false;
         };
-        if (raw === undefined) return refuse(`There is no lesson called "${String(source)}".`);
+        if (raw === undefined)
+          return refuse(
+            `There is no lesson called "${String(source)}" in the lab (a lesson opened from a file is opened again from its file).`,
+          );
         const checked = validateLesson(raw);
-        if (!checked.ok) return refuse(`This lesson cannot be opened: ${checked.error}.`);
+        if (!checked.ok)
+          return refuse(
+            `Could not open the lesson${options.source ? ` in ${options.source}` : ''}: ${checked.error}. Nothing was changed.`,
+          );
         const wanted = typeof place === 'function' ? place(checked.lesson, checked.chapters) : place;
         const chapter = Math.min(Math.max(0, wanted.chapter ?? 0), checked.chapters.length - 1);
         const step = Math.min(Math.max(0, wanted.step ?? 0), checked.chapters[chapter]!.length - 1);

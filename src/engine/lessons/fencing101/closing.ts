@@ -20,7 +20,7 @@ export const comparisonChapter: Chapter = {
           'A majority of lock servers agreeing',
         ],
         answer: 1,
-        why: 'Leases and majorities decide who gets the lock; only an increasing token checked at the store decides whose write gets in.',
+        why: 'Leases and majorities decide who gets the lock; a growing token, checked by the store, decides whose write gets in.',
       },
       show: ['comparison'],
     },

@@ -1,0 +1,134 @@
+// A lesson session driving the lab's store: what a teacher's presses do, and what a learner sees.
+import { describe, expect, it } from 'vitest';
+import { LESSONS, findPreset } from '../../engine';
+import { createLabStore } from '../store/labStore';
+import { createLessonSession } from './session';
+import { fromSuffix, lessonHash, placeFinder, readFromLink, readLessonLink } from './lessonUrl';
+
+const LESSON = LESSONS[0]!;
+
+function setup() {
+  const lab = createLabStore();
+  const session = createLessonSession(lab);
+  return { lab, session };
+}
+
+/** Plays the lab until it stops (a lesson's run playing up to its next stop). */
+function finish(lab: ReturnType<typeof createLabStore>) {
+  for (let i = 0; i < 100_000 && lab.getState().playing; i++) lab.getState().advance(16);
+}
+
+describe('a lesson session', () => {
+  it('opens at a step: the run loaded, the future hidden, the cursor where the step stops', () => {
+    const { lab, session } = setup();
+    expect(
+      session
+        .getState()
+        .open(LESSON.id, placeFinder({ lesson: LESSON.id, chapter: 'the-race', step: 't4', present: false })),
+    ).toBe(true);
+    const step = session.getState().chapters[2]![4]!;
+    expect(step.id).toBe('t4');
+    expect(lab.getState().scenario).toEqual(findPreset('canonical-race')!.scenario);
+    expect(lab.getState().hideFuture).toBe(true);
+    expect(lab.getState().cursor).toBe(step.waitAt);
+    expect(session.getState().phase).toBe('asking');
+  });
+
+  it('reveals by playing the answering step, and tells right from wrong', () => {
+    const { lab, session } = setup();
+    session.getState().open(LESSON.id, { chapter: 2, step: 4 });
+    const step = session.getState().chapters[2]![4]!;
+    const wrong = (step.question!.answer + 1) % step.question!.choices.length;
+    session.getState().answer(wrong);
+    expect(session.getState()).toMatchObject({ phase: 'revealed', chosen: wrong });
+    expect(lab.getState().playing).toBe(true);
+    finish(lab);
+    expect(lab.getState().cursor).toBe(step.target);
+    // Answers after the reveal change nothing.
+    session.getState().answer(step.question!.answer);
+    expect(session.getState().chosen).toBe(wrong);
+  });
+
+  it('one press forward finishes the playing, then reveals, then goes on', () => {
+    const { lab, session } = setup();
+    session.getState().open(LESSON.id, { chapter: 2, step: 1 });
+    const loaded = lab.getState().scenario;
+    const from = lab.getState().cursor;
+    session.getState().next(); // to t2, playing on from t1, not from the start
+    expect(lab.getState().playing).toBe(true);
+    expect(lab.getState().scenario).toBe(loaded);
+    expect(lab.getState().cursor).toBe(from);
+    session.getState().next(); // finishes the playing
+    expect(lab.getState().playing).toBe(false);
+    expect(session.getState().place).toEqual({ chapter: 2, step: 2 });
+    session.getState().next(); // to t3, which asks
+    finish(lab);
+    expect(session.getState().phase).toBe('asking');
+    session.getState().next(); // reveals with no answer picked
+    expect(session.getState()).toMatchObject({ phase: 'revealed', chosen: null });
+    finish(lab);
+    session.getState().next();
+    expect(session.getState().place).toEqual({ chapter: 2, step: 4 });
+    // Back re-asks the question.
+    session.getState().previous();
+    expect(session.getState()).toMatchObject({ place: { chapter: 2, step: 3 }, phase: 'asking' });
+    // From a chapter's first step, back goes to the previous chapter's last.
+    session.getState().goTo({ chapter: 2, step: 0 });
+    session.getState().previous();
+    expect(session.getState().place).toEqual({ chapter: 1, step: session.getState().chapters[1]!.length - 1 });
+  });
+
+  it('takes over into the lab and comes back to the step as it was', () => {
+    const { lab, session } = setup();
+    session.getState().open(LESSON.id, { chapter: 2, step: 4 });
+    const step = session.getState().chapters[2]![4]!;
+    session.getState().takeOver();
+    expect(session.getState().active).toBe(false);
+    expect(lab.getState().hideFuture).toBe(false);
+    expect(lab.getState().cursor).toBe(step.waitAt);
+    expect(fromSuffix(session.getState())).toBe('&from=fencing-tokens/the-race/t4');
+    lab.getState().setStrategy('lease-trust');
+    lab.getState().toEnd();
+    session.getState().resume();
+    expect(lab.getState().scenario).toEqual(step.scenario);
+    expect(lab.getState().cursor).toBe(step.waitAt);
+    expect(session.getState()).toMatchObject({ active: true, phase: 'asking' });
+  });
+
+  it('refuses a lesson it cannot open, says why, and changes nothing', () => {
+    const { lab, session } = setup();
+    const before = lab.getState().scenario;
+    expect(session.getState().open('nope')).toBe(false);
+    expect(lab.getState().error).toMatch(/no lesson called "nope"/);
+    const broken = { ...LESSON, chapters: [{ ...LESSON.chapters[0]!, steps: [{ at: 't0', say: 'x' }] }] };
+    expect(session.getState().open(broken, {}, { source: 'the file x.json' })).toBe(false);
+    expect(lab.getState().error).toMatch(
+      /^Could not open the lesson in the file x\.json: chapters\[0\]\.steps\[0\]: the first step of a chapter must name its run/,
+    );
+    expect(lab.getState().scenario).toBe(before);
+    expect(session.getState().lesson).toBeNull();
+  });
+});
+
+describe('lesson links', () => {
+  it('reads and writes a lesson step, and the way back from the lab', () => {
+    expect(readLessonLink('#lesson=fencing-tokens&chapter=the-race&step=t4&present')).toEqual({
+      lesson: 'fencing-tokens',
+      chapter: 'the-race',
+      step: 't4',
+      present: true,
+    });
+    expect(readLessonLink('#s=abc&step=3')).toBeNull();
+    expect(readFromLink('#s=abc&step=3&from=fencing-tokens/the-race/t4')).toMatchObject({
+      lesson: 'fencing-tokens',
+      chapter: 'the-race',
+      step: 't4',
+    });
+    expect(readLessonLink('#lesson=%E0%A4%A')).toMatchObject({ lesson: '%E0%A4%A' });
+    const { session } = setup();
+    session.getState().open(LESSON.id, { chapter: 2, step: 4 });
+    expect(lessonHash(session.getState(), session.getState().place)).toBe(
+      '#lesson=fencing-tokens&chapter=the-race&step=t4',
+    );
+  });
+});
