@@ -22,7 +22,7 @@ export async function scrubTo(page: Page, step: number): Promise<void> {
   await expect(page.getByTestId('position')).toContainText(`Step ${step} /`);
 }
 
-/** Seeks to the step that carries a seed label (t0..t6), stepping with the keyboard from the start. */
+/** Seeks to the step that carries one of the article's labels (t0..t6), stepping with the keyboard from the start. */
 export async function seekToLabel(page: Page, label: string): Promise<void> {
   // Keys go to the page, not to a form control that still has focus.
   await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());

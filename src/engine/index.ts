@@ -21,7 +21,7 @@ export {
 } from './validation/validate';
 export * from './core/scenario';
 export * from './core/trace';
-export { PRESETS, findPreset, type Preset } from './presets';
+export { PRESETS, PRESET_GROUPS, findPreset, type Preset } from './presets';
 export {
   buildWhatIf,
   EXAMPLE_WHAT_IF,

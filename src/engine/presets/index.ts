@@ -4,7 +4,20 @@ import type { Preset } from './build';
 import { canonicalRace, leaseTrustRace, slowNetwork } from './canonical';
 import { SYSTEM_PRESETS } from './systems';
 import { INCIDENT_PRESETS } from './incidents';
-import { WALKTHROUGH_PRESETS } from './walkthrough';
+import {
+  blobStoreIfMatch,
+  blobStoreNoCheck,
+  carryManyWrites,
+  checkThenWrite,
+  checkThenWriteFenced,
+  fencingPartition,
+  leaseLong,
+  leaseShort,
+  leaseShortSpurious,
+  leaseTrustPartition,
+  skewedClock,
+  skewedClockTrust,
+} from './walkthrough';
 import {
   counterReset,
   earlyZombie,
@@ -18,22 +31,41 @@ import {
 
 export type { Preset } from './build';
 
-export const PRESETS: readonly Preset[] = [
-  canonicalRace,
-  leaseTrustRace,
-  slowNetwork,
-  noCheck,
-  counterReset,
-  lessThanDuplicate,
-  uuidToken,
-  wallClockToken,
-  uncheckedSecondStore,
-  emailOutsideFence,
-  earlyZombie,
-  ...SYSTEM_PRESETS,
-  ...INCIDENT_PRESETS,
-  ...WALKTHROUGH_PRESETS,
+/** The presets in groups, as the picker shows them: the race, what makes a zombie, leases, the
+ * pitfalls, the real systems, and runs taken from incident reports. */
+export const PRESET_GROUPS: readonly { title: string; presets: readonly Preset[] }[] = [
+  { title: 'The race', presets: [canonicalRace, leaseTrustRace, slowNetwork, carryManyWrites, earlyZombie] },
+  {
+    title: 'What makes a zombie',
+    presets: [
+      skewedClockTrust,
+      skewedClock,
+      leaseTrustPartition,
+      fencingPartition,
+      checkThenWrite,
+      checkThenWriteFenced,
+    ],
+  },
+  { title: 'Shorter leases', presets: [leaseLong, leaseShort, leaseShortSpurious] },
+  {
+    title: 'Pitfalls',
+    presets: [
+      noCheck,
+      counterReset,
+      lessThanDuplicate,
+      uuidToken,
+      wallClockToken,
+      uncheckedSecondStore,
+      emailOutsideFence,
+      blobStoreNoCheck,
+      blobStoreIfMatch,
+    ],
+  },
+  { title: 'Real systems', presets: SYSTEM_PRESETS },
+  { title: 'From incident reports', presets: INCIDENT_PRESETS },
 ];
+
+export const PRESETS: readonly Preset[] = PRESET_GROUPS.flatMap((g) => g.presets);
 
 export function findPreset(id: string): Preset | undefined {
   return PRESETS.find((p) => p.id === id);

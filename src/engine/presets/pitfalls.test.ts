@@ -1,6 +1,6 @@
 // Each pitfall preset must fail the way shared/domain.md says it does.
 import { describe, expect, it } from 'vitest';
-import { PRESETS, findPreset, simulate, validateScenario, type Step, type Trace } from '../index';
+import { PRESETS, PRESET_GROUPS, findPreset, simulate, validateScenario, type Step, type Trace } from '../index';
 
 function run(id: string): Trace {
   return simulate(findPreset(id)!.scenario);
@@ -15,6 +15,13 @@ function labelled(trace: Trace, label: string): Step {
 const invariants = (trace: Trace) => trace.verdict.violations.map((v) => v.invariant);
 
 describe('every preset', () => {
+  it('is in one group of the picker, once, under its own id', () => {
+    const ids = PRESET_GROUPS.flatMap((g) => g.presets.map((p) => p.id));
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids).toEqual(PRESETS.map((p) => p.id));
+    expect(ids.length).toBeGreaterThanOrEqual(37);
+  });
+
   it.each(PRESETS.map((p) => [p.id, p] as const))('%s is a valid scenario whose labels all match', (_id, preset) => {
     const result = validateScenario(JSON.parse(JSON.stringify(preset.scenario)));
     expect(result).toEqual({ ok: true, scenario: preset.scenario });

@@ -324,19 +324,3 @@ export const blobStoreIfMatch: Preset = {
     labels: raceLabels(),
   }),
 };
-
-/** The walkthrough's runs, in the order the article meets them. */
-export const WALKTHROUGH_PRESETS: readonly Preset[] = [
-  skewedClock,
-  skewedClockTrust,
-  leaseTrustPartition,
-  fencingPartition,
-  leaseLong,
-  leaseShort,
-  leaseShortSpurious,
-  carryManyWrites,
-  checkThenWrite,
-  checkThenWriteFenced,
-  blobStoreNoCheck,
-  blobStoreIfMatch,
-];

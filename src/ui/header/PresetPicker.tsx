@@ -2,7 +2,7 @@
 // "changed" while it differs from the preset (the intro offers undo and the way back).
 
 import { useId, useRef } from 'react';
-import { PRESETS } from '../../engine';
+import { PRESET_GROUPS } from '../../engine';
 import { useActions, useLab } from '../store/context';
 
 export function PresetPicker() {
@@ -26,12 +26,16 @@ export function PresetPicker() {
         }}
       >
         {presetId === null && <option value="">Your own scenario</option>}
-        {PRESETS.map((p) => (
-          <option key={p.id} value={p.id}>
-            {/* In front, so a narrow list never cuts it off. */}
-            {p.id === presetId && changed ? 'Changed: ' : ''}
-            {p.title}
-          </option>
+        {PRESET_GROUPS.map((group) => (
+          <optgroup key={group.title} label={group.title}>
+            {group.presets.map((p) => (
+              <option key={p.id} value={p.id}>
+                {/* In front, so a narrow list never cuts it off. */}
+                {p.id === presetId && changed ? 'Changed: ' : ''}
+                {p.title}
+              </option>
+            ))}
+          </optgroup>
         ))}
       </select>
     </div>

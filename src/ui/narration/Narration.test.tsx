@@ -8,7 +8,7 @@ import { renderInLab, unmountAll } from '../testing/renderInLab';
 import { comparisonChip } from './comparison';
 import { Narration } from './Narration';
 
-/** Renders the narration of a preset at the step with a seed label, and returns its comparison. */
+/** Renders the narration of a preset at the step with one of the article's labels, and returns its comparison. */
 function comparisonAt(presetId: string, label: string): HTMLElement {
   const store = createLabStore(findPreset(presetId)!.scenario);
   store.getState().seek(store.getState().trace.steps.findIndex((s) => s.label === label));
