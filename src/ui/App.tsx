@@ -60,7 +60,6 @@ export function App({ store, session, flushUrl = () => {} }: AppProps) {
         <main className="lab-main">
           <ScenarioIntro />
           <Transport />
-          <PlaybackOptions />
           <ComputingNote />
           <Narration />
           <TimelineView />
@@ -84,6 +83,7 @@ export function App({ store, session, flushUrl = () => {} }: AppProps) {
           />
         </main>
         <aside className="lab-side" aria-label="Verdict and controls">
+          <PlaybackOptions />
           <Verdict />
           <section className="panel" aria-labelledby="intervene-title">
             <h2 id="intervene-title" className="section-title">

@@ -110,14 +110,14 @@ export function narrate({ system, party, note, stale, alsoHolding = null, fields
     case 'write.accepted':
       if (!w) return `${party} accepts a write.`;
       if (note.detail?.blob === 'plain-put')
-        return `${party} is a plain blob store: a PUT simply overwrites the object, so ${w.client}'s write ${w.value} is stored. The token ${formatToken(w.token)} travels with it, but the store has no conditional write and nothing compares it.${staleSentence(party, w.client, stale, alsoHolding)}`;
+        return `${party} is a plain blob store: a PUT overwrites, so ${w.client}'s write ${w.value} is stored. Token ${formatToken(w.token)} came with it, but nothing can compare it.${staleSentence(party, w.client, stale, alsoHolding)}`;
       if (note.detail?.blob === 'if-match')
-        return `${party}'s front reads the object (version ${note.detail.ifMatch}, max_seen ${formatToken(w.maxSeenBefore)} in its metadata) and checks ${w.client}'s write ${w.value}: ${w.comparison}. The put carried If-Match version ${note.detail.ifMatch}, nothing had changed the object since the read, so it succeeded: the object is now version ${note.detail.version}, with max_seen ${formatToken(w.maxSeenAfter)} in its metadata.${staleSentence(party, w.client, stale, alsoHolding)}`;
+        return `${party}'s front read version ${note.detail.ifMatch} (max_seen ${formatToken(w.maxSeenBefore)}) and checks ${w.client}'s write ${w.value}: ${w.comparison}. Unchanged since the read, the object is now version ${note.detail.version}, max_seen ${formatToken(w.maxSeenAfter)}.${staleSentence(party, w.client, stale, alsoHolding)}`;
       return `${party} checks ${w.client}'s write ${w.value}: ${w.comparison}${w.maxSeenAfter === null ? ' (it keeps no max_seen)' : `, max_seen = ${formatToken(w.maxSeenAfter)}`}.${chance(w.token, w.maxSeenBefore)}${staleSentence(party, w.client, stale, alsoHolding)}`;
     case 'write.rejected':
       if (!w) return `${party} rejects a write.`;
       if (note.detail?.blob === 'if-match')
-        return `${party}'s front reads the object (version ${note.detail.ifMatch}, max_seen ${formatToken(w.maxSeenBefore)} in its metadata) and checks ${w.client}'s write ${w.value}: ${w.comparison} (${w.reason}). It sends no put, and the object stays at version ${note.detail.ifMatch}.`;
+        return `${party}'s front read version ${note.detail.ifMatch} (max_seen ${formatToken(w.maxSeenBefore)}) and checks ${w.client}'s write ${w.value}: ${w.comparison} (${w.reason}). No put is sent.`;
       return `${party} checks ${w.client}'s write ${w.value}: ${w.comparison} (${w.reason}); max_seen stays ${formatToken(w.maxSeenAfter)}.${chance(w.token, w.maxSeenBefore)}`;
     case 'write.acked':
       return `${party} learns that ${other(note)} accepted its write ${note.detail?.value}.`;

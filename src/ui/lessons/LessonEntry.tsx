@@ -16,7 +16,7 @@ export function StartLesson({ session }: { session: LessonSession }) {
       onClick={() => session.getState().open(first.id)}
       title={first.summary}
     >
-      Lesson: {first.title}
+      Start the lesson
     </button>
   );
 }
