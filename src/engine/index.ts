@@ -66,5 +66,3 @@ export * from './lessons/format';
 export * from './recorded/format';
 export { scenarioFor, modelFacts, realFacts, type Facts } from './recorded/schedule';
 export { validateRecording, type RecordingResult } from './recorded/validate';
-export { recordingToTrace, partiesOf } from './recorded/toTrace';
-export { recordedDifferences } from './recorded/differences';

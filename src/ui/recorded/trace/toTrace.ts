@@ -16,11 +16,11 @@ import type {
   Trace,
   Verdict,
   WriteOutcome,
-} from '../core/trace';
-import { TRACE_FORMAT, TRACE_VERSION } from '../core/trace';
-import { effectiveKnobs, findStrategy } from '../strategies/registry';
-import { tokenOrder, type Observation, type Recording } from './format';
-import { scenarioFor } from './schedule';
+} from '../../../engine';
+import { TRACE_FORMAT, TRACE_VERSION } from '../../../engine';
+import { effectiveKnobs, findStrategy } from '../../../engine';
+import { tokenOrder, type Observation, type Recording } from '../../../engine';
+import { scenarioFor } from '../../../engine';
 import { createSnapshots } from './snapshots';
 import { leasesOf, pausesOf } from './spans';
 import { wordsFor, type WordsContext } from './words';
@@ -29,20 +29,17 @@ import { outcomeOf, storeRuleOf } from './writes';
 /** The parties of a recording: the lock service(s), the clients, the store, in that order. */
 export function partiesOf(rec: Recording): PartyInfo[] {
   const seen = new Set(rec.observations.flatMap((o) => [o.party, o.client ?? '']));
-  const version = `${rec.server.name} ${rec.server.version}`;
+  // Lane names as the model's (so the two runs read alike), each marked as a real server.
+  const real = `${rec.server.version}, real`;
   const locks: PartyInfo[] =
     rec.system === 'redis'
       ? [...seen]
           .filter((p) => /^Redis\d$/.test(p))
           .sort()
-          .map((id) => ({ id, kind: 'lock', label: `${id} (${version}, real)` }))
-      : [
-          {
-            id: rec.system === 'etcd' ? 'etcd' : 'ZooKeeper',
-            kind: 'lock',
-            label: `${rec.system === 'etcd' ? 'etcd' : 'ZooKeeper'} (${version}, real)`,
-          },
-        ];
+          .map((id) => ({ id, kind: 'lock', label: `Redis master ${id.slice(5)} (${real})` }))
+      : rec.system === 'etcd'
+        ? [{ id: 'etcd', kind: 'lock', label: `etcd server (${real})` }]
+        : [{ id: 'ZooKeeper', kind: 'lock', label: `ZooKeeper server (${real})` }];
   const clients: PartyInfo[] = [...seen]
     .filter((p) => /^Client\d+$/.test(p))
     .sort((a, b) => Number(a.slice(6)) - Number(b.slice(6)))

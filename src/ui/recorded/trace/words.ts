@@ -3,8 +3,8 @@
 // Invariant: pure; every sentence says only what was observed (and by whom), never what the
 // model would have done. Kinds are chosen so the engine's short phrases (trace/text.ts) read true.
 
-import type { StepKind } from '../core/vocabulary';
-import type { Observation, SystemId } from './format';
+import type { StepKind } from '../../../engine';
+import type { Observation, SystemId } from '../../../engine';
 
 /** What the converter knows when it words an observation. */
 export interface WordsContext {

@@ -4,8 +4,8 @@
 // observation's time or one the recording states (a Redlock validity); a span never observed to
 // end is open (null), never guessed.
 
-import type { LeaseRecord, PauseRecord } from '../core/trace';
-import type { Observation, Recording } from './format';
+import type { LeaseRecord, PauseRecord } from '../../../engine';
+import type { Observation, Recording } from '../../../engine';
 
 /** When `client` stopped believing the grant it got at `fromMs`: the first loss, expiry or
  * release it reported; Redlock's client reports none, so it believed at least to its validity's

@@ -3,9 +3,9 @@
 // verdicts. These are the facts the conformance test compares (schedule.ts), told instead of
 // asserted. Invariant: pure; every number in a sentence is read from the two sets of facts.
 
-import type { Trace } from '../core/trace';
-import { tokenInteger, type Recording } from './format';
-import { modelFacts, realFacts, type Facts } from './schedule';
+import type { Trace } from '../../../engine';
+import { tokenInteger, type Recording } from '../../../engine';
+import { modelFacts, realFacts, type Facts } from '../../../engine';
 
 /** Why a real lease ends later than the model's, per system. */
 const LATE_BECAUSE: Record<Recording['system'], string> = {

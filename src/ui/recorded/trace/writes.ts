@@ -4,8 +4,8 @@
 // Invariant: the verdict is the recorded one, never recomputed; `stale` is read from the observed
 // grants (another client was granted after the writer was), which the store itself cannot know.
 
-import type { WriteOutcome } from '../core/trace';
-import type { Observation, Recording } from './format';
+import type { WriteOutcome } from '../../../engine';
+import type { Observation, Recording } from '../../../engine';
 import type { Worded, WordsContext } from './words';
 
 /** The store's rule: the one its decisions name, else the schedule's check. */

@@ -3,8 +3,8 @@
 // servers' own states (nobody dumped them): they are the observations so far, folded. Invariant:
 // every field is read from an observation at or before the step; tokens stay exact strings.
 
-import type { FieldValue, PartyInfo, PartyView } from '../core/trace';
-import type { Observation } from './format';
+import type { FieldValue, PartyInfo, PartyView } from '../../../engine';
+import type { Observation } from '../../../engine';
 
 export interface Snapshots {
   /** Applies one observation; returns every party's view after it and the fields that changed. */

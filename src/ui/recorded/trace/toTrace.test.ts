@@ -2,19 +2,12 @@
 // lab's views rely on (steps in time order, indices 0..n-1, every step with every party's view).
 
 import { describe, expect, it } from 'vitest';
-import {
-  formatTraceText,
-  realFacts,
-  recordedDifferences,
-  recordingToTrace,
-  scenarioFor,
-  simulate,
-  validateRecording,
-  type Recording,
-} from '../index';
+import { formatTraceText, realFacts, scenarioFor, simulate, validateRecording, type Recording } from '../../../engine';
+import { recordedDifferences } from './differences';
+import { recordingToTrace } from './toTrace';
 
 // The shipped recordings, read as the engine's tests read anything: by relative import (no I/O).
-const files = import.meta.glob<Recording>('../../../public/recordings/*.json', { eager: true, import: 'default' });
+const files = import.meta.glob<Recording>('../../../../public/recordings/*.json', { eager: true, import: 'default' });
 const recordings: Recording[] = Object.keys(files)
   .sort()
   .map((f) => structuredClone(files[f]!));
