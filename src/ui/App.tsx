@@ -28,6 +28,7 @@ import { WhatIfForm } from './whatif/WhatIfForm';
 import { PlaybackOptions } from './controls/PlaybackOptions';
 import { BackToLesson, StartLesson } from './lessons/LessonEntry';
 import type { LessonSession } from './lessons/session';
+import { RecordedEntry } from './recorded/RecordedEntry';
 
 export interface AppProps {
   store: LabStore;
@@ -50,6 +51,7 @@ export function App({ store, session, flushUrl = () => {} }: AppProps) {
           <PresetPicker />
           <div className="header-actions">
             <StartLesson session={session} />
+            <RecordedEntry />
             <ShareButton flush={flushUrl} />
             <FileMenu />
             <KeysHelp />
