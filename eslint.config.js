@@ -27,6 +27,7 @@ const ENGINE_LAYERS = [
   ['simulate', 'reference'], // the scheduler loop; the plain-reducer twin of the machines
   ['validation', 'comparison', 'presets', 'workload'],
   ['lessons'], // walkthroughs: chapters of runs, narration and questions read from the trace
+  ['recorded'], // runs against real servers: their format, the model's schedule, as a trace
 ];
 
 /**

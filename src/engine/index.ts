@@ -63,3 +63,6 @@ export { LESSONS, findLesson } from './lessons';
 export { validateLesson, scenarioOfRun, type LessonResult } from './lessons/validate';
 export { holderAt, believersAt, maxSeenAfter } from './lessons/questions';
 export * from './lessons/format';
+export * from './recorded/format';
+export { scenarioFor, modelFacts, realFacts, type Facts } from './recorded/schedule';
+export { validateRecording, type RecordingResult } from './recorded/validate';

@@ -28,6 +28,7 @@ import { WhatIfForm } from './whatif/WhatIfForm';
 import { PlaybackOptions } from './controls/PlaybackOptions';
 import { BackToLesson, StartLesson } from './lessons/LessonEntry';
 import type { LessonSession } from './lessons/session';
+import { RecordedEntry } from './recorded/RecordedEntry';
 
 export interface AppProps {
   store: LabStore;
@@ -46,10 +47,13 @@ export function App({ store, session, flushUrl = () => {} }: AppProps) {
           <div className="brand">
             <h1>Fencelab</h1>
             <p className="tagline">A lock you hold is not a lock you enforce.</p>
+            <nav className="views-nav" aria-label="Other views">
+              <StartLesson session={session} />
+              <RecordedEntry />
+            </nav>
           </div>
           <PresetPicker />
           <div className="header-actions">
-            <StartLesson session={session} />
             <ShareButton flush={flushUrl} />
             <FileMenu onLesson={(raw, source) => session.getState().open(raw, {}, { source })} />
             <KeysHelp />

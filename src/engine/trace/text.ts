@@ -142,6 +142,8 @@ function restartPhrase(step: StepOf<'node.restarted'>, system: KnownStrategyId):
   if (d.maxSeenDurable !== undefined) return d.maxSeenDurable ? 'restarts (max_seen kept)' : 'restarts (max_seen lost)';
   switch (system) {
     case 'etcd':
+      // A recorded restore (src/ui/recorded) knows it restored, not the revisions on either side.
+      if (d.restored && d.revision === undefined) return 'restarts (snapshot restore)';
       return d.restored
         ? `restarts (snapshot restore: revision ${d.revisionBefore} -> ${d.revision})`
         : `new leader (revision ${d.revision} kept)`;

@@ -5,7 +5,8 @@ import { useActions, useLab } from '../store/context';
 import { BASE_RATE, SPEEDS, formatSpeed } from '../store/speed';
 import { Icon } from './icons';
 
-export function Transport() {
+/** `label` names the bar where a page has two (the recorded view: one per run). */
+export function Transport({ label = 'Playback' }: { label?: string } = {}) {
   const { cursor, last, timeMs, endMs, playing, speed } = useLab((s) => ({
     cursor: s.cursor,
     last: Math.max(0, s.trace.steps.length - 1),
@@ -18,7 +19,7 @@ export function Transport() {
   const speedIndex = SPEEDS.indexOf(speed);
 
   return (
-    <section className="transport" aria-label="Playback">
+    <section className="transport" aria-label={label}>
       <div className="transport-buttons">
         <button type="button" onClick={a.reset} aria-label="Reset to the first step" title="Reset (Home)">
           <Icon name="first" />

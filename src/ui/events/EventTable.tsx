@@ -13,7 +13,8 @@ const ROW_PX = 30;
 const HEADER_PX = 32;
 const VIEWPORT_PX = 320;
 
-export function EventTable() {
+/** `label` names the region where a page has two (the recorded view: one per run). */
+export function EventTable({ label = 'Event table, scrollable' }: { label?: string } = {}) {
   const { trace } = useShownTrace();
   // Paced: follows the cursor a few times a second while playing (see store/paced.ts); never past
   // the run so far when the future is hidden.
@@ -60,7 +61,7 @@ export function EventTable() {
       }}
       tabIndex={0}
       role="region"
-      aria-label="Event table, scrollable"
+      aria-label={label}
     >
       <table className="event-table" aria-rowcount={count + 1}>
         <caption className="visually-hidden">

@@ -12,11 +12,11 @@ export function StartLesson({ session }: { session: LessonSession }) {
   return (
     <button
       type="button"
-      className="start-lesson"
+      className="link start-lesson"
       onClick={() => session.getState().open(first.id)}
       title={first.summary}
     >
-      Start the lesson
+      Lesson for a class
     </button>
   );
 }

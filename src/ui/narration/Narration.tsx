@@ -6,7 +6,8 @@ import { useLab } from '../store/context';
 import { comparisonChip } from './comparison';
 import './narration.css';
 
-export function Narration() {
+/** `label` names the region where a page has two (the recorded view: one per run). */
+export function Narration({ label = 'Narration of this step' }: { label?: string } = {}) {
   // `playing`: announce steps when the user moves, not sixty times a second while playing.
   const { step, count, playing, hidden } = useLab((s) => ({
     step: s.trace.steps[s.cursor],
@@ -16,7 +17,7 @@ export function Narration() {
   }));
   if (!step) {
     return (
-      <section className="narration" aria-label="Narration of this step">
+      <section className="narration" aria-label={label}>
         <p>Nothing happens in this scenario: add an action, such as a client acquiring the lock.</p>
       </section>
     );
@@ -24,7 +25,7 @@ export function Narration() {
   const w = step.write;
   const chip = w && comparisonChip(w);
   return (
-    <section className="narration" aria-label="Narration of this step">
+    <section className="narration" aria-label={label}>
       <div className="narration-main">
         <p className="narration-where">
           {step.label && <span className="step-label big">{step.label}</span>}

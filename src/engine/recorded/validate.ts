@@ -1,0 +1,83 @@
+// A recording read from a file or the network, checked before anything uses it: the shape of
+// docs/recorded-format.md, exact string tokens, observations in time order, and a schedule the
+// model can run. Invariant: pure, never throws; an error names the field and the problem in one
+// sentence a reader can act on.
+
+import { findStrategy } from '../strategies/registry';
+import { formatScenarioError, validateScenario } from '../validation/validate';
+import { RECORDING_FORMAT, RECORDING_VERSION, type Recording, type SystemId } from './format';
+import { scenarioFor } from './schedule';
+
+export type RecordingResult = { ok: true; recording: Recording } | { ok: false; message: string };
+
+const SYSTEMS: readonly SystemId[] = ['etcd', 'zookeeper', 'redis'];
+
+type Obj = Record<string, unknown>;
+const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isText = (v: unknown): v is string => typeof v === 'string' && v.length > 0;
+
+/** The first problem with the top-level fields, or null. */
+function topProblem(r: Obj): string | null {
+  if (r.format !== RECORDING_FORMAT) return `"format" is ${JSON.stringify(r.format)}, not "${RECORDING_FORMAT}"`;
+  if (r.version !== RECORDING_VERSION) return `"version" is ${JSON.stringify(r.version)}; this lab reads version 1`;
+  for (const key of ['id', 'title', 'measured', 'recordedAt'] as const)
+    if (!isText(r[key])) return `"${key}" should be a non-empty text`;
+  if (!SYSTEMS.includes(r.system as SystemId)) return `"system" should be one of ${SYSTEMS.join(', ')}`;
+  if (Number.isNaN(Date.parse(String(r.recordedAt)))) return '"recordedAt" is not an ISO 8601 time';
+  const server = r.server;
+  if (!isObj(server) || !isText(server.name) || !isText(server.version) || !isObj(server.settings))
+    return '"server" should have a name, a version and settings';
+  const client = r.client;
+  if (!isObj(client) || !isText(client.library) || !isText(client.version))
+    return '"client" should have a library and a version';
+  return null;
+}
+
+function scheduleProblem(s: unknown): string | null {
+  if (!isObj(s)) return '"schedule" is missing';
+  if (!isText(s.strategy) || !findStrategy(s.strategy)) return `"schedule.strategy" names no strategy of the lab`;
+  if (!isObj(s.knobs)) return '"schedule.knobs" should be an object';
+  if (!Array.isArray(s.actions)) return '"schedule.actions" should be a list';
+  if (typeof s.durationMs !== 'number' || !Number.isInteger(s.durationMs) || s.durationMs <= 0)
+    return '"schedule.durationMs" should be a whole number of ms above 0';
+  return null;
+}
+
+function observationProblem(o: unknown, i: number, previousMs: number): string | null {
+  const at = `"observations[${i}]`;
+  if (!isObj(o)) return `${at}" should be an object`;
+  if (typeof o.atMs !== 'number' || !Number.isInteger(o.atMs) || o.atMs < 0)
+    return `${at}.atMs" should be a whole number of ms from 0`;
+  if (o.atMs < previousMs) return `${at}.atMs" is ${o.atMs}, before the observation above it (${previousMs})`;
+  if (!isText(o.party)) return `${at}.party" should be a non-empty text`;
+  if (!isText(o.kind)) return `${at}.kind" should be a non-empty text`;
+  // Tokens are exact text: a 64-bit revision or zxid would lose digits as a JSON number.
+  if (o.token !== undefined && !isText(o.token)) return `${at}.token" should be text (an exact token), not a number`;
+  if (o.client !== undefined && !isText(o.client)) return `${at}.client" should be text`;
+  if (o.detail !== undefined && !isObj(o.detail)) return `${at}.detail" should be an object`;
+  return null;
+}
+
+/**
+ * Checks `raw` (parsed JSON) against the recording format.
+ * @returns the recording, typed, or a message such as `"observations[3].token" should be text …`.
+ */
+export function validateRecording(raw: unknown): RecordingResult {
+  const fail = (problem: string): RecordingResult => ({ ok: false, message: `${problem}.` });
+  if (!isObj(raw)) return fail('The file is not a recording (not a JSON object)');
+  const problem = topProblem(raw) ?? scheduleProblem(raw.schedule);
+  if (problem) return fail(problem);
+  if (!Array.isArray(raw.observations) || raw.observations.length === 0)
+    return fail('"observations" should be a list with at least one observation');
+  let previousMs = 0;
+  for (const [i, o] of raw.observations.entries()) {
+    const bad = observationProblem(o, i, previousMs);
+    if (bad) return fail(bad);
+    previousMs = (o as { atMs: number }).atMs;
+  }
+  const recording = raw as unknown as Recording;
+  // Checked under the recording's id: the model's long name is for display, not a limit to meet.
+  const checked = validateScenario({ ...scenarioFor(recording), name: recording.id });
+  if (!checked.ok) return fail(`"schedule" cannot be run by the model: ${formatScenarioError(checked.error)}`);
+  return { ok: true, recording };
+}

@@ -1,0 +1,167 @@
+// The "Real servers" view: the races recorded against real etcd, ZooKeeper and Redis, each shown
+// as it happened (the recorder's observations as a trace) and as the lab's model runs the same
+// schedule, with where the two differ in plain words. Loaded lazily (Root.tsx), so the lab's
+// first load does not pay for it. Invariant: a recording that fails to load or is malformed
+// changes nothing that was shown before; the view says why in one sentence.
+
+import { useEffect, useMemo, useState } from 'react';
+import { useStore } from 'zustand';
+import { findStrategy, scenarioFor, simulate, type Recording } from '../../engine';
+import { recordedDifferences } from './trace/differences';
+import { recordingToTrace } from './trace/toTrace';
+import { CATALOG } from './catalog';
+import { loadRecording } from './load';
+import { recordedRoute, type RecordedRoute } from './route';
+import { RunPanel } from './RunPanel';
+import { viewingStore } from './viewStore';
+import { MeasuredNote } from './MeasuredNote';
+import './recorded.css';
+
+/** Both runs of one recording, built once per recording. */
+function useRuns(rec: Recording) {
+  return useMemo(() => {
+    const { trace, skipped } = recordingToTrace(rec);
+    const model = simulate(scenarioFor(rec));
+    return {
+      recorded: viewingStore(trace),
+      model: viewingStore(model),
+      skipped,
+      differences: recordedDifferences(rec, model),
+      simplification: findStrategy(rec.schedule.strategy)?.simplification ?? '',
+    };
+  }, [rec]);
+}
+
+const day = (iso: string) => iso.slice(0, 10);
+
+function Recorded({ rec }: { rec: Recording }) {
+  const runs = useRuns(rec);
+  return (
+    <article className="recorded-runs" aria-label={rec.title}>
+      <h2 className="recorded-title">{rec.title}</h2>
+      <section className="panel recorded-differences" aria-labelledby="differences-title">
+        <h3 id="differences-title">Where the real run and the model differ</h3>
+        <ul>
+          {runs.differences.map((d) => (
+            <li key={d}>{d}</li>
+          ))}
+        </ul>
+        <h3>What the model leaves out (“modelled simply”)</h3>
+        <p className="recorded-simplification">{runs.simplification}</p>
+      </section>
+      <div className="recorded-pair">
+        <RunPanel
+          store={runs.recorded}
+          id="run-recorded"
+          kind="recorded"
+          title={
+            <>
+              Recorded on {rec.server.name} {rec.server.version}, <span className="nowrap">{day(rec.recordedAt)}</span>
+            </>
+          }
+        >
+          <p>
+            <strong>What was measured:</strong> {rec.measured}
+          </p>
+          <MeasuredNote rec={rec} skipped={runs.skipped} />
+        </RunPanel>
+        <RunPanel store={runs.model} id="run-model" kind="model" title="The lab's model of the same schedule">
+          <p>
+            The same actions at the same times (who asks for the lock, who freezes, who writes), run by the lab’s
+            simulation of {findStrategy(rec.schedule.strategy)?.name ?? rec.schedule.strategy}: a network of 2 to 8 ms,
+            every clock exact. Its tokens start where the lab’s runs always start (33), not where a fresh server does.
+          </p>
+        </RunPanel>
+      </div>
+    </article>
+  );
+}
+
+export interface RecordedViewProps {
+  route?: RecordedRoute;
+  /** Injected by tests; the browser's fetch by default. */
+  load?: typeof loadRecording;
+}
+
+export default function RecordedView({ route = recordedRoute, load = loadRecording }: RecordedViewProps) {
+  const id = useStore(route, (s) => s.id);
+  const [shown, setShown] = useState<Recording | null>(null);
+  /** The last recording asked for that has answered, and its error if it failed. */
+  const [settled, setSettled] = useState<{ id: string; error: string | null } | null>(null);
+  const loading = id !== null && id !== shown?.id && settled?.id !== id ? id : null;
+  const error = settled !== null && settled.id === id ? settled.error : null;
+
+  useEffect(() => {
+    if (loading === null) return;
+    let live = true;
+    void load(loading).then((result) => {
+      if (!live) return;
+      if (result.ok) setShown(result.recording);
+      setSettled({ id: loading, error: result.ok ? null : result.message });
+    });
+    return () => {
+      live = false;
+    };
+  }, [loading, load]);
+
+  useEffect(() => {
+    document.title = shown ? `Real servers: ${shown.id} · Fencelab` : 'Real servers · Fencelab';
+    return () => {
+      document.title = 'Fencelab';
+    };
+  }, [shown]);
+
+  return (
+    <div className="recorded-view">
+      <header className="app-header recorded-header">
+        <div className="brand">
+          <p className="recorded-brand">Fencelab</p>
+          <h1>Real servers</h1>
+        </div>
+        <button type="button" className="primary" onClick={() => route.getState().close()}>
+          ← Back to the lab
+        </button>
+      </header>
+      <main className="recorded-main">
+        <p className="recorded-intro">
+          The lab’s runs are a model. These runs are not: the same race was played against real etcd, ZooKeeper and
+          Redis servers on one machine, and everything each party saw was written down with the time it saw it. Each
+          recording is shown twice: as it really happened, and as the lab’s model plays the same schedule.
+        </p>
+        <nav aria-label="Recordings" className="recorded-list">
+          <h2 className="section-title">Recordings</h2>
+          <ul>
+            {CATALOG.map((entry) => (
+              <li key={entry.id}>
+                <a
+                  href={`#recording=${entry.id}`}
+                  aria-current={shown?.id === entry.id ? 'page' : undefined}
+                  onClick={(e) => {
+                    e.preventDefault();
+                    route.getState().show(entry.id);
+                  }}
+                >
+                  <span className="recorded-list__server">{entry.server}</span> {entry.summary}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        {loading && <p className="loading">Opening the recording {loading}…</p>}
+        {error && (
+          <div className="error-banner recorded-error" role="alert">
+            <p>
+              {error}
+              {shown ? ` Still showing ${shown.id}.` : ''}
+            </p>
+          </div>
+        )}
+        {shown ? (
+          <Recorded key={shown.id} rec={shown} />
+        ) : (
+          !loading && !error && <p className="recorded-pick">Pick a recording above to see it.</p>
+        )}
+      </main>
+    </div>
+  );
+}

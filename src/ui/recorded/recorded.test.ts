@@ -1,0 +1,72 @@
+// The view's plumbing without a browser: the catalog is the shipped files, links read and write
+// as documented (and hand the link back to the lab), and loading says what went wrong in words.
+
+import { describe, expect, it } from 'vitest';
+import type { Route } from '../store/urlSync';
+import { CATALOG } from './catalog';
+import { loadRecording, recordingUrl } from './load';
+import { readRecordedLink, recordedHash, recordedRoute, withRecordings } from './route';
+
+const files = import.meta.glob<unknown>('../../../public/recordings/*.json', { eager: true, import: 'default' });
+const shipped = Object.keys(files).map((f) => /([^/]+)\.json$/.exec(f)![1]!);
+
+it('lists exactly the recordings the site ships', () => {
+  expect(CATALOG.map((e) => e.id).sort()).toEqual(shipped.sort());
+});
+
+describe('links', () => {
+  it('reads #recording=ID and #recordings, and nothing else', () => {
+    expect(readRecordedLink('#recording=etcd-race')).toEqual({ id: 'etcd-race' });
+    expect(readRecordedLink('#recordings')).toEqual({ id: null });
+    expect(readRecordedLink('#recording=%E0%A4%A')).toEqual({ id: '%E0%A4%A' });
+    expect(readRecordedLink('#preset=canonical-race')).toBeNull();
+    expect(recordedHash('etcd-race')).toBe('#recording=etcd-race');
+  });
+
+  it('owns the link while open and gives it back to the inner route when closed', () => {
+    const inner: Route = { hash: () => null, suffix: () => '', subscribe: () => () => {}, open: () => false };
+    const route = withRecordings(inner, recordedRoute);
+    expect(route.open('#recording=zookeeper-race')).toBe(true);
+    expect(route.hash()).toBe('#recording=zookeeper-race');
+    expect(route.open('#preset=canonical-race')).toBe(false);
+    expect(recordedRoute.getState().open).toBe(false);
+    expect(route.hash()).toBeNull();
+  });
+});
+
+describe('loadRecording', () => {
+  const base = 'https://example.org/docs/fencelab/index.html';
+  const answer =
+    (body: string, init: ResponseInit = {}): typeof fetch =>
+    async () =>
+      new Response(body, { headers: { 'content-type': 'application/json' }, ...init });
+
+  it('fetches beside the page, so a site under a sub-path finds its files', () => {
+    expect(recordingUrl('etcd-race', base)).toBe('https://example.org/docs/fencelab/recordings/etcd-race.json');
+  });
+
+  it('returns a shipped recording, validated', async () => {
+    const raw = JSON.stringify(files['../../../public/recordings/etcd-race.json']);
+    expect(await loadRecording('etcd-race', answer(raw), base)).toMatchObject({ ok: true });
+  });
+
+  it('says in one sentence what went wrong, never throwing', async () => {
+    const msg = async (id: string, f: typeof fetch) =>
+      ((await loadRecording(id, f, base)) as { message: string }).message;
+    expect(await msg('../secret', answer('{}'))).toMatch(/not the name of a recording/);
+    expect(await msg('gone', answer('', { status: 404 }))).toMatch(
+      /"gone" could not be opened: the site has no such file/,
+    );
+    expect(await msg('spa', answer('<!doctype html>', { headers: { 'content-type': 'text/html' } }))).toMatch(
+      /no such file/,
+    );
+    expect(await msg('bad', answer('{not json'))).toMatch(/not valid JSON/);
+    expect(await msg('bad', answer('{"format":"x"}'))).toMatch(/"format" is "x"/);
+    const offline: typeof fetch = async () => {
+      throw new TypeError('Failed to fetch');
+    };
+    expect(await msg('etcd-race', offline)).toMatch(/could not be fetched/);
+    const other = JSON.stringify(files['../../../public/recordings/etcd-race.json']);
+    expect(await msg('zookeeper-race', answer(other))).toMatch(/the file says it is "etcd-race"/);
+  });
+});
