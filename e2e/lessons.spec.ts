@@ -137,11 +137,13 @@ test.describe('the walkthrough on a laptop', () => {
     const step = chapters[2]!.find((s) => s.id === 't4')!;
     await settled(page, 'the-race', 't4', 'asking');
     await page.getByRole('button', { name: 'Try it yourself' }).click();
-    // The lab, at the step the lesson waited on, with the whole run to explore.
+    // The lab, at the step the lesson waited on.
     await expect(page.getByRole('heading', { name: 'Fencelab', level: 1 })).toBeVisible();
     expect(await cursorStep(page)).toBe(step.waitAt);
     await expect(page.getByRole('combobox', { name: 'Scenario' })).toHaveValue('canonical-race');
-    await expect(page.getByRole('checkbox', { name: 'Hide what has not happened yet' })).not.toBeChecked();
+    // The question was still open, so what comes next stays hidden until the learner plays it.
+    await expect(page.getByRole('checkbox', { name: 'Hide what has not happened yet' })).toBeChecked();
+    await expect(page.getByTestId('verdict')).toContainText('Not yet');
     await expect(page).toHaveURL(/&from=fencing-tokens\/the-race\/t4$/);
     // Poke the run: the lesson is not changed by it.
     await page.keyboard.press('End');

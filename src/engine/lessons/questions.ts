@@ -89,10 +89,14 @@ export function poseQuestion(question: Question, trace: Trace, target: number): 
     case 'max-seen': {
       const remembered = maxSeenAfter(trace, step);
       if (remembered === null) throw new QuestionMismatch(`no store keeps max_seen at step ${target}`);
-      // The candidates: what the store started with and every token granted up to this step.
+      // The candidates: what the store started with, every token granted up to this step, and
       const candidates = new Set<string>([formatToken(trace.knobs.initialMaxSeen)]);
       for (const l of trace.leases) if (l.grantedMs <= t && l.token !== null) candidates.add(formatToken(l.token));
       candidates.add(remembered);
+      // And the number after each token, so the answer is not the only one of its kind (etcd's
+      // 35 beside a 34 that was never issued).
+      for (const c of [...candidates])
+        if (/^\d+$/.test(c) && candidates.size < 6) candidates.add(String(Number(c) + 1));
       const choices = [...candidates].sort((a, b) => Number(a) - Number(b) || a.localeCompare(b));
       return {
         prompt: question.prompt ?? 'Which token does the store remember as the highest it has accepted?',

@@ -9,9 +9,14 @@ import { useShownTrace } from '../store/shown';
 import { InterventionMarks } from './InterventionMarks';
 import { Playhead } from './Playhead';
 
-/** Lanes get 64 px each (Redlock's five masters a compact share each), never fewer than three;
- * 38 px when compact (a lesson on a projector). */
-const timelineHeight = (units: number, compact: boolean) => defaultHeight(Math.max(3, units), compact ? 38 : 64);
+/** Lanes get 64 px each (Redlock's five masters a compact share each), never fewer than three.
+ * Given `maxHeightPx` (a lesson on a projector) they share what fits in it, 20 to 38 px each. */
+const timelineHeight = (units: number, maxHeightPx?: number) => {
+  const lanes = Math.max(3, units);
+  if (maxHeightPx === undefined) return defaultHeight(lanes, 64);
+  const spare = maxHeightPx - defaultHeight(lanes, 0);
+  return defaultHeight(lanes, Math.max(20, Math.min(38, spare / lanes)));
+};
 
 /** The store's layers over the drawing: the user's interventions, and the playhead while playing. */
 const overlay = (layout: TimelineLayout, cursorX: number) => (
@@ -21,7 +26,7 @@ const overlay = (layout: TimelineLayout, cursorX: number) => (
   </>
 );
 
-export function TimelineView({ compact = false }: { compact?: boolean }) {
+export function TimelineView({ maxHeightPx }: { maxHeightPx?: number }) {
   const { trace, fullTrace } = useShownTrace();
   const { cursor, interventions } = useLab((s) => ({
     cursor: s.cursor,
@@ -35,7 +40,7 @@ export function TimelineView({ compact = false }: { compact?: boolean }) {
         fitTo={fullTrace}
         cursor={cursor}
         onSeek={seek}
-        height={timelineHeight(laneUnits(trace.parties), compact)}
+        height={timelineHeight(laneUnits(trace.parties), maxHeightPx)}
         overlay={overlay}
         interventionKey={interventions}
       />

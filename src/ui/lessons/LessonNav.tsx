@@ -2,6 +2,7 @@
 // chapter as links (each is the step's own deep link), and the way into the lab from here.
 
 import type { MouseEvent } from 'react';
+import { useLab } from '../store/context';
 import { lessonHash } from './lessonUrl';
 import { useLesson } from './useLesson';
 
@@ -17,7 +18,9 @@ export function LessonNav() {
     goTo: s.goTo,
     takeOver: s.takeOver,
     setPresenting: s.setPresenting,
+    close: s.close,
   }));
+  const speed = useLab((l) => l.speed);
   if (!s.lesson) return null;
   const steps = s.chapters[s.place.chapter] ?? [];
   const atStart = s.place.chapter === 0 && s.place.step === 0;
@@ -52,6 +55,24 @@ export function LessonNav() {
       <button type="button" onClick={s.takeOver} title="Open this run at this step in the lab, with a way back">
         Try it yourself
       </button>
+      {atEnd && (
+        <p className="lesson-end" role="status">
+          End of the lesson.{' '}
+          <button type="button" className="link" onClick={() => s.goTo({ chapter: 0, step: 0 })}>
+            Start again
+          </button>{' '}
+          ·{' '}
+          <button type="button" className="link" onClick={s.close}>
+            Back to the lab
+          </button>
+        </p>
+      )}
+      <p
+        className="lesson-keys"
+        title="Keys: Right, Page Down or space go on; Left or Page Up go back; 1 to 6 answer; B blanks the screen; P presents; + and − change the speed"
+      >
+        Speed {speed}x<span className="keys-words"> · keys: → ← 1–6 B P + −</span>
+      </p>
       {s.presenting && (
         <button type="button" className="leave-present" onClick={() => s.setPresenting(false)}>
           Exit presenting (Esc)

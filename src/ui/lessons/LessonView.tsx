@@ -2,7 +2,7 @@
 // panels the step asks for. Presenting, the header goes and the type grows so that the words, the
 // question and the timeline fit one projector screen (1280×720 at 150 % zoom).
 
-import { useEffect } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { PartyCards } from '../cards/PartyCards';
 import { MaxSeenChart } from '../chart/MaxSeenChart';
 import { Comparison } from '../compare/Comparison';
@@ -31,18 +31,43 @@ const PANELS: Record<LessonPanel, () => React.JSX.Element> = {
   verdict: () => <Verdict />,
 };
 
+/** Panels that would give an open question's answer away wait for it; the whole run's verdict
+ * waits for the run's end. */
 function Panels() {
-  const show = useLesson((s) => stepOf(s)?.show ?? []);
-  if (show.length === 0) return null;
+  const { show, asking } = useLesson((s) => ({ show: stepOf(s)?.show ?? [], asking: s.phase === 'asking' }));
+  const atEnd = useLab((s) => s.cursor >= s.trace.steps.length - 1);
+  const shown = show.filter((p) => !(asking && p === 'comparison') && (p !== 'verdict' || atEnd));
+  if (shown.length === 0) return null;
   return (
     <div className="lesson-panels">
-      {show.map((panel) => (
+      {shown.map((panel) => (
         <div key={panel} className={`lesson-panel-slot slot-${panel}`}>
           {PANELS[panel]()}
         </div>
       ))}
     </div>
   );
+}
+
+/** The room left for the timeline in the lesson's main area (px): what the area's height leaves
+ * after the words and question above it, kept current as either changes size. */
+function useRoomBelow(main: RefObject<HTMLElement | null>, top: RefObject<HTMLElement | null>, on: boolean) {
+  const [room, setRoom] = useState<number | undefined>(undefined);
+  useEffect(() => {
+    const m = main.current;
+    const t = top.current;
+    if (!on || !m || !t) return;
+    // Padding, the gap, and the timeline panel's own border and toolbar-free chrome.
+    const CHROME_PX = 30;
+    // A ResizeObserver reports once when it starts observing, then on every change of size.
+    const observer = new ResizeObserver(() =>
+      setRoom(Math.max(120, Math.floor(m.clientHeight - t.offsetHeight - CHROME_PX))),
+    );
+    observer.observe(m);
+    observer.observe(t);
+    return () => observer.disconnect();
+  }, [main, top, on]);
+  return on ? room : undefined;
 }
 
 function Lesson() {
@@ -57,6 +82,10 @@ function Lesson() {
     dismissError: s.dismissError,
     hasQuestion: Boolean(stepOf(s)?.question),
   }));
+  // Presenting, the timeline takes the room the words leave, so the whole screen is one view.
+  const mainRef = useRef<HTMLElement>(null);
+  const topRef = useRef<HTMLDivElement>(null);
+  const room = useRoomBelow(mainRef, topRef, presenting);
   return (
     <div
       className={presenting ? 'lesson presenting' : 'lesson'}
@@ -73,12 +102,12 @@ function Lesson() {
           </button>
         </p>
       )}
-      <main className="lesson-main">
-        <div className={hasQuestion ? 'lesson-top with-question' : 'lesson-top'}>
+      <main className="lesson-main" ref={mainRef}>
+        <div className={hasQuestion ? 'lesson-top with-question' : 'lesson-top'} ref={topRef}>
           <Talk />
           <Question />
         </div>
-        <TimelineView compact={presenting} />
+        <TimelineView maxHeightPx={room} />
         <Panels />
       </main>
       <LessonNav />

@@ -2,7 +2,7 @@
 // cursor highlighted: a grant runs the lock service's lines, a sent write the client's, and a
 // store's verdict the branch it took.
 
-import type { StepKind } from '../../engine';
+import type { CheckMode, StepKind } from '../../engine';
 import { useLab } from '../store/context';
 
 type Part = 'issue' | 'carry' | 'accept' | 'reject';
@@ -17,31 +17,50 @@ const PART_OF: Partial<Record<StepKind, Part>> = {
   'write.rejected': 'reject',
 };
 
-const LINES: { text: string; part?: Part; indent: number }[] = [
+type Line = { text: string; part?: Part; indent: number };
+
+const ISSUE_AND_CARRY: Line[] = [
   { text: 'lock service, when a client is granted the lock:', indent: 0 },
   { text: 'counter = counter + 1      # kept durably: never reused', indent: 1, part: 'issue' },
   { text: 'reply(token = counter)', indent: 1, part: 'issue' },
   { text: 'client, for every write while it thinks it holds the lock:', indent: 0 },
   { text: 'send write(data, token)', indent: 1, part: 'carry' },
   { text: 'store, when a write arrives:', indent: 0 },
-  { text: 'if token <= max_seen:', indent: 1, part: 'reject' },
-  { text: 'refuse("stale token")', indent: 2, part: 'reject' },
+];
+
+const guarded = (test: string, refusal: string, remember: string): Line[] => [
+  { text: `if ${test}:`, indent: 1, part: 'reject' },
+  { text: `refuse("${refusal}")`, indent: 2, part: 'reject' },
   { text: 'else:', indent: 1, part: 'accept' },
-  { text: 'max_seen = token', indent: 2, part: 'accept' },
+  { text: remember, indent: 2, part: 'accept' },
   { text: 'save(data)', indent: 2, part: 'accept' },
 ];
 
+/** The store's lines for the check the run's store makes (the knob `check`), so the code on
+ * screen is the code the run runs. */
+const STORE_LINES: Record<CheckMode, Line[]> = {
+  'reject-le': guarded('token <= max_seen', 'stale token', 'max_seen = token'),
+  'reject-lt': guarded('token < max_seen       # equal tokens pass!', 'stale token', 'max_seen = token'),
+  'token-seq': guarded('(token, seq) <= (max_seen, max_seq)', 'stale write', 'max_seen, max_seq = token, seq'),
+  validity: guarded("the writer's grant is not the current one", 'not the holder', '# nothing to remember'),
+  none: [
+    { text: 'save(data)                 # no check: the token is ignored', indent: 1, part: 'accept' },
+    { text: '', indent: 1, part: 'reject' },
+  ],
+};
+
 export function Pseudocode() {
-  const part = useLab((s) => {
+  const { part, check } = useLab((s) => {
     const kind = s.trace.steps[s.cursor]?.kind;
-    return kind ? PART_OF[kind] : undefined;
+    return { part: kind ? PART_OF[kind] : undefined, check: s.trace.knobs.check };
   });
+  const lines = [...ISSUE_AND_CARRY, ...STORE_LINES[check].filter((l) => l.text)];
   return (
     <section className="lesson-panel pseudocode" aria-labelledby="pseudocode-title">
       <h3 id="pseudocode-title">The code at this step</h3>
       {/* It scrolls sideways on a narrow screen: focusable, so a keyboard can scroll it too. */}
       <ol className="code" aria-label="Pseudocode of issue, carry and compare" tabIndex={0}>
-        {LINES.map((line, i) => {
+        {lines.map((line, i) => {
           const on = line.part !== undefined && line.part === part;
           return (
             <li key={i} className={on ? 'line running' : 'line'} data-running={on || undefined}>

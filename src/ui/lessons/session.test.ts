@@ -84,7 +84,8 @@ describe('a lesson session', () => {
     const step = session.getState().chapters[2]![4]!;
     session.getState().takeOver();
     expect(session.getState().active).toBe(false);
-    expect(lab.getState().hideFuture).toBe(false);
+    // The question was open: the future stays hidden for the learner to play into.
+    expect(lab.getState().hideFuture).toBe(true);
     expect(lab.getState().cursor).toBe(step.waitAt);
     expect(fromSuffix(session.getState())).toBe('&from=fencing-tokens/the-race/t4');
     lab.getState().setStrategy('lease-trust');
@@ -93,6 +94,11 @@ describe('a lesson session', () => {
     expect(lab.getState().scenario).toEqual(step.scenario);
     expect(lab.getState().cursor).toBe(step.waitAt);
     expect(session.getState()).toMatchObject({ active: true, phase: 'asking' });
+    // Taken over after the answer, the whole run is there to explore.
+    session.getState().answer(step.question!.answer);
+    finish(lab);
+    session.getState().takeOver();
+    expect(lab.getState().hideFuture).toBe(false);
   });
 
   it('refuses a lesson it cannot open, says why, and changes nothing', () => {

@@ -80,7 +80,7 @@ const EMPTY: LessonState = {
 };
 
 /** The speed a lesson plays its runs at when it opens. */
-export const LESSON_SPEED = 2;
+export const LESSON_SPEED = 4;
 
 export function createLessonSession(lab: LabStore): LessonSession {
   return createStore<LessonState & LessonActions>()((set, get) => {
@@ -148,7 +148,7 @@ export function createLessonSession(lab: LabStore): LessonSession {
         const wanted = typeof place === 'function' ? place(checked.lesson, checked.chapters) : place;
         const chapter = Math.min(Math.max(0, wanted.chapter ?? 0), checked.chapters.length - 1);
         const step = Math.min(Math.max(0, wanted.step ?? 0), checked.chapters[chapter]!.length - 1);
-        // Lessons play at 2x: the teacher talks over the run, and each step still gets its time.
+        // Lessons play at 4x: the teacher talks over the run, and each step still gets its time.
         if (!get().lesson) lab.getState().setSpeed(LESSON_SPEED);
         set({
           lesson: checked.lesson,
@@ -192,10 +192,13 @@ export function createLessonSession(lab: LabStore): LessonSession {
       toggleBlank: () => set({ blank: !get().blank }),
 
       takeOver() {
+        // With a question still open the run's future stays hidden, so the learner can find the
+        // answer by playing it; otherwise the whole run is there to explore.
+        const asking = get().phase === 'asking';
         set({ active: false, blank: false });
         const l = lab.getState();
         if (l.playing) l.pause();
-        l.setHideFuture(false);
+        l.setHideFuture(asking);
       },
 
       resume() {

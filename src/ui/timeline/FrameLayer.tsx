@@ -7,6 +7,10 @@ import { isNarrow } from './geometry';
 import type { MaxSeenReadout } from './readouts';
 import type { LaneShape, PlotArea, StepLabelShape, TickShape } from './types';
 
+/** The least lane height (px) with room for a note under the name: a full lane, a compact one. */
+const SUBTITLE_ROOM_PX = 36;
+const SUBTITLE_ROOM_COMPACT_PX = 28;
+
 export const LaneBands = memo(function LaneBands({
   lanes,
   plot,
@@ -31,12 +35,15 @@ export const LaneBands = memo(function LaneBands({
           <text className="tl-lane__title" x={14} y={lane.y + 1}>
             {lane.title}
           </text>
-          {lane.subtitle && !isNarrow(plot) && (
-            // A compact lane's note sits closer under its name, clear of the next lane's name.
-            <text className="tl-lane__subtitle" x={14} y={lane.y + (lane.compact ? 14 : 18)}>
-              {lane.subtitle}
-            </text>
-          )}
+          {lane.subtitle &&
+            !isNarrow(plot) &&
+            lane.height >= (lane.compact ? SUBTITLE_ROOM_COMPACT_PX : SUBTITLE_ROOM_PX) && (
+              // A compact lane's note sits closer under its name, clear of the next lane's name; a
+              // lane too short for a second line (a projector's lesson) shows its name alone.
+              <text className="tl-lane__subtitle" x={14} y={lane.y + (lane.compact ? 14 : 18)}>
+                {lane.subtitle}
+              </text>
+            )}
         </g>
       ))}
     </g>

@@ -22,7 +22,7 @@ export const LABEL_BAND_PX = 40;
 export const AXIS_BAND_PX = 36;
 export const LANE_HEIGHT_DEFAULT_PX = 80;
 /** The least room per lane unit: a full lane gets at least this, a compact one its share. */
-export const LANE_HEIGHT_MIN_PX = 34;
+export const LANE_HEIGHT_MIN_PX = 20;
 
 /**
  * The height that gives every lane `perLanePx` (by default, its default room). `laneUnits` counts

@@ -22,7 +22,7 @@ export const alternativesChapter: Chapter = {
       id: 'long-lease',
       run: { preset: 'lease-long' },
       at: 'end',
-      say: 'Shorter leases, then? Here is the race with a one-second lease, the client renewing it while it works. Note how many renewals it sends.',
+      say: 'Would shorter leases help? First the race with a one-second lease that the client renews while it works, a third of a lease at a time. Note how many renewals it sends.',
       show: ['cards', 'verdict'],
     },
     {
@@ -36,7 +36,7 @@ export const alternativesChapter: Chapter = {
       id: 'spurious',
       run: { preset: 'lease-short-spurious' },
       at: 'end',
-      say: 'And a short lease hurts healthy clients too. Client1 never pauses; one of its renewals is held up in the network, and that is enough for the lease to run out and the lock to go to Client2.',
+      say: 'And a short lease hurts healthy clients too. Client1 never pauses; its renewals are held up in the network, and that is enough for the lease to run out and the lock to go to Client2. The verdict is green, because nothing stale got in: the cost is a healthy client that lost its lock.',
       show: ['cards', 'verdict'],
     },
     {
@@ -61,7 +61,7 @@ export const alternativesChapter: Chapter = {
       id: 'if-match',
       run: { preset: 'blob-store-if-match' },
       at: 'end',
-      say: 'Put something in front of it that can refuse: here a conditional write (If-Match) that only succeeds if the object has not changed since it was read. Now the zombie is turned away.',
+      say: 'Put a front before it that can refuse. This one keeps max_seen in the object\u2019s metadata: it reads the object, compares the token with the max_seen stored there, and writes with If-Match, so the write only lands if the object has not changed since it was read. The zombie\u2019s 33 is lower than the 34 in the metadata, so nothing is written.',
       show: ['verdict'],
     },
   ],

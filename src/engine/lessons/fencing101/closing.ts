@@ -9,8 +9,8 @@ export const comparisonChapter: Chapter = {
     {
       id: 'table',
       run: { preset: 'canonical-race' },
-      at: 'end',
-      say: 'Here is the same race run under every lock design in the lab. The ones whose tokens grow and whose store checks them turn the zombie away; the ones that trust the client or carry random values let it in.',
+      at: 't6',
+      say: 'Here is the same race, and below it the same race run under every lock design in the lab, once you have answered.',
       ask: {
         kind: 'choice',
         prompt: 'Which two things must both be true for the zombie\u2019s write to be refused?',
@@ -20,7 +20,7 @@ export const comparisonChapter: Chapter = {
           'A majority of lock servers agreeing',
         ],
         answer: 1,
-        why: 'Leases and majorities decide who gets the lock; a growing token, checked by the store, decides whose write gets in.',
+        why: 'Leases and majorities decide who gets the lock; only a token that grows, checked by the store, decides whose write gets in. The table below shows it design by design.',
       },
       show: ['comparison'],
     },

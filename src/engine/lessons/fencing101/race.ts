@@ -49,7 +49,7 @@ export const raceChapter: Chapter = {
     {
       id: 't5',
       at: 't5',
-      say: 't5: Client1 wakes, unaware that anything happened, and sends its write of Y with the token it still has, 33.',
+      say: 't5: Client1 wakes, unaware that anything happened. The write of Y it had ready leaves at once, with the token it still has, 33; only then does its clock tell it the lease is over.',
     },
     {
       id: 't6',
@@ -57,7 +57,7 @@ export const raceChapter: Chapter = {
       say: 't6: the zombie\u2019s write reaches the store.',
       ask: {
         kind: 'write',
-        why: '33 is not higher than 34, so the store refuses the write. Client1 still believes it holds the lock, and it does not matter: the store decides from what it remembers, not from what a client believes.',
+        why: '33 is not higher than 34, so the store refuses the write. What Client1 believed when it sent it does not matter: the store decides from what it remembers, not from what a client believes.',
       },
       show: ['pseudocode', 'chart', 'verdict'],
     },
@@ -104,7 +104,7 @@ export const orderChapter: Chapter = {
       say: 'Now the other way round: Client1 wakes early and its write with 33 reaches the store before Client2 has written anything.',
       ask: {
         kind: 'write',
-        why: 'The store has seen nothing above 32, so 33 is accepted. That is not a failure: no newer holder has written yet, so nothing is overwritten.',
+        why: 'The store has seen nothing above 32, so 33 is accepted. It is a zombie\u2019s write and it got in: the store cannot know of a grant no write has shown it yet. What fencing keeps is the order: nothing a newer holder wrote is overwritten.',
       },
       show: ['chart'],
     },

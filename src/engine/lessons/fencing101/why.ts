@@ -39,7 +39,7 @@ export const whyChapter: Chapter = {
     {
       id: 'zombie-writes',
       at: 't6',
-      say: 'Client1 wakes up. It does not know it slept, so it carries on and sends the write it had ready.',
+      say: 'Client1 wakes up. The write it had ready before the pause goes out at once; only a moment later does its own clock tell it the lease is over. Too late: the write is on its way.',
       ask: {
         kind: 'write',
         why: 'A store that trusts its clients has no way to tell that Client1 is no longer the holder. Y lands on top of X: the newer holder\u2019s data is lost, though the lock service did nothing wrong.',
@@ -84,8 +84,8 @@ export const dutiesChapter: Chapter = {
     {
       id: 'carry',
       run: { preset: 'carry-many-writes' },
-      at: 'end',
-      say: 'Second, the client carries its token on every write it sends, not only the first. Each of these writes from one grant goes out with the same token.',
+      at: 'w3',
+      say: 'Second, the client carries its token on every write it sends, not only the first: all three writes of this grant carry 33. So that the holder\u2019s own second write is not refused, this store compares a pair, the token and a write number: (33, 1), (33, 2), (33, 3). A newer holder\u2019s (34, 1) is still higher than all of them.',
       show: ['pseudocode', 'cards'],
     },
     {
@@ -102,7 +102,7 @@ export const dutiesChapter: Chapter = {
     {
       id: 'cost',
       at: 't6',
-      say: 'That is the whole price at the store: one comparison and at most one update for each write, and one remembered number for each thing it protects. Watch the counters beside the code.',
+      say: 'That is the whole price at the store: one comparison and at most one update for each write, and one remembered number for each thing it protects. The counters under the timeline add it up.',
       show: ['pseudocode', 'cost'],
     },
   ],
