@@ -45,12 +45,14 @@ export function App({ store, session, flushUrl = () => {} }: AppProps) {
       <div className="app">
         <header className="app-header">
           <div className="brand">
-            <h1>Fencelab</h1>
+            <div className="brand-row">
+              <h1>Fencelab</h1>
+              <nav className="views-nav" aria-label="Other views">
+                <StartLesson session={session} />
+                <RecordedEntry />
+              </nav>
+            </div>
             <p className="tagline">A lock you hold is not a lock you enforce.</p>
-            <nav className="views-nav" aria-label="Other views">
-              <StartLesson session={session} />
-              <RecordedEntry />
-            </nav>
           </div>
           <PresetPicker />
           <div className="header-actions">
