@@ -62,7 +62,7 @@ test("a zombie's write that got in is shown as danger, with a '!' rather than a 
 
 test('the verdict names broken invariants in words and says when no token was issued', async ({ page }) => {
   await openPreset(page, 'redlock-clock-jump');
-  await expect(page.locator('.violations')).toContainText('One holder at a time broke:');
+  await expect(page.locator('.violations')).toContainText('the rule One holder at a time broke:');
   await expect(page.locator('.violations')).not.toContainText('one-grant-at-a-time');
   await page.getByLabel('Scenario', { exact: true }).selectOption('lease-trust-race');
   await expect(page.locator('.verdict-facts')).toContainText(

@@ -84,7 +84,7 @@ test('changing the strategy keeps the cursor at the same time', async ({ page })
   await page.getByLabel('Lock strategy').selectOption({ label: 'Lease + trust the client' });
   await expect(page.locator('.narration-where')).toContainText('1307 ms');
   await page.keyboard.press('End');
-  await expect(page.getByTestId('verdict')).toContainText('violation');
+  await expect(page.getByTestId('verdict')).toContainText('broken');
 
   await page.getByLabel('Lock strategy').selectOption({ label: 'Fencing token (generic pattern)' });
   await page.getByLabel('Resource check').selectOption('reject-lt');

@@ -35,7 +35,7 @@ test('playing the canonical race shows the accept at t4 and the reject at t6', a
   await expect(page.getByTestId('comparison')).toContainText('33 <= 34 -> REJECT');
   await expect(page.getByTestId('max-seen-Storage')).toHaveText('34');
   await expect(page.locator('.event-table tr.current')).toContainText('REJECT');
-  await expect(page.getByTestId('verdict')).toContainText('Every invariant held');
+  await expect(page.getByTestId('verdict')).toContainText('Every safety rule (invariant) held');
   await screenshot(page, 'canonical-race-t6');
 });
 

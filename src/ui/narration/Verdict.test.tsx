@@ -18,7 +18,7 @@ describe('the verdict panel', () => {
   it('names every broken invariant in words, never by its id', () => {
     for (const id of ['redlock-clock-jump', 'redlock-restart']) {
       const text = verdictOf(id).textContent!;
-      expect(text).toContain('One holder at a time broke:');
+      expect(text).toContain('the rule One holder at a time broke:');
       expect(text).not.toMatch(/one-grant-at-a-time|[a-z]+-[a-z]+-[a-z]+ broke/);
       unmountAll();
     }

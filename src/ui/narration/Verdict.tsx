@@ -66,7 +66,7 @@ export function Verdict() {
               <button type="button" className="link" onClick={() => seek(v.step)}>
                 Step {v.step}
               </button>{' '}
-              <strong>{INVARIANT_WORDS[v.invariant] ?? v.invariant}</strong> broke: {v.message}
+              the rule <strong>{INVARIANT_WORDS[v.invariant] ?? v.invariant}</strong> broke: {v.message}
             </li>
           ))}
           {verdict.violations.length > 20 && <li>…and {verdict.violations.length - 20} more.</li>}

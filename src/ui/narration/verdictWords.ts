@@ -50,7 +50,8 @@ export function verdictHeadline(
   verdict: Pick<Verdict, 'ok' | 'violations' | 'staleWriteAccepted' | 'rightfulWriteRejected'>,
 ): Headline {
   if (!verdict.ok) {
-    const text = `${plural(verdict.violations.length, 'invariant violation', 'invariant violations')}.`;
+    // "Invariant" is the field's word; a class reads "safety rule" first.
+    const text = `${plural(verdict.violations.length, 'safety rule (invariant) broken', 'safety rules (invariants) broken')}.`;
     return { tone: 'broken', glyph: '✕', text };
   }
   const stale = verdict.staleWriteAccepted;
@@ -69,5 +70,5 @@ export function verdictHeadline(
       text: `No stale write got in, but the store also refused the current holder's write (${refused.client} at ${refused.resource}).`,
     };
   }
-  return { tone: 'ok', glyph: '✓', text: 'Every invariant held; no stale write got in.' };
+  return { tone: 'ok', glyph: '✓', text: 'Every safety rule (invariant) held; no stale write got in.' };
 }
