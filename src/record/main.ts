@@ -84,9 +84,16 @@ export function parseOptions(argv: string[]): Options {
   };
 }
 
+/** Temp dirs of races under way: removed on exit too (a deadline or a signal skips `record`'s finally). */
+const workDirs = new Set<string>();
+process.on('exit', () => {
+  for (const d of workDirs) rmSync(d, { recursive: true, force: true });
+});
+
 /** Starts the race's servers, runs it, stops them: a fresh store for every race. */
 async function record(race: RaceDef): Promise<Recording> {
   const root = workDir();
+  workDirs.add(root);
   let stop: () => Promise<void> = async () => undefined;
   try {
     let harness: Harness;
@@ -122,6 +129,7 @@ async function record(race: RaceDef): Promise<Recording> {
   } finally {
     await stop();
     rmSync(root, { recursive: true, force: true });
+    workDirs.delete(root);
   }
 }
 

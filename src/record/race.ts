@@ -159,9 +159,11 @@ export async function runRace(harness: Harness, schedule: Schedule, clients: str
         case 'crash': {
           // The handler is attached here, when the promise is made: a failed restart is a failure
           // of the race, never an unhandled rejection that ends Node before the cleanup.
-          const restart = harness.crash(a.party, a.restartAfterMs ?? 0, (o) => push(o)).then(() => {
-            if (FAULT === 'restart') throw new Error(`injected fault: restarting ${a.party} failed`);
-          });
+          const restart = harness
+            .crash(a.party, a.restartAfterMs ?? 0, (o) => push(o))
+            .then(() => {
+              if (FAULT === 'restart') throw new Error(`injected fault: restarting ${a.party} failed`);
+            });
           return void restarts.push(restart.catch(fail));
         }
         default:
