@@ -9,24 +9,51 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { findStrategy, simulate } from '../engine/index.ts';
-import { RECORDING_FORMAT, tokenInteger, tokenOrder, type Recording } from './format.ts';
+import { findStrategy, simulate, validateRecording } from '../engine/index.ts';
+import { RECORDING_FORMAT, tokenInteger, tokenOrder, type Recording, type SystemId } from './format.ts';
 import { modelFacts, realFacts, scenarioFor, type Facts } from './toScenario.ts';
 
 const DIR = process.env.FENCELAB_RECORDINGS ?? join(import.meta.dirname, '../../public/recordings');
 /** A grant may come this much earlier or later than the model's (the real clients' HTTP and
- * session set-up take tens of ms; the model's network 2-8 ms). */
+ * session set-up take tens of ms; the model's network 2-8 ms). Measured in the shipped
+ * recordings: -7 to +45 ms, but for ZooKeeper's first grant. */
 const GRANT_MS = 250;
-/** A lease or session ends up to this much later than the model's (etcd revokes expired leases
- * in 500 ms sweeps; ZooKeeper expires sessions in tick buckets; the observer polls every 25 ms)
- * and at most EARLY_MS earlier. */
+/** ZooKeeper's first grant of a race: the server's JVM is cold (a fresh server per race: its
+ * first session, create and getChildren run interpreted, not yet JIT-compiled) and the client's
+ * session handshake comes first. Measured: +107 and +186 ms in the shipped recordings, +214 and
+ * +307 ms in a fresh run on the 2-core machine (which GRANT_MS would have failed). */
+const ZK_FIRST_GRANT_MS = 500;
+/** How much later than the model's a real lease or session may end: what the strategy's own
+ * "modelled simply" text says ("up to about N ms later"), so the text and the test cannot drift
+ * apart. etcd: its lessor's 500 ms sweep, plus the real grant's delay (up to GRANT_MS), plus the
+ * observer's 25 ms poll, about 800 ms (measured 97 and 429 ms shipped, 368 and 447 ms fresh).
+ * ZooKeeper: 200 ms tick buckets, then the close-session that deletes the node, about 600 ms
+ * (measured 248 and 322 ms shipped, 267 and 458 ms fresh). Redlock:
+ * the validity its client computed, LATE_MS (measured 1-7 ms). No end comes more than EARLY_MS
+ * early. */
 const LATE_MS = 600;
 const EARLY_MS = 50;
 
+/** "up to about N ms later" in a strategy's simplification text, or null. */
+const statedLateMs = (strategy: string): number | null => {
+  const m = findStrategy(strategy)?.simplification.match(/up to about (\d+) ms later/);
+  return m?.[1] ? Number(m[1]) : null;
+};
+const LATE_BY_SYSTEM: Record<SystemId, number> = {
+  etcd: statedLateMs('etcd') ?? 0,
+  zookeeper: statedLateMs('zookeeper') ?? 0,
+  redis: LATE_MS,
+};
+
+/** Every file through the lab's own validator: a malformed one fails with its message. */
 const recordings: Recording[] = readdirSync(DIR)
   .filter((f) => f.endsWith('.json'))
   .sort()
-  .map((f) => JSON.parse(readFileSync(join(DIR, f), 'utf8')) as Recording);
+  .map((f) => {
+    const checked = validateRecording(JSON.parse(readFileSync(join(DIR, f), 'utf8')) as unknown);
+    if (!checked.ok) throw new Error(`${join(DIR, f)}: ${checked.message}`);
+    return checked.recording;
+  });
 
 const gaps = (f: Facts) =>
   f.grants.slice(1).map((g, i) => tokenInteger(g.token) - tokenInteger(f.grants[i]?.token ?? '0'));
@@ -57,16 +84,18 @@ describe.each(recordings.map((r) => [r.id, r] as const))('%s', (_id, rec) => {
   it('grants the lock to the same clients in the same order, at about the same times', () => {
     expect(real.grants.map((g) => g.client)).toEqual(model.grants.map((g) => g.client));
     real.grants.forEach((g, i) =>
-      expect(Math.abs(g.atMs - (model.grants[i]?.atMs ?? 0))).toBeLessThanOrEqual(GRANT_MS),
+      expect(Math.abs(g.atMs - (model.grants[i]?.atMs ?? 0))).toBeLessThanOrEqual(
+        rec.system === 'zookeeper' && i === 0 ? ZK_FIRST_GRANT_MS : GRANT_MS,
+      ),
     );
   });
 
-  it('ends the same leases, the real one no earlier and at most LATE_MS later', () => {
+  it("ends the same leases, the real one no earlier and at most as much later as the system's text says", () => {
     expect(Object.keys(real.ended).sort()).toEqual(Object.keys(model.ended).sort());
     for (const [client, at] of Object.entries(real.ended)) {
       const late = at - (model.ended[client] ?? 0);
       expect(late).toBeGreaterThanOrEqual(-EARLY_MS);
-      expect(late).toBeLessThanOrEqual(LATE_MS);
+      expect(late).toBeLessThanOrEqual(LATE_BY_SYSTEM[rec.system]);
     }
   });
 });
@@ -89,8 +118,16 @@ describe.each(ordered.map((r) => [r.id, r] as const))('%s, ordered tokens', (_id
   // Behind a partition the model's client and the real one differ on purpose (named below).
   if (rec.id !== 'zookeeper-partition')
     it("gives the store's verdicts the model gives", () => {
-      if (rec.schedule.knobs.check === 'validity') expect(real.txns).toEqual(model.txns);
-      else expect(real.writes).toEqual(model.writes);
+      if (rec.schedule.knobs.check === 'validity') {
+        expect(real.txns).toEqual(model.txns);
+        // The real clients write to the max_seen store as well (the model's only through the
+        // txn, named in etcd's text): held against the model with the store checking reject-le.
+        const store = {
+          ...rec,
+          schedule: { ...rec.schedule, knobs: { ...rec.schedule.knobs, check: 'reject-le' as const } },
+        };
+        expect(real.writes).toEqual(modelFacts(simulate(scenarioFor(store))).writes);
+      } else expect(real.writes).toEqual(model.writes);
     });
 });
 
@@ -118,8 +155,26 @@ describe('differences named in the strategies’ simplification text', () => {
   });
 
   it('etcd and ZooKeeper end a lease exactly at its TTL; the real servers end it later, as their texts say', () => {
-    expect(findStrategy('etcd')?.simplification).toMatch(/500 ms/);
-    expect(findStrategy('zookeeper')?.simplification).toMatch(/tick/);
+    expect(findStrategy('etcd')?.simplification).toMatch(/up to about \d+ ms later: etcd's lessor .* every 500 ms/);
+    expect(findStrategy('zookeeper')?.simplification).toMatch(/up to about \d+ ms later: .*tick-sized buckets/);
+    // The texts state a range, not figures a later recording contradicts: every recording's late
+    // end falls inside it (the per-recording test above holds each one to the same figure).
+    for (const system of ['etcd', 'zookeeper'] as const) {
+      expect(LATE_BY_SYSTEM[system]).toBeGreaterThan(0);
+      for (const rec of recordings.filter((r) => r.system === system)) {
+        const model = modelFacts(simulate(scenarioFor(rec)));
+        for (const [client, at] of Object.entries(realFacts(rec).ended))
+          expect(at - (model.ended[client] ?? 0)).toBeLessThanOrEqual(LATE_BY_SYSTEM[system]);
+      }
+    }
+  });
+
+  it("etcd-txn-race: the real clients write to the store and through the txn, the model's only through the txn", () => {
+    const rec = byId('etcd-txn-race');
+    if (!rec) throw new Error('no etcd-txn-race recording');
+    expect(modelFacts(simulate(scenarioFor(rec))).writes).toEqual([]);
+    expect(realFacts(rec).writes.map((w) => w.client)).toEqual(realFacts(rec).txns.map((t) => t.client));
+    expect(findStrategy('etcd')?.simplification).toMatch(/max_seen store as well as through the txn/);
   });
 });
 

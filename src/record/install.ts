@@ -1,5 +1,7 @@
 // Finds the real lock servers' programs, and installs Debian's packages with apt-get when they are
 // missing and the recorder runs as root (shared/TOOLCHAIN.md: 7-13 s each with a JRE present).
+// Bounded: every apt-get run together gets at most INSTALL_BUDGET_MS (FENCELAB_INSTALL_S
+// overrides it); running out counts as "cannot be installed here".
 // Errors: ServersUnavailable, whose message says what to install by hand.
 
 import { spawnSync } from 'node:child_process';
@@ -28,12 +30,22 @@ export class ServersUnavailable extends Error {}
 
 const missing = (): string[] => PACKAGES.filter((p) => !existsSync(p.provides)).map((p) => p.pkg);
 
-const apt = (args: string[]): boolean =>
-  spawnSync('apt-get', args, {
+/** All of the install's apt-get runs together, ms (a fresh machine measured 17 s with update). */
+export const INSTALL_BUDGET_MS = Number(process.env.FENCELAB_INSTALL_S ?? 150) * 1000;
+
+/** One apt-get run, bounded by what is left of the install's budget; 'timeout' when it ran out. */
+function apt(args: string[], deadline: number): 'ok' | 'failed' | 'timeout' {
+  const left = deadline - Date.now();
+  if (left <= 0) return 'timeout';
+  const r = spawnSync('apt-get', args, {
     stdio: ['ignore', 'ignore', 'inherit'],
     env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
-    timeout: 240_000,
-  }).status === 0;
+    timeout: left,
+    killSignal: 'SIGTERM',
+  });
+  if (r.error && (r.error as NodeJS.ErrnoException).code === 'ETIMEDOUT') return 'timeout';
+  return r.status === 0 ? 'ok' : 'failed';
+}
 
 /**
  * Makes sure every server program is present; returns the packages it installed and how long that
@@ -48,8 +60,18 @@ export function ensureServers(log: (line: string) => void): { installed: string[
   }
   const started = Date.now();
   log(`installing ${need.join(' ')} with apt-get`);
+  const deadline = started + INSTALL_BUDGET_MS;
   const install = ['install', '-y', '--no-install-recommends', ...need];
-  if (!apt(install) && !(apt(['update', '-qq']) && apt(install))) {
+  let result = apt(install, deadline);
+  if (result === 'failed') {
+    const update = apt(['update', '-qq'], deadline);
+    result = update === 'ok' ? apt(install, deadline) : update;
+  }
+  if (result === 'timeout')
+    throw new ServersUnavailable(
+      `apt-get did not finish installing ${need.join(', ')} within ${INSTALL_BUDGET_MS / 1000} s; run: ${INSTALL_HINT}`,
+    );
+  if (result !== 'ok') {
     throw new ServersUnavailable(`apt-get could not install ${need.join(', ')}; run: ${INSTALL_HINT}`);
   }
   const still = missing();

@@ -1,15 +1,18 @@
-// `npm run record [-- --only etcd,zookeeper,redis] [--out DIR]`: installs the servers if needed
-// (apt-get, as root), runs every race in races.ts against real etcd, ZooKeeper and Redis on
-// 127.0.0.1, and writes one recording per race to DIR (default public/recordings).
-// Exit codes: 0 recorded; 2 the servers are missing and cannot be installed here (the message
-// says what to install); 1 a race failed. Every process it started is stopped on every path.
+// `npm run record [-- --only etcd,zookeeper,redis] [--out DIR] [--deadline S] [--install-only]`:
+// installs the servers if needed (apt-get, as root), runs every race in races.ts against real
+// etcd, ZooKeeper and Redis on 127.0.0.1, and writes one recording per race to DIR (default
+// public/recordings). USAGE below says it all; `--help` prints it.
+// Exit codes: 0 recorded (or installed); 1 a race failed or the deadline passed; 2 the servers are
+// missing and cannot be installed here (the message says what to install); 64 bad command line.
+// Every process it started is stopped on every path (procs.ts), never a stack trace for bad input.
 
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { parseArgs } from 'node:util';
 import { RACES, type RaceDef } from './races.ts';
 import { RECORDING_FORMAT, RECORDING_VERSION, type Recording, type SystemId } from './format.ts';
 import { ensureServers, ServersUnavailable } from './install.ts';
-import { stillRunning, stopAll, stopAllOnSignals } from './procs.ts';
+import { stillRunning, stopAll, stopAllAndExit, stopAllOnExit } from './procs.ts';
 import { runRace, type Harness } from './race.ts';
 import { workDir } from './servers.ts';
 import { etcdHarness, etcdInfo } from './systems/etcd.ts';
@@ -19,20 +22,78 @@ import { redisHarness, redisInfo } from './systems/redis.ts';
 const CLIENTS = ['Client1', 'Client2'];
 const log = (line: string) => process.stdout.write(`record: ${line}\n`);
 
-function args(argv: string[]): { only: SystemId[]; out: string } {
-  const only = argv.includes('--only')
-    ? (argv[argv.indexOf('--only') + 1] ?? '').split(',')
-    : ['etcd', 'zookeeper', 'redis'];
-  const out = argv.includes('--out') ? (argv[argv.indexOf('--out') + 1] ?? '') : 'public/recordings';
-  const bad = only.filter((s) => !['etcd', 'zookeeper', 'redis'].includes(s));
-  if (bad.length || !out)
-    throw new Error(`usage: npm run record -- [--only etcd,zookeeper,redis] [--out DIR] (bad: ${bad.join(',')})`);
-  return { only: only as SystemId[], out };
+const SYSTEMS: readonly SystemId[] = ['etcd', 'zookeeper', 'redis'];
+
+export const USAGE = `usage: npm run record -- [--only etcd,zookeeper,redis] [--out DIR] [--deadline SECONDS] [--install-only]
+  --only LIST      record only these systems (comma-separated; default: all three)
+  --out DIR        write the recordings to DIR (default: public/recordings, the shipped ones)
+  --deadline S     stop everything and exit 1 if recording is not done within S seconds (default 110)
+  --install-only   install the servers if they are missing (apt-get, as root) and record nothing
+  --help           print this and exit
+exit codes: 0 done, 1 a race failed or the deadline passed, 2 the servers cannot be installed here,
+64 bad command line`;
+
+/** Exit code for a bad command line (BSD's EX_USAGE), distinct from 1 (a race) and 2 (servers). */
+export const EX_USAGE = 64;
+
+export interface Options {
+  only: SystemId[];
+  out: string;
+  deadlineMs: number;
+  installOnly: boolean;
+  help: boolean;
 }
+
+class UsageError extends Error {}
+
+/** The command line, checked. @throws UsageError with one line saying what is wrong. */
+export function parseOptions(argv: string[]): Options {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      strict: true,
+      allowPositionals: false,
+      options: {
+        only: { type: 'string' },
+        out: { type: 'string' },
+        deadline: { type: 'string' },
+        'install-only': { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    }));
+  } catch (e) {
+    // parseArgs' own message names the flag ("Unknown option '--x'", "argument is ambiguous"...).
+    throw new UsageError(e instanceof Error ? (e.message.split('\n')[0] ?? e.message) : String(e));
+  }
+  const only = values.only === undefined ? [...SYSTEMS] : values.only.split(',').map((x) => x.trim());
+  const bad = only.filter((x) => !SYSTEMS.includes(x as SystemId));
+  if (bad.length || only.length === 0)
+    throw new UsageError(`--only takes a comma-separated list of ${SYSTEMS.join(', ')}; got "${values.only}"`);
+  const out = values.out ?? 'public/recordings';
+  if (out.trim() === '' || out.startsWith('-')) throw new UsageError(`--out needs a directory; got "${out}"`);
+  const deadline = values.deadline === undefined ? 110 : Number(values.deadline);
+  if (!Number.isFinite(deadline) || deadline <= 0)
+    throw new UsageError(`--deadline takes a number of seconds above 0; got "${values.deadline}"`);
+  return {
+    only: [...new Set(only)] as SystemId[],
+    out,
+    deadlineMs: deadline * 1000,
+    installOnly: values['install-only'] ?? false,
+    help: values.help ?? false,
+  };
+}
+
+/** Temp dirs of races under way: removed on exit too (a deadline or a signal skips `record`'s finally). */
+const workDirs = new Set<string>();
+process.on('exit', () => {
+  for (const d of workDirs) rmSync(d, { recursive: true, force: true });
+});
 
 /** Starts the race's servers, runs it, stops them: a fresh store for every race. */
 async function record(race: RaceDef): Promise<Recording> {
   const root = workDir();
+  workDirs.add(root);
   let stop: () => Promise<void> = async () => undefined;
   try {
     let harness: Harness;
@@ -68,12 +129,25 @@ async function record(race: RaceDef): Promise<Recording> {
   } finally {
     await stop();
     rmSync(root, { recursive: true, force: true });
+    workDirs.delete(root);
   }
 }
 
 async function main(): Promise<number> {
-  stopAllOnSignals();
-  const { only, out } = args(process.argv.slice(2));
+  let opts: Options;
+  try {
+    opts = parseOptions(process.argv.slice(2));
+  } catch (e) {
+    if (!(e instanceof UsageError)) throw e;
+    process.stderr.write(`record: ${e.message}\n${USAGE}\n`);
+    return EX_USAGE;
+  }
+  if (opts.help) {
+    process.stdout.write(`${USAGE}\n`);
+    return 0;
+  }
+  const { only, out } = opts;
+  stopAllOnExit();
   try {
     const { installed, seconds } = ensureServers(log);
     if (installed.length) log(`installed ${installed.join(', ')} in ${seconds.toFixed(1)} s`);
@@ -84,6 +158,14 @@ async function main(): Promise<number> {
     }
     throw e;
   }
+  if (opts.installOnly) return 0;
+  // The recorder's own bound, apart from any the caller keeps: past it, everything it started
+  // is stopped and it exits 1 (a half-written recording is never left: files are written whole).
+  const deadline = setTimeout(
+    () => stopAllAndExit(1, `recording did not finish within ${opts.deadlineMs / 1000} s`),
+    opts.deadlineMs,
+  );
+  deadline.unref();
   mkdirSync(out, { recursive: true });
   const started = Date.now();
   for (const race of RACES.filter((r) => only.includes(r.system))) {
@@ -101,7 +183,8 @@ async function main(): Promise<number> {
 
 main()
   .catch((e: unknown) => {
-    process.stderr.write(`record: failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
+    process.stderr.write(`record: failed: ${e instanceof Error ? e.message : String(e)}\n`);
+    if (process.env.FENCELAB_RECORD_DEBUG && e instanceof Error) process.stderr.write(`${e.stack}\n`);
     return 1;
   })
   .then(async (code) => {

@@ -1,6 +1,8 @@
 // Every process the recorder starts, by its own pid, so that each is stopped however the run
 // ends: a step that throws, Ctrl-C, SIGTERM. Nothing is found or killed by name.
-// Invariant: after stopAll() resolves, no process this recorder started is running.
+// Invariant: after stopAll() resolves, no process this recorder started is running, and nothing
+// new is started once stopping began; a process exit by any path SIGCONTs and SIGKILLs whatever
+// is still tracked (a SIGSTOPped client is never left frozen).
 
 import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
 
@@ -10,10 +12,13 @@ interface Tracked {
 }
 
 const running = new Map<number, Tracked>();
+/** Set by stopAll: from then on startTracked refuses (a restart racing the cleanup starts nothing). */
+let stopping = false;
 
 /** Starts `command` directly (no shell, so the pid is the program's own) and tracks it.
- * @throws Error when the program cannot be started (its pid is missing). */
+ * @throws Error when the program cannot be started (its pid is missing), or once stopAll began. */
 export function startTracked(name: string, command: string, args: string[], options: SpawnOptions): ChildProcess {
+  if (stopping) throw new Error(`not starting ${name}: the recorder is stopping`);
   const child = spawn(command, args, options);
   if (child.pid === undefined) throw new Error(`could not start ${name} (${command})`);
   const pid = child.pid;
@@ -55,20 +60,62 @@ export async function stopTracked(child: ChildProcess, opts: { graceMs?: number;
   running.delete(pid);
 }
 
-/** Stops every process still tracked, in parallel. */
+/** Stops every process still tracked, in parallel; nothing can be started after it is called. */
 export async function stopAll(): Promise<void> {
+  stopping = true;
   await Promise.all([...running.values()].map(({ child }) => stopTracked(child)));
 }
 
 /** Names and pids still running (for the report at the end). */
 export const stillRunning = (): string[] => [...running.entries()].map(([pid, t]) => `${t.name} (pid ${pid})`);
 
-/** On SIGINT, SIGTERM or SIGHUP: stop everything, then exit 130. Installed once. */
-export function stopAllOnSignals(): void {
-  for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
-    process.once(sig, () => {
-      process.stderr.write(`\nrecord: ${sig}, stopping the servers and clients it started\n`);
-      void stopAll().finally(() => process.exit(130));
-    });
+/** Last resort, synchronous (an 'exit' handler cannot wait): SIGCONT then SIGKILL every process
+ * still tracked. */
+export function killAllNow(): void {
+  for (const pid of running.keys()) {
+    for (const sig of ['SIGCONT', 'SIGKILL'] as const) {
+      try {
+        process.kill(pid, sig);
+      } catch {
+        // already gone
+      }
+    }
   }
+  running.clear();
+}
+
+let exiting = false;
+
+/** Stops everything (at most `graceMs`, then SIGKILL), then exits with `code`. Runs once. */
+export function stopAllAndExit(code: number, why: string, graceMs = 8000): void {
+  if (exiting) return;
+  exiting = true;
+  process.stderr.write(`record: ${why}; stopping the servers and clients it started\n`);
+  const hard = setTimeout(() => {
+    killAllNow();
+    process.exit(code);
+  }, graceMs);
+  hard.unref();
+  void stopAll()
+    .catch(() => undefined)
+    .finally(() => {
+      killAllNow();
+      process.exit(code);
+    });
+}
+
+/**
+ * Installed once by main: SIGINT, SIGTERM or SIGHUP stop everything and exit 130; an unhandled
+ * rejection or an uncaught exception (a failed restart, a throwing timer) stops everything and
+ * exits 1; and whatever path ends the process, the 'exit' handler kills what is still tracked.
+ */
+export function stopAllOnExit(): void {
+  for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+    process.once(sig, () => stopAllAndExit(130, sig));
+  }
+  const fatal = (what: string) => (e: unknown) =>
+    stopAllAndExit(1, `${what}: ${e instanceof Error ? e.message : String(e)}`);
+  process.on('unhandledRejection', fatal('unhandled rejection'));
+  process.on('uncaughtException', fatal('uncaught exception'));
+  process.on('exit', killAllNow);
 }

@@ -1,7 +1,11 @@
 // Runs one race against real servers: the store, one child process per client, the schedule's
 // actions at their times (a pause is SIGSTOP, then SIGCONT after its duration), and the system's
 // observer polling the server every OBSERVE_MS. Returns every observation, in time order.
-// Invariant: whatever happens, the children and the store are stopped before it returns or throws.
+// Invariant: whatever happens, the children and the store are stopped before it returns or throws;
+// a crash/restart or a resume that fails is caught where it starts (never an unhandled rejection),
+// ends the schedule early and is thrown after the cleanup.
+// Test hook: FENCELAB_RECORD_FAULT=restart makes every restart fail after its crash, =resume makes
+// a pause's SIGCONT timer throw (the cleanup must still run and leave nothing frozen or running).
 
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -16,6 +20,17 @@ import { sleep } from './clients/types.ts';
 const OBSERVE_MS = 25;
 const READY_MS = 20_000;
 const CHILD = fileURLToPath(new URL('./child.ts', import.meta.url));
+const FAULT = process.env.FENCELAB_RECORD_FAULT;
+
+/** SIGCONT (or any signal) to a pid that may be gone: false instead of a throw. */
+function signal(pid: number, sig: NodeJS.Signals): boolean {
+  try {
+    process.kill(pid, sig);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 export type NoteFn = (o: Omit<Observation, 'atMs'>) => void;
 
@@ -70,6 +85,9 @@ export async function runRace(harness: Harness, schedule: Schedule, clients: str
   const store = await startStore(rule, (o) => push(o));
   const children = new Map<string, ChildProcess>();
   const restarts: Promise<void>[] = [];
+  /** What went wrong off the schedule's own path (a restart, a timer): thrown after the cleanup. */
+  const failures: unknown[] = [];
+  const fail = (e: unknown) => void failures.push(e);
   const timers: NodeJS.Timeout[] = [];
   let watching = true;
   try {
@@ -117,15 +135,20 @@ export async function runRace(harness: Harness, schedule: Schedule, clients: str
             const pid = child.pid;
             timers.push(
               setTimeout(() => {
-                process.kill(pid, 'SIGCONT');
-                push({ party: a.client, kind: 'client.resumed' });
+                try {
+                  if (FAULT === 'resume') throw new Error(`injected fault: resuming ${a.client} failed`);
+                  process.kill(pid, 'SIGCONT');
+                  push({ party: a.client, kind: 'client.resumed' });
+                } catch (e) {
+                  fail(e);
+                }
               }, a.durationMs),
             );
           }
           return;
         }
         case 'resume':
-          if (child?.pid) process.kill(child.pid, 'SIGCONT');
+          if (child?.pid) signal(child.pid, 'SIGCONT');
           return void push({ party: a.client, kind: 'client.resumed' });
         case 'partition':
           harness.cut(a.a, a.b);
@@ -133,29 +156,49 @@ export async function runRace(harness: Harness, schedule: Schedule, clients: str
         case 'heal':
           harness.heal(a.a, a.b);
           return void push({ party: a.a, kind: 'network.healed', detail: { from: a.a, to: a.b } });
-        case 'crash':
-          return void restarts.push(harness.crash(a.party, a.restartAfterMs ?? 0, (o) => push(o)));
+        case 'crash': {
+          // The handler is attached here, when the promise is made: a failed restart is a failure
+          // of the race, never an unhandled rejection that ends Node before the cleanup.
+          const restart = harness
+            .crash(a.party, a.restartAfterMs ?? 0, (o) => push(o))
+            .then(() => {
+              if (FAULT === 'restart') throw new Error(`injected fault: restarting ${a.party} failed`);
+            });
+          return void restarts.push(restart.catch(fail));
+        }
         default:
           throw new Error(`the recorder cannot perform "${a.type}"`);
       }
     };
+    const check = () => {
+      if (failures.length) throw failures[0];
+    };
     for (const a of [...schedule.actions].sort((x, y) => x.atMs - y.atMs)) {
       await sleep(t0 + a.atMs - Date.now());
+      check();
       await act(a);
     }
-    await sleep(t0 + schedule.durationMs - Date.now());
+    // The rest of the run, in short steps so that a failure ends it at once.
+    while (Date.now() < t0 + schedule.durationMs) {
+      check();
+      await sleep(Math.min(50, t0 + schedule.durationMs - Date.now()));
+    }
     await Promise.all(restarts);
+    check();
     watching = false;
     await observer;
   } finally {
     watching = false;
     for (const t of timers) clearTimeout(t);
+    // Every step here is guarded: one child already gone must not stop the others' cleanup.
     for (const child of children.values()) {
-      if (child.pid) process.kill(child.pid, 'SIGCONT');
+      if (child.pid) signal(child.pid, 'SIGCONT');
       if (child.connected) child.send({ type: 'close' }, () => undefined);
     }
+    // A restart still under way finishes (or fails) before the servers are stopped.
+    await Promise.allSettled(restarts);
     await sleep(200);
-    await Promise.all([...children.values()].map((c) => stopTracked(c, { graceMs: 1000 })));
+    await Promise.allSettled([...children.values()].map((c) => stopTracked(c, { graceMs: 1000 })));
     await store.close();
   }
   // An observer can see a key before the client has said whose value it is: name it now.

@@ -98,6 +98,17 @@ describe('etcd-race', () => {
   });
 });
 
+it("etcd-txn-race: says the real clients also wrote to the store, which the model's do not", () => {
+  const rec = byId('etcd-txn-race');
+  const words = recordedDifferences(rec, simulate(scenarioFor(rec))).join(' ');
+  expect(words).toMatch(
+    /In both, etcd's guarded txn decided the same way: Client2's txn succeeded and Client1's txn failed\./,
+  );
+  expect(words).toMatch(
+    /The real clients also wrote to the max_seen store, which decided: Client2's write accepted and Client1's write rejected; the model's clients write only through the txn/,
+  );
+});
+
 it('redlock-restart: the zombie write that got in is marked stale, and the verdict says so', () => {
   const { trace } = recordingToTrace(byId('redlock-restart'));
   expect(trace.verdict.ok).toBe(false);
