@@ -66,7 +66,7 @@ export function App({ store, session, flushUrl = () => {} }: AppProps) {
           <Transport />
           <ComputingNote />
           <Narration />
-          <TimelineView />
+          <TimelineView exportable />
           <PartyCards />
           <MaxSeenChart />
           <Tabs

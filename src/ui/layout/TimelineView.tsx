@@ -8,6 +8,7 @@ import { useActions, useLab } from '../store/context';
 import { useShownTrace } from '../store/shown';
 import { InterventionMarks } from './InterventionMarks';
 import { Playhead } from './Playhead';
+import { ExportBar } from '../export/ExportBar';
 
 /** Lanes get 64 px each (Redlock's five masters a compact share each), never fewer than three;
  * 38 px when compact (a lesson on a projector). */
@@ -21,7 +22,8 @@ const overlay = (layout: TimelineLayout, cursorX: number) => (
   </>
 );
 
-export function TimelineView({ compact = false }: { compact?: boolean }) {
+/** `exportable`: the export actions under the timeline (the lab's own view, not a lesson's). */
+export function TimelineView({ compact = false, exportable = false }: { compact?: boolean; exportable?: boolean }) {
   const { trace, fullTrace } = useShownTrace();
   const { cursor, interventions } = useLab((s) => ({
     cursor: s.cursor,
@@ -39,6 +41,7 @@ export function TimelineView({ compact = false }: { compact?: boolean }) {
         overlay={overlay}
         interventionKey={interventions}
       />
+      {exportable && <ExportBar />}
     </section>
   );
 }
