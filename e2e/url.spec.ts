@@ -29,7 +29,20 @@ test('the share button copies a link to this view', async ({ page, context }) =>
   await page.getByRole('button', { name: 'Share this view' }).click();
   await expect(page.locator('.share-status')).toContainText('Link copied');
   const link = await page.evaluate(() => navigator.clipboard.readText());
-  expect(link).toMatch(/#s=.+&step=16$/);
+  // An unchanged preset shares by its name: short and readable.
+  expect(link).toMatch(/#preset=canonical-race&step=16$/);
+});
+
+test('a link names a step by its label, and says so when the run has no such label', async ({ page }) => {
+  await openLab(page, '#preset=canonical-race&step=t6');
+  expect(await cursorStep(page)).toBe(16);
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  // Once the cursor moves, the link names the step by number.
+  await page.keyboard.press('ArrowLeft');
+  await expect(page).toHaveURL(/#preset=canonical-race&step=15$/);
+  await openLab(page, '#preset=zookeeper-race&step=t9');
+  await expect(page.getByRole('alert')).toContainText('labelled "t9"');
+  expect(await cursorStep(page)).toBe(0);
 });
 
 test('where the clipboard is blocked, the link is shown to copy by hand until closed', async ({ page }) => {
@@ -42,7 +55,7 @@ test('where the clipboard is blocked, the link is shown to copy by hand until cl
   await openLab(page);
   await page.getByRole('button', { name: 'Share this view' }).click();
   const field = page.getByLabel('Link to this view');
-  await expect(field).toHaveValue(/#s=[A-Za-z0-9_-]+&step=0$/);
+  await expect(field).toHaveValue(/#preset=canonical-race&step=0$/);
   const box = (await page.locator('.share-status').boundingBox())!;
   expect(box.x).toBeGreaterThanOrEqual(0);
   expect(box.x + box.width).toBeLessThanOrEqual(1024);
@@ -57,7 +70,7 @@ for (const [name, hash, message] of [
     `#s=${deflateRawSync(JSON.stringify({ format: 'fencelab.scenario', version: 1, strategy: 'fencing', clients: 42 })).toString('base64url')}`,
     /clients/,
   ],
-  ['a bad step', `#preset=canonical-race&step=banana`, /step/],
+  ['a bad step', `#preset=canonical-race&step=-3`, /step/],
   ['an unknown preset', '#preset=nope', /nope/],
 ] as const) {
   test(`a link with ${name} shows a message and opens the default scenario`, async ({ page }) => {
@@ -70,7 +83,7 @@ for (const [name, hash, message] of [
     await expect(page.getByLabel('Scenario', { exact: true })).toHaveValue('canonical-race');
     await expect(page.getByTestId('position')).toContainText('Step 0 / 17');
     // The address now names what is open, so a reload does not repeat the error.
-    await expect(page).toHaveURL(/#s=[\w-]+&step=0$/);
+    await expect(page).toHaveURL(/#preset=canonical-race&step=0$/);
     if (name === 'a hand-edited field') await screenshot(page, 'malformed-link');
     await alert.getByRole('button', { name: 'Dismiss' }).click();
     await expect(page.getByRole('alert')).toHaveCount(0);

@@ -5,7 +5,7 @@ export interface CliOptions {
   preset?: string;
   scenarioFile?: string;
   strategy?: string;
-  format: 'text' | 'json';
+  format: 'text' | 'json' | 'mermaid';
   list: boolean;
   table: boolean;
   help: boolean;
@@ -13,12 +13,13 @@ export interface CliOptions {
 
 export class UsageError extends Error {}
 
-export const USAGE = `Usage: npm run sim -- [--preset ID | --scenario FILE] [--strategy ID] [--format text|json] [--table] [--list]
+export const USAGE = `Usage: npm run sim -- [--preset ID | --scenario FILE] [--strategy ID] [--format text|json|mermaid] [--table] [--list]
 
   --preset ID       run a built-in scenario (default: canonical-race)
   --scenario FILE   run a scenario JSON file (see docs/scenario-format.md)
   --strategy ID     run the same scenario under another strategy
-  --format F        text (default, like the article's step trace) or json (the trace format)
+  --format F        text (default, like the article's step trace), json (the trace format) or
+                    mermaid (a Mermaid sequenceDiagram of the run, for docs)
   --table           run the scenario under every strategy and print the comparison table
   --list            list presets and strategies`;
 
@@ -41,7 +42,8 @@ export function parseArgs(argv: readonly string[]): CliOptions {
       if (flag === '--scenario') options.scenarioFile = value;
       if (flag === '--strategy') options.strategy = value;
       if (flag === '--format') {
-        if (value !== 'text' && value !== 'json') throw new UsageError(`--format must be text or json, not "${value}"`);
+        if (value !== 'text' && value !== 'json' && value !== 'mermaid')
+          throw new UsageError(`--format must be text, json or mermaid, not "${value}"`);
         options.format = value;
       }
       continue;

@@ -28,6 +28,15 @@ describe('npm run sim', () => {
     expect(lease.verdict.staleWriteAccepted).not.toBeNull();
   });
 
+  it('prints the run as a Mermaid sequence diagram', () => {
+    const { code, out } = run(['--preset', 'canonical-race', '--format', 'mermaid']);
+    expect(code).toBe(0);
+    expect(out.split('\n')[0]).toBe('sequenceDiagram');
+    expect(out).toContain('Note over Storage: t6: 33 <= 34 -> REJECT');
+    const lease = run(['--preset', 'canonical-race', '--strategy', 'lease-trust', '--format=mermaid']).out;
+    expect(lease).toContain('Note over Storage: t6: no check -> ACCEPT');
+  });
+
   it('runs a scenario file and prints the comparison table', () => {
     const path = file(
       'race.json',
@@ -45,7 +54,9 @@ describe('npm run sim', () => {
   it.each([
     [['--preset', 'nope'], 'sim: unknown preset "nope" (npm run sim -- --list shows them)'],
     [['--strategy', 'paxos'], /^sim: unknown strategy "paxos" \(one of: .*fencing/],
-    [['--format', 'xml'], 'sim: --format must be text or json, not "xml"'],
+    [['--format', 'xml'], 'sim: --format must be text, json or mermaid, not "xml"'],
+    [['--table', '--format', 'mermaid'], 'sim: --table prints text or json; --format mermaid draws one run'],
+    [['--preset', 'nope', '--format', 'mermaid'], 'sim: unknown preset "nope" (npm run sim -- --list shows them)'],
     [['--bogus'], 'sim: unknown argument "--bogus" (try --help)'],
     [['--preset'], 'sim: --preset needs a value'],
     [['--scenario', '/no/such/file.json'], 'sim: cannot read /no/such/file.json: no such file'],

@@ -9,6 +9,7 @@ import {
   findPreset,
   findStrategy,
   formatComparisonText,
+  formatMermaid,
   formatScenarioError,
   formatTraceText,
   parseScenarioJson,
@@ -70,6 +71,8 @@ export function run(argv: readonly string[]): { code: number; out: string } {
     if (options.list) return { code: 0, out: listing() };
     // What --strategy could not carry one for one is said before a text trace (JSON stays data).
     const { scenario, notes } = loadScenario(options);
+    if (options.table && options.format === 'mermaid')
+      throw new UsageError('--table prints text or json; --format mermaid draws one run');
     if (options.table) {
       const rows = compareStrategies(scenario);
       if (options.format === 'json') {
@@ -86,6 +89,7 @@ export function run(argv: readonly string[]): { code: number; out: string } {
     }
     const trace = simulate(scenario);
     if (options.format === 'json') return { code: 0, out: JSON.stringify(trace, null, 2) };
+    if (options.format === 'mermaid') return { code: 0, out: formatMermaid(trace).trimEnd() };
     return { code: 0, out: [...notes.map((n) => `Carried: ${n}`), formatTraceText(trace)].join('\n') };
   } catch (e) {
     if (e instanceof UsageError) return { code: 2, out: `sim: ${e.message}` };

@@ -57,6 +57,7 @@ export { formatToken, tokenField } from './protocol/tokens';
 export { compareStrategies, compareUnder, warningsFrom, withStrategy, type ComparisonRow } from './comparison/compare';
 export { carryTo, type Carried } from './comparison/carry';
 export { TOKENS_LISTED, formatTraceText, formatVerdict, stepPhrase, tokenList } from './trace/text';
+export { formatMermaid, mermaidText } from './trace/mermaid';
 export { blockedWord, formatComparisonText, rowSentences } from './comparison/text';
 export { randomWorkload, type WorkloadOptions } from './workload/random';
 export { LESSONS, findLesson } from './lessons';

@@ -68,7 +68,7 @@ export function App({ store, session, flushUrl = () => {} }: AppProps) {
           <Transport />
           <ComputingNote />
           <Narration />
-          <TimelineView />
+          <TimelineView exportable />
           <PartyCards />
           <MaxSeenChart />
           <Tabs

@@ -6,10 +6,11 @@
 // a strategy with another number of members: what names it is left out, and a note says so.
 // Invariant: every note names what was changed or left out; nothing is dropped silently.
 
-import type { Action, ClockSpec, Scenario, StepLabel } from '../core/scenario';
+import type { Action, ClockSpec, Scenario } from '../core/scenario';
 import { clientIds } from '../core/parties';
 import { authoritiesOf, effectiveKnobs, findStrategy } from '../strategies/registry';
 import type { StrategyDef } from '../strategies/types';
+import { carryLabel } from './carryLabels';
 
 export interface Carried {
   scenario: Scenario;
@@ -49,7 +50,7 @@ const ACTION_WORDS: Record<Action['type'], string> = {
 /**
  * `scenario` under `strategyId`, its parties carried by role, with notes on what could not be
  * carried one for one. The strategy's own token source and check apply (the scenario's are its
- * source strategy's); a label's token is not carried (each system numbers its tokens its own way).
+ * source strategy's); labels ask for the same steps in the target's terms (carryLabels.ts).
  * @throws Error for an unknown strategy id.
  */
 export function carryTo(scenario: Scenario, strategyId: string): Carried {
@@ -179,16 +180,7 @@ export function carryTo(scenario: Scenario, strategyId: string): Carried {
     for (const p of to) clocks[p] = spec;
   }
 
-  const labels: StepLabel[] = scenario.labels.map(({ token: _token, ...label }) => {
-    if (label.party === undefined) return label;
-    const to = mapParty(label.party);
-    // A label on an authority of several members, or on a party the target lacks, keeps its kind only.
-    if (to.length !== 1) {
-      const { party: _party, ...rest } = label;
-      return rest;
-    }
-    return { ...label, party: to[0] };
-  });
+  const labels = scenario.labels.map((label) => carryLabel(label, source.id, target.id, mapParty));
 
   const notes = [
     ...[...leftOut].map(([why, items]) => `Left out, since ${why}: ${items.join('; ')}.`),

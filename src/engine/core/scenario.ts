@@ -150,6 +150,9 @@ export interface StepLabel {
   party?: string;
   client?: string;
   token?: number | string;
+  /** On a `write.accepted` or `write.rejected` label: the step may be either verdict on that
+   * client's write (a scenario carried to another strategy, whose store may decide otherwise). */
+  anyVerdict?: true;
 }
 
 export interface Scenario {

@@ -260,7 +260,7 @@ export class Recorder {
       const found = this.steps.findIndex(
         (s, i) =>
           i >= from &&
-          s.kind === label.kind &&
+          (s.kind === label.kind || (label.anyVerdict === true && isVerdict(s.kind) && isVerdict(label.kind))) &&
           (label.party === undefined || s.party === label.party) &&
           (label.client === undefined || s.parties.includes(label.client)) &&
           (label.token === undefined || s.token === label.token),
@@ -272,6 +272,9 @@ export class Recorder {
     return steps;
   }
 }
+
+/** A store's verdict on a write: what an `anyVerdict` label matches either way. */
+const isVerdict = (kind: string): boolean => kind === 'write.accepted' || kind === 'write.rejected';
 
 /** A step's `changed` where no field changed: one shared, frozen object. */
 const NOTHING_CHANGED: Step['changed'] = Object.freeze({});

@@ -232,7 +232,7 @@ function stepKind(v: unknown, path: string): StepKind {
 /** A label, whose party and client must be the scenario's: a typo would label nothing. */
 function label(v: unknown, path: string, clients: readonly string[], parties: readonly string[]): StepLabel {
   const o = object(v, path);
-  onlyKeys(o, path, ['label', 'kind', 'party', 'client', 'token']);
+  onlyKeys(o, path, ['label', 'kind', 'party', 'client', 'token', 'anyVerdict']);
   const out: StepLabel = { label: str(o.label, `${path}.label`, 12), kind: stepKind(o.kind, `${path}.kind`) };
   if (o.party !== undefined) out.party = oneOf(o.party, `${path}.party`, parties);
   if (o.client !== undefined) out.client = oneOf(o.client, `${path}.client`, clients);
@@ -240,6 +240,12 @@ function label(v: unknown, path: string, clients: readonly string[], parties: re
     if (typeof o.token !== 'number' && typeof o.token !== 'string')
       throw new Invalid(`${path}.token`, `expected a number or text, got ${show(o.token)}`);
     out.token = o.token;
+  }
+  if (o.anyVerdict !== undefined) {
+    if (o.anyVerdict !== true) throw new Invalid(`${path}.anyVerdict`, `expected true, got ${show(o.anyVerdict)}`);
+    if (out.kind !== 'write.accepted' && out.kind !== 'write.rejected')
+      throw new Invalid(`${path}.anyVerdict`, `only a write.accepted or write.rejected label takes it`);
+    out.anyVerdict = true;
   }
   return out;
 }

@@ -8,6 +8,7 @@ import { useActions, useLab } from '../store/context';
 import { useShownTrace } from '../store/shown';
 import { InterventionMarks } from './InterventionMarks';
 import { Playhead } from './Playhead';
+import { ExportBar } from '../export/ExportBar';
 
 /** Lanes get 64 px each (Redlock's five masters a compact share each), never fewer than three.
  * Given `maxHeightPx` (a lesson on a projector) they share what fits in it, 20 to 38 px each. */
@@ -26,7 +27,8 @@ const overlay = (layout: TimelineLayout, cursorX: number) => (
   </>
 );
 
-export function TimelineView({ maxHeightPx }: { maxHeightPx?: number }) {
+/** `exportable`: the export actions under the timeline (the lab's own view, not a lesson's). */
+export function TimelineView({ maxHeightPx, exportable = false }: { maxHeightPx?: number; exportable?: boolean }) {
   const { trace, fullTrace } = useShownTrace();
   const { cursor, interventions } = useLab((s) => ({
     cursor: s.cursor,
@@ -44,6 +46,7 @@ export function TimelineView({ maxHeightPx }: { maxHeightPx?: number }) {
         overlay={overlay}
         interventionKey={interventions}
       />
+      {exportable && <ExportBar />}
     </section>
   );
 }

@@ -49,6 +49,33 @@ describe('encodeHash / decodeHash', () => {
     });
   });
 
+  it('writes an unchanged preset short, and anything else in full', async () => {
+    const scenario = race();
+    const own = scenario.actions.length;
+    const short = { scenario, cursor: 9, ownActionCount: own, presetId: 'canonical-race', edited: false };
+    expect(await encodeHash(short)).toBe('#preset=canonical-race&step=9');
+    expect(await decodeHash('#preset=canonical-race&step=9')).toEqual({
+      kind: 'ok',
+      scenario,
+      cursor: 9,
+      presetId: 'canonical-race',
+    });
+    expect(await encodeHash({ ...short, edited: true })).toMatch(/^#s=[\w-]+&step=9$/);
+    expect(await encodeHash({ ...short, presetId: null })).toMatch(/^#s=[\w-]+&step=9$/);
+    expect(await encodeHash({ ...short, ownActionCount: own - 1 })).toMatch(/^#s=[\w-]+&step=9&own=4$/);
+  });
+
+  it('takes a label for the step, left for the caller to find in the trace', async () => {
+    expect(await decodeHash('#preset=canonical-race&step=t6')).toMatchObject({
+      kind: 'ok',
+      cursor: 0,
+      stepLabel: 't6',
+      presetId: 'canonical-race',
+    });
+    expect(await decodeHash(`#s=${packed(JSON.stringify(race()))}&step=abort`)).toMatchObject({ stepLabel: 'abort' });
+    expect(await decodeHash('#preset=canonical-race&step=4')).not.toHaveProperty('stepLabel');
+  });
+
   it('treats an empty hash as nothing to open', async () => {
     expect(await decodeHash('')).toEqual({ kind: 'empty' });
     expect(await decodeHash('#')).toEqual({ kind: 'empty' });
@@ -63,7 +90,8 @@ describe('encodeHash / decodeHash', () => {
     [`#s=${packed('{not json')}`, /not JSON/],
     [`#s=${packed(JSON.stringify({ ...race(), clients: 99 }))}`, /clients/],
     [`#s=${packed(JSON.stringify({ format: 'x' }))}`, /format/],
-    [`#s=${packed(JSON.stringify(race()))}&step=abc`, /step/],
+    [`#s=${packed(JSON.stringify(race()))}&step=1.5`, /step/],
+    ['#preset=canonical-race&step=label-far-too-long', /step/],
     [`#s=${packed(JSON.stringify(race()))}&step=-1`, /step/],
     ['#preset=nope', /nope/],
     ['#foo=bar', /no scenario/],

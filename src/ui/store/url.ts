@@ -1,7 +1,8 @@
 // The shareable link: the scenario (deflated JSON, base64url), the cursor and how many of the
 // scenario's actions are its own, in location.hash:  #s=<scenario>&step=N&own=K
-// A short form #preset=<id>&step=N opens a preset. Invariant: decoding never rejects; anything it
-// cannot read comes back as an error that names the problem, and no scenario.
+// An unchanged preset is written short, #preset=<id>&step=N; `step=` also takes a step's label
+// (`step=t6`), which the caller resolves once the trace exists. Invariant: decoding never
+// rejects; anything it cannot read comes back as an error that names the problem, and no scenario.
 
 import { deflateText, inflateText, MAX_TEXT_BYTES } from './linkCodec';
 import { asSentence, findPreset, formatScenarioError, validateScenario, type Scenario } from '../../engine';
@@ -10,11 +11,22 @@ export interface UrlState {
   scenario: Scenario;
   cursor: number;
   ownActionCount: number;
+  /** The preset the scenario was opened from, and whether it differs from it (the store's). */
+  presetId?: string | null;
+  edited?: boolean;
 }
 
 export type DecodedHash =
   | { kind: 'empty' }
-  | { kind: 'ok'; scenario: Scenario; cursor: number; ownActionCount?: number; presetId?: string }
+  | {
+      kind: 'ok';
+      scenario: Scenario;
+      /** The step to open at; 0 when the link names a label (`stepLabel`) to resolve instead. */
+      cursor: number;
+      ownActionCount?: number;
+      presetId?: string;
+      stepLabel?: string;
+    }
   | { kind: 'error'; message: string };
 
 /** Compressing a large scenario takes time; the same scenario object is compressed once. */
@@ -29,7 +41,10 @@ function encodeScenario(scenario: Scenario): Promise<string> {
   return text;
 }
 
-export async function encodeHash({ scenario, cursor, ownActionCount }: UrlState): Promise<string> {
+/** `#preset=ID&step=N` for an unchanged preset with no interventions, else `#s=…&step=N[&own=K]`. */
+export async function encodeHash({ scenario, cursor, ownActionCount, presetId, edited }: UrlState): Promise<string> {
+  if (presetId && edited === false && ownActionCount === scenario.actions.length && findPreset(presetId))
+    return `#preset=${encodeURIComponent(presetId)}&step=${cursor}`;
   const parts = [`s=${await encodeScenario(scenario)}`, `step=${cursor}`];
   if (ownActionCount !== scenario.actions.length) parts.push(`own=${ownActionCount}`);
   return `#${parts.join('&')}`;
@@ -46,6 +61,9 @@ function params(hash: string): Map<string, string> {
   return out;
 }
 
+/** A step's label in a link (`t6`, `abort`): a letter first, so it is never a step number. */
+const LABEL = /^[A-Za-z][A-Za-z0-9_.-]{0,11}$/;
+
 function wholeNumber(text: string | undefined, name: string): number | undefined | Error {
   if (text === undefined) return undefined;
   if (!/^\d{1,9}$/.test(text)) return new Error(`"${name}" should be a whole number, but the link has "${text}"`);
@@ -57,16 +75,19 @@ export async function decodeHash(hash: string): Promise<DecodedHash> {
   if (!p.has('s') && !p.has('preset')) {
     return p.size === 0 ? { kind: 'empty' } : { kind: 'error', message: 'The link has no scenario in it (no "s=").' };
   }
-  const step = wholeNumber(p.get('step'), 'step');
+  const stepText = p.get('step');
+  const stepLabel = stepText !== undefined && LABEL.test(stepText) ? stepText : undefined;
+  const step = stepLabel === undefined ? wholeNumber(stepText, 'step') : 0;
   if (step instanceof Error) return { kind: 'error', message: `The link's step is not valid: ${step.message}.` };
   const own = wholeNumber(p.get('own'), 'own');
   if (own instanceof Error) return { kind: 'error', message: `The link is not valid: ${own.message}.` };
 
+  const labelled = stepLabel === undefined ? {} : { stepLabel };
   if (!p.has('s')) {
     const id = decodeURIComponent(p.get('preset') ?? '');
     const preset = findPreset(id);
     if (!preset) return { kind: 'error', message: `The link names a preset "${id}" that does not exist.` };
-    return { kind: 'ok', scenario: preset.scenario, cursor: step ?? 0, presetId: id };
+    return { kind: 'ok', scenario: preset.scenario, cursor: step ?? 0, presetId: id, ...labelled };
   }
 
   const inflated = await inflateText(p.get('s') ?? '');
@@ -95,6 +116,7 @@ export async function decodeHash(hash: string): Promise<DecodedHash> {
     kind: 'ok',
     scenario: checked.scenario,
     cursor: step ?? 0,
+    ...labelled,
     ...(own !== undefined && own <= checked.scenario.actions.length ? { ownActionCount: own } : {}),
   };
 }

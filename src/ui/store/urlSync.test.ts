@@ -23,6 +23,19 @@ describe('openFromHash', () => {
     expect(store.getState().error).toBeNull();
   });
 
+  it('opens a preset at a labelled step, and names a label the run lacks', async () => {
+    const store = createLabStore();
+    expect(await openFromHash(store, '#preset=canonical-race&step=t6')).toBe(true);
+    const { trace, cursor } = store.getState();
+    expect(trace.steps[cursor]?.label).toBe('t6');
+    expect(store.getState().error).toBeNull();
+    expect(await currentLink(store, 'http://x/')).toBe(`http://x/#preset=canonical-race&step=${cursor}`);
+
+    expect(await openFromHash(store, '#preset=canonical-race&step=t9')).toBe(true);
+    expect(store.getState().cursor).toBe(0);
+    expect(store.getState().error).toMatch(/labelled "t9".*it has t0, t1, t2, t3, t4, t5, t6\): showing step 0/);
+  });
+
   it('keeps the default scenario and explains a bad link', async () => {
     const store = createLabStore();
     const before = store.getState().scenario;
@@ -41,7 +54,7 @@ describe('syncUrl', () => {
     store.getState().seek(6);
     expect(window.location.hash).toBe('');
     await vi.advanceTimersByTimeAsync(300);
-    await vi.waitFor(() => expect(window.location.hash).toMatch(/^#s=.+&step=6$/));
+    await vi.waitFor(() => expect(window.location.hash).toBe('#preset=canonical-race&step=6'));
     expect(window.history.length).toBe(length);
     store.getState().addIntervention({ type: 'expireLease' });
     await sync.flush();

@@ -38,10 +38,22 @@ export async function openFromHash(
     ...(decoded.presetId === undefined ? {} : { presetId: decoded.presetId }),
   });
   if (!loaded) return false;
-  // A long run comes from a worker: the step is checked against it once it is there.
+  // A long run comes from a worker: the step is checked (or its label found) once it is there.
   const checkStep = () => {
     const { trace, cursor, scenario } = store.getState();
     if (scenario !== opened) return; // something else was opened meanwhile
+    if (decoded.stepLabel !== undefined) {
+      const name = decoded.stepLabel;
+      const at = trace.steps.findIndex((s) => s.label === name);
+      if (at >= 0) return store.getState().seek(at);
+      const labels = trace.steps.flatMap((s) => (s.label ? [s.label] : []));
+      store
+        .getState()
+        .showError(
+          `The link asks for the step labelled "${name}", but this run has no such label (${labels.length ? `it has ${labels.join(', ')}` : 'it has none'}): showing step 0.`,
+        );
+      return;
+    }
     if (decoded.cursor !== cursor)
       store
         .getState()
@@ -63,8 +75,13 @@ export async function openFromHash(
 
 /** The current view as a full link (for the share button). */
 export async function currentLink(store: LabStore, href: string): Promise<string> {
-  const { scenario, cursor, ownActionCount } = store.getState();
-  return href.replace(/#.*$/, '') + (await encodeHash({ scenario, cursor, ownActionCount }));
+  return href.replace(/#.*$/, '') + (await encodeHash(linkState(store)));
+}
+
+/** What the link holds of the store's state. */
+function linkState(store: LabStore) {
+  const { scenario, cursor, ownActionCount, presetId, edited } = store.getState();
+  return { scenario, cursor, ownActionCount, presetId, edited };
 }
 
 /**
@@ -94,8 +111,7 @@ export function syncUrl(
   const write = async () => {
     timer = undefined;
     const mine = ++writes;
-    const { scenario, cursor, ownActionCount } = store.getState();
-    const hash = route?.hash() ?? (await encodeHash({ scenario, cursor, ownActionCount })) + (route?.suffix() ?? '');
+    const hash = route?.hash() ?? (await encodeHash(linkState(store))) + (route?.suffix() ?? '');
     if (stopped || mine !== writes || hash === written) return;
     written = hash;
     win.history.replaceState(win.history.state, '', hash);
@@ -109,7 +125,9 @@ export function syncUrl(
     if (
       state.scenario === previous.scenario &&
       state.cursor === previous.cursor &&
-      state.ownActionCount === previous.ownActionCount
+      state.ownActionCount === previous.ownActionCount &&
+      state.presetId === previous.presetId &&
+      state.edited === previous.edited
     )
       return;
     schedule();

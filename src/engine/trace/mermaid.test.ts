@@ -1,0 +1,68 @@
+// Issue 13, item 3: the trace as a Mermaid sequence diagram; every party and message is in it,
+// verdicts and labels are notes, and no text can break a Mermaid statement.
+import { describe, expect, it } from 'vitest';
+import { PRESETS, findPreset, formatMermaid, mermaidText, simulate, withStrategy, type Trace } from '../index';
+
+const race = (): Trace => simulate(findPreset('canonical-race')!.scenario);
+
+describe('formatMermaid', () => {
+  it('draws the canonical race: participants in lane order, arrows with tokens, verdicts and t0–t6 as notes', () => {
+    const lines = formatMermaid(race()).split('\n');
+    expect(lines[0]).toBe('sequenceDiagram');
+    expect(lines.filter((l) => l.includes('participant'))).toEqual([
+      '  participant LockService as Lock service',
+      '  participant Client1 as Client1',
+      '  participant Client2 as Client2',
+      '  participant Storage as Storage',
+    ]);
+    expect(lines).toContain('  LockService->>Client1: lock.grant token 33');
+    expect(lines).toContain('  Client1->>Storage: write.request token 33, value Y');
+    expect(lines).toContain('  Note over Storage: t4: 34 > 32 -> ACCEPT');
+    expect(lines).toContain('  Note over Storage: t6: 33 <= 34 -> REJECT');
+    expect(lines).toContain('  Note over Client1: t1: begins a long pause...');
+    for (const t of ['t0', 't1', 't2', 't3', 't4', 't5', 't6'])
+      expect(
+        lines.filter((l) => l.includes(`: ${t}: `)),
+        t,
+      ).toHaveLength(1);
+  });
+
+  it('draws one arrow per recorded message, and a lost one with a cross', () => {
+    const trace = simulate(withStrategy(findPreset('canonical-race')!.scenario, 'zookeeper'));
+    const arrows = formatMermaid(trace)
+      .split('\n')
+      .filter((l) => /-(>>|x|\))/.test(l) && !l.includes('Note'));
+    expect(arrows).toHaveLength(trace.messages.length);
+    const lost = {
+      ...trace,
+      messages: trace.messages.map((m, i) => (i === 0 ? { ...m, status: 'dropped' as const } : m)),
+    };
+    expect(formatMermaid(lost)).toContain('Client1-xZooKeeper: zk.connect');
+  });
+
+  it('escapes what Mermaid reads as syntax, in names and values alike', () => {
+    expect(mermaidText('a;b #1\nc %% d')).toBe('a#59;b #35;1 c % % d');
+    const trace = race();
+    const odd: Trace = {
+      ...trace,
+      scenario: { ...trace.scenario, name: 'Race; #2' },
+      parties: trace.parties.map((p) => (p.id === 'Storage' ? { ...p, id: 'S 1', label: 'Store; A' } : p)),
+      messages: trace.messages.map((m) => (m.to === 'Storage' ? { ...m, to: 'S 1' } : m)),
+    };
+    const text = formatMermaid(odd);
+    expect(text).toContain('title Race#59; #35;2 (fencing)');
+    expect(text).toContain('participant P3 as Store#59; A');
+    expect(text).toContain('Client1->>P3: write.request token 33, value Y');
+    // No statement but the header holds a bare ';'.
+    expect(text.split('\n').filter((l) => /;(?<!#\d+;)/.test(l.replace(/#\d+;/g, '')))).toEqual([]);
+  });
+
+  it('formats every preset without throwing, one statement a line', () => {
+    for (const preset of PRESETS) {
+      const text = formatMermaid(simulate(preset.scenario));
+      expect(text.startsWith('sequenceDiagram\n'), preset.id).toBe(true);
+      for (const line of text.trimEnd().split('\n').slice(1))
+        expect(line, preset.id).toMatch(/^ {2}(title|participant|Note over|[A-Za-z][\w]*(->>|-x|-\)))/);
+    }
+  });
+});

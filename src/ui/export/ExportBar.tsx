@@ -1,0 +1,111 @@
+// Three export actions under the lab's timeline: Download SVG, Download PNG (2x), Copy as Mermaid.
+// The work is in actions.ts, imported on first click so the lab's first load does not grow.
+// Invariant: every outcome is said in the status line (copied, saved, or why not, in a sentence,
+// never a stack trace); where the clipboard refuses, the Mermaid text is shown selected to copy.
+
+import { useEffect, useRef, useState } from 'react';
+import { useActions, useLabStore } from '../store/context';
+import type * as ExportActions from './actions';
+import './export.css';
+
+const NOTE_MS = 4000;
+
+type Status = { text: string; mermaid?: string } | null;
+
+/** The lazily loaded actions: one import, shared by every click. */
+type Actions = typeof ExportActions;
+let loading: Promise<Actions> | null = null;
+const actions = () => (loading ??= import('./actions'));
+
+export function ExportBar() {
+  const store = useLabStore();
+  const { showError } = useActions();
+  const bar = useRef<HTMLDivElement>(null);
+  const [status, setStatus] = useState<Status>(null);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    if (!status || status.mermaid) return undefined;
+    const timer = setTimeout(() => setStatus(null), NOTE_MS);
+    return () => clearTimeout(timer);
+  }, [status]);
+
+  /** Runs one action; an ExportError's sentence, or a plain one, goes to the error banner. */
+  const run = async (what: string, act: (a: Actions, container: Element) => unknown) => {
+    const container = bar.current?.closest('.timeline');
+    setBusy(true);
+    let loaded: Actions | null = null;
+    try {
+      loaded = await actions();
+      if (!container) throw new loaded.ExportError('There is no timeline on the page to export yet.');
+      await act(loaded, container);
+    } catch (e) {
+      if (loaded && e instanceof loaded.ExportError) showError(e.message);
+      else if (!loaded) showError(`Could not ${what}: the export code did not load (is the lab still online?).`);
+      else showError(`Could not ${what}: the browser refused.`);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const copyMermaid = () =>
+    run('copy the Mermaid text', async (a) => {
+      const text = a.mermaidOf(store.getState().trace);
+      try {
+        await navigator.clipboard.writeText(text);
+        setStatus({ text: `Mermaid text copied (${text.trimEnd().split('\n').length} lines).` });
+      } catch {
+        setStatus({ text: 'Copy this Mermaid text:', mermaid: text });
+      }
+    });
+
+  return (
+    <div className="export-bar" ref={bar} role="group" aria-label="Export the timeline">
+      <button
+        type="button"
+        disabled={busy}
+        onClick={() =>
+          void run('save the SVG', (a, c) => {
+            a.downloadSvg(c, store.getState().trace);
+            setStatus({ text: 'SVG saved.' });
+          })
+        }
+      >
+        Download SVG
+      </button>
+      <button
+        type="button"
+        disabled={busy}
+        onClick={() =>
+          void run('save the PNG', async (a, c) => {
+            await a.downloadPng(c, store.getState().trace);
+            setStatus({ text: 'PNG saved at twice the pixel density.' });
+          })
+        }
+      >
+        Download PNG (2x)
+      </button>
+      <button type="button" disabled={busy} onClick={() => void copyMermaid()}>
+        Copy as Mermaid
+      </button>
+      <div className="export-status" role="status">
+        {status?.text}
+        {status?.mermaid !== undefined && (
+          <>
+            <textarea
+              aria-label="Mermaid text of this run"
+              readOnly
+              value={status.mermaid}
+              rows={8}
+              onFocus={(e) => e.currentTarget.select()}
+              onKeyDown={(e) => e.key === 'Escape' && setStatus(null)}
+              autoFocus
+            />
+            <button type="button" onClick={() => setStatus(null)}>
+              Close
+            </button>
+          </>
+        )}
+      </div>
+    </div>
+  );
+}

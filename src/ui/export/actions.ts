@@ -1,0 +1,86 @@
+// The export actions behind the timeline's buttons, loaded on first use (a dynamic import), so
+// the lab's first load does not carry them: the standalone SVG, the PNG at twice the pixel
+// density, and the trace as Mermaid text. Invariant: each either finishes or throws an
+// ExportError whose message is one sentence for the reader; nothing else escapes.
+
+import { formatMermaid, type Trace } from '../../engine';
+import { sizeOf, standaloneSvg } from './standaloneSvg';
+
+/** A failure said in one sentence for the reader. */
+export class ExportError extends Error {}
+
+/** The PNG's pixels per CSS pixel of the timeline. */
+export const PNG_SCALE = 2;
+
+/** "the-canonical-race": a file name from a scenario's name. */
+export const fileStem = (name: string): string =>
+  name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '') || 'timeline';
+
+function save(name: string, blob: Blob): void {
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/** The timeline's layers in `container`: the drawing, then the overlay (labels, max_seen). */
+function layersIn(container: Element): SVGSVGElement[] {
+  const layers = [container.querySelector('svg.tl-svg'), container.querySelector('svg.tl-overlay')];
+  const found = layers.filter((l): l is SVGSVGElement => l !== null);
+  if (found.length === 0) throw new ExportError('There is no timeline on the page to export yet.');
+  return found;
+}
+
+/** The timeline in `container` as standalone SVG text. @throws ExportError */
+export function timelineSvg(container: Element, trace: Trace): string {
+  try {
+    return standaloneSvg(layersIn(container), (el) => getComputedStyle(el), {
+      title: `${trace.scenario.name} (${trace.scenario.strategy})`,
+    });
+  } catch (e) {
+    if (e instanceof ExportError) throw e;
+    throw new ExportError(`Could not export the timeline: ${(e as Error).message}.`);
+  }
+}
+
+export function downloadSvg(container: Element, trace: Trace): void {
+  const text = timelineSvg(container, trace);
+  save(`${fileStem(trace.scenario.name)}.timeline.svg`, new Blob([text], { type: 'image/svg+xml' }));
+}
+
+/** Draws the standalone SVG on a canvas at PNG_SCALE and saves it. @throws ExportError */
+export async function downloadPng(container: Element, trace: Trace): Promise<void> {
+  const text = timelineSvg(container, trace);
+  const { width, height } = sizeOf(layersIn(container)[0]!);
+  const url = URL.createObjectURL(new Blob([text], { type: 'image/svg+xml' }));
+  try {
+    const image = new Image();
+    image.width = width;
+    image.height = height;
+    await new Promise<void>((resolve, reject) => {
+      image.onload = () => resolve();
+      image.onerror = () => reject(new ExportError('The browser could not draw the timeline as a picture.'));
+      image.src = url;
+    });
+    const canvas = document.createElement('canvas');
+    canvas.width = width * PNG_SCALE;
+    canvas.height = height * PNG_SCALE;
+    const context = canvas.getContext('2d');
+    if (!context) throw new ExportError('This browser gives no canvas to draw the PNG on.');
+    context.scale(PNG_SCALE, PNG_SCALE);
+    context.drawImage(image, 0, 0, width, height);
+    const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/png'));
+    if (!blob) throw new ExportError('The browser could not encode the PNG.');
+    save(`${fileStem(trace.scenario.name)}.timeline@2x.png`, blob);
+  } finally {
+    URL.revokeObjectURL(url);
+  }
+}
+
+/** The trace as a Mermaid sequenceDiagram (engine/trace/mermaid.ts). */
+export const mermaidOf = (trace: Trace): string => formatMermaid(trace);

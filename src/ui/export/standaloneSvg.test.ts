@@ -1,0 +1,71 @@
+// @vitest-environment jsdom
+// The standalone SVG: styles inlined from what the page computes (a stand-in here), only what a
+// child does not inherit, classes dropped, layers stacked over a white background, sized.
+import { describe, expect, it } from 'vitest';
+import { standaloneSvg, type StyleOf } from './standaloneSvg';
+
+const NS = 'http://www.w3.org/2000/svg';
+function layer(markup: string): SVGSVGElement {
+  const host = document.createElement('div');
+  host.innerHTML = `<svg xmlns="${NS}" width="300" height="120" class="tl-svg">${markup}</svg>`;
+  return host.firstElementChild as SVGSVGElement;
+}
+/** Computed style by class, as a stylesheet would give it; the svg root sets the font. */
+const RULES: Record<string, Record<string, string>> = {
+  'tl-svg': { 'font-family': 'sans-serif', 'font-size': '12px', fill: 'rgb(0, 0, 0)' },
+  'tl-lane__title': { 'font-family': 'sans-serif', 'font-size': '14px', 'font-weight': '600', fill: 'rgb(15, 23, 42)' },
+  'tl-band': { 'font-family': 'sans-serif', 'font-size': '12px', fill: 'rgb(244, 246, 251)', opacity: '1' },
+  hidden: { display: 'none' },
+};
+const styleOf: StyleOf = (el) => {
+  const rule = RULES[el.getAttribute('class') ?? ''] ?? RULES['tl-svg']!;
+  return { getPropertyValue: (name: string) => rule[name] ?? '' };
+};
+
+describe('standaloneSvg', () => {
+  const drawing = layer(
+    '<defs><pattern id="p1"><rect class="tl-band" width="6" height="6"/></pattern></defs>' +
+      '<rect class="tl-band" data-step="3" width="300" height="60"/><text class="tl-lane__title" x="14" y="30">Client1</text>' +
+      '<g class="hidden"><text>secret</text></g>',
+  );
+  const overlay = layer('<text class="tl-lane__title">t6</text>');
+  const text = standaloneSvg([drawing, overlay], styleOf, { title: 'The race; <fencing>' });
+  const doc = new DOMParser().parseFromString(text, 'image/svg+xml');
+  const root = doc.documentElement;
+
+  it('is a sized SVG document with a title and a white background first', () => {
+    expect(root.getAttribute('xmlns')).toBe(NS);
+    expect([root.getAttribute('width'), root.getAttribute('height'), root.getAttribute('viewBox')]).toEqual([
+      '300',
+      '120',
+      '0 0 300 120',
+    ]);
+    expect(root.querySelector('title')!.textContent).toBe('The race; <fencing>');
+    expect(root.children[1]!.getAttribute('fill')).toBe('#ffffff');
+  });
+
+  it('writes computed styles inline, only what differs from the parent, and drops classes', () => {
+    const title = root.querySelector('text')!;
+    expect(title.getAttribute('style')).toBe('fill:rgb(15, 23, 42);font-size:14px;font-weight:600');
+    expect(title.textContent).toBe('Client1');
+    expect(text).not.toContain('class=');
+    expect(text).not.toContain('data-step');
+    expect(root.querySelector('pattern#p1 rect')!.getAttribute('style')).toBe('fill:rgb(244, 246, 251)');
+    // Each layer is a group carrying the layer's own inherited values.
+    expect(root.querySelectorAll(':scope > g')).toHaveLength(2);
+    expect(root.querySelector(':scope > g')!.getAttribute('style')).toContain('font-family:sans-serif');
+  });
+
+  it('leaves out what is not displayed, and refuses an undrawn timeline', () => {
+    expect(text).not.toContain('secret');
+    expect([...root.querySelectorAll('text')].map((t) => t.textContent)).toEqual(['Client1', 't6']);
+    expect(() => standaloneSvg([], styleOf, { title: 'x' })).toThrow(/no timeline/);
+    expect(() =>
+      standaloneSvg(
+        [layer('').cloneNode() as SVGSVGElement].map((l) => (l.setAttribute('width', '0'), l)),
+        styleOf,
+        { title: 'x' },
+      ),
+    ).toThrow(/not been drawn/);
+  });
+});
