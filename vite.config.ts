@@ -1,11 +1,22 @@
 // Build, dev server and unit-test settings. `base: './'` makes every asset URL relative, so the
 // built site in dist/ works from any path: a docs subfolder, an iframe, a file server.
 import react from '@vitejs/plugin-react';
+import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
+
+/**
+ * index.html's Content-Security-Policy is for the built site; the dev server's client (React
+ * refresh's inline preamble, the HMR socket) would break under it, so `vite` (serve) drops it.
+ */
+const cspForBuildOnly = (): Plugin => ({
+  name: 'fencelab:csp-build-only',
+  apply: 'serve',
+  transformIndexHtml: (html) => html.replace(/<meta\s+http-equiv="Content-Security-Policy"[^>]*>/, ''),
+});
 
 export default defineConfig({
   base: './',
-  plugins: [react()],
+  plugins: [react(), cspForBuildOnly()],
   // Nothing to preload: the one lazy chunk (pan and zoom, d3-zoom) imports only the entry chunk, which
   // is loaded already, so the polyfill would be 0.4 kB of dead code.
   build: { modulePreload: { polyfill: false } },

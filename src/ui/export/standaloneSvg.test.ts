@@ -44,16 +44,19 @@ describe('standaloneSvg', () => {
     expect(root.children[1]!.getAttribute('fill')).toBe('#ffffff');
   });
 
-  it('writes computed styles inline, only what differs from the parent, and drops classes', () => {
+  it('writes computed styles as presentation attributes, only what differs from the parent, and drops classes', () => {
     const title = root.querySelector('text')!;
-    expect(title.getAttribute('style')).toBe('fill:rgb(15, 23, 42);font-size:14px;font-weight:600');
+    const attrs = (el: Element) => Object.fromEntries([...el.attributes].map((a) => [a.name, a.value]));
+    expect(attrs(title)).toMatchObject({ fill: 'rgb(15, 23, 42)', 'font-size': '14px', 'font-weight': '600' });
+    expect(title.hasAttribute('font-family')).toBe(false);
+    expect(text).not.toContain('style=');
     expect(title.textContent).toBe('Client1');
     expect(text).not.toContain('class=');
     expect(text).not.toContain('data-step');
-    expect(root.querySelector('pattern#p1 rect')!.getAttribute('style')).toBe('fill:rgb(244, 246, 251)');
+    expect(root.querySelector('pattern#p1 rect')!.getAttribute('fill')).toBe('rgb(244, 246, 251)');
     // Each layer is a group carrying the layer's own inherited values.
     expect(root.querySelectorAll(':scope > g')).toHaveLength(2);
-    expect(root.querySelector(':scope > g')!.getAttribute('style')).toContain('font-family:sans-serif');
+    expect(root.querySelector(':scope > g')!.getAttribute('font-family')).toBe('sans-serif');
   });
 
   it('leaves out what is not displayed, and refuses an undrawn timeline', () => {

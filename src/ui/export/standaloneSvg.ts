@@ -1,7 +1,8 @@
 // The timeline as an SVG file that stands alone: the lab draws it with CSS classes whose rules
 // live in the page's stylesheet (and the step labels and max_seen in a second, overlaid <svg>), so
-// a plain copy renders black. Here each element's computed paint and type are written into its own
-// style attribute, the layers are stacked in one <svg> over a white background, with the pattern
+// a plain copy renders black. Here each element's computed paint and type are written onto it as
+// SVG presentation attributes (fill="…", not style="fill:…": the site's Content-Security-Policy
+// refuses style attributes set from script, and every property below is also an attribute), the layers are stacked in one <svg> over a white background, with the pattern
 // defs, xmlns, width, height and viewBox. Invariant: the result needs no stylesheet, script or
 // font file; classes and data attributes are dropped, so nothing depends on the page.
 
@@ -40,18 +41,23 @@ export interface StandaloneOptions {
 }
 
 /** `element`'s declarations worth writing, given its parent's values (null: write them all). */
-function declarations(element: Element, parent: Element | null, styleOf: StyleOf): string {
+function declarations(element: Element, parent: Element | null, styleOf: StyleOf): [string, string][] {
   const own = styleOf(element);
   const above = parent ? styleOf(parent) : null;
-  const out: string[] = [];
+  const out: [string, string][] = [];
   for (const [name, inherited] of PROPERTIES) {
     const value = own.getPropertyValue(name).trim();
     if (!value) continue;
     if (inherited && above && above.getPropertyValue(name).trim() === value) continue;
     if (!inherited && INITIAL[name] === value) continue;
-    out.push(`${name}:${value}`);
+    out.push([name, value]);
   }
-  return out.join(';');
+  return out;
+}
+
+/** Writes `element`'s declarations onto `copy` as presentation attributes, over any copied ones. */
+function paint(copy: Element, declared: [string, string][]): void {
+  for (const [name, value] of declared) copy.setAttribute(name, value);
 }
 
 /** A copy of `source` and its subtree with styles inlined; null for what is not displayed. */
@@ -63,8 +69,7 @@ function inlined(source: Element, parent: Element | null, styleOf: StyleOf, doc:
     if (attr.name === 'role' || attr.name.startsWith('aria-')) continue;
     copy.setAttribute(attr.name, attr.value);
   }
-  const style = declarations(source, parent, styleOf);
-  if (style) copy.setAttribute('style', style);
+  paint(copy, declarations(source, parent, styleOf));
   for (const child of Array.from(source.childNodes)) {
     if (child.nodeType === 3) copy.appendChild(doc.createTextNode(child.textContent ?? ''));
     else if (child.nodeType === 1) {
@@ -114,8 +119,7 @@ export function standaloneSvg(
   root.appendChild(backdrop);
   for (const layer of layers) {
     const group = doc.createElementNS(SVG_NS, 'g');
-    const style = declarations(layer, null, styleOf);
-    if (style) group.setAttribute('style', style);
+    paint(group, declarations(layer, null, styleOf));
     for (const child of Array.from(layer.children)) {
       const copy = inlined(child, layer, styleOf, doc);
       if (copy) group.appendChild(copy);
