@@ -25,7 +25,12 @@ export function Root({ store, session, flushUrl }: RootProps) {
   const active = useStore(session, (s) => s.active && s.lesson !== null);
   const recorded = useStore(recordedRoute, (s) => s.open);
   const embedded = useStore(embedRoute, (s) => s.options !== null);
-  if (embedded) return <Suspense fallback={null}><EmbedView store={store} /></Suspense>;
+  if (embedded)
+    return (
+      <Suspense fallback={null}>
+        <EmbedView store={store} />
+      </Suspense>
+    );
   if (recorded)
     return (
       <Suspense fallback={<p className="loading">Opening the recordings…</p>}>

@@ -42,12 +42,19 @@ function EmbedTimeline({ fixedPx }: { fixedPx: number | null }) {
   const { trace, fullTrace } = useShownTrace();
   const { cursor, seek } = useLab((s) => ({ cursor: s.cursor, seek: s.seek }));
   const [ref, measured] = useElementHeight();
-  const height = fixedPx ?? measured;
+  // The section's padding (2 px a side) and border are not the drawing's.
+  const height = fixedPx ?? Math.max(0, measured - 6);
   return (
     <section className="timeline embed-timeline" aria-label="Timeline" ref={ref}>
       {height > 0 && <Timeline trace={trace} fitTo={fullTrace} cursor={cursor} onSeek={seek} height={height} />}
     </section>
   );
+}
+
+/** The page's heading, for screen readers: the frame shows the run, not a title. */
+function EmbedHeading() {
+  const name = useLab((s) => s.scenario.name);
+  return <h1 className="visually-hidden">Fencelab: {name}</h1>;
 }
 
 export default function EmbedView({ store }: { store: LabStore }) {
@@ -70,7 +77,8 @@ export default function EmbedView({ store }: { store: LabStore }) {
   const extra = show.has('events') || show.has('cards') || show.has('comparison');
   return (
     <LabProvider store={store}>
-      <div className={extra ? 'embed' : 'embed embed--fit'}>
+      <main className={extra ? 'embed' : 'embed embed--fit'} aria-label="Fencelab player">
+        <EmbedHeading />
         <ErrorBanner />
         {show.has('timeline') && <EmbedTimeline fixedPx={extra ? 240 : null} />}
         {show.has('narration') && <Narration />}
@@ -85,7 +93,7 @@ export default function EmbedView({ store }: { store: LabStore }) {
             <Comparison />
           </Suspense>
         )}
-      </div>
+      </main>
     </LabProvider>
   );
 }

@@ -78,7 +78,9 @@ export function readEmbedHash(hash: string): EmbedOptions {
   const originText = p.get('origin');
   const origin = originText === undefined ? null : asOrigin(decoded(originText));
   if (originText !== undefined && origin === null)
-    problems.push(`"origin" should be an origin such as https://docs.example, but the link has "${decoded(originText)}"`);
+    problems.push(
+      `"origin" should be an origin such as https://docs.example, but the link has "${decoded(originText)}"`,
+    );
   const strategy = p.get('strategy');
   return {
     hash,
