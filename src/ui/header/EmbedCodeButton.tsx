@@ -35,7 +35,7 @@ export function EmbedCodeButton({ flush }: { flush(): Promise<void> | void }) {
       <button type="button" onClick={copy}>
         Copy embed code
       </button>
-      <p className="share-status" role="status">
+      <p className="embed-code-status" role="status">
         {status?.text}
         {status?.code && (
           <textarea
