@@ -14,6 +14,7 @@ import { KeysHelp } from './header/KeysHelp';
 import { PresetPicker } from './header/PresetPicker';
 import { ScenarioIntro } from './header/ScenarioIntro';
 import { ShareButton } from './header/ShareButton';
+import { EmbedCodeButton } from './header/EmbedCodeButton';
 import { InterventionForm } from './interventions/InterventionForm';
 import { InterventionList } from './interventions/InterventionList';
 import { Tabs } from './layout/Tabs';
@@ -57,6 +58,7 @@ export function App({ store, session, flushUrl = () => {} }: AppProps) {
           <PresetPicker />
           <div className="header-actions">
             <ShareButton flush={flushUrl} />
+            <EmbedCodeButton flush={flushUrl} />
             <FileMenu onLesson={(raw, source) => session.getState().open(raw, {}, { source })} />
             <KeysHelp />
           </div>

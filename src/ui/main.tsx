@@ -8,6 +8,7 @@ import { createLabStore } from './store/labStore';
 import { createLessonSession } from './lessons/session';
 import { adoptFrom, lessonRoute } from './lessons/lessonUrl';
 import { withRecordings } from './recorded/route';
+import { withEmbed } from './embed/route';
 import { createTraceRunner } from './workers/background';
 import { startPlayer } from './store/player';
 import { openFromHash, syncUrl } from './store/urlSync';
@@ -23,7 +24,7 @@ if (!container) throw new Error('Fencelab: the page has no #root element to moun
 // Long runs are computed by a worker, so the page never freezes on them.
 const store = createLabStore(undefined, { background: createTraceRunner() });
 const session = createLessonSession(store);
-const route = withRecordings(lessonRoute(session));
+const route = withEmbed(withRecordings(lessonRoute(session)));
 const hash = window.location.hash;
 // A lesson's link opens the lesson; any other is the lab's (and may carry the way back to one).
 // The link is decompressed before the first render, so a shared view never flashes the default.

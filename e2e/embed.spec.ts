@@ -1,0 +1,227 @@
+// The embed and its postMessage API, end to end: a parent page served from another origin (a
+// node:http server started here) iframes the built site, drives it through every command, checks
+// every event, and sends hostile messages (another window, the wrong origin, bad shapes, 1 MB).
+// Also: the embed fits 640x360 without scrolling, axe finds nothing, screenshots in a docs page.
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Frame, type Page } from '@playwright/test';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { findPreset } from '../src/engine';
+
+type Event = { source: string; type: string; [key: string]: unknown };
+
+let servers: Server[] = [];
+let parentOrigin = '';
+let strangerOrigin = '';
+
+/** A parent page: the player iframed from the lab's origin, a second (same-origin) frame, a log. */
+function parentPage(player: string, width: number, height: number): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Docs page</title>
+<style>body{font:16px/1.5 system-ui;margin:0;padding:24px;max-width:${width + 80}px}iframe{border:1px solid #ccc}</style>
+</head><body><h1>Fencing tokens</h1><p>Below, the race from the article, played step by step.</p>
+<iframe id="player" name="player" src="${player}" width="${width}" height="${height}" title="Fencelab player"></iframe>
+<p>Pause it, step it, and see why the stale write is refused.</p>
+<iframe id="other" name="other" srcdoc="<p>other</p>" width="10" height="10" title="Another frame"></iframe>
+<script>
+  window.events = [];
+  const player = document.getElementById('player');
+  window.addEventListener('message', (e) => {
+    if (e.source === player.contentWindow && e.data && e.data.source === 'fencelab') window.events.push(e.data);
+  });
+  window.send = (m) => player.contentWindow.postMessage(m, '*');
+</script></body></html>`;
+}
+
+async function serve(handler: (path: string) => string): Promise<string> {
+  const server = createServer((req, res) => {
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    res.end(handler(req.url ?? '/'));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  servers.push(server);
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+test.beforeAll(async ({ baseURL }) => {
+  const lab = baseURL!;
+  const pages = (origin: () => string) => (path: string) => {
+    const q = new URL(path, 'http://x').searchParams;
+    const hash = `#embed&preset=canonical-race&step=${q.get('step') ?? 't0'}&origin=${encodeURIComponent(q.get('origin') ?? origin())}${q.get('show') ? `&show=${q.get('show')}` : ''}`;
+    return parentPage(`${lab}/${hash}`, Number(q.get('w') ?? 640), Number(q.get('h') ?? 360));
+  };
+  parentOrigin = await serve(pages(() => parentOrigin));
+  // A second origin whose page names the first as the parent: its commands must be refused.
+  strangerOrigin = await serve(pages(() => parentOrigin));
+});
+test.afterAll(async () => {
+  await Promise.all(servers.map((s) => new Promise((resolve) => s.close(resolve))));
+  servers = [];
+});
+
+const events = (page: Page) => page.evaluate(() => (window as unknown as { events: Event[] }).events);
+const send = (page: Page, message: unknown) =>
+  page.evaluate((m) => (window as unknown as { send(m: unknown): void }).send(m), message);
+const clear = (page: Page) => page.evaluate(() => ((window as unknown as { events: Event[] }).events.length = 0));
+const player = (page: Page): Frame => page.frame({ name: 'player' })!;
+
+async function waitFor(page: Page, type: string, match: (e: Event) => boolean = () => true): Promise<Event> {
+  let found: Event | undefined;
+  await expect
+    .poll(async () => (found = (await events(page)).find((e) => e.type === type && match(e))) !== undefined)
+    .toBe(true);
+  return found!;
+}
+
+async function openParent(page: Page, query = ''): Promise<Frame> {
+  await page.goto(`${parentOrigin}/?${query}`);
+  await waitFor(page, 'ready');
+  await expect(player(page).getByTestId('narration')).toBeVisible();
+  return player(page);
+}
+
+/** What the player shows: its position and narration. */
+const shown = async (frame: Frame) =>
+  `${await frame.getByTestId('position').innerText()}\n${await frame.getByTestId('narration').innerText()}`;
+
+test('every command drives the player and every event comes back', async ({ page }) => {
+  const frame = await openParent(page);
+  const ready = (await events(page)).find((e) => e.type === 'ready')!;
+  expect(ready).toMatchObject({ source: 'fencelab', version: 1, strategy: 'fencing', preset: 'canonical-race' });
+  await waitFor(page, 'step', (e) => e.label === 't0');
+  await waitFor(page, 'verdict', (e) => e.ok === true);
+
+  await clear(page);
+  await send(page, { type: 'seek', step: 't6' });
+  const t6 = await waitFor(page, 'step', (e) => e.label === 't6');
+  expect(t6.comparison).toMatch(/33 <= 34 -> REJECT/);
+  expect(typeof t6.kind).toBe('string');
+  await expect(frame.locator('.narration .step-label')).toHaveText('t6');
+
+  await send(page, { type: 'seek', step: 2 });
+  await waitFor(page, 'step', (e) => e.index === 2);
+  await clear(page);
+  await send(page, { type: 'play' });
+  await expect(frame.getByRole('button', { name: 'Pause' })).toBeVisible();
+  await waitFor(page, 'step', (e) => (e.index as number) > 2);
+  await send(page, { type: 'pause' });
+  await expect(frame.getByRole('button', { name: 'Play' })).toBeVisible();
+
+  await clear(page);
+  await send(page, { type: 'set-strategy', strategy: 'lease-trust' });
+  await waitFor(page, 'verdict', (e) => (e.run as { ok: boolean }).ok === false);
+  await send(page, { type: 'seek', step: 't6' });
+  await waitFor(page, 'invariant-broken', (e) => typeof e.invariant === 'string' && typeof e.message === 'string');
+  await waitFor(page, 'verdict', (e) => e.ok === false);
+
+  await clear(page);
+  await send(page, { type: 'set-knob', key: 'leaseTtlMs', value: 5000 });
+  await waitFor(page, 'step');
+  await send(page, { type: 'set-knob', key: 'leaseTtlMs', value: null });
+
+  await clear(page);
+  await send(page, { type: 'load', preset: 'etcd-race' });
+  await waitFor(page, 'step', (e) => e.index === 0);
+  await expect(frame.getByTestId('open-in-lab')).toHaveAttribute('href', /#preset=etcd-race&step=0$/);
+
+  const scenario = { ...findPreset('canonical-race')!.scenario, name: 'From the parent' };
+  await clear(page);
+  await send(page, { type: 'load', scenario, step: 't6' });
+  await waitFor(page, 'step', (e) => e.label === 't6');
+  await expect(frame.getByTestId('open-in-lab')).toHaveAttribute('href', /#s=/);
+});
+
+test('hostile messages change nothing; bad shapes get one warning and an error event', async ({ page }) => {
+  const frame = await openParent(page, 'step=t3');
+  const warnings: string[] = [];
+  page.on('console', (m) => m.type() === 'warning' && warnings.push(m.text()));
+  const before = await shown(frame);
+  await clear(page);
+
+  // From a window that is not the parent: ignored without a word.
+  await page.frame({ name: 'other' })!.evaluate(() => {
+    const target = (window.parent.document.getElementById('player') as HTMLIFrameElement).contentWindow!;
+    target.postMessage({ type: 'seek', step: 0 }, '*');
+    target.postMessage({ type: 'load', preset: 'etcd-race' }, '*');
+  });
+  // Bad shapes and sizes from the parent: each an error event and one warning.
+  const bad: unknown[] = [
+    null,
+    42,
+    'not json',
+    [],
+    { type: 'explode' },
+    { notype: true },
+    { type: 'seek' },
+    { type: 'seek', step: -1 },
+    { type: 'seek', step: 99999 },
+    { type: 'seek', step: 'no-such' },
+    { type: 'set-strategy', strategy: 'paxos' },
+    { type: 'set-knob', key: 'leaseTtlMs', value: 'long' },
+    { type: 'set-knob', key: '__proto__', value: 1 },
+    { type: 'load', preset: 'nope' },
+    { type: 'load', scenario: { format: 'fencelab.scenario', version: 99 } },
+    { type: 'load', preset: 'canonical-race', scenario: {} },
+    { type: 'load', scenario: { junk: 'x'.repeat(1024 * 1024) } },
+    'x'.repeat(1024 * 1024),
+  ];
+  for (const message of bad) await send(page, message);
+  await expect.poll(async () => (await events(page)).filter((e) => e.type === 'error').length).toBe(bad.length);
+  expect(warnings.length).toBe(bad.length);
+  const all = await events(page);
+  expect(all.filter((e) => e.type !== 'error')).toEqual([]);
+  expect(all.find((e) => /256 kB/.test(String(e.message)))).toBeTruthy();
+  expect(await shown(frame)).toBe(before);
+});
+
+test('a parent at another origin than the link names is not listened to or told anything', async ({ page }) => {
+  await page.goto(`${strangerOrigin}/?step=t3`);
+  const frame = player(page);
+  await expect(frame.getByTestId('narration')).toBeVisible();
+  await expect(frame.locator('.narration .step-label')).toHaveText('t3');
+  const before = await shown(frame);
+  await send(page, { type: 'seek', step: 0 });
+  await send(page, { type: 'load', preset: 'etcd-race' });
+  await page.waitForTimeout(500);
+  expect(await shown(frame)).toBe(before);
+  expect(await events(page)).toEqual([]);
+});
+
+test('the embed fits 640x360 without scrolling, passes axe, and looks right in a docs page', async ({ page }) => {
+  for (const [w, h] of [
+    [640, 360],
+    [800, 450],
+  ] as const) {
+    const frame = await openParent(page, `step=t6&w=${w}&h=${h}`);
+    await expect(frame.locator('.tl-svg')).toBeVisible();
+    const fits = await frame.evaluate(() => document.scrollingElement!.scrollHeight <= window.innerHeight);
+    expect(fits).toBe(true);
+    await page.setViewportSize({ width: w + 160, height: h + 260 });
+    await page.screenshot({ path: `test-results/screenshots/embed-${w}x${h}.png` });
+  }
+  await page.goto('./#embed&preset=canonical-race&step=t6');
+  await expect(page.getByTestId('narration')).toBeVisible();
+  const axe = await new AxeBuilder({ page }).analyze();
+  expect(axe.violations, JSON.stringify(axe.violations, null, 2)).toEqual([]);
+});
+
+test('the lab copies the embed code for its view, and the example page drives the player', async ({
+  page,
+  context,
+}) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.goto('./#preset=canonical-race&step=4');
+  await page.getByRole('button', { name: 'Copy embed code' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Embed code copied' })).toBeVisible();
+  const code = await page.evaluate(() => navigator.clipboard.readText());
+  expect(code).toMatch(
+    /^<iframe src="http:\/\/127\.0\.0\.1:\d+\/#embed&amp;preset=canonical-race&amp;step=4" width="640" height="360" title="Fencelab: The canonical race" loading="lazy"><\/iframe>$/,
+  );
+
+  await page.goto('./embed-example.html');
+  const log = page.locator('#log');
+  await expect(log).toContainText('"type":"ready"');
+  await page.getByRole('button', { name: 'Seek t6' }).click();
+  await expect(log).toContainText('"label":"t6"');
+  await page.getByRole('button', { name: 'Load a scenario (JSON)' }).click();
+  await expect(page.frameLocator('#player').locator('.narration')).toContainText('Step 0');
+});

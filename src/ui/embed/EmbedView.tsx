@@ -1,0 +1,99 @@
+// The embed: minimal chrome for an iframe on a docs page (the timeline, the narration line and a
+// compact transport by default; `show=` picks the parts), fitted to the frame, with a link back to
+// the full lab at the same view, driven by the embed link and by the parent's postMessage commands.
+// Invariant: it drives the same lab store as the lab; the comparison loads only when shown.
+
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { useStore } from 'zustand';
+import { PartyCards } from '../cards/PartyCards';
+import { Transport } from '../controls/Transport';
+import { useKeyboard } from '../controls/useKeyboard';
+import { EventTable } from '../events/EventTable';
+import { ErrorBanner } from '../header/ErrorBanner';
+import { Narration } from '../narration/Narration';
+import { LabProvider, useLab } from '../store/context';
+import type { LabStore } from '../store/labStore';
+import { nearestSpeed } from '../store/speed';
+import { useShownTrace } from '../store/shown';
+import { Timeline } from '../timeline/Timeline';
+import { startBridge } from './bridge';
+import { openEmbedLink } from './drive';
+import { embedRoute } from './route';
+import { LinkBack } from './LinkBack';
+import './embed.css';
+
+const Comparison = lazy(() => import('../compare/Comparison').then((m) => ({ default: m.Comparison })));
+
+/** The height of an element, kept current (the timeline fills what the frame leaves it). */
+function useElementHeight(): [(node: HTMLDivElement | null) => (() => void) | undefined, number] {
+  const [height, setHeight] = useState(0);
+  const ref = useCallback((node: HTMLDivElement | null) => {
+    if (!node) return undefined;
+    const measure = () => setHeight(Math.floor(node.getBoundingClientRect().height));
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(node);
+    return () => observer.disconnect();
+  }, []);
+  return [ref, height];
+}
+
+function EmbedTimeline({ fixedPx }: { fixedPx: number | null }) {
+  const { trace, fullTrace } = useShownTrace();
+  const { cursor, seek } = useLab((s) => ({ cursor: s.cursor, seek: s.seek }));
+  const [ref, measured] = useElementHeight();
+  // The section's padding (2 px a side) and border are not the drawing's.
+  const height = fixedPx ?? Math.max(0, measured - 6);
+  return (
+    <section className="timeline embed-timeline" aria-label="Timeline" ref={ref}>
+      {height > 0 && <Timeline trace={trace} fitTo={fullTrace} cursor={cursor} onSeek={seek} height={height} />}
+    </section>
+  );
+}
+
+/** The page's heading, for screen readers: the frame shows the run, not a title. */
+function EmbedHeading() {
+  const name = useLab((s) => s.scenario.name);
+  return <h1 className="visually-hidden">Fencelab: {name}</h1>;
+}
+
+export default function EmbedView({ store }: { store: LabStore }) {
+  useKeyboard(store);
+  const options = useStore(embedRoute, (s) => s.options);
+  useEffect(() => {
+    if (!options) return undefined;
+    const opened = openEmbedLink(store, options.hash, options.hasScenario, options.strategy).then((found) => {
+      const problems = [...options.problems, ...found];
+      if (problems.length) store.getState().showError(`The embed link: ${problems.join('; ')}.`);
+      if (options.speed !== null) store.getState().setSpeed(nearestSpeed(options.speed));
+      if (options.autoplay) store.getState().play();
+      return problems;
+    });
+    const bridge = startBridge({ store, origin: options.origin, closed: options.closed, opened });
+    return () => bridge.stop();
+  }, [options, store]);
+  if (!options) return null;
+  const show = options.show;
+  const extra = show.has('events') || show.has('cards') || show.has('comparison');
+  return (
+    <LabProvider store={store}>
+      <main className={extra ? 'embed' : 'embed embed--fit'} aria-label="Fencelab player">
+        <EmbedHeading />
+        <ErrorBanner />
+        {show.has('timeline') && <EmbedTimeline fixedPx={extra ? 240 : null} />}
+        {show.has('narration') && <Narration />}
+        <div className="embed-bar">
+          {show.has('transport') && <Transport />}
+          <LinkBack />
+        </div>
+        {show.has('cards') && <PartyCards />}
+        {show.has('events') && <EventTable />}
+        {show.has('comparison') && (
+          <Suspense fallback={<p className="loading">Loading the comparison…</p>}>
+            <Comparison />
+          </Suspense>
+        )}
+      </main>
+    </LabProvider>
+  );
+}

@@ -1,0 +1,131 @@
+// The postMessage bridge between the embedding page and the lab store. Commands are taken only
+// from the frame's parent (event.source === window.parent) and, when the embed link names an
+// origin, only from that origin; events go to that origin (or '*' when none is named). Invariant:
+// a message never throws here and a bad one changes nothing loaded: it is ignored with one
+// console warning and an `error` event. Commands run one after another, each after the last.
+
+import type { LabStore } from '../store/labStore';
+import { readCommand, type Command } from './commands';
+import { openScenario, seekStep, setKnob, whenSettled } from './drive';
+import { EVENT_SOURCE, eventDiffer, readyEvent, type EmbedEvent } from './events';
+
+export interface BridgeOptions {
+  store: LabStore;
+  win?: Window;
+  /** The parent's origin from the embed link; null when it names none. */
+  origin: string | null;
+  /** The link named an origin that is not one: take nothing, send nothing. */
+  closed?: boolean;
+  /** Resolves once the embed link's own scenario and step are in place. */
+  opened?: Promise<unknown>;
+  warn?: (message: string) => void;
+}
+
+export interface Bridge {
+  stop(): void;
+  /** Sends an `error` event (a problem with the embed link itself, say). */
+  error(message: string): void;
+}
+
+async function run(store: LabStore, command: Command): Promise<string | null> {
+  const s = store.getState();
+  switch (command.type) {
+    case 'play':
+      s.play();
+      return null;
+    case 'pause':
+      s.pause();
+      return null;
+    case 'seek':
+      return seekStep(store, command.step);
+    case 'set-strategy':
+      await whenSettled(store);
+      store.getState().setStrategy(command.strategy); // a failure is the store's error: an event
+      return null;
+    case 'set-knob':
+      await whenSettled(store);
+      return setKnob(store, command.key, command.value);
+    case 'load': {
+      const problem = command.preset
+        ? s.loadPreset(command.preset)
+          ? null
+          : `load: there is no preset called "${command.preset}".`
+        : openScenario(store, command.scenario!, null, { source: 'the command' });
+      if (problem || command.step === undefined) return problem;
+      return seekStep(store, command.step);
+    }
+  }
+}
+
+export function startBridge({
+  store,
+  win = window,
+  origin,
+  closed = false,
+  opened = Promise.resolve(),
+  warn = (m) => console.warn(`Fencelab embed: ${m}`),
+}: BridgeOptions): Bridge {
+  const parent = win.parent;
+  const framed = parent !== win && !closed;
+  let stopped = false;
+  const post = (event: EmbedEvent) => {
+    if (!framed || stopped) return;
+    try {
+      parent.postMessage({ source: EVENT_SOURCE, ...event }, origin ?? '*');
+    } catch {
+      // A parent gone away, or an origin the browser will not post to: nothing to tell.
+    }
+  };
+  const error = (message: string) => post({ type: 'error', message });
+
+  let queue: Promise<unknown> = opened.catch(() => undefined);
+  let wrongOriginWarned = false;
+  const onMessage = (event: MessageEvent) => {
+    if (!framed || stopped || event.source !== parent) return;
+    if (origin !== null && event.origin !== origin) {
+      if (!wrongOriginWarned) warn(`ignored a command from ${event.origin}: this embed takes commands from ${origin}.`);
+      wrongOriginWarned = true;
+      return;
+    }
+    const read = readCommand(event.data);
+    if (!read.ok) {
+      warn(read.message);
+      error(read.message);
+      return;
+    }
+    queue = queue
+      .then(() => run(store, read.command))
+      .then((problem) => {
+        if (problem) {
+          warn(problem);
+          error(problem);
+        }
+      })
+      .catch((e: unknown) => error(`The command failed: ${String(e)}`));
+  };
+
+  // Events start once the link's own view is open: ready first, then every change.
+  const differ = eventDiffer();
+  let unsubscribe = () => {};
+  void queue.then(() => {
+    if (stopped) return;
+    const ready = () => {
+      post(readyEvent(store.getState()));
+      differ(store.getState()).forEach(post);
+      unsubscribe = store.subscribe((state, previous) => {
+        differ(state).forEach(post);
+        if (state.error && state.error !== previous.error) error(state.error);
+      });
+    };
+    void whenSettled(store).then(ready);
+  });
+  win.addEventListener('message', onMessage);
+  return {
+    stop() {
+      stopped = true;
+      unsubscribe();
+      win.removeEventListener('message', onMessage);
+    },
+    error,
+  };
+}

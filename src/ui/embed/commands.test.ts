@@ -1,0 +1,39 @@
+// The embed link's reading and the commands' checks: what is refused, and that refusing is cheap.
+import { describe, expect, it } from 'vitest';
+import { findPreset } from '../../engine';
+import { boundedSize, readCommand } from './commands';
+import { embedHashOf, iframeSnippet, readEmbedHash } from './embedUrl';
+
+describe('readCommand', () => {
+  it('takes each command in its shape', () => {
+    expect(readCommand({ type: 'play' })).toEqual({ ok: true, command: { type: 'play' } });
+    expect(readCommand('{"type":"seek","step":"t6"}')).toMatchObject({ ok: true, command: { step: 't6' } });
+    expect(readCommand({ type: 'load', preset: 'canonical-race', step: 3 })).toMatchObject({ ok: true });
+    expect(readCommand({ type: 'load', scenario: findPreset('canonical-race')!.scenario })).toMatchObject({ ok: true });
+    expect(readCommand({ type: 'set-knob', key: 'leaseTtlMs', value: null })).toMatchObject({ ok: true });
+  });
+  it('refuses bad shapes, unknown types and huge payloads with a sentence', () => {
+    for (const bad of [null, 1, [], {}, { type: 'x' }, { type: 'seek', step: -1 }, { type: 'set-strategy' }])
+      expect(readCommand(bad).ok).toBe(false);
+    expect(readCommand({ type: 'load', scenario: { junk: 'x'.repeat(300_000) } })).toMatchObject({ ok: false });
+    expect(readCommand('x'.repeat(300_000))).toMatchObject({ ok: false, message: /256 kB/ });
+  });
+  it('stops walking a message once it is past the limit', () => {
+    const wide = Array.from({ length: 1e6 }, () => 1);
+    expect(boundedSize(wide, 1000)).toBe(Infinity);
+  });
+});
+
+describe('the embed link', () => {
+  it('reads its options and fails shut on a bad origin', () => {
+    const o = readEmbedHash('#embed&preset=canonical-race&strategy=etcd&step=t6&autoplay&speed=2&show=timeline,cards');
+    expect(o).toMatchObject({ hasScenario: true, strategy: 'etcd', speed: 2, autoplay: true, origin: null });
+    expect([...o.show]).toEqual(['timeline', 'cards']);
+    expect(readEmbedHash('#embed&origin=https%3A%2F%2Fdocs.example').origin).toBe('https://docs.example');
+    expect(readEmbedHash('#embed&origin=javascript:1')).toMatchObject({ closed: true, origin: null });
+  });
+  it('is written from a lab link, and its snippet escapes', () => {
+    expect(embedHashOf('#preset=canonical-race&step=4')).toBe('#embed&preset=canonical-race&step=4');
+    expect(iframeSnippet('a&b"', 'T')).toContain('src="a&amp;b&quot;"');
+  });
+});

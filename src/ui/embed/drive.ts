@@ -1,0 +1,107 @@
+// What the embed link and the API's commands do to the lab store: open a scenario (with a
+// strategy and a step), seek by index or label once the trace is there, set a knob after trying
+// it. Invariant: a request that cannot be met changes nothing that is loaded and comes back as a
+// sentence; the store's own error line is left to the store's own failures.
+
+import { asSentence, carryTo, formatScenarioError, validateScenario, type Scenario } from '../../engine';
+import type { LabActions, LabStore, LoadOptions } from '../store/labStore';
+import { decodeHash } from '../store/url';
+import type { StepRef } from './commands';
+
+/** Resolves once the trace on screen is the open scenario's (a long run comes from a worker). */
+export function whenSettled(store: LabStore): Promise<void> {
+  if (!store.getState().computing) return Promise.resolve();
+  return new Promise((resolve) => {
+    const stop = store.subscribe((state) => {
+      if (state.computing) return;
+      stop();
+      resolve();
+    });
+  });
+}
+
+/** Moves the cursor to a step by index or label; a message if the run has no such step. */
+export async function seekStep(store: LabStore, step: StepRef): Promise<string | null> {
+  await whenSettled(store);
+  const { trace } = store.getState();
+  if (typeof step === 'number') {
+    if (step >= trace.steps.length)
+      return `There is no step ${step}: this run has steps 0 to ${trace.steps.length - 1}.`;
+    store.getState().seek(step);
+    return null;
+  }
+  const at = trace.steps.findIndex((s) => s.label === step);
+  if (at < 0) {
+    const labels = trace.steps.flatMap((s) => (s.label ? [s.label] : []));
+    return `No step is labelled "${step}" (${labels.length ? `this run has ${labels.join(', ')}` : 'this run has no labels'}).`;
+  }
+  store.getState().seek(at);
+  return null;
+}
+
+/** Opens a scenario, under `strategy` if one is named; a message if it cannot be. */
+export function openScenario(
+  store: LabStore,
+  scenario: Scenario,
+  strategy: string | null,
+  options: LoadOptions,
+): string | null {
+  let next = scenario;
+  if (strategy !== null && strategy !== scenario.strategy) {
+    try {
+      next = carryTo(scenario, strategy).scenario;
+    } catch (e) {
+      return `Could not switch to the strategy "${strategy}": ${(e as Error).message}`;
+    }
+  }
+  const before = store.getState().error;
+  if (store.getState().loadScenario(next, options)) return null;
+  const message = store.getState().error ?? 'The scenario could not be opened.';
+  store.setState({ error: before });
+  return message;
+}
+
+/** Opens what an embed link names (the default scenario stays if it names none). */
+export async function openEmbedLink(
+  store: LabStore,
+  hash: string,
+  hasScenario: boolean,
+  strategy: string | null,
+): Promise<string[]> {
+  const problems: string[] = [];
+  const stepText = /(?:^|[#&])step=([^&]*)/.exec(hash)?.[1];
+  if (hasScenario) {
+    const decoded = await decodeHash(hash).catch(() => ({ kind: 'error' as const, message: 'The link is damaged.' }));
+    if (decoded.kind === 'error') return [decoded.message];
+    if (decoded.kind === 'ok') {
+      const problem = openScenario(store, decoded.scenario, strategy, {
+        source: 'the embed link',
+        ...(decoded.presetId === undefined ? {} : { presetId: decoded.presetId }),
+        ...(decoded.ownActionCount === undefined ? {} : { ownActionCount: decoded.ownActionCount }),
+      });
+      if (problem) return [problem];
+    }
+  } else if (strategy !== null) {
+    const problem = openScenario(store, store.getState().scenario, strategy, {});
+    if (problem) problems.push(problem);
+  }
+  if (stepText !== undefined) {
+    const ref = /^\d{1,9}$/.test(stepText) ? Number(stepText) : stepText;
+    const problem = await seekStep(store, ref);
+    if (problem) problems.push(problem);
+  }
+  return problems;
+}
+
+/** Tries a knob on the open scenario first, so a value it cannot hold changes nothing. */
+export function setKnob(store: LabStore, key: string, value: unknown): string | null {
+  const { scenario } = store.getState();
+  const knobs: Record<string, unknown> = { ...scenario.knobs };
+  if (value === null) delete knobs[key];
+  else knobs[key] = value;
+  const checked = validateScenario({ ...scenario, knobs });
+  if (!checked.ok) return `set-knob: ${asSentence(formatScenarioError(checked.error))}`;
+  const change = { [key]: value === null ? undefined : value } as Parameters<LabActions['setKnobs']>[0];
+  store.getState().setKnobs(change, `the setting ${key}`);
+  return null;
+}

@@ -1,0 +1,80 @@
+// The embed API's events, derived from the lab store: ready, step (index, label, kind, the
+// comparison if any), verdict (so far, at the cursor, and the whole run's), invariant-broken (as
+// the cursor reaches a step that breaks one) and error. Invariant: each event says something that
+// changed since the last one of its kind; nothing here changes the store.
+
+import type { LabState } from '../store/labStore';
+
+export const EVENT_SOURCE = 'fencelab';
+export const API_VERSION = 1;
+
+export type EmbedEvent =
+  | { type: 'ready'; version: number; steps: number; step: number; strategy: string; preset: string | null }
+  | { type: 'step'; index: number; label: string | null; kind: string; timeMs: number; comparison: string | null }
+  | {
+      type: 'verdict';
+      step: number;
+      /** So far, up to the cursor. */
+      ok: boolean;
+      violations: number;
+      staleWriteAccepted: boolean;
+      /** The whole run's. */
+      run: { ok: boolean; violations: number; staleWritesAccepted: number };
+    }
+  | { type: 'invariant-broken'; step: number; invariant: string; message: string }
+  | { type: 'error'; message: string };
+
+export const readyEvent = (s: LabState): EmbedEvent => ({
+  type: 'ready',
+  version: API_VERSION,
+  steps: s.trace.steps.length,
+  step: s.cursor,
+  strategy: s.scenario.strategy,
+  preset: s.presetId,
+});
+
+/** Follows the store and says what changed: feed it every state, in order. */
+export function eventDiffer(): (s: LabState) => EmbedEvent[] {
+  let trace: LabState['trace'] | null = null;
+  let cursor = -1;
+  let verdictKey = '';
+  return (s) => {
+    const out: EmbedEvent[] = [];
+    const step = s.trace.steps[s.cursor];
+    const newTrace = s.trace !== trace;
+    if (newTrace || s.cursor !== cursor) {
+      if (step)
+        out.push({
+          type: 'step',
+          index: step.index,
+          label: step.label ?? null,
+          kind: step.kind,
+          timeMs: step.timeMs,
+          comparison: step.write?.comparison ?? null,
+        });
+      // Violations the cursor has just reached: all up to it on a new run, else those passed over.
+      const from = newTrace ? -1 : cursor;
+      if (s.cursor > from)
+        for (const v of s.trace.verdict.violations)
+          if (v.step > from && v.step <= s.cursor)
+            out.push({ type: 'invariant-broken', step: v.step, invariant: v.invariant, message: v.message });
+    }
+    const run = s.trace.verdict;
+    const violations = step?.status.violations ?? 0;
+    const stale = step?.status.staleWriteAccepted ?? false;
+    const key = [violations, stale, run.ok, run.violations.length, run.staleWritesAccepted].join('|');
+    if (key !== verdictKey)
+      out.push({
+        type: 'verdict',
+        step: s.cursor,
+        ok: violations === 0 && !stale,
+        violations,
+        staleWriteAccepted: stale,
+        run: { ok: run.ok, violations: run.violations.length, staleWritesAccepted: run.staleWritesAccepted },
+      });
+    trace = s.trace;
+    cursor = s.cursor;
+    verdictKey = key;
+    return out;
+  };
+}
