@@ -32,8 +32,13 @@ export function EmbedCodeButton({ flush }: { flush(): Promise<void> | void }) {
   };
   return (
     <div className="share">
-      <button type="button" onClick={copy}>
-        Copy embed code
+      <button
+        type="button"
+        onClick={copy}
+        aria-label="Copy embed code"
+        title="Copy an iframe that shows this view in a docs page"
+      >
+        Embed
       </button>
       <p className="embed-code-status" role="status">
         {status?.text}

@@ -27,8 +27,9 @@ export function ShareButton({ flush }: { flush(): Promise<void> | void }) {
   };
   return (
     <div className="share">
-      <button type="button" onClick={share}>
-        Share this view
+      {/* A short word on the button keeps the header one row; the name says it all. */}
+      <button type="button" onClick={share} aria-label="Share this view" title="Copy a link to this view">
+        Share
       </button>
       <p className="share-status" role="status">
         {status?.text}
