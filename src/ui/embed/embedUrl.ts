@@ -4,6 +4,8 @@
 // Invariant: reading never throws; what it cannot read it names in `problems` and leaves out,
 // except a bad `origin`, which closes the frame to every command (it fails shut, never open).
 
+import { hashParams } from '../store/url';
+
 /** The parts an embed can show, in the order the page stacks them. */
 export const PARTS = ['transport', 'narration', 'timeline', 'events', 'comparison', 'cards'] as const;
 export type Part = (typeof PARTS)[number];
@@ -27,16 +29,6 @@ export interface EmbedOptions {
 
 export const isEmbedHash = (hash: string): boolean => /^#?embed(&|$)/.test(hash);
 
-function params(hash: string): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const part of hash.replace(/^#/, '').split('&')) {
-    if (!part) continue;
-    const eq = part.indexOf('=');
-    out.set(eq < 0 ? part : part.slice(0, eq), eq < 0 ? '' : part.slice(eq + 1));
-  }
-  return out;
-}
-
 function decoded(text: string): string {
   try {
     return decodeURIComponent(text);
@@ -57,7 +49,7 @@ export function asOrigin(text: string): string | null {
 }
 
 export function readEmbedHash(hash: string): EmbedOptions {
-  const p = params(hash);
+  const p = hashParams(hash);
   const problems: string[] = [];
   const show = new Set<Part>();
   const showText = p.get('show');

@@ -6,16 +6,13 @@
 // the nearest one it has.
 
 import type { Lesson, ResolvedStep } from '../../engine';
+import { hashParams } from '../store/url';
 import type { LessonSession, LessonState, Place, PlaceFinder } from './session';
 
-/** The hash parameters of a link, split by hand as url.ts does (a '+' stays a '+'). */
+/** The hash parameters of a link (url.ts splits them), each value URI-decoded where it can be. */
 function params(hash: string): Map<string, string> {
   const out = new Map<string, string>();
-  for (const part of hash.replace(/^#/, '').split('&')) {
-    if (!part) continue;
-    const eq = part.indexOf('=');
-    const key = eq < 0 ? part : part.slice(0, eq);
-    const value = eq < 0 ? '' : part.slice(eq + 1);
+  for (const [key, value] of hashParams(hash)) {
     try {
       out.set(key, decodeURIComponent(value));
     } catch {

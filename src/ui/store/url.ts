@@ -50,8 +50,9 @@ export async function encodeHash({ scenario, cursor, ownActionCount, presetId, e
   return `#${parts.join('&')}`;
 }
 
-/** Splits "#a=1&b=2" by hand: URLSearchParams would turn a '+' in a hand-edited link into a space. */
-function params(hash: string): Map<string, string> {
+/** Splits "#a=1&b=2" into raw (undecoded) values, by hand: URLSearchParams would turn a '+' in a hand-
+ * edited link into a space. Every link the lab reads (the lab's, a lesson's, an embed's) splits here. */
+export function hashParams(hash: string): Map<string, string> {
   const out = new Map<string, string>();
   for (const part of hash.replace(/^#/, '').split('&')) {
     if (!part) continue;
@@ -71,7 +72,7 @@ function wholeNumber(text: string | undefined, name: string): number | undefined
 }
 
 export async function decodeHash(hash: string): Promise<DecodedHash> {
-  const p = params(hash);
+  const p = hashParams(hash);
   if (!p.has('s') && !p.has('preset')) {
     return p.size === 0 ? { kind: 'empty' } : { kind: 'error', message: 'The link has no scenario in it (no "s=").' };
   }
