@@ -4,8 +4,8 @@
 // - inside src/engine, each folder is a layer and imports only the layers below it (ENGINE_LAYERS);
 //   a type-only import may cross, where a type lives above its use. No engine source imports
 //   index.ts (tests may: they call the engine as its callers do).
-// - src/ui, src/cli and src/record (the Node-only recorder) reach the engine only through
-//   src/engine/index.ts, its public surface.
+// - src/ui, src/cli and src/record (the Node-only recorder) reach the engine only through its
+//   public surfaces: src/engine/index.ts (the core) and src/engine/surfaces/* (loaded when used).
 import js from '@eslint/js';
 import { defineConfig, globalIgnores } from 'eslint/config';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -28,6 +28,7 @@ const ENGINE_LAYERS = [
   ['validation', 'comparison', 'presets', 'workload'],
   ['lessons'], // walkthroughs: chapters of runs, narration and questions read from the trace
   ['recorded'], // runs against real servers: their format, the model's schedule, as a trace
+  ['surfaces'], // the public surfaces a page loads when first used (lessons, comparison, ...)
 ];
 
 /**
@@ -178,10 +179,11 @@ export default defineConfig([
         {
           patterns: [
             {
-              // '../engine' and '../engine/index(.ts)' are the public surface; anything deeper is not.
-              regex: '(^|/)engine/(?!index(\\.ts)?$).+',
+              // '../engine' and '../engine/index(.ts)' are the core public surface, and
+              // engine/surfaces/* the parts a page loads when first used; anything deeper is not.
+              regex: '(^|/)engine/(?!index(\\.ts)?$)(?!surfaces/[a-z]+(\\.ts)?$).+',
               message:
-                'Outside src/engine, the engine is reached only through src/engine/index.ts: import from its index.',
+                'Outside src/engine, the engine is reached only through its public surfaces: src/engine/index.ts and src/engine/surfaces/*.',
             },
           ],
         },

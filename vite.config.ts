@@ -17,9 +17,11 @@ const cspForBuildOnly = (): Plugin => ({
 export default defineConfig({
   base: './',
   plugins: [react(), cspForBuildOnly()],
-  // Nothing to preload: the one lazy chunk (pan and zoom, d3-zoom) imports only the entry chunk, which
-  // is loaded already, so the polyfill would be 0.4 kB of dead code.
-  build: { modulePreload: { polyfill: false } },
+  // No modulepreload polyfill: every browser the lab supports has modulepreload, so it would be
+  // 0.4 kB of dead code (Vite's preload helper still loads a lazy chunk's imports with it).
+  // The manifest (dist/.vite/manifest.json) names the chunk of each lazily loaded module, so
+  // e2e/weight.spec.ts can tell which of them a page loaded.
+  build: { modulePreload: { polyfill: false }, manifest: true },
   test: {
     // Most tests exercise the DOM-free engine and pure layout code; a UI test that needs a DOM
     // opts in with a `// @vitest-environment jsdom` comment at its top.

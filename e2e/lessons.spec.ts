@@ -4,7 +4,8 @@
 // chapter's decisive step as a projector shows it (1280x720 at 150 % zoom: 853x480 CSS pixels).
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { LESSONS, validateLesson, type ResolvedStep } from '../src/engine/index';
+import { type ResolvedStep } from '../src/engine/index';
+import { LESSONS, validateLesson } from '../src/engine/surfaces/lessons';
 import { cursorStep } from './helpers';
 
 const checked = validateLesson(LESSONS[0]);

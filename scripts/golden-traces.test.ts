@@ -18,10 +18,10 @@ import {
   findStrategy,
   randomWorkload,
   simulate,
-  withStrategy,
   type Action,
   type Scenario,
 } from '../src/engine/index';
+import { withStrategy } from '../src/engine/surfaces/comparison';
 
 const RANDOM_RUNS_PER_STRATEGY = 40;
 

@@ -5,11 +5,8 @@ import { readFileSync } from 'node:fs';
 import {
   PRESETS,
   STRATEGIES,
-  compareStrategies,
   findPreset,
   findStrategy,
-  formatComparisonText,
-  formatMermaid,
   formatScenarioError,
   formatTraceText,
   parseScenarioJson,
@@ -17,6 +14,8 @@ import {
   carryTo,
   type Scenario,
 } from '../engine/index';
+import { compareStrategies, formatComparisonText } from '../engine/surfaces/comparison';
+import { formatMermaid } from '../engine/surfaces/export';
 import { USAGE, UsageError, parseArgs, type CliOptions } from './args';
 
 /** The scenario to run, and what --strategy could not carry to its strategy one for one. */

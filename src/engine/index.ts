@@ -1,5 +1,7 @@
-// The engine's public surface. The UI, the CLI and the embed API use nothing else.
-// Invariant: everything exported here is pure and deterministic.
+// The engine's core public surface: what every page needs to run a scenario and show its trace.
+// The rest of the public surface is in surfaces/ (lessons, comparison, recorded, export), each
+// loaded by the page when first used, so a page that never uses one never loads it. The UI, the
+// CLI and the embed API use nothing else. Invariant: everything exported is pure and deterministic.
 
 export { simulate, simulateWithin, type SimulateOptions } from './simulate/simulate';
 export {
@@ -54,16 +56,7 @@ export { clientIds } from './core/parties';
 export { STEP_KINDS, isStepKind, type StepKind, type NoteDetails, type DetailOf } from './core/vocabulary';
 export type { StrategyDef } from './strategies/types';
 export { formatToken, tokenField } from './protocol/tokens';
-export { compareStrategies, compareUnder, warningsFrom, withStrategy, type ComparisonRow } from './comparison/compare';
 export { carryTo, type Carried } from './comparison/carry';
 export { TOKENS_LISTED, formatTraceText, formatVerdict, stepPhrase, tokenList } from './trace/text';
-export { formatMermaid, mermaidText } from './trace/mermaid';
-export { blockedWord, formatComparisonText, rowSentences } from './comparison/text';
 export { randomWorkload, type WorkloadOptions } from './workload/random';
-export { LESSONS, findLesson } from './lessons';
-export { validateLesson, scenarioOfRun, type LessonResult } from './lessons/validate';
-export { holderAt, believersAt, maxSeenAfter } from './lessons/questions';
 export * from './lessons/format';
-export * from './recorded/format';
-export { scenarioFor, modelFacts, realFacts, type Facts } from './recorded/schedule';
-export { validateRecording, type RecordingResult } from './recorded/validate';

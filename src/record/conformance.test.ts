@@ -9,7 +9,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { findStrategy, simulate, validateRecording } from '../engine/index.ts';
+import { findStrategy, simulate } from '../engine/index.ts';
+import { validateRecording } from '../engine/surfaces/recorded.ts';
 import { RECORDING_FORMAT, tokenInteger, tokenOrder, type Recording, type SystemId } from './format.ts';
 import { modelFacts, realFacts, scenarioFor, type Facts } from './toScenario.ts';
 

@@ -12,4 +12,4 @@ export {
   type Schedule,
   type Observation,
   type Recording,
-} from '../engine/index.ts';
+} from '../engine/surfaces/recorded.ts';

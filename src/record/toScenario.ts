@@ -2,4 +2,4 @@
 // the engine (src/engine/recorded/schedule.ts) so the lab's view can run the same schedule in the
 // browser; this file only re-exports them. Invariant: no definitions here.
 
-export { scenarioFor, modelFacts, realFacts, type Facts } from '../engine/index.ts';
+export { scenarioFor, modelFacts, realFacts, type Facts } from '../engine/surfaces/recorded.ts';

@@ -17,6 +17,7 @@ import { ShareButton } from './header/ShareButton';
 import { EmbedCodeButton } from './header/EmbedCodeButton';
 import { InterventionForm } from './interventions/InterventionForm';
 import { InterventionList } from './interventions/InterventionList';
+import { Later } from './layout/Later';
 import { Tabs } from './layout/Tabs';
 import { TimelineView } from './layout/TimelineView';
 import { Narration } from './narration/Narration';
@@ -59,7 +60,7 @@ export function App({ store, session, flushUrl = () => {} }: AppProps) {
           <div className="header-actions">
             <ShareButton flush={flushUrl} />
             <EmbedCodeButton flush={flushUrl} />
-            <FileMenu onLesson={(raw, source) => session.getState().open(raw, {}, { source })} />
+            <FileMenu onLesson={(raw, source) => void session.getState().open(raw, {}, { source })} />
             <KeysHelp />
           </div>
         </header>
@@ -71,42 +72,46 @@ export function App({ store, session, flushUrl = () => {} }: AppProps) {
           <ComputingNote />
           <Narration />
           <TimelineView exportable />
-          <PartyCards />
-          <MaxSeenChart />
-          <Tabs
-            label="Views of the run"
-            tabs={[
-              { id: 'events', label: 'Event table', render: () => <EventTable /> },
-              {
-                id: 'compare',
-                label: 'Compare strategies',
-                render: () => (
-                  <>
-                    <WhatIfForm />
-                    <Comparison />
-                  </>
-                ),
-              },
-            ]}
-          />
+          <Later>
+            <PartyCards />
+            <MaxSeenChart />
+            <Tabs
+              label="Views of the run"
+              tabs={[
+                { id: 'events', label: 'Event table', render: () => <EventTable /> },
+                {
+                  id: 'compare',
+                  label: 'Compare strategies',
+                  render: () => (
+                    <>
+                      <WhatIfForm />
+                      <Comparison />
+                    </>
+                  ),
+                },
+              ]}
+            />
+          </Later>
         </main>
         <aside className="lab-side" aria-label="Verdict and controls">
           <PlaybackOptions />
           <Verdict />
-          <section className="panel" aria-labelledby="intervene-title">
-            <h2 id="intervene-title" className="section-title">
-              Poke the run
-            </h2>
-            <InterventionForm />
-            <InterventionList />
-          </section>
-          <section className="panel" aria-labelledby="strategy-title">
-            <h2 id="strategy-title" className="section-title">
-              Strategy and knobs
-            </h2>
-            <StrategyPicker />
-            <KnobPicker />
-          </section>
+          <Later>
+            <section className="panel" aria-labelledby="intervene-title">
+              <h2 id="intervene-title" className="section-title">
+                Poke the run
+              </h2>
+              <InterventionForm />
+              <InterventionList />
+            </section>
+            <section className="panel" aria-labelledby="strategy-title">
+              <h2 id="strategy-title" className="section-title">
+                Strategy and knobs
+              </h2>
+              <StrategyPicker />
+              <KnobPicker />
+            </section>
+          </Later>
         </aside>
       </div>
     </LabProvider>

@@ -1,24 +1,33 @@
-// What the page shows: the lab, or a lesson over the same lab store. The lesson's views load when
-// a lesson is first opened, so the lab alone never pays for them.
-// The "Real servers" view (recorded/) and the embed (embed/) take the page while their link is
-// open, and load the same way.
+// What the page shows: the lab, or a lesson over the same lab store. Every view loads when first
+// shown (views.ts), so the embed player never loads the lab's panels and the lab alone never
+// pays for the lessons. The "Real servers" view (recorded/) and the embed (embed/) take the page
+// while their link is open.
 
 import { lazy, Suspense } from 'react';
 import { useStore } from 'zustand';
-import { App } from './App';
 import type { LabStore } from './store/labStore';
 import type { LessonSession } from './lessons/session';
 import { recordedRoute } from './recorded/route';
 import { embedRoute } from './embed/route';
+import { loadApp, loadEmbedView, loadLessonView, loadRecordedView, type ViewName } from './views';
 
-const LessonView = lazy(() => import('./lessons/LessonView'));
-const RecordedView = lazy(() => import('./recorded/RecordedView'));
-const EmbedView = lazy(() => import('./embed/EmbedView'));
+const App = lazy(loadApp);
+const LessonView = lazy(loadLessonView);
+const RecordedView = lazy(loadRecordedView);
+const EmbedView = lazy(loadEmbedView);
 
 export interface RootProps {
   store: LabStore;
   session: LessonSession;
   flushUrl?: () => Promise<void> | void;
+}
+
+/** The view the page shows now. */
+export function currentView(session: LessonSession): ViewName {
+  if (embedRoute.getState().options !== null) return 'embed';
+  if (recordedRoute.getState().open) return 'recorded';
+  const { active, lesson } = session.getState();
+  return active && lesson !== null ? 'lesson' : 'lab';
 }
 
 export function Root({ store, session, flushUrl }: RootProps) {
@@ -43,5 +52,9 @@ export function Root({ store, session, flushUrl }: RootProps) {
         <LessonView store={store} session={session} />
       </Suspense>
     );
-  return <App store={store} session={session} flushUrl={flushUrl} />;
+  return (
+    <Suspense fallback={<p className="loading">Opening the lab…</p>}>
+      <App store={store} session={session} flushUrl={flushUrl} />
+    </Suspense>
+  );
 }

@@ -3,7 +3,8 @@
 
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { Root } from './Root.tsx';
+import { Root, currentView } from './Root.tsx';
+import { preloadView, viewOfLink } from './views';
 import { createLabStore } from './store/labStore';
 import { createLessonSession } from './lessons/session';
 import { adoptFrom, lessonRoute } from './lessons/lessonUrl';
@@ -21,6 +22,9 @@ import './styles/side.css';
 const container = document.getElementById('root');
 if (!container) throw new Error('Fencelab: the page has no #root element to mount into.');
 
+// The code of the view the link names starts loading first, while the run below is computed.
+void preloadView(viewOfLink(window.location.hash)).catch(() => undefined);
+
 // Long runs are computed by a worker, so the page never freezes on them.
 const store = createLabStore(undefined, { background: createTraceRunner() });
 const session = createLessonSession(store);
@@ -28,11 +32,26 @@ const route = withEmbed(withRecordings(lessonRoute(session)));
 const hash = window.location.hash;
 // A lesson's link opens the lesson; any other is the lab's (and may carry the way back to one).
 // The link is decompressed before the first render, so a shared view never flashes the default.
+// A lesson (or the way back to one) opens once the lessons' code has loaded.
 const opening = route.open(hash)
-  ? Promise.resolve(session.getState().error === null)
-  : openFromHash(store, hash).then((opened) => (adoptFrom(session, hash), opened));
+  ? session.getState().settled()
+  : openFromHash(store, hash).then((opened) => {
+      adoptFrom(session, hash);
+      return session
+        .getState()
+        .settled()
+        .then(() => opened);
+    });
+// The view's code has been loading meanwhile; the first render waits for it too, so it shows the
+// view at once instead of a loading line (a lesson link whose lesson is missing opens the lab).
 void opening
   .catch(() => false)
+  .then((opened) =>
+    preloadView(currentView(session)).then(
+      () => opened,
+      () => opened,
+    ),
+  )
   .then((opened) => {
     // Opening the page is not a change the user made: there is nothing to undo yet.
     store.setState({ past: [] });

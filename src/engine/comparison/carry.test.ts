@@ -4,14 +4,13 @@ import {
   PRESETS,
   STRATEGIES,
   carryTo,
-  compareStrategies,
   findPreset,
   simulate,
   validateScenario,
-  withStrategy,
   type Action,
   type Scenario,
 } from '../index';
+import { compareStrategies, withStrategy } from '../surfaces/comparison';
 
 const preset = (id: string): Scenario => findPreset(id)!.scenario;
 const withActions = (s: Scenario, actions: Action[]): Scenario => ({ ...s, actions: [...s.actions, ...actions] });

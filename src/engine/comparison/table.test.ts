@@ -1,7 +1,8 @@
 // The article's comparison table, computed: the canonical race under all seven strategies, each row
 // read off its own run, must say what the article's table says, with the reason taken from the run.
 import { describe, expect, it } from 'vitest';
-import { TOKENS_LISTED, compareStrategies, formatComparisonText, PRESETS, STRATEGIES, tokenList } from '../index';
+import { TOKENS_LISTED, PRESETS, STRATEGIES, tokenList } from '../index';
+import { compareStrategies, formatComparisonText } from '../surfaces/comparison';
 
 const race = PRESETS.find((p) => p.id === 'canonical-race')!.scenario;
 const rows = compareStrategies(race);

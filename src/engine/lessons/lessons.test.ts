@@ -1,7 +1,8 @@
 // The shipped walkthrough: it resolves step by step against the engine, its questions are posed
 // from the runs, and the facts its words claim are what the runs show.
 import { describe, expect, it } from 'vitest';
-import { LESSONS, findPreset, simulate, validateLesson, type ResolvedStep } from '../index';
+import { findPreset, simulate, type ResolvedStep } from '../index';
+import { LESSONS, validateLesson } from '../surfaces/lessons';
 
 const walkthrough = (() => {
   const result = validateLesson(LESSONS[0]);

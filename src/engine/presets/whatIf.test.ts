@@ -10,12 +10,12 @@ import {
   WHAT_IF_MAX_MS,
   WHAT_IF_MIN_LEASE_MS,
   buildWhatIf,
-  compareStrategies,
   simulate,
   validateScenario,
   type Scenario,
   type WhatIfParams,
 } from '../index';
+import { compareStrategies } from '../surfaces/comparison';
 
 function built(params: WhatIfParams): Scenario {
   const result = buildWhatIf(params);

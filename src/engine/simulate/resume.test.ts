@@ -12,11 +12,11 @@ import {
   simulate,
   simulateWithCheckpoints,
   validateScenario,
-  withStrategy,
   type Action,
   type Scenario,
   type Simulation,
 } from '../index';
+import { withStrategy } from '../surfaces/comparison';
 import { sharedUntilMs } from './fork';
 import { createRng } from '../kernel/rng';
 

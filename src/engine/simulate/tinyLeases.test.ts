@@ -2,7 +2,8 @@
 // renewal must still move virtual time on, so the run ends instead of spinning at one instant.
 
 import { describe, expect, it } from 'vitest';
-import { PRESETS, STRATEGIES, simulate, withStrategy } from '../index';
+import { PRESETS, STRATEGIES, simulate } from '../index';
+import { withStrategy } from '../surfaces/comparison';
 import { heartbeatEveryMs } from '../core/defaults';
 
 describe('the shortest leases', () => {

@@ -4,18 +4,17 @@ import { describe, expect, it } from 'vitest';
 import {
   REDLOCK_RETRY_CHOICES,
   REDLOCK_RETRY_DEFAULT,
-  compareUnder,
   findPreset,
   findStrategy,
   retryChoiceOf,
   retryPolicyWords,
   simulate,
   stepDetail,
-  withStrategy,
   type Knobs,
   type Scenario,
   type Trace,
 } from '../index';
+import { compareUnder, withStrategy } from '../surfaces/comparison';
 import { scenarioOf } from '../presets/build';
 
 const redlock = findStrategy('redlock')!;

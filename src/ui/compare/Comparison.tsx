@@ -5,7 +5,7 @@
 
 import { useEffect, useRef, useState } from 'react';
 import { STRATEGIES, type Scenario } from '../../engine';
-import { startComparison } from '../workers/background';
+import { startComparison } from '../workers/comparison';
 import type { RowSummary } from '../workers/wire';
 import { useActions, useLab } from '../store/context';
 const YesNo = ({ value, warned = false }: { value: boolean | null; warned?: boolean }) =>

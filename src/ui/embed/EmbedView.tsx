@@ -1,14 +1,13 @@
 // The embed: minimal chrome for an iframe on a docs page (the timeline, the narration line and a
 // compact transport by default; `show=` picks the parts), fitted to the frame, with a link back to
 // the full lab at the same view, driven by the embed link and by the parent's postMessage commands.
-// Invariant: it drives the same lab store as the lab; the comparison loads only when shown.
+// Invariant: it drives the same lab store as the lab; the cards, the event table and the
+// comparison load only when shown.
 
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useStore } from 'zustand';
-import { PartyCards } from '../cards/PartyCards';
 import { Transport } from '../controls/Transport';
 import { useKeyboard } from '../controls/useKeyboard';
-import { EventTable } from '../events/EventTable';
 import { ErrorBanner } from '../header/ErrorBanner';
 import { Narration } from '../narration/Narration';
 import { LabProvider, useLab } from '../store/context';
@@ -22,7 +21,10 @@ import { embedRoute } from './route';
 import { LinkBack } from './LinkBack';
 import './embed.css';
 
+// The parts the default embed does not show load only when a link asks for them.
 const Comparison = lazy(() => import('../compare/Comparison').then((m) => ({ default: m.Comparison })));
+const PartyCards = lazy(() => import('../cards/PartyCards').then((m) => ({ default: m.PartyCards })));
+const EventTable = lazy(() => import('../events/EventTable').then((m) => ({ default: m.EventTable })));
 
 /** The height of an element, kept current (the timeline fills what the frame leaves it). */
 function useElementHeight(): [(node: HTMLDivElement | null) => (() => void) | undefined, number] {
@@ -86,13 +88,11 @@ export default function EmbedView({ store }: { store: LabStore }) {
           {show.has('transport') && <Transport />}
           <LinkBack />
         </div>
-        {show.has('cards') && <PartyCards />}
-        {show.has('events') && <EventTable />}
-        {show.has('comparison') && (
-          <Suspense fallback={<p className="loading">Loading the comparison…</p>}>
-            <Comparison />
-          </Suspense>
-        )}
+        <Suspense fallback={<p className="loading">Loading…</p>}>
+          {show.has('cards') && <PartyCards />}
+          {show.has('events') && <EventTable />}
+          {show.has('comparison') && <Comparison />}
+        </Suspense>
       </main>
     </LabProvider>
   );

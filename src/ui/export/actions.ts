@@ -3,7 +3,8 @@
 // density, and the trace as Mermaid text. Invariant: each either finishes or throws an
 // ExportError whose message is one sentence for the reader; nothing else escapes.
 
-import { formatMermaid, type Trace } from '../../engine';
+import { type Trace } from '../../engine';
+import { formatMermaid } from '../../engine/surfaces/export';
 import { sizeOf, standaloneSvg } from './standaloneSvg';
 
 /** A failure said in one sentence for the reader. */

@@ -62,6 +62,9 @@ export const placeFinder =
     return { chapter, step: indexOf(chapters[chapter] ?? [], link.step, (s) => s.id) };
   };
 
+/** The lesson the lab's "Lesson for a class" opens (a test holds it to the first shipped one). */
+export const FIRST_LESSON_ID = 'fencing-tokens';
+
 /** The ids of a place: `the-race`, `t4`. */
 function ids(state: Pick<LessonState, 'lesson' | 'chapters'>, place: Place): [string, string] {
   const chapter = state.lesson!.chapters[place.chapter]!.id;
@@ -96,7 +99,7 @@ export function lessonRoute(session: LessonSession) {
     open(hash: string): boolean {
       const link = readLessonLink(hash);
       if (link) {
-        session.getState().open(link.lesson, placeFinder(link), { presenting: link.present });
+        void session.getState().open(link.lesson, placeFinder(link), { presenting: link.present });
         return true;
       }
       // A lab link: the lesson gives way to it, keeping the way back if the link has one.
@@ -115,5 +118,5 @@ export function adoptFrom(session: LessonSession, hash: string): void {
     if (s.lesson) s.close();
     return;
   }
-  s.open(from.lesson, placeFinder(from), { inactive: true });
+  void s.open(from.lesson, placeFinder(from), { inactive: true });
 }

@@ -1,9 +1,11 @@
 // A lesson session driving the lab's store: what a teacher's presses do, and what a learner sees.
 import { describe, expect, it } from 'vitest';
-import { LESSONS, findPreset } from '../../engine';
+import { findPreset } from '../../engine';
+import { LESSONS } from '../../engine/surfaces/lessons';
 import { createLabStore } from '../store/labStore';
 import { createLessonSession } from './session';
-import { fromSuffix, lessonHash, placeFinder, readFromLink, readLessonLink } from './lessonUrl';
+import { FIRST_LESSON_ID, fromSuffix, lessonHash, placeFinder, readFromLink, readLessonLink } from './lessonUrl';
+import * as lessonsSurface from '../../engine/surfaces/lessons';
 
 const LESSON = LESSONS[0]!;
 
@@ -19,10 +21,10 @@ function finish(lab: ReturnType<typeof createLabStore>) {
 }
 
 describe('a lesson session', () => {
-  it('opens at a step: the run loaded, the future hidden, the cursor where the step stops', () => {
+  it('opens at a step: the run loaded, the future hidden, the cursor where the step stops', async () => {
     const { lab, session } = setup();
     expect(
-      session
+      await session
         .getState()
         .open(LESSON.id, placeFinder({ lesson: LESSON.id, chapter: 'the-race', step: 't4', present: false })),
     ).toBe(true);
@@ -34,9 +36,9 @@ describe('a lesson session', () => {
     expect(session.getState().phase).toBe('asking');
   });
 
-  it('reveals by playing the answering step, and tells right from wrong', () => {
+  it('reveals by playing the answering step, and tells right from wrong', async () => {
     const { lab, session } = setup();
-    session.getState().open(LESSON.id, { chapter: 2, step: 4 });
+    await session.getState().open(LESSON.id, { chapter: 2, step: 4 });
     const step = session.getState().chapters[2]![4]!;
     const wrong = (step.question!.answer + 1) % step.question!.choices.length;
     session.getState().answer(wrong);
@@ -49,9 +51,9 @@ describe('a lesson session', () => {
     expect(session.getState().chosen).toBe(wrong);
   });
 
-  it('one press forward finishes the playing, then reveals, then goes on', () => {
+  it('one press forward finishes the playing, then reveals, then goes on', async () => {
     const { lab, session } = setup();
-    session.getState().open(LESSON.id, { chapter: 2, step: 1 });
+    await session.getState().open(LESSON.id, { chapter: 2, step: 1 });
     const loaded = lab.getState().scenario;
     const from = lab.getState().cursor;
     session.getState().next(); // to t2, playing on from t1, not from the start
@@ -78,9 +80,9 @@ describe('a lesson session', () => {
     expect(session.getState().place).toEqual({ chapter: 1, step: session.getState().chapters[1]!.length - 1 });
   });
 
-  it('takes over into the lab and comes back to the step as it was', () => {
+  it('takes over into the lab and comes back to the step as it was', async () => {
     const { lab, session } = setup();
-    session.getState().open(LESSON.id, { chapter: 2, step: 4 });
+    await session.getState().open(LESSON.id, { chapter: 2, step: 4 });
     const step = session.getState().chapters[2]![4]!;
     session.getState().takeOver();
     expect(session.getState().active).toBe(false);
@@ -101,13 +103,13 @@ describe('a lesson session', () => {
     expect(lab.getState().hideFuture).toBe(false);
   });
 
-  it('refuses a lesson it cannot open, says why, and changes nothing', () => {
+  it('refuses a lesson it cannot open, says why, and changes nothing', async () => {
     const { lab, session } = setup();
     const before = lab.getState().scenario;
-    expect(session.getState().open('nope')).toBe(false);
+    expect(await session.getState().open('nope')).toBe(false);
     expect(lab.getState().error).toMatch(/no lesson called "nope"/);
     const broken = { ...LESSON, chapters: [{ ...LESSON.chapters[0]!, steps: [{ at: 't0', say: 'x' }] }] };
-    expect(session.getState().open(broken, {}, { source: 'the file x.json' })).toBe(false);
+    expect(await session.getState().open(broken, {}, { source: 'the file x.json' })).toBe(false);
     expect(lab.getState().error).toMatch(
       /^Could not open the lesson in the file x\.json: chapters\[0\]\.steps\[0\]: the first step of a chapter must name its run/,
     );
@@ -117,7 +119,7 @@ describe('a lesson session', () => {
 });
 
 describe('lesson links', () => {
-  it('reads and writes a lesson step, and the way back from the lab', () => {
+  it('reads and writes a lesson step, and the way back from the lab', async () => {
     expect(readLessonLink('#lesson=fencing-tokens&chapter=the-race&step=t4&present')).toEqual({
       lesson: 'fencing-tokens',
       chapter: 'the-race',
@@ -132,9 +134,46 @@ describe('lesson links', () => {
     });
     expect(readLessonLink('#lesson=%E0%A4%A')).toMatchObject({ lesson: '%E0%A4%A' });
     const { session } = setup();
-    session.getState().open(LESSON.id, { chapter: 2, step: 4 });
+    await session.getState().open(LESSON.id, { chapter: 2, step: 4 });
     expect(lessonHash(session.getState(), session.getState().place)).toBe(
       '#lesson=fencing-tokens&chapter=the-race&step=t4',
     );
+  });
+});
+
+describe("the lessons' code, loaded on first use", () => {
+  it("opens the lesson the lab's button names: the first shipped one", async () => {
+    expect(FIRST_LESSON_ID).toBe(LESSON.id);
+    const { session } = setup();
+    expect(await session.getState().open(FIRST_LESSON_ID)).toBe(true);
+  });
+
+  it('lets a later open, or a close, win over an open still loading', async () => {
+    const lab = createLabStore();
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const session = createLessonSession(lab, () => gate.then(() => lessonsSurface));
+    const first = session.getState().open(LESSON.id, { chapter: 2, step: 4 });
+    const second = session.getState().open(LESSON.id, { chapter: 1, step: 0 });
+    release();
+    expect(await first).toBe(false);
+    expect(await second).toBe(true);
+    expect(session.getState().place).toEqual({ chapter: 1, step: 0 });
+
+    const closed = createLessonSession(createLabStore(), () => Promise.resolve(lessonsSurface));
+    const opening = closed.getState().open(LESSON.id);
+    closed.getState().close();
+    expect(await opening).toBe(false);
+    expect(closed.getState().lesson).toBeNull();
+  });
+
+  it('says so, and changes nothing, when the code cannot be loaded', async () => {
+    const lab = createLabStore();
+    const before = lab.getState().scenario;
+    const session = createLessonSession(lab, () => Promise.reject(new Error('offline')));
+    expect(await session.getState().open(LESSON.id)).toBe(false);
+    expect(lab.getState().error).toBe('Could not load the lessons (offline). Nothing was changed.');
+    expect(lab.getState().scenario).toBe(before);
+    expect(session.getState().lesson).toBeNull();
   });
 });

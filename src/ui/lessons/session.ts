@@ -5,8 +5,15 @@
 // never just shown; a lesson that fails validation changes nothing that was open.
 
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import { findLesson, validateLesson, type Lesson, type ResolvedStep, type Scenario } from '../../engine';
+import type { Lesson, ResolvedStep, Scenario } from '../../engine';
+import type * as LessonsSurface from '../../engine/surfaces/lessons';
 import type { LabStore } from '../store/labStore';
+
+/** What the session needs of the lessons' engine surface (loaded when a lesson is first opened). */
+export type LessonCatalogue = Pick<typeof LessonsSurface, 'findLesson' | 'validateLesson'>;
+
+/** The lessons' engine code, loaded on first use: a page that never opens a lesson never loads it. */
+const loadCatalogue = (): Promise<LessonCatalogue> => import('../../engine/surfaces/lessons');
 
 /** Where a lesson is: chapter and step by index. */
 export interface Place {
@@ -34,9 +41,13 @@ export interface LessonState {
 }
 
 export interface LessonActions {
-  /** Opens a lesson (a shipped one by id, or a lesson file's contents) at a place; false, with
-   * `error` set and nothing changed, when it cannot be opened. */
-  open(source: string | unknown, place?: Partial<Place> | PlaceFinder, options?: OpenOptions): boolean;
+  /** Opens a lesson (a shipped one by id, or a lesson file's contents) at a place; resolves to
+   * false, with `error` set and nothing changed, when it cannot be opened. Once the lessons' code
+   * has loaded (after the first open) the lesson is open when this returns; before, when it
+   * resolves. A later open() or close() wins over one still loading. */
+  open(source: string | unknown, place?: Partial<Place> | PlaceFinder, options?: OpenOptions): Promise<boolean>;
+  /** Resolves when the newest open() has finished (at once when none is pending). */
+  settled(): Promise<boolean>;
   /** One press forward: finish the playing, or reveal the answer, or go to the next step. */
   next(): void;
   /** One press back: the previous step (its question asked afresh). */
@@ -82,8 +93,15 @@ const EMPTY: LessonState = {
 /** The speed a lesson plays its runs at when it opens. */
 export const LESSON_SPEED = 4;
 
-export function createLessonSession(lab: LabStore): LessonSession {
+export function createLessonSession(
+  lab: LabStore,
+  load: () => Promise<LessonCatalogue> = loadCatalogue,
+): LessonSession {
   return createStore<LessonState & LessonActions>()((set, get) => {
+    let catalogue: LessonCatalogue | null = null;
+    /** The newest open() or close(): an open still loading when another comes does nothing. */
+    let generation = 0;
+    let pending: Promise<boolean> = Promise.resolve(true);
     /** The run last loaded for a step, and the lab's copy of it. */
     let shown: { step: Scenario; lab: Scenario } | null = null;
     const current = (): ResolvedStep | undefined => {
@@ -125,42 +143,64 @@ export function createLessonSession(lab: LabStore): LessonSession {
       lab.getState().playTo(step.target);
     };
 
+    /** A lesson that cannot be opened leaves everything as it was, and the lab says why. */
+    const refuse = (message: string) => {
+      set({ error: message });
+      lab.getState().showError(message);
+      return false;
+    };
+
+    const openWith = (
+      { findLesson, validateLesson }: LessonCatalogue,
+      source: string | unknown,
+      place: Partial<Place> | PlaceFinder,
+      options: OpenOptions,
+    ): boolean => {
+      const raw = typeof source === 'string' ? findLesson(source) : source;
+      if (raw === undefined)
+        return refuse(
+          `There is no lesson called "${String(source)}" in the lab (a lesson opened from a file is opened again from its file).`,
+        );
+      const checked = validateLesson(raw);
+      if (!checked.ok)
+        return refuse(
+          `Could not open the lesson${options.source ? ` in ${options.source}` : ''}: ${checked.error}. Nothing was changed.`,
+        );
+      const wanted = typeof place === 'function' ? place(checked.lesson, checked.chapters) : place;
+      const chapter = Math.min(Math.max(0, wanted.chapter ?? 0), checked.chapters.length - 1);
+      const step = Math.min(Math.max(0, wanted.step ?? 0), checked.chapters[chapter]!.length - 1);
+      // Lessons play at 4x: the teacher talks over the run, and each step still gets its time.
+      if (!get().lesson) lab.getState().setSpeed(LESSON_SPEED);
+      set({
+        lesson: checked.lesson,
+        chapters: checked.chapters,
+        active: !options.inactive,
+        presenting: options.presenting ?? get().presenting,
+        error: null,
+      });
+      if (options.inactive) set({ place: { chapter, step }, phase: 'telling' });
+      else enter({ chapter, step }, false);
+      return true;
+    };
+
     return {
       ...EMPTY,
 
       open(source, place = {}, options = {}) {
-        const raw = typeof source === 'string' ? findLesson(source) : source;
-        // A lesson that cannot be opened leaves everything as it was, and the lab says why.
-        const refuse = (message: string) => {
-          set({ error: message });
-          lab.getState().showError(message);
-          return false;
-        };
-        if (raw === undefined)
-          return refuse(
-            `There is no lesson called "${String(source)}" in the lab (a lesson opened from a file is opened again from its file).`,
-          );
-        const checked = validateLesson(raw);
-        if (!checked.ok)
-          return refuse(
-            `Could not open the lesson${options.source ? ` in ${options.source}` : ''}: ${checked.error}. Nothing was changed.`,
-          );
-        const wanted = typeof place === 'function' ? place(checked.lesson, checked.chapters) : place;
-        const chapter = Math.min(Math.max(0, wanted.chapter ?? 0), checked.chapters.length - 1);
-        const step = Math.min(Math.max(0, wanted.step ?? 0), checked.chapters[chapter]!.length - 1);
-        // Lessons play at 4x: the teacher talks over the run, and each step still gets its time.
-        if (!get().lesson) lab.getState().setSpeed(LESSON_SPEED);
-        set({
-          lesson: checked.lesson,
-          chapters: checked.chapters,
-          active: !options.inactive,
-          presenting: options.presenting ?? get().presenting,
-          error: null,
-        });
-        if (options.inactive) set({ place: { chapter, step }, phase: 'telling' });
-        else enter({ chapter, step }, false);
-        return true;
+        const mine = ++generation;
+        const now = (c: LessonCatalogue) => (mine === generation ? openWith(c, source, place, options) : false);
+        pending = catalogue
+          ? Promise.resolve(now(catalogue))
+          : load().then(
+              (loaded) => now((catalogue = loaded)),
+              (e: unknown) =>
+                mine === generation &&
+                refuse(`Could not load the lessons (${(e as Error).message}). Nothing was changed.`),
+            );
+        return pending;
       },
+
+      settled: () => pending,
 
       next() {
         const { playing, stopAt } = lab.getState();
@@ -211,6 +251,7 @@ export function createLessonSession(lab: LabStore): LessonSession {
       },
 
       close() {
+        generation += 1;
         set({ ...EMPTY });
         lab.getState().setHideFuture(false);
       },

@@ -2,7 +2,7 @@
 // the recorded timeline as more than it is. Invariant: static words plus the recording's own
 // facts (server settings, client library, skipped observations); nothing is inferred.
 
-import type { Recording } from '../../engine';
+import type { Recording } from '../../engine/surfaces/recorded';
 
 export function MeasuredNote({ rec, skipped }: { rec: Recording; skipped: number }) {
   const settings = Object.entries(rec.server.settings)

@@ -6,7 +6,8 @@
 
 import { useEffect, useMemo, useState } from 'react';
 import { useStore } from 'zustand';
-import { findStrategy, scenarioFor, simulate, type Recording } from '../../engine';
+import { findStrategy, simulate } from '../../engine';
+import { scenarioFor, type Recording } from '../../engine/surfaces/recorded';
 import { recordedDifferences } from './trace/differences';
 import { recordingToTrace } from './trace/toTrace';
 import { CATALOG } from './catalog';

@@ -2,7 +2,7 @@
 // served from a sub-path finds them too) and checks it. Invariant: never throws and never shows
 // a stack trace; every failure is one sentence saying which recording and what went wrong.
 
-import { validateRecording, type Recording } from '../../engine';
+import { validateRecording, type Recording } from '../../engine/surfaces/recorded';
 import { isRecordingId } from './catalog';
 
 export type LoadResult = { ok: true; recording: Recording } | { ok: false; message: string };

@@ -19,6 +19,18 @@ describe('loading', () => {
     expect(s.error).toBeNull();
   });
 
+  it('does not run a scenario again when it is the one open (the same trace), but runs any change', () => {
+    const store = createLabStore();
+    const first = store.getState().trace;
+    expect(store.getState().loadScenario(race(), { cursor: 4 })).toBe(true);
+    expect(store.getState().trace.steps).toBe(first.steps);
+    expect(store.getState().trace.scenario).toBe(store.getState().scenario);
+    expect(store.getState().cursor).toBe(4);
+    expect(store.getState().loadScenario({ ...race(), seed: 99 })).toBe(true);
+    expect(store.getState().trace.steps).not.toBe(first.steps);
+    expect(store.getState().trace).toEqual(simulate({ ...race(), seed: 99 }));
+  });
+
   it('loads a preset and a valid scenario', () => {
     const store = createLabStore();
     expect(store.getState().loadPreset('lease-trust-race')).toBe(true);

@@ -155,7 +155,20 @@ export type LabStore = StoreApi<LabState & LabActions>;
 /** What a rename with an empty name is told (the form says it beside the field). */
 export const NAME_NEEDED = 'A scenario needs a name.';
 
-export function createLabStore(initial: Scenario = defaultScenario(), options: StoreOptions = {}): LabStore {
+/** Scenarios this small are compared whole before a run; a longer one is simply run. */
+const SAME_RUN_MAX_ACTIONS = 500;
+
+/** Whether `scenario` is the one whose trace is on screen, field for field. */
+function sameRun(scenario: Scenario, state: Pick<LabState, 'scenario' | 'computing'>): boolean {
+  if (state.computing || scenario.actions.length > SAME_RUN_MAX_ACTIONS) return false;
+  return scenario === state.scenario || JSON.stringify(scenario) === JSON.stringify(state.scenario);
+}
+
+export function createLabStore(given: Scenario = defaultScenario(), options: StoreOptions = {}): LabStore {
+  // Held in the form a loaded scenario has (defaults filled in), so the same run loaded again is
+  // recognised as the same (sameRun).
+  const checked = validateScenario(given);
+  const initial = checked.ok ? checked.scenario : given;
   const trace = simulate(initial);
   const runner = options.background ?? null;
   /** The document the trace on screen belongs to: what a failed worker run puts back. */
@@ -230,7 +243,15 @@ export function createLabStore(initial: Scenario = defaultScenario(), options: S
         };
       };
       const wasShort = before.trace.steps.length + before.trace.heartbeats <= HERE_MAX_EVENTS;
-      const here = !runner ? simulate(scenario) : wasShort ? simulateWithin(scenario, HERE_MAX_EVENTS) : null;
+      // The engine is deterministic: the same scenario again (a link naming the run already open,
+      // as a page's first link often does) has the same trace, so it is not computed twice.
+      const here = sameRun(scenario, before)
+        ? { ...before.trace, scenario }
+        : !runner
+          ? simulate(scenario)
+          : wasShort
+            ? simulateWithin(scenario, HERE_MAX_EVENTS)
+            : null;
       if (here) {
         set({ ...document, ...show(here, place) });
         settle();

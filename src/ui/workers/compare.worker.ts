@@ -2,7 +2,8 @@
 // names next, one at a time, so the page can share the strategies among several workers and show
 // each row as it comes. The page cancels by ending the worker; nothing here waits.
 
-import { STRATEGIES, compareUnder, type Scenario } from '../../engine';
+import { STRATEGIES, type Scenario } from '../../engine';
+import { compareUnder } from '../../engine/surfaces/comparison';
 import { summaryOf, type CompareReply, type CompareRequest } from './wire';
 
 const post = (reply: CompareReply) => (self as unknown as Worker).postMessage(reply);

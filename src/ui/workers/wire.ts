@@ -3,7 +3,8 @@
 // 40,000-step trace never holds the main thread for long (the structured clone of all its steps
 // at once takes over half a second). Invariant: assemble(slices of t) deep-equals t.
 
-import type { ComparisonRow, Trace } from '../../engine';
+import type { Trace } from '../../engine';
+import type { ComparisonRow } from '../../engine/surfaces/comparison';
 
 /** Steps per slice: a slice of steps takes the page about 15–30 ms to read. */
 export const STEPS_PER_SLICE = 1500;

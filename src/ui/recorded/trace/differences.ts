@@ -4,8 +4,8 @@
 // asserted. Invariant: pure; every number in a sentence is read from the two sets of facts.
 
 import type { Trace } from '../../../engine';
-import { tokenInteger, type Recording } from '../../../engine';
-import { modelFacts, realFacts, type Facts } from '../../../engine';
+import { tokenInteger, type Recording } from '../../../engine/surfaces/recorded';
+import { modelFacts, realFacts, type Facts } from '../../../engine/surfaces/recorded';
 
 /** Why a real lease ends later than the model's, per system. */
 const LATE_BECAUSE: Record<Recording['system'], string> = {

@@ -4,7 +4,7 @@
 // every field is read from an observation at or before the step; tokens stay exact strings.
 
 import type { FieldValue, PartyInfo, PartyView } from '../../../engine';
-import type { Observation } from '../../../engine';
+import type { Observation } from '../../../engine/surfaces/recorded';
 
 export interface Snapshots {
   /** Applies one observation; returns every party's view after it and the fields that changed. */

@@ -5,7 +5,7 @@
 // end is open (null), never guessed.
 
 import type { LeaseRecord, PauseRecord } from '../../../engine';
-import type { Observation, Recording } from '../../../engine';
+import type { Observation, Recording } from '../../../engine/surfaces/recorded';
 
 /** When `client` stopped believing the grant it got at `fromMs`: the first loss, expiry or
  * release it reported; Redlock's client reports none, so it believed at least to its validity's

@@ -2,7 +2,8 @@
 // lab's views rely on (steps in time order, indices 0..n-1, every step with every party's view).
 
 import { describe, expect, it } from 'vitest';
-import { formatTraceText, realFacts, scenarioFor, simulate, validateRecording, type Recording } from '../../../engine';
+import { formatTraceText, simulate } from '../../../engine';
+import { realFacts, scenarioFor, validateRecording, type Recording } from '../../../engine/surfaces/recorded';
 import { recordedDifferences } from './differences';
 import { recordingToTrace } from './toTrace';
 

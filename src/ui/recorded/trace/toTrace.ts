@@ -19,8 +19,8 @@ import type {
 } from '../../../engine';
 import { TRACE_FORMAT, TRACE_VERSION } from '../../../engine';
 import { effectiveKnobs, findStrategy } from '../../../engine';
-import { tokenOrder, type Observation, type Recording } from '../../../engine';
-import { scenarioFor } from '../../../engine';
+import { tokenOrder, type Observation, type Recording } from '../../../engine/surfaces/recorded';
+import { scenarioFor } from '../../../engine/surfaces/recorded';
 import { createSnapshots } from './snapshots';
 import { leasesOf, pausesOf } from './spans';
 import { wordsFor, type WordsContext } from './words';

@@ -4,7 +4,7 @@
 // model would have done. Kinds are chosen so the engine's short phrases (trace/text.ts) read true.
 
 import type { StepKind } from '../../../engine';
-import type { Observation, SystemId } from '../../../engine';
+import type { Observation, SystemId } from '../../../engine/surfaces/recorded';
 
 /** What the converter knows when it words an observation. */
 export interface WordsContext {

@@ -5,7 +5,7 @@
 // grants (another client was granted after the writer was), which the store itself cannot know.
 
 import type { WriteOutcome } from '../../../engine';
-import type { Observation, Recording } from '../../../engine';
+import type { Observation, Recording } from '../../../engine/surfaces/recorded';
 import type { Worded, WordsContext } from './words';
 
 /** The store's rule: the one its decisions name, else the schedule's check. */

@@ -1,0 +1,85 @@
+// Issue 13, item 7: each page loads only what it shows. The embed player's default link loads
+// neither the lab's panels nor the lessons, the comparison, the export or the real servers' view;
+// each of those loads when first used. Chunks are found by their source module in Vite's
+// manifest (dist/.vite/manifest.json), so the test follows the build, not file names.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { openLab } from './helpers';
+
+const manifest = JSON.parse(readFileSync(join(import.meta.dirname, '../dist/.vite/manifest.json'), 'utf8')) as Record<
+  string,
+  { file: string }
+>;
+
+/** The chunk file (assets/…) built from a source module that is loaded lazily. */
+function chunkOf(source: string): string {
+  const entry = manifest[source];
+  if (!entry) throw new Error(`the build has no lazily loaded chunk for ${source}`);
+  return entry.file;
+}
+
+const LAZY = {
+  lab: 'src/ui/App.tsx',
+  lesson: 'src/ui/lessons/LessonView.tsx',
+  lessons: 'src/engine/surfaces/lessons.ts',
+  recorded: 'src/ui/recorded/RecordedView.tsx',
+  comparison: 'src/ui/compare/Comparison.tsx',
+  cards: 'src/ui/cards/PartyCards.tsx',
+  export: 'src/ui/export/actions.ts',
+  embed: 'src/ui/embed/EmbedView.tsx',
+} as const;
+
+/** Every script the page requests (workers included), as paths under the site. */
+function scriptsOf(page: Page): Set<string> {
+  const seen = new Set<string>();
+  page.on('request', (r) => {
+    const path = new URL(r.url()).pathname;
+    if (path.endsWith('.js')) seen.add(path.slice(path.indexOf('assets/')));
+  });
+  return seen;
+}
+
+const loaded = (seen: Set<string>, ...names: (keyof typeof LAZY)[]) =>
+  names.filter((name) => seen.has(chunkOf(LAZY[name])));
+
+test('the embed player loads only what it shows, and the rest when asked for', async ({ page }) => {
+  const seen = scriptsOf(page);
+  await openLab(page, '#embed&preset=canonical-race&step=t6');
+  await expect(page.getByRole('main', { name: 'Fencelab player' })).toBeVisible();
+  await page.getByRole('button', { name: 'Play' }).click();
+  await page.waitForTimeout(500);
+  expect(loaded(seen, 'embed')).toEqual(['embed']);
+  expect(loaded(seen, 'lab', 'lesson', 'lessons', 'recorded', 'comparison', 'cards', 'export')).toEqual([]);
+  // A short run never needs the timeline worker (the engine again), so it is not started.
+  expect([...seen].filter((file) => file.includes('worker'))).toEqual([]);
+
+  // An embed that shows the comparison and the cards loads them.
+  await page.goto('./#embed&preset=canonical-race&step=t6&show=timeline,cards,comparison');
+  await expect(page.getByRole('table').first()).toBeVisible();
+  await expect(page.getByRole('heading', { name: /Parties at this step/ })).toBeVisible();
+  expect(loaded(seen, 'comparison', 'cards')).toEqual(['comparison', 'cards']);
+  expect(loaded(seen, 'lab', 'lesson', 'lessons', 'recorded')).toEqual([]);
+});
+
+test('the lab loads the lessons, the export and the real servers only when they are opened', async ({ page }) => {
+  const seen = scriptsOf(page);
+  await openLab(page);
+  expect(loaded(seen, 'lab')).toEqual(['lab']);
+  expect(loaded(seen, 'embed', 'lesson', 'lessons', 'recorded', 'export')).toEqual([]);
+
+  await page.getByRole('button', { name: 'Lesson for a class' }).click();
+  await expect(page).toHaveURL(/#lesson=fencing-tokens/);
+  expect(loaded(seen, 'lesson', 'lessons')).toEqual(['lesson', 'lessons']);
+  expect(loaded(seen, 'recorded', 'export')).toEqual([]);
+});
+
+test('a lesson link opens the lesson at once, its code loaded before the first render', async ({ page }) => {
+  const seen = scriptsOf(page);
+  await page.goto('./#lesson=fencing-tokens&chapter=the-race&step=t4');
+  // The first thing drawn is the lesson, not the lab and not a loading line.
+  await expect(page.getByTestId('narration')).toBeVisible();
+  await expect(page.locator('.loading')).toHaveCount(0);
+  expect(loaded(seen, 'lesson', 'lessons')).toEqual(['lesson', 'lessons']);
+  expect(loaded(seen, 'embed', 'recorded')).toEqual([]);
+});

@@ -1,0 +1,7 @@
+// The recorded runs' public surface: a recording's format and checker, and the model's schedule
+// of the same race (scenarioFor) held against what the real servers did. Loaded by the "Real
+// servers" view, and used by the recorder in Node.
+
+export * from '../recorded/format';
+export { scenarioFor, modelFacts, realFacts, type Facts } from '../recorded/schedule';
+export { validateRecording, type RecordingResult } from '../recorded/validate';
