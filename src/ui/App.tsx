@@ -71,7 +71,7 @@ export function App({ store, session, flushUrl = () => {} }: AppProps) {
           <ScenarioIntro />
           <Transport />
           <ComputingNote />
-          <Narration />
+          <Narration verdictSpeaks />
           <TimelineView exportable />
           <PartyCards />
           <MaxSeenChart />
