@@ -31,8 +31,9 @@ export function Narration({ label = 'Narration of this step', verdictSpeaks = fa
   // Verdict panel's announcer makes, so for one change exactly one of the two regions speaks.
   const [seen, setSeen] = useState({ run: trace as unknown, shown, cursor, quiet: false });
   let quiet = seen.quiet;
-  if (seen.run !== trace || seen.shown !== shown || seen.cursor !== cursor) {
-    quiet = verdictSpeaks && isVerdictNews(seen, trace, shown);
+  // (Only where a verdict speaks: elsewhere nothing is kept, and a step costs one render.)
+  if (verdictSpeaks && (seen.run !== trace || seen.shown !== shown || seen.cursor !== cursor)) {
+    quiet = isVerdictNews(seen, trace, shown);
     setSeen({ run: trace, shown, cursor, quiet });
   }
   if (!step) {
