@@ -10,12 +10,12 @@ import { cursorStep, openLab } from './helpers';
 /** Marks drawn as legends or decoration, which a screen reader reads out as "black circle". */
 const GLYPHS = /[\u2190-\u21ff\u2300-\u23ff\u25a0-\u25ff\u2600-\u27bf\u2b00-\u2bff]/u;
 
-/** The accessible names of headings, buttons, links, tabs and table headers on the page. */
+/** The accessible names of headings, buttons, links, tabs and table headers and cells on the page. */
 async function namesOf(page: Page): Promise<string[]> {
   const snapshot = await page.locator('body').ariaSnapshot();
   const names: string[] = [];
   for (const line of snapshot.split('\n')) {
-    const m = /^\s*- '?(heading|button|link|tab|columnheader|rowheader) "((?:[^"\\]|\\.)*)"/.exec(line);
+    const m = /^\s*- '?(heading|button|link|tab|columnheader|rowheader|cell) "((?:[^"\\]|\\.)*)"/.exec(line);
     if (m) names.push(`${m[1]} "${m[2]}"`);
   }
   return names;
@@ -89,7 +89,7 @@ for (const [view, hash] of [
   ['recorded', '#recording=etcd-race'],
   ['embed', '#embed&preset=canonical-race&step=t6&show=timeline,narration,transport,cards,events'],
 ] as const) {
-  test(`no heading, button, link or table header in the ${view} view is named with legend marks`, async ({ page }) => {
+  test(`no heading, button, link or table cell in the ${view} view is named with legend marks`, async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto(`./${hash}`);
     await expect(page.getByTestId('narration').first()).toBeVisible();
