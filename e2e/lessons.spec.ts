@@ -120,9 +120,9 @@ test.describe('the walkthrough on a laptop', () => {
     await page.goto(`./#lesson=${lesson.id}&chapter=real-systems&step=etcd`);
     await settled(page, 'real-systems', 'etcd', 'asking');
     await expect(page.getByRole('combobox', { name: 'Chapter' })).toHaveValue('4');
-    await page.getByRole('button', { name: 'Show the answer →' }).click();
+    await page.getByRole('button', { name: 'Show the answer', exact: true }).click();
     await settled(page, 'real-systems', 'etcd', 'revealed');
-    await page.getByRole('button', { name: 'Next →' }).click();
+    await page.getByRole('button', { name: 'Next', exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`#lesson=${lesson.id}&chapter=real-systems&step=etcd-txn$`));
     // A step's link in the navigation is its deep link.
     const link = page.getByRole('link', { name: 'Step 1, with a question' });

@@ -36,7 +36,7 @@ test('the lab opens the view from its header, shows the recording beside the mod
   await expect(page.getByText(/The real lease of Client1 ended \d+ ms later than the model's/)).toBeVisible();
   await expect(page.getByText(/sweeps every 500 ms/)).toBeVisible();
 
-  await page.getByRole('button', { name: '← Back to the lab' }).click();
+  await page.getByRole('button', { name: 'Back to the lab' }).click();
   await expect(page.getByTestId('narration')).toBeVisible();
   await expect(page).not.toHaveURL(/recording/);
   expect(errors).toEqual([]);

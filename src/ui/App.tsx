@@ -20,6 +20,7 @@ import { InterventionList } from './interventions/InterventionList';
 import { Later } from './layout/Later';
 import { Tabs } from './layout/Tabs';
 import { TimelineView } from './layout/TimelineView';
+import { SkipLink } from './layout/SkipLink';
 import { Narration } from './narration/Narration';
 import { Verdict } from './narration/Verdict';
 import { LabProvider } from './store/context';
@@ -45,6 +46,7 @@ export function App({ store, session, flushUrl = () => {} }: AppProps) {
   return (
     <LabProvider store={store}>
       <div className="app">
+        <SkipLink target="lab-main">Skip to the run</SkipLink>
         <header className="app-header">
           <div className="brand">
             <div className="brand-row">
@@ -66,11 +68,11 @@ export function App({ store, session, flushUrl = () => {} }: AppProps) {
         </header>
         <ErrorBanner />
         <BackToLesson session={session} />
-        <main className="lab-main">
+        <main className="lab-main" id="lab-main" tabIndex={-1}>
           <ScenarioIntro />
           <Transport />
           <ComputingNote />
-          <Narration />
+          <Narration verdictSpeaks />
           <TimelineView exportable />
           <Later>
             <PartyCards />

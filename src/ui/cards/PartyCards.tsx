@@ -21,9 +21,13 @@ export function PartyCards() {
     width > 0 ? { gridTemplateColumns: `repeat(${cardColumns(cards.length, width)}, minmax(0, 1fr))` } : {};
   return (
     <section className="cards" aria-labelledby="cards-title" data-step={cursor}>
-      <h2 id="cards-title" className="section-title">
-        Parties at this step <span className="hint">highlighted: changed at this step</span>
-      </h2>
+      {/* The key beside the heading, not in it, so the heading's name is only its title. */}
+      <div className="section-head">
+        <h2 id="cards-title" className="section-title">
+          Parties at this step
+        </h2>
+        <p className="hint">highlighted: changed at this step</p>
+      </div>
       <div className="card-grid" ref={gridRef} style={columns}>
         {cards.map((card) => (
           <PartyCard key={card.id} card={card} />

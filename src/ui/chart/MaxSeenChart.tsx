@@ -83,16 +83,24 @@ export function MaxSeenChart() {
 
   return (
     <section className="chart" aria-labelledby="chart-title">
-      <h2 id="chart-title" className="section-title">
-        max_seen over time{' '}
-        <span className="hint">
+      {/* The legend sits beside the heading, not in it: the heading's name (and the section's)
+          stays "max_seen over time", not "max_seen over time accepted rejected JN1 JN2". */}
+      <div className="section-head">
+        <h2 id="chart-title" className="section-title">
+          max_seen over time
+        </h2>
+        {/* The marks are drawn, not read: a screen reader hears "Key: dot, accepted; cross, rejected". */}
+        <p className="hint">
+          <span className="visually-hidden">Key: </span>
           <span className="legend-accept" aria-hidden="true">
             ●
           </span>{' '}
-          accepted{' '}
+          <span className="visually-hidden">dot, </span>
+          accepted<span className="visually-hidden">;</span>{' '}
           <span className="legend-reject" aria-hidden="true">
             ✕
           </span>{' '}
+          <span className="visually-hidden">cross, </span>
           rejected
           {/* Several checking stores (journal nodes): say which line is which. */}
           {layout.series.length > 1 &&
@@ -105,8 +113,8 @@ export function MaxSeenChart() {
                 {series.resource}
               </span>
             ))}
-        </span>
-      </h2>
+        </p>
+      </div>
       <div ref={ref} className="chart-box">
         {layout.empty ? (
           <p className="chart-empty">{layout.empty}</p>

@@ -31,7 +31,7 @@ export function LinkBack() {
   }, [store]);
   return (
     <a className="embed-link" href={href ?? './'} target="_blank" rel="noopener" data-testid="open-in-lab">
-      Open in Fencelab<span className="visually-hidden"> (a new tab)</span> ↗
+      Open in Fencelab<span className="visually-hidden"> (a new tab)</span> <span aria-hidden="true">↗</span>
     </a>
   );
 }

@@ -32,7 +32,8 @@ export function LessonNav() {
   return (
     <nav className="lesson-nav" aria-label="Lesson steps">
       <button type="button" onClick={s.previous} disabled={atStart} title="Back (←, Page Up)">
-        ← Back
+        {/* Arrows are drawn for the eye; a screen reader hears the words alone. */}
+        <span aria-hidden="true">←</span> Back
       </button>
       <ol className="step-links">
         {steps.map((step, i) => (
@@ -50,7 +51,7 @@ export function LessonNav() {
         ))}
       </ol>
       <button type="button" className="primary" onClick={s.next} disabled={atEnd} title="Next (→, Page Down, space)">
-        {s.phase === 'asking' ? 'Show the answer →' : 'Next →'}
+        {s.phase === 'asking' ? 'Show the answer' : 'Next'} <span aria-hidden="true">→</span>
       </button>
       <button type="button" onClick={s.takeOver} title="Open this run at this step in the lab, with a way back">
         Try it yourself

@@ -28,7 +28,8 @@ const PANELS: Record<LessonPanel, () => React.JSX.Element> = {
   cards: () => <PartyCards />,
   chart: () => <MaxSeenChart />,
   comparison: () => <Comparison />,
-  verdict: () => <Verdict />,
+  // The lesson's own words (Talk) speak for its runs: the panel does not announce a verdict too.
+  verdict: () => <Verdict announce={false} />,
 };
 
 /** Panels that would give an open question's answer away wait for it; the whole run's verdict

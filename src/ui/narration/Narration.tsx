@@ -2,19 +2,40 @@
 // and for a write the comparison the resource made, large: 33 <= 34 -> REJECT. A stale holder's
 // write that got in is shown as the danger it is (comparison.ts), not as a green tick.
 
+import { useState } from 'react';
 import { useLab } from '../store/context';
 import { comparisonChip } from './comparison';
+import { isVerdictNews, shownVerdict } from './verdictWords';
 import './narration.css';
 
-/** `label` names the region where a page has two (the recorded view: one per run). */
-export function Narration({ label = 'Narration of this step' }: { label?: string } = {}) {
+export interface NarrationProps {
+  /** Names the region where a page has two (the recorded view: one per run). */
+  label?: string;
+  /** The page announces a changed verdict (the lab's Verdict panel): when a change to the run
+   * changes the verdict, that is the one thing said, and this region keeps quiet for it. */
+  verdictSpeaks?: boolean;
+}
+
+export function Narration({ label = 'Narration of this step', verdictSpeaks = false }: NarrationProps = {}) {
   // `playing`: announce steps when the user moves, not sixty times a second while playing.
-  const { step, count, playing, hidden } = useLab((s) => ({
+  const { trace, cursor, step, count, playing, hidden, shown } = useLab((s) => ({
+    trace: s.trace,
+    cursor: s.cursor,
     step: s.trace.steps[s.cursor],
     count: s.trace.steps.length,
     playing: s.playing,
     hidden: s.hideFuture,
+    shown: shownVerdict(s.trace, s.cursor, s.hideFuture),
   }));
+  // What the last render showed, to tell the verdict's news from a cursor step: the same test the
+  // Verdict panel's announcer makes, so for one change exactly one of the two regions speaks.
+  const [seen, setSeen] = useState({ run: trace as unknown, shown, cursor, quiet: false });
+  let quiet = seen.quiet;
+  // (Only where a verdict speaks: elsewhere nothing is kept, and a step costs one render.)
+  if (verdictSpeaks && (seen.run !== trace || seen.shown !== shown || seen.cursor !== cursor)) {
+    quiet = isVerdictNews(seen, trace, shown);
+    setSeen({ run: trace, shown, cursor, quiet });
+  }
   if (!step) {
     return (
       <section className="narration" aria-label={label}>
@@ -34,7 +55,7 @@ export function Narration({ label = 'Narration of this step' }: { label?: string
             {hidden ? '' : ` of ${count - 1}`} · {step.timeMs} ms
           </span>
         </p>
-        <p className="narration-text" data-testid="narration" aria-live={playing ? 'off' : 'polite'}>
+        <p className="narration-text" data-testid="narration" aria-live={playing || quiet ? 'off' : 'polite'}>
           {step.text}
         </p>
       </div>

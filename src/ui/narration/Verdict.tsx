@@ -1,26 +1,56 @@
 // The run's verdict: whether every invariant held and, if not, which broke at which step (a
-// button that seeks there). Also what has gone wrong so far, at the cursor.
+// button that seeks there). Also what has gone wrong so far, at the cursor. When a change to the
+// run changes the verdict, a polite live region says the new one once (verdictWords.ts decides
+// when); a cursor step never does, and the narration keeps quiet for that change (Narration's
+// `verdictSpeaks`), so one change is one announcement.
 
+import { useState } from 'react';
 import { useActions, useLab } from '../store/context';
-import { INVARIANT_WORDS, tokensFact, verdictHeadline } from './verdictWords';
+import {
+  INVARIANT_WORDS,
+  NOT_YET,
+  nextVerdictSeen,
+  shownVerdict,
+  tokensFact,
+  verdictHeadline,
+  type VerdictSeen,
+} from './verdictWords';
 
-export function Verdict() {
-  const { verdict, truncated, soFar, notYet } = useLab((s) => ({
+/** The live region: says the new verdict when a change to the run changes it, and only then. */
+function VerdictNews({ run, shown }: { run: unknown; shown: string }) {
+  const [seen, setSeen] = useState<VerdictSeen>({ run, shown, message: '' });
+  const next = nextVerdictSeen(seen, run, shown);
+  // State from the previous render (React's pattern for it): the message is set in the same
+  // commit as the change it reports, never a frame later.
+  if (next !== seen) setSeen(next);
+  return (
+    <p className="visually-hidden" role="status" aria-live="polite" data-testid="verdict-news">
+      {next.message}
+    </p>
+  );
+}
+
+/** `announce`: say a changed verdict aloud (the lab); a lesson's own words speak for its runs. */
+export function Verdict({ announce = true }: { announce?: boolean } = {}) {
+  const { trace, verdict, truncated, soFar, shown } = useLab((s) => ({
+    trace: s.trace,
     verdict: s.trace.verdict,
     truncated: s.trace.truncated,
     soFar: s.trace.steps[s.cursor]?.status.violations ?? 0,
     // With the future hidden, the whole run's verdict waits for the run's last step.
-    notYet: s.hideFuture && s.cursor < s.trace.steps.length - 1,
+    shown: shownVerdict(s.trace, s.cursor, s.hideFuture),
   }));
   const { seek } = useActions();
-  if (notYet) {
+  const news = announce && <VerdictNews run={trace} shown={shown} />;
+  if (shown === NOT_YET) {
     return (
       <section className="verdict pending" aria-labelledby="verdict-title">
+        {news}
         <h2 id="verdict-title" className="section-title">
           Verdict for the whole run
         </h2>
         <p className="verdict-headline" data-testid="verdict">
-          Not yet: the verdict is shown when the run reaches its end.
+          {NOT_YET}
         </p>
       </section>
     );
@@ -29,6 +59,7 @@ export function Verdict() {
   const refused = verdict.rightfulWriteRejected;
   return (
     <section className={`verdict ${headline.tone}`} aria-labelledby="verdict-title">
+      {news}
       <h2 id="verdict-title" className="section-title">
         Verdict for the whole run
       </h2>

@@ -72,3 +72,42 @@ export function verdictHeadline(
   }
   return { tone: 'ok', glyph: '✓', text: 'Every safety rule (invariant) held; no stale write got in.' };
 }
+
+/** What the verdict panel says while the future is hidden (the run has not reached its end). */
+export const NOT_YET = 'Not yet: the verdict is shown when the run reaches its end.';
+
+/** The verdict as the panel shows it at the cursor: its headline, or "not yet" while hidden. */
+export function shownVerdict(
+  trace: { verdict: Verdict; steps: readonly unknown[] },
+  cursor: number,
+  hideFuture: boolean,
+): string {
+  return hideFuture && cursor < trace.steps.length - 1 ? NOT_YET : verdictHeadline(trace.verdict).text;
+}
+
+/** What the announcer has seen: the run (a trace, by identity), the verdict shown, what it said. */
+export interface VerdictSeen {
+  run: unknown;
+  shown: string;
+  /** The live region's text: the last change announced, or empty. */
+  message: string;
+}
+
+/**
+ * Whether a change of what is shown is news to announce: only a change of the run (a strategy,
+ * an intervention, an undo; not a cursor step, nor the option that hides the future) that changes
+ * the verdict the panel shows. While the future is hidden the panel says "not yet" before and
+ * after, so nothing is announced and nothing of the future is given away.
+ */
+export function isVerdictNews(seen: Pick<VerdictSeen, 'run' | 'shown'>, run: unknown, shown: string): boolean {
+  return run !== seen.run && shown !== seen.shown && shown !== NOT_YET;
+}
+
+/** The announcer's next state; `seen` itself when nothing changed (so a render can compare). */
+export function nextVerdictSeen(seen: VerdictSeen, run: unknown, shown: string): VerdictSeen {
+  if (run === seen.run && shown === seen.shown) return seen;
+  if (isVerdictNews(seen, run, shown)) return { run, shown, message: `The verdict for the whole run is now: ${shown}` };
+  // Another run with the same verdict, or a hidden one: the old words go (silently), so the
+  // region never holds a verdict that is not the one on screen, nor one the future hides.
+  return { run, shown, message: run === seen.run && shown !== NOT_YET ? seen.message : '' };
+}

@@ -120,7 +120,7 @@ export default function RecordedView({ route = recordedRoute, load = loadRecordi
           <h1>Real servers</h1>
         </div>
         <button type="button" className="primary" onClick={() => route.getState().close()}>
-          ← Back to the lab
+          <span aria-hidden="true">←</span> Back to the lab
         </button>
       </header>
       <main className="recorded-main">
