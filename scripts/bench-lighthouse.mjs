@@ -5,7 +5,7 @@
 // passed. Lighthouse is kept out of the project's install (it is large, and only this uses it):
 // the first run installs the version below into node_modules/.cache/lighthouse (about 20 s).
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -59,6 +59,10 @@ function lighthouse(url, form) {
   if (r.status !== 0 || !existsSync(out)) throw new Error(`Lighthouse failed on ${url}: ${r.stderr.slice(-400)}`);
   const report = JSON.parse(readFileSync(out, 'utf8'));
   rmSync(dir, { recursive: true, force: true });
+  // Kept for a closer look (which element shifted, which task was long): test-results/lighthouse/.
+  mkdirSync(join(root, 'test-results/lighthouse'), { recursive: true });
+  const name = `${url.includes('#embed') ? 'embed' : 'lab'}-${form}.json`;
+  writeFileSync(join(root, 'test-results/lighthouse', name), JSON.stringify(report));
   return report;
 }
 
@@ -114,6 +118,7 @@ async function main() {
       }
     }
     const [one] = loadavg();
+    console.log('  the reports: test-results/lighthouse/{lab,embed}-{mobile,desktop}.json');
     console.log(`  machine: ${cpus().length} cores, load average ${one?.toFixed(1)} over the last minute`);
     console.log('  (mobile: simulated slow 4G and a 4x slower CPU; scores move a few points between runs)');
   } finally {

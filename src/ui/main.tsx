@@ -1,7 +1,7 @@
 // Browser entry point: builds the store, opens what the URL names (or the default scenario),
 // starts playback and URL syncing, and mounts the app. Nothing else belongs here.
 
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Root, currentView } from './Root.tsx';
 import { preloadView, viewOfLink } from './views';
@@ -59,9 +59,14 @@ void opening
     const url = syncUrl(store, window, route);
     // An unreadable link is replaced by the link of what is open, so a reload does not repeat it.
     if (!opened) void url.flush();
-    createRoot(container).render(
-      <StrictMode>
-        <Root store={store} session={session} flushUrl={url.flush} />
-      </StrictMode>,
+    // A transition: React renders the first view in short slices, so a slow phone's main thread
+    // is never blocked for long while the page is drawn.
+    const root = createRoot(container);
+    startTransition(() =>
+      root.render(
+        <StrictMode>
+          <Root store={store} session={session} flushUrl={url.flush} />
+        </StrictMode>,
+      ),
     );
   });

@@ -2,7 +2,8 @@
 // cursor moves on, not when a grant ends nor when the next one starts (the machines' own field is
 // the per-grant sequence number, which does). The same holds for every count a card shows.
 import { describe, expect, it } from 'vitest';
-import { PRESETS, STRATEGIES, findPreset, simulate, withStrategy, type Trace } from '../../engine';
+import { PRESETS, STRATEGIES, findPreset, simulate, type Trace } from '../../engine';
+import { withStrategy } from '../../engine/surfaces/comparison';
 import { partyCards } from './partyModel';
 
 const COUNTS = [
