@@ -127,10 +127,13 @@ const TOKEN_CHAR_EDGE_PX = 8.6;
 /**
  * Shows a mark's token where it fits before the next mark on the same lane, and returns the boxes
  * the shown tokens take (message labels keep out of them). A token that would run off the
- * drawing's right edge (`widthPx`; the last write on a phone) goes to the mark's left instead,
+ * drawing's right edge (`widthPx`; the last write on a phone) or, in a wide drawing, under the
+ * max_seen readouts in the right gutter, goes to the mark's left instead,
  * if that side has room inside the plot; else it is left to the mark's tooltip, never cut.
  */
 export function fitMarkTokens(marks: MarkShape[], plot?: PlotArea, widthPx = Infinity): Box[] {
+  // A wide drawing keeps its right gutter for the max_seen readouts: a token stops short of them.
+  const rightPx = plot && !isNarrow(plot) ? Math.min(widthPx, plot.right + 8) : widthPx;
   const boxes: Box[] = [];
   const byLane = new Map<string, MarkShape[]>();
   for (const mark of marks) {
@@ -151,7 +154,7 @@ export function fitMarkTokens(marks: MarkShape[], plot?: PlotArea, widthPx = Inf
       // that runs into the next mark cannot be read (a desktop keeps the spacing it always had).
       const x2 = mark.x + dx + chars * (plot && isNarrow(plot) ? TOKEN_CHAR_EDGE_PX : TOKEN_CHAR_PX);
       const clearOfNext = !next || next.x - 10 > x2;
-      const clearOfEdge = mark.x + dx + chars * TOKEN_CHAR_EDGE_PX <= widthPx;
+      const clearOfEdge = mark.x + dx + chars * TOKEN_CHAR_EDGE_PX <= rightPx;
       const onRight = clearOfNext && clearOfEdge;
       const leftX1 = mark.x - dx - chars * TOKEN_CHAR_EDGE_PX;
       // Only the edge sends a token left: a crowded lane keeps the tokens it always showed.
