@@ -20,6 +20,13 @@ const YesNo = ({ value, warned = false }: { value: boolean | null; warned?: bool
     </span>
   );
 
+/** The columns' names: the header row on a wide screen, each cell's own label on a phone (tables.css). */
+const COLUMNS = {
+  monotonic: 'Monotonic token?',
+  blocked: 'Stale-holder write blocked?',
+  why: 'Why (from the run)',
+} as const;
+
 /** A scenario's comparison, as far as it got. */
 interface Result {
   scenario: Scenario;
@@ -119,9 +126,9 @@ export function Comparison() {
           <thead>
             <tr>
               <th scope="col">Approach</th>
-              <th scope="col">Monotonic token?</th>
-              <th scope="col">Stale-holder write blocked?</th>
-              <th scope="col">Why (from the run)</th>
+              <th scope="col">{COLUMNS.monotonic}</th>
+              <th scope="col">{COLUMNS.blocked}</th>
+              <th scope="col">{COLUMNS.why}</th>
               <th scope="col">
                 <span className="visually-hidden">Open</span>
               </th>
@@ -153,13 +160,13 @@ export function Comparison() {
                     </td>
                   ) : (
                     <>
-                      <td>
+                      <td data-label={COLUMNS.monotonic}>
                         <YesNo value={row.monotonicToken} />
                       </td>
-                      <td>
+                      <td data-label={COLUMNS.blocked}>
                         <YesNo value={row.staleWriteBlocked} warned={row.warnings.length > 0} />
                       </td>
-                      <td className="why">
+                      <td className="why" data-label={COLUMNS.why}>
                         {row.reason}
                         {row.warnings.map((w) => (
                           <span className="row-warning" key={w}>
@@ -174,7 +181,7 @@ export function Comparison() {
                       </td>
                     </>
                   )}
-                  <td>
+                  <td className="open-cell">
                     {current ? (
                       <span className="current-note">shown</span>
                     ) : (
