@@ -20,12 +20,20 @@ const YesNo = ({ value, warned = false }: { value: boolean | null; warned?: bool
     </span>
   );
 
-/** The columns' names: the header row on a wide screen, each cell's own label on a phone (tables.css). */
+/** The columns' names: the header row, and on a phone each cell's own label (tables.css). */
 const COLUMNS = {
   monotonic: 'Monotonic token?',
   blocked: 'Stale-holder write blocked?',
   why: 'Why (from the run)',
 } as const;
+
+/** A cell's column name, drawn in the cell where the rows are cards (a phone); the header row
+ * already gives it to screen readers, so it is hidden from them here. */
+const CellLabel = ({ text }: { text: string }) => (
+  <span className="cell-label" aria-hidden="true">
+    {text}
+  </span>
+);
 
 /** A scenario's comparison, as far as it got. */
 interface Result {
@@ -160,13 +168,16 @@ export function Comparison() {
                     </td>
                   ) : (
                     <>
-                      <td data-label={COLUMNS.monotonic}>
+                      <td>
+                        <CellLabel text={COLUMNS.monotonic} />
                         <YesNo value={row.monotonicToken} />
                       </td>
-                      <td data-label={COLUMNS.blocked}>
+                      <td>
+                        <CellLabel text={COLUMNS.blocked} />
                         <YesNo value={row.staleWriteBlocked} warned={row.warnings.length > 0} />
                       </td>
-                      <td className="why" data-label={COLUMNS.why}>
+                      <td className="why">
+                        <CellLabel text={COLUMNS.why} />
                         {row.reason}
                         {row.warnings.map((w) => (
                           <span className="row-warning" key={w}>

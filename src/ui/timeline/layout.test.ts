@@ -249,6 +249,12 @@ describe('on a phone', () => {
     expect(t6).toMatchObject({ token: '33', tokenShown: true, tokenSide: 'left' });
   });
 
+  it("keeps a wide drawing's tokens out of the max_seen readouts: t6's 33 goes left of its mark at 640", () => {
+    const layout = layoutTimeline(canonical, fitWindow(canonical), { width: 620, height: 240 });
+    const t6 = layout.marks.find((m) => m.step === canonical.steps.find((s) => s.label === 't6')!.index)!;
+    expect(t6).toMatchObject({ token: '33', tokenShown: true, tokenSide: 'left' });
+  });
+
   it('keeps a desktop token on the right of its mark', () => {
     expect(
       full(canonical)
