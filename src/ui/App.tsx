@@ -15,8 +15,8 @@ import { PresetPicker } from './header/PresetPicker';
 import { ScenarioIntro } from './header/ScenarioIntro';
 import { ShareButton } from './header/ShareButton';
 import { EmbedCodeButton } from './header/EmbedCodeButton';
-import { InterventionForm } from './interventions/InterventionForm';
-import { InterventionList } from './interventions/InterventionList';
+import { PokePanel } from './interventions/PokePanel';
+import { useMediaQuery } from './hooks/useMediaQuery';
 import { Later } from './layout/Later';
 import { Tabs } from './layout/Tabs';
 import { TimelineView } from './layout/TimelineView';
@@ -41,8 +41,14 @@ export interface AppProps {
   flushUrl?: () => Promise<void> | void;
 }
 
+/** The width below which the lab is one column (base.css): the side column goes under the run. */
+const ONE_COLUMN_QUERY = '(max-width: 900px)';
+
 export function App({ store, session, flushUrl = () => {} }: AppProps) {
   useKeyboard(store);
+  // One column: the interventions move up under the timeline (in the DOM, so the reading and tab
+  // order follow what is seen), instead of waiting below the tables and the verdict.
+  const oneColumn = useMediaQuery(ONE_COLUMN_QUERY);
   return (
     <LabProvider store={store}>
       <div className="app">
@@ -70,13 +76,20 @@ export function App({ store, session, flushUrl = () => {} }: AppProps) {
         <BackToLesson session={session} />
         <main className="lab-main" id="lab-main" tabIndex={-1}>
           <ScenarioIntro />
-          <Transport />
-          <ComputingNote />
-          <Narration verdictSpeaks />
-          <TimelineView exportable />
+          {/* The transport sticks while the run's own views are in sight; on a narrow screen
+              (base.css) it lets go at the tables, so it never covers their header rows. */}
+          <div className="lab-player">
+            <Transport />
+            <ComputingNote />
+            <Narration verdictSpeaks />
+            <TimelineView exportable />
+            <Later>
+              {oneColumn && <PokePanel />}
+              <PartyCards />
+              <MaxSeenChart />
+            </Later>
+          </div>
           <Later>
-            <PartyCards />
-            <MaxSeenChart />
             <Tabs
               label="Views of the run"
               tabs={[
@@ -99,13 +112,7 @@ export function App({ store, session, flushUrl = () => {} }: AppProps) {
           <PlaybackOptions />
           <Verdict />
           <Later>
-            <section className="panel" aria-labelledby="intervene-title">
-              <h2 id="intervene-title" className="section-title">
-                Poke the run
-              </h2>
-              <InterventionForm />
-              <InterventionList />
-            </section>
+            {!oneColumn && <PokePanel />}
             <section className="panel" aria-labelledby="strategy-title">
               <h2 id="strategy-title" className="section-title">
                 Strategy and knobs

@@ -20,6 +20,21 @@ const YesNo = ({ value, warned = false }: { value: boolean | null; warned?: bool
     </span>
   );
 
+/** The columns' names: the header row, and on a phone each cell's own label (tables.css). */
+const COLUMNS = {
+  monotonic: 'Monotonic token?',
+  blocked: 'Stale-holder write blocked?',
+  why: 'Why (from the run)',
+} as const;
+
+/** A cell's column name, drawn in the cell where the rows are cards (a phone); the header row
+ * already gives it to screen readers, so it is hidden from them here. */
+const CellLabel = ({ text }: { text: string }) => (
+  <span className="cell-label" aria-hidden="true">
+    {text}
+  </span>
+);
+
 /** A scenario's comparison, as far as it got. */
 interface Result {
   scenario: Scenario;
@@ -119,9 +134,9 @@ export function Comparison() {
           <thead>
             <tr>
               <th scope="col">Approach</th>
-              <th scope="col">Monotonic token?</th>
-              <th scope="col">Stale-holder write blocked?</th>
-              <th scope="col">Why (from the run)</th>
+              <th scope="col">{COLUMNS.monotonic}</th>
+              <th scope="col">{COLUMNS.blocked}</th>
+              <th scope="col">{COLUMNS.why}</th>
               <th scope="col">
                 <span className="visually-hidden">Open</span>
               </th>
@@ -154,12 +169,15 @@ export function Comparison() {
                   ) : (
                     <>
                       <td>
+                        <CellLabel text={COLUMNS.monotonic} />
                         <YesNo value={row.monotonicToken} />
                       </td>
                       <td>
+                        <CellLabel text={COLUMNS.blocked} />
                         <YesNo value={row.staleWriteBlocked} warned={row.warnings.length > 0} />
                       </td>
                       <td className="why">
+                        <CellLabel text={COLUMNS.why} />
                         {row.reason}
                         {row.warnings.map((w) => (
                           <span className="row-warning" key={w}>
@@ -174,7 +192,7 @@ export function Comparison() {
                       </td>
                     </>
                   )}
-                  <td>
+                  <td className="open-cell">
                     {current ? (
                       <span className="current-note">shown</span>
                     ) : (

@@ -10,6 +10,8 @@ import { Transport } from '../controls/Transport';
 import { useKeyboard } from '../controls/useKeyboard';
 import { ErrorBanner } from '../header/ErrorBanner';
 import { Narration } from '../narration/Narration';
+import { defaultHeight, LANE_HEIGHT_MIN_PX } from '../timeline/geometry';
+import { laneUnits } from '../timeline/lanes';
 import { LabProvider, useLab } from '../store/context';
 import type { LabStore } from '../store/labStore';
 import { nearestSpeed } from '../store/speed';
@@ -47,7 +49,15 @@ function EmbedTimeline({ fixedPx }: { fixedPx: number | null }) {
   // The section's padding (2 px a side) and border are not the drawing's.
   const height = fixedPx ?? Math.max(0, measured - 6);
   return (
-    <section className="timeline embed-timeline" aria-label="Timeline" ref={ref}>
+    <section
+      className="timeline embed-timeline"
+      aria-label="Timeline"
+      ref={ref}
+      // Never below the lanes' least room (geometry.ts): a short frame scrolls (embed.css) instead.
+      style={
+        fixedPx === null ? { minHeight: defaultHeight(laneUnits(trace.parties), LANE_HEIGHT_MIN_PX) + 6 } : undefined
+      }
+    >
       {height > 0 && <Timeline trace={trace} fitTo={fullTrace} cursor={cursor} onSeek={seek} height={height} />}
     </section>
   );

@@ -3,7 +3,7 @@
 // Invariant: text sits in the gutters and bands, never under the marks it would hide.
 
 import { memo } from 'react';
-import { isNarrow } from './geometry';
+import { isNarrow, LANE_TITLE_X_NARROW_PX } from './geometry';
 import type { MaxSeenReadout } from './readouts';
 import type { LaneShape, PlotArea, StepLabelShape, TickShape } from './types';
 
@@ -32,9 +32,22 @@ export const LaneBands = memo(function LaneBands({
             height={lane.height}
           />
           <line className="tl-lane__line" x1={plot.left} x2={plot.right} y1={lane.y} y2={lane.y} />
-          <text className="tl-lane__title" x={14} y={lane.y + 1}>
-            {lane.title}
-          </text>
+          {isNarrow(plot) ? (
+            // A phone: smaller type at the very edge, two lines for a long name (layout sized the gutter for it).
+            <text className="tl-lane__title tl-lane__title--narrow" x={LANE_TITLE_X_NARROW_PX} y={lane.y + 1}>
+              {lane.titleLines.length === 1
+                ? lane.title
+                : lane.titleLines.map((line, i) => (
+                    <tspan key={i} x={LANE_TITLE_X_NARROW_PX} dy={i === 0 ? -7 : 15}>
+                      {i === 0 ? `${line} ` : line}
+                    </tspan>
+                  ))}
+            </text>
+          ) : (
+            <text className="tl-lane__title" x={14} y={lane.y + 1}>
+              {lane.title}
+            </text>
+          )}
           {lane.subtitle &&
             !isNarrow(plot) &&
             lane.height >= (lane.compact ? SUBTITLE_ROOM_COMPACT_PX : SUBTITLE_ROOM_PX) && (

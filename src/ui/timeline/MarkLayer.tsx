@@ -20,6 +20,10 @@ export function MarkOutline({ kind, x, y }: { kind: MarkShapeKind; x: number; y:
   return <path className="tl-mark__outline" d={o.d} />;
 }
 
+/** Where a mark's token text is anchored: its start right of the mark, or its end left of it. */
+export const tokenX = (mark: Pick<MarkShape, 'x' | 'kind' | 'tokenSide'>): number =>
+  mark.tokenSide === 'left' ? mark.x - TOKEN_DX_PX[mark.kind] : mark.x + TOKEN_DX_PX[mark.kind];
+
 export const Marks = memo(function Marks({ marks }: { marks: MarkShape[] }) {
   return (
     <g className="tl-marks">
@@ -31,7 +35,12 @@ export const Marks = memo(function Marks({ marks }: { marks: MarkShape[] }) {
             <MarkOutline kind={mark.kind} x={mark.x} y={mark.y} />
             {glyph && <path className="tl-mark__glyph" d={glyph} />}
             {mark.token !== null && mark.tokenShown && (
-              <text className="tl-mark__token" x={mark.x + TOKEN_DX_PX[mark.kind]} y={mark.y + 4.5}>
+              <text
+                className="tl-mark__token"
+                x={tokenX(mark)}
+                y={mark.y + 4.5}
+                textAnchor={mark.tokenSide === 'left' ? 'end' : undefined}
+              >
                 {mark.token}
               </text>
             )}

@@ -7,8 +7,8 @@
 import type { Trace } from '../../engine';
 import { CursorLine, CursorPill, MaxSeen, StepLabels } from './FrameLayer';
 import { isNarrow } from './geometry';
-import { EVENT_RADIUS_PX, glyphPath, TOKEN_DX_PX, VERDICT_RADIUS_PX } from './glyphs';
-import { MarkOutline } from './MarkLayer';
+import { EVENT_RADIUS_PX, glyphPath, VERDICT_RADIUS_PX } from './glyphs';
+import { MarkOutline, tokenX } from './MarkLayer';
 import { maxSeenAt } from './readouts';
 import type { TimelineLayout } from './types';
 
@@ -33,17 +33,24 @@ function NearCursorMarks({ layout, step, cursorX }: { layout: TimelineLayout; st
           const radius = (m.kind === 'event' ? EVENT_RADIUS_PX : VERDICT_RADIUS_PX) + 1.5;
           const glyph = glyphPath(m.kind, m.x, m.y);
           const token = m.token !== null && m.tokenShown ? m.token : null;
-          const tokenX = m.x + TOKEN_DX_PX[m.kind];
+          const textX = tokenX(m);
+          const left = m.tokenSide === 'left';
           return (
             <g key={m.step} className={`tl-mark tl-mark--${m.kind}${m.step > step ? ' tl-mark--future' : ''}`}>
               <circle className={knockout} cx={m.x} cy={m.y} r={radius} />
               {token && (
-                <rect className={knockout} x={tokenX - 2} y={m.y - 8} width={token.length * 8 + 4} height={16} />
+                <rect
+                  className={knockout}
+                  x={left ? textX - token.length * 8.6 - 2 : textX - 2}
+                  y={m.y - 8}
+                  width={token.length * (left ? 8.6 : 8) + 4}
+                  height={16}
+                />
               )}
               <MarkOutline kind={m.kind} x={m.x} y={m.y} />
               {glyph && <path className="tl-mark__glyph" d={glyph} />}
               {token && (
-                <text className="tl-mark__token" x={tokenX} y={m.y + 4.5}>
+                <text className="tl-mark__token" x={textX} y={m.y + 4.5} textAnchor={left ? 'end' : undefined}>
                   {token}
                 </text>
               )}

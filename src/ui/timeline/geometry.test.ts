@@ -1,7 +1,7 @@
 // Times on the axis and in the toolbar read as a person would write them, at any zoom.
 
 import { describe, expect, it } from 'vitest';
-import { GUTTER_LEFT_PX, GUTTER_RIGHT_PX, formatMs, isNarrow, plotArea } from './geometry';
+import { GUTTER_LEFT_PX, GUTTER_RIGHT_PX, formatMs, isNarrow, narrowGutterPx, plotArea, titleLines } from './geometry';
 
 describe('formatMs', () => {
   it('writes whole milliseconds when the window spans seconds', () => {
@@ -32,5 +32,23 @@ describe('plotArea', () => {
     const plot = plotArea({ width: 340, height: 400 }, 4);
     expect(plot.right - plot.left).toBeGreaterThan(200); // the full gutters would leave 56 px
     expect(isNarrow(plot)).toBe(true); // no room for the max_seen readout
+  });
+
+  it('sizes the narrow gutter to the longest lane name, so a name never runs under the plot', () => {
+    const short = plotArea({ width: 340, height: 400 }, 4, ['Client1', 'Storage']);
+    const long = plotArea({ width: 340, height: 400 }, 4, ['Lock service', 'Client1']);
+    expect(long.left).toBeGreaterThan(short.left);
+    expect(long.left).toBeGreaterThanOrEqual(8 + 'Lock service'.length * 8 + 14);
+    expect(isNarrow(long)).toBe(true);
+  });
+
+  it('wraps a name that does not fit at a space, and keeps a compact lane on one line', () => {
+    expect(titleLines('Client1', 100)).toEqual(['Client1']);
+    expect(titleLines('ZooKeeper ensemble', 120)).toEqual(['ZooKeeper', 'ensemble']);
+    expect(titleLines('Redis master 1', 100)).toEqual(['Redis', 'master 1']);
+    const wrapped = narrowGutterPx(340, ['ZooKeeper ensemble']);
+    const whole = narrowGutterPx(340, ['Redis master 1'], [true]);
+    expect(wrapped).toBeLessThan(8 + 18 * 8 + 14);
+    expect(whole).toBe(8 + 14 * 8 + 14);
   });
 });

@@ -10,8 +10,16 @@ import type { PlotArea, Size, TickShape, TimeWindow } from './types';
 export const GUTTER_LEFT_PX = 164;
 /** Below this drawing width the gutters narrow (see plotArea). */
 export const NARROW_WIDTH_PX = 560;
-export const GUTTER_LEFT_NARROW_PX = 104;
+/** The least left gutter on a phone; it widens to fit the longest lane name (see narrowGutterPx). */
+export const GUTTER_LEFT_NARROW_PX = 64;
 export const GUTTER_RIGHT_NARROW_PX = 16;
+/** On a phone, lane names start here, in 13 px type (timeline.css), at most this wide per character. */
+export const LANE_TITLE_X_NARROW_PX = 8;
+export const LANE_TITLE_CHAR_NARROW_PX = 8;
+/** Between a name's end and the plot: a mark at the plot's left edge reaches ~10 px into the gutter. */
+export const LANE_TITLE_CLEARANCE_PX = 14;
+/** The most of a phone's drawing the names may take; a longer name wraps onto two lines. */
+const NARROW_GUTTER_MAX_SHARE = 0.45;
 /** A plot laid out with the narrow gutters: no lane notes at the left, no max_seen readout at the right. */
 export const isNarrow = (plot: PlotArea): boolean => plot.left < GUTTER_LEFT_PX;
 /** Room for max_seen beside the resource lanes, at the right. */
@@ -32,13 +40,54 @@ export function defaultHeight(laneUnits: number, perLanePx = LANE_HEIGHT_DEFAULT
   return LABEL_BAND_PX + Math.max(1, laneUnits) * perLanePx + AXIS_BAND_PX;
 }
 
-export function plotArea(size: Size, laneUnits: number): PlotArea {
+/** A lane name on a phone: one line if it fits in `maxPx`, else two, split at the space that keeps the longer line shortest. */
+export function titleLines(title: string, maxPx: number): string[] {
+  const fits = (text: string) =>
+    LANE_TITLE_X_NARROW_PX + text.length * LANE_TITLE_CHAR_NARROW_PX + LANE_TITLE_CLEARANCE_PX <= maxPx;
+  if (fits(title)) return [title];
+  let best: string[] = [title];
+  for (let i = title.indexOf(' '); i > 0; i = title.indexOf(' ', i + 1)) {
+    const lines = [title.slice(0, i), title.slice(i + 1)];
+    if (Math.max(...lines.map((l) => l.length)) < Math.max(...best.map((l) => l.length))) best = lines;
+  }
+  return best;
+}
+
+/** The most room the names may take in a drawing this wide. */
+export const narrowGutterMaxPx = (width: number): number =>
+  Math.max(GUTTER_LEFT_NARROW_PX, Math.min(GUTTER_LEFT_PX - 1, Math.floor(width * NARROW_GUTTER_MAX_SHARE)));
+
+/**
+ * The left gutter on a phone: as wide as the longest line of any lane name (wrapped by
+ * titleLines) plus the clearance a mark at the plot's edge needs, so no name runs under a mark.
+ * One-line names (`singleLine`, a compact lane's) are measured whole.
+ */
+export function narrowGutterPx(width: number, titles: readonly string[], singleLine: readonly boolean[] = []): number {
+  const max = narrowGutterMaxPx(width);
+  const longest = Math.max(
+    0,
+    ...titles.map((t, i) => Math.max(...(singleLine[i] ? [t] : titleLines(t, max)).map((line) => line.length))),
+  );
+  const needed = Math.ceil(LANE_TITLE_X_NARROW_PX + longest * LANE_TITLE_CHAR_NARROW_PX + LANE_TITLE_CLEARANCE_PX);
+  return Math.min(max, Math.max(GUTTER_LEFT_NARROW_PX, needed));
+}
+
+/**
+ * Where the plot sits. `titles` (the lanes' names, top to bottom) size the left gutter on a
+ * phone; `singleLine` marks the names that must stay on one line (compact lanes).
+ */
+export function plotArea(
+  size: Size,
+  laneUnits: number,
+  titles: readonly string[] = [],
+  singleLine: readonly boolean[] = [],
+): PlotArea {
   const lanes = Math.max(1, laneUnits);
   const bottom = Math.max(size.height - AXIS_BAND_PX, LABEL_BAND_PX + lanes * LANE_HEIGHT_MIN_PX);
-  // On a phone the full gutters would leave the plot ~60 px: names only at the left, and no
-  // max_seen readout at the right (the Storage card shows it).
+  // On a phone the full gutters would leave the plot ~60 px: names only at the left (as narrow
+  // as they allow), and no max_seen readout at the right (the Storage card shows it).
   const narrow = size.width < NARROW_WIDTH_PX;
-  const leftGutter = narrow ? GUTTER_LEFT_NARROW_PX : GUTTER_LEFT_PX;
+  const leftGutter = narrow ? narrowGutterPx(size.width, titles, singleLine) : GUTTER_LEFT_PX;
   const right = Math.max(size.width - (narrow ? GUTTER_RIGHT_NARROW_PX : GUTTER_RIGHT_PX), leftGutter + 1);
   return { left: leftGutter, right, top: LABEL_BAND_PX, bottom };
 }

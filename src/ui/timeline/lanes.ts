@@ -3,6 +3,7 @@
 // the trace has exactly one lane, and lanes tile the plot from top to bottom without overlapping.
 
 import type { PartyInfo, PartyKind, Trace } from '../../engine';
+import { isNarrow, titleLines } from './geometry';
 import type { LaneShape, PlotArea } from './types';
 
 const KIND_ORDER: Record<PartyKind, number> = { lock: 0, client: 1, resource: 2, mailer: 3 };
@@ -65,12 +66,23 @@ export function checksTokens(trace: Pick<Trace, 'steps'>, party: string): boolea
   return trace.steps[0]?.snapshots[party]?.fields.check !== 'none';
 }
 
-export function layoutLanes(
-  trace: Pick<Trace, 'parties' | 'steps'> & Partial<Pick<Trace, 'knobs'>>,
-  plot: PlotArea,
-): LaneShape[] {
+type LaneTrace = Pick<Trace, 'parties' | 'steps'> & Partial<Pick<Trace, 'knobs'>>;
+
+/** The lanes' names, top to bottom, and which must stay on one line (a compact lane has no room for two). */
+export function laneTitles(trace: LaneTrace): { titles: string[]; singleLine: boolean[] } {
   const ordered = orderParties(trace.parties);
   const weights = laneWeights(ordered);
+  return {
+    titles: ordered.map((party) => splitLabel(party, checksTokens(trace, party.id), trace.knobs?.tokenSource).title),
+    singleLine: weights.map((w) => w < 1),
+  };
+}
+
+/** On a phone a name too long for the gutter plotArea sized (from laneTitles) wraps onto two lines. */
+export function layoutLanes(trace: LaneTrace, plot: PlotArea): LaneShape[] {
+  const ordered = orderParties(trace.parties);
+  const weights = laneWeights(ordered);
+  const narrow = isNarrow(plot);
   const unit = (plot.bottom - plot.top) / Math.max(1, laneUnits(ordered));
   let top = plot.top;
   return ordered.map((party, i) => {
@@ -78,13 +90,15 @@ export function layoutLanes(
     const label = splitLabel(party, checksTokens(trace, party.id), trace.knobs?.tokenSource);
     // A run of compact lanes says what they are once, under the first; the rest show only a name.
     if (weights[i]! < 1 && i > 0 && weights[i - 1]! < 1) label.subtitle = '';
+    const compact = weights[i]! < 1;
     const lane: LaneShape = {
       party: party.id,
       kind: party.kind,
       ...label,
+      titleLines: narrow && !compact ? titleLines(label.title, plot.left) : [label.title],
       top,
       height,
-      compact: weights[i]! < 1,
+      compact,
       y: top + Math.min(LANE_LINE_OFFSET_PX, height * 0.4),
     };
     top += height;

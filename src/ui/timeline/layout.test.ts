@@ -2,8 +2,8 @@
 // trace says it is. The canonical race is the article's t0..t6; a 10,000-step run checks the cost.
 
 import { describe, expect, it } from 'vitest';
-import { findPreset, simulate, type Scenario, type Trace } from '../../engine';
-import { timeScale } from './geometry';
+import { findPreset, PRESETS, simulate, type Scenario, type Trace } from '../../engine';
+import { LANE_TITLE_CHAR_NARROW_PX, LANE_TITLE_X_NARROW_PX, timeScale } from './geometry';
 import { layoutTimeline, stepAtTime, xOfTime } from './layout';
 import { COMPACT_LANE_WEIGHT, laneUnits } from './lanes';
 import { maxSeenAt } from './readouts';
@@ -199,6 +199,68 @@ describe('other presets', () => {
     const layout = full(simulate(preset('pitfall-second-store')));
     expect(layout.marks.find((m) => m.kind === 'reject')).toMatchObject({ party: 'Storage', token: '33' });
     expect(layout.marks.find((m) => m.kind === 'staleAccept')).toMatchObject({ party: 'Storage2', token: '33' });
+  });
+});
+
+describe('on a phone', () => {
+  // The lab's timeline is about 350 px wide at 390; an embed on a phone is narrower still.
+  const widths = [300, 350];
+  const phone = (trace: Trace, width: number) => layoutTimeline(trace, fitWindow(trace), { width, height: 420 });
+
+  it('keeps every lane name clear of every mark, in every preset', () => {
+    for (const width of widths) {
+      for (const { id, scenario } of PRESETS) {
+        const layout = phone(simulate(scenario), width);
+        const leftmostMark = Math.min(...layout.marks.map((m) => m.x - (m.kind === 'event' ? 3.5 : 9)));
+        for (const lane of layout.lanes) {
+          const longest = Math.max(...lane.titleLines.map((line) => line.length));
+          const nameRight = LANE_TITLE_X_NARROW_PX + longest * LANE_TITLE_CHAR_NARROW_PX;
+          expect(nameRight, `${id} at ${width}: ${lane.title}`).toBeLessThan(Math.min(layout.plot.left, leftmostMark));
+        }
+      }
+    }
+  });
+
+  it('wraps a name too long for the gutter onto two lines, and leaves most of the width to the plot', () => {
+    const layout = phone(simulate(preset('zookeeper-race')), 350);
+    const zk = layout.lanes.find((l) => l.title === 'ZooKeeper ensemble');
+    expect(zk?.titleLines).toEqual(['ZooKeeper', 'ensemble']);
+    expect(layout.plot.right - layout.plot.left).toBeGreaterThan(200);
+    // Redlock's compact lanes keep one line each.
+    const redlock = phone(simulate(preset('redlock-race')), 350);
+    for (const lane of redlock.lanes.filter((l) => l.compact)) expect(lane.titleLines).toEqual([lane.title]);
+  });
+
+  it('writes each shown token wholly inside the drawing: the last write near the edge gets it on its left', () => {
+    for (const width of widths) {
+      for (const { id, scenario } of PRESETS) {
+        const layout = phone(simulate(scenario), width);
+        for (const m of layout.marks.filter((mark) => mark.token !== null && mark.tokenShown)) {
+          const span = m.token!.length * 8.6;
+          const [x1, x2] = m.tokenSide === 'left' ? [m.x - 14 - span, m.x - 14] : [m.x + 14, m.x + 14 + span];
+          expect(x1, `${id} at ${width}: step ${m.step}`).toBeGreaterThanOrEqual(layout.plot.left);
+          expect(x2, `${id} at ${width}: step ${m.step}`).toBeLessThanOrEqual(width);
+        }
+      }
+    }
+    // The canonical race's t6 reject (token 33) sits at the plot's right end: its token is shown, on the left.
+    const layout = phone(canonical, 350);
+    const t6 = layout.marks.find((m) => m.step === canonical.steps.find((s) => s.label === 't6')!.index)!;
+    expect(t6).toMatchObject({ token: '33', tokenShown: true, tokenSide: 'left' });
+  });
+
+  it("keeps a wide drawing's tokens out of the max_seen readouts: t6's 33 goes left of its mark at 640", () => {
+    const layout = layoutTimeline(canonical, fitWindow(canonical), { width: 620, height: 240 });
+    const t6 = layout.marks.find((m) => m.step === canonical.steps.find((s) => s.label === 't6')!.index)!;
+    expect(t6).toMatchObject({ token: '33', tokenShown: true, tokenSide: 'left' });
+  });
+
+  it('keeps a desktop token on the right of its mark', () => {
+    expect(
+      full(canonical)
+        .marks.filter((m) => m.tokenShown)
+        .every((m) => m.tokenSide === 'right'),
+    ).toBe(true);
   });
 });
 

@@ -4,24 +4,27 @@
 // Invariant: nothing outside the window is emitted, so a 10,000-step trace costs what is in view.
 
 import type { Trace } from '../../engine';
-import { axisTicks, plotArea, timeScale } from './geometry';
-import { laneIndex, laneUnits, layoutLanes } from './lanes';
+import { axisTicks, isNarrow, plotArea, timeScale } from './geometry';
+import { laneIndex, laneTitles, laneUnits, layoutLanes } from './lanes';
 import { layoutLeases, layoutPauses } from './leases';
-import { fitMarkTokens, layoutMarks, layoutStepLabels, stepRange } from './marks';
+import { fitMarkTokens, layoutMarks, layoutStepLabels, markBox, stepRange } from './marks';
 import { layoutMessages } from './messages';
 import type { Size, TimeWindow, TimelineLayout } from './types';
 
 export type * from './types';
 
 export function layoutTimeline(trace: Trace, window: TimeWindow, size: Size): TimelineLayout {
-  const plot = plotArea(size, laneUnits(trace.parties));
+  const { titles, singleLine } = laneTitles(trace);
+  const plot = plotArea(size, laneUnits(trace.parties), titles, singleLine);
   const scale = timeScale(window, plot);
   const lanes = layoutLanes(trace, plot);
   const byParty = laneIndex(lanes);
   const frame = { window, scale, plot };
   const { marks, merged: mergedSteps } = layoutMarks(trace, byParty, frame);
-  const tokenBoxes = fitMarkTokens(marks);
-  const { messages, merged: mergedMessages } = layoutMessages(trace, byParty, frame, tokenBoxes);
+  const tokenBoxes = fitMarkTokens(marks, plot, size.width);
+  // On a phone arrows crowd the marks: token labels there keep off the marks too, not only their tokens.
+  const keepOut = isNarrow(plot) ? [...tokenBoxes, ...marks.map(markBox)] : tokenBoxes;
+  const { messages, merged: mergedMessages } = layoutMessages(trace, byParty, frame, keepOut);
   return {
     size,
     plot,

@@ -5,8 +5,8 @@
 // crowded view plain event dots give way to the verdicts.
 
 import { formatToken, type Step, type Trace } from '../../engine';
-import type { TimeScale } from './geometry';
-import { TOKEN_DX_PX } from './glyphs';
+import { isNarrow, type TimeScale } from './geometry';
+import { EVENT_RADIUS_PX, TOKEN_DX_PX, VERDICT_RADIUS_PX } from './glyphs';
 import type { LaneShape, MarkShape, MarkShapeKind, PlotArea, StepLabelShape, TimeWindow } from './types';
 import { firstStepAtOrAfter } from '../store/time';
 
@@ -98,6 +98,7 @@ export function layoutMarks(
       timeMs: step.timeMs,
       token: markToken(step, kind),
       tokenShown: false,
+      tokenSide: 'right',
       title: markTitle(step),
     });
   }
@@ -113,13 +114,26 @@ export interface Box {
   y2: number;
 }
 
+/** The square a mark's outline fits in, with a pixel of air. */
+export const markBox = (mark: Pick<MarkShape, 'x' | 'y' | 'kind'>): Box => {
+  const half = (mark.kind === 'event' ? EVENT_RADIUS_PX : VERDICT_RADIUS_PX) + 1;
+  return { x1: mark.x - half, y1: mark.y - half, x2: mark.x + half, y2: mark.y + half };
+};
+
 const TOKEN_CHAR_PX = 8;
+/** Bold digits and hex run a little wider than TOKEN_CHAR_PX: the drawing's edge is checked with this. */
+const TOKEN_CHAR_EDGE_PX = 8.6;
 
 /**
  * Shows a mark's token where it fits before the next mark on the same lane, and returns the boxes
- * the shown tokens take (message labels keep out of them).
+ * the shown tokens take (message labels keep out of them). A token that would run off the
+ * drawing's right edge (`widthPx`; the last write on a phone) or, in a wide drawing, under the
+ * max_seen readouts in the right gutter, goes to the mark's left instead,
+ * if that side has room inside the plot; else it is left to the mark's tooltip, never cut.
  */
-export function fitMarkTokens(marks: MarkShape[]): Box[] {
+export function fitMarkTokens(marks: MarkShape[], plot?: PlotArea, widthPx = Infinity): Box[] {
+  // A wide drawing keeps its right gutter for the max_seen readouts: a token stops short of them.
+  const rightPx = plot && !isNarrow(plot) ? Math.min(widthPx, plot.right + 8) : widthPx;
   const boxes: Box[] = [];
   const byLane = new Map<string, MarkShape[]>();
   for (const mark of marks) {
@@ -130,12 +144,26 @@ export function fitMarkTokens(marks: MarkShape[]): Box[] {
   }
   for (const lane of byLane.values()) {
     lane.sort((a, b) => a.x - b.x);
+    let taken = -Infinity; // the right end of what the previous mark on the lane takes (itself or its token)
     lane.forEach((mark, i) => {
-      const x1 = mark.x + TOKEN_DX_PX[mark.kind] - 2;
-      const x2 = mark.x + TOKEN_DX_PX[mark.kind] + mark.token!.length * TOKEN_CHAR_PX;
+      const chars = mark.token!.length;
+      const dx = TOKEN_DX_PX[mark.kind];
       const next = lane[i + 1];
-      mark.tokenShown = !next || next.x - 10 > x2;
-      if (mark.tokenShown) boxes.push({ x1, y1: mark.y - 8, x2, y2: mark.y + 8 });
+      const x1 = mark.x + dx - 2;
+      // A phone's drawing is measured with the wider estimate: its marks sit close, and a token
+      // that runs into the next mark cannot be read (a desktop keeps the spacing it always had).
+      const x2 = mark.x + dx + chars * (plot && isNarrow(plot) ? TOKEN_CHAR_EDGE_PX : TOKEN_CHAR_PX);
+      const clearOfNext = !next || next.x - 10 > x2;
+      const clearOfEdge = mark.x + dx + chars * TOKEN_CHAR_EDGE_PX <= rightPx;
+      const onRight = clearOfNext && clearOfEdge;
+      const leftX1 = mark.x - dx - chars * TOKEN_CHAR_EDGE_PX;
+      // Only the edge sends a token left: a crowded lane keeps the tokens it always showed.
+      const onLeft = clearOfNext && !clearOfEdge && leftX1 > taken + 4 && leftX1 >= (plot?.left ?? -Infinity);
+      mark.tokenShown = onRight || onLeft;
+      mark.tokenSide = onLeft ? 'left' : 'right';
+      if (onRight) boxes.push({ x1, y1: mark.y - 8, x2, y2: mark.y + 8 });
+      if (onLeft) boxes.push({ x1: leftX1 - 2, y1: mark.y - 8, x2: mark.x - dx + 2, y2: mark.y + 8 });
+      taken = onRight ? x2 : mark.x + 10;
     });
   }
   return boxes;

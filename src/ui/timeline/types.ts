@@ -28,6 +28,8 @@ export interface LaneShape {
   kind: PartyKind;
   /** First line of the label at the left (the party's name). */
   title: string;
+  /** The title as drawn: one line, or on a phone two where the gutter is too narrow for it. */
+  titleLines: string[];
   /** Second line: the label's parenthesised part, or the kind of party; empty under a compact lane
    * that follows another (the first of the run says it for all). */
   subtitle: string;
@@ -114,6 +116,8 @@ export interface MarkShape {
   token: string | null;
   /** ... where there is room for it before the next mark on the lane. */
   tokenShown: boolean;
+  /** Which side of the mark the token is written on: the left where the right would run off the drawing. */
+  tokenSide: 'left' | 'right';
   title: string;
 }
 

@@ -1,0 +1,230 @@
+// The lab on a 390x844 phone, as a reader of the docs meets it (issue 13, item 5): every word of
+// the narration in its box, a comparison that can be read, table headers never under the sticky
+// transport, lane names clear of the marks and whole tokens, the interventions near the timeline,
+// and every control big enough for a finger (axe's target-size). The embed is held to the same in
+// a 640x360 frame and a phone-wide one.
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Frame, type Locator, type Page } from '@playwright/test';
+import { openLab, seekToLabel } from './helpers';
+
+const PHONE = { width: 390, height: 844 };
+test.use({ viewport: PHONE });
+
+interface Rect {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+const intersects = (a: Rect, b: Rect) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+const rects = (locator: Locator): Promise<(Rect & { text: string })[]> =>
+  locator.evaluateAll((elements) =>
+    elements.map((e) => {
+      const r = e.getBoundingClientRect();
+      return { x: r.x, y: r.y, width: r.width, height: r.height, text: e.textContent ?? '' };
+    }),
+  );
+
+/** The narration's words and comparison lie inside its box, and nothing in it is scrolled out of sight. */
+async function expectNarrationWhole(root: Page | Frame, where: string) {
+  const { box, parts, overflow } = await root.locator('.narration').evaluate((section) => {
+    const r = section.getBoundingClientRect();
+    return {
+      box: { top: r.top, bottom: r.bottom },
+      parts: [...section.querySelectorAll('.narration-text, .comparison-note, .comparison-head')].map((e) => ({
+        text: (e.textContent ?? '').slice(-30),
+        bottom: e.getBoundingClientRect().bottom,
+      })),
+      overflow: section.scrollHeight - section.clientHeight,
+    };
+  });
+  expect(overflow, `${where}: the narration's content is taller than its box`).toBeLessThanOrEqual(0);
+  for (const part of parts) {
+    expect(part.bottom, `${where}: "…${part.text}" ends below the narration's box`).toBeLessThanOrEqual(box.bottom);
+  }
+}
+
+/** No lane name runs into a mark, a mark's token or an arrow's token; every token is whole and inside the drawing. */
+async function expectTimelineLegible(root: Page | Frame, where: string) {
+  const svg = (await root.locator('.tl-svg').boundingBox())!;
+  const names = await rects(root.locator('.tl-svg .tl-lane__title'));
+  const marks = await rects(root.locator('.tl-svg .tl-mark__outline'));
+  const tokens = await rects(root.locator('.tl-svg .tl-mark__token, .tl-svg .tl-message__token'));
+  expect(names.length, where).toBeGreaterThan(0);
+  expect(tokens.length, `${where}: no token is written`).toBeGreaterThan(0);
+  for (const name of names) {
+    for (const other of [...marks, ...tokens]) {
+      expect(intersects(name, other), `${where}: lane name "${name.text}" overlaps "${other.text || 'a mark'}"`).toBe(
+        false,
+      );
+    }
+  }
+  for (const token of tokens) {
+    expect(token.text, where).not.toContain('…');
+    expect(token.x, `${where}: token ${token.text} starts left of the drawing`).toBeGreaterThanOrEqual(svg.x);
+    expect(token.x + token.width, `${where}: token ${token.text} is cut at the right`).toBeLessThanOrEqual(
+      svg.x + svg.width + 0.5,
+    );
+  }
+}
+
+async function expectTargetsBigEnough(page: Page, where: string) {
+  const result = await new AxeBuilder({ page }).withRules(['target-size']).analyze();
+  const failures = result.violations.flatMap((v) => v.nodes.map((n) => `${n.target.join(' ')}: ${n.failureSummary}`));
+  expect(failures, where).toEqual([]);
+}
+
+/**
+ * Scrolls the page past `table` in small steps and checks, at each, that no header cell the page
+ * shows is under the transport bar.
+ */
+async function expectHeadersNeverUnderTransport(page: Page, table: Locator, headers: Locator) {
+  const start = (await table.evaluate((e) => e.getBoundingClientRect().top + window.scrollY)) - PHONE.height / 2;
+  const end = await table.evaluate((e) => e.getBoundingClientRect().bottom + window.scrollY);
+  let checked = 0;
+  for (let y = Math.max(0, start); y < end; y += 40) {
+    await page.evaluate((top) => window.scrollTo(0, top), y);
+    const bar = (await page.locator('.transport').boundingBox())!;
+    if (bar.y + bar.height <= 0) continue; // scrolled away with its stretch of the page
+    for (const header of await rects(headers)) {
+      if (header.width < 2 || header.y + header.height <= 0 || header.y >= PHONE.height) continue;
+      checked += 1;
+      expect(intersects(header, bar), `"${header.text}" is under the transport at scrollY ${y}`).toBe(false);
+    }
+  }
+  expect(checked, 'no header was ever on screen with the transport').toBeGreaterThan(0);
+}
+
+test('the narration shows every word of every step on a phone', async ({ page }) => {
+  test.setTimeout(120_000);
+  await openLab(page, '#preset=canonical-race&step=t6');
+  await expect(page.getByTestId('narration')).toContainText('max_seen stays 34.');
+  await expectNarrationWhole(page, 'canonical-race t6');
+  // Every step of presets with long sentences (etcd's revisions, Redlock's masters, the second store).
+  for (const preset of ['canonical-race', 'etcd-race', 'redlock-race', 'pitfall-second-store', 'qjm-race']) {
+    await page.getByLabel('Scenario', { exact: true }).selectOption(preset);
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await page.keyboard.press('Home');
+    const last = Number(await page.getByRole('slider', { name: 'Step' }).getAttribute('max'));
+    for (let step = 0; step <= last; step++) {
+      await expectNarrationWhole(page, `${preset} step ${step}`);
+      await page.keyboard.press('ArrowRight');
+    }
+  }
+});
+
+test("the comparison's Why can be read on a phone, and its rows open a strategy", async ({ page }) => {
+  await openLab(page, '#preset=canonical-race&step=t6');
+  await page.getByRole('tab', { name: 'Compare strategies' }).click();
+  const table = page.locator('.compare-table');
+  const fencing = table.getByRole('row', { name: /Fencing token/ });
+  await expect(fencing).toContainText('33 <= 34 -> REJECT');
+  await expect(table.locator('tr.waiting')).toHaveCount(0);
+  for (const why of await rects(table.locator('td.why'))) {
+    expect(why.width, `Why is squeezed: "${why.text.slice(0, 40)}"`).toBeGreaterThanOrEqual(120);
+  }
+  // Each row still says which column is which, on screen, beside its answers.
+  await expect(fencing.getByText('Why (from the run)')).toBeVisible();
+  await expect(fencing.getByText('Monotonic token?')).toBeVisible();
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: 'test-results/screenshots/phone-compare.png', fullPage: true });
+  await table
+    .getByRole('row', { name: /Lease \+ trust/ })
+    .getByRole('button', { name: /Open/ })
+    .click();
+  await expect(page.getByLabel('Lock strategy')).toHaveValue('lease-trust');
+});
+
+test('scrolling the event table or the comparison never puts a header row under the transport', async ({ page }) => {
+  await openLab(page, '#preset=canonical-race&step=t6');
+  // The transport still rides along over the run's own views.
+  await page.locator('.tl-svg').scrollIntoViewIfNeeded();
+  await page.evaluate(() => window.scrollBy(0, 200));
+  await expect(page.getByRole('button', { name: 'Play', exact: true })).toBeInViewport();
+
+  await expectHeadersNeverUnderTransport(page, page.locator('.event-table-box'), page.locator('.event-table th'));
+  await page.getByRole('tab', { name: 'Compare strategies' }).click();
+  await expect(page.locator('.compare-table tr.waiting')).toHaveCount(0);
+  // On a phone the rows are cards: their names and labels are what heads them.
+  await expectHeadersNeverUnderTransport(
+    page,
+    page.locator('.compare-table'),
+    page.locator('.compare-table th, .compare-table td.why'),
+  );
+});
+
+test('lane names stay clear of the marks and tokens are whole on a phone', async ({ page }) => {
+  for (const preset of ['canonical-race', 'redlock-race', 'zookeeper-race', 'pitfall-uuid', 'pitfall-wall-clock']) {
+    await openLab(page, `#preset=${preset}&step=t6`);
+    await expectTimelineLegible(page, preset);
+  }
+  await page
+    .locator('.timeline')
+    .screenshot({ path: 'test-results/screenshots/phone-timeline-pitfall-wall-clock.png' });
+});
+
+test('Poke the run comes right after the timeline, on screen and in the tab order', async ({ page }) => {
+  await openLab(page, '#preset=canonical-race&step=t6');
+  const timeline = (await page.locator('.timeline').boundingBox())!;
+  const poke = (await page.getByRole('heading', { name: 'Poke the run' }).boundingBox())!;
+  expect(poke.y - (timeline.y + timeline.height)).toBeLessThan(1.5 * PHONE.height);
+  expect(poke.y).toBeGreaterThan(timeline.y + timeline.height - 1);
+  // From the last control under the timeline, Tab goes into the panel, not to the cards or tables.
+  await page.getByRole('button', { name: 'Copy as Mermaid' }).focus();
+  await page.keyboard.press('Tab');
+  await expect(page.locator('section[aria-labelledby="intervene-title"]').locator(':focus')).toHaveCount(1);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: 'test-results/screenshots/phone-lab.png', fullPage: true });
+});
+
+test('every control of every view is big enough to tap (axe target-size)', async ({ page }) => {
+  test.setTimeout(90_000); // six views, each loaded and checked by axe
+  await openLab(page, '#preset=canonical-race');
+  await seekToLabel(page, 't6');
+  await expectTargetsBigEnough(page, 'lab, event table');
+  await page.getByRole('tab', { name: 'Compare strategies' }).click();
+  await expect(page.locator('.compare-table tr.waiting')).toHaveCount(0);
+  await expectTargetsBigEnough(page, 'lab, comparison');
+  await page.getByRole('button', { name: 'Real servers' }).click();
+  await expect(page.getByRole('heading', { name: 'Real servers' })).toBeVisible();
+  await expect(page.locator('.tl-svg').first()).toBeVisible();
+  await expectTargetsBigEnough(page, 'real servers');
+  await page.goto('./#lesson=fencing-tokens');
+  await expect(page.getByRole('button', { name: 'Present' })).toBeVisible();
+  await expectTargetsBigEnough(page, 'lesson');
+  await page.goto('./#lesson=fencing-tokens&present');
+  await expect(page.getByRole('button', { name: /Exit presenting/ })).toBeVisible();
+  await expectTargetsBigEnough(page, 'presenter mode');
+  await page.goto('./#embed&preset=canonical-race&step=t6');
+  await expect(page.getByTestId('narration')).toBeVisible();
+  await expectTargetsBigEnough(page, 'embed');
+});
+
+for (const frame of [
+  { width: 640, height: 360 },
+  { width: 390, height: 360 },
+]) {
+  test(`the embed in a ${frame.width}x${frame.height} iframe keeps its words, lane names and tokens`, async ({
+    page,
+    baseURL,
+  }) => {
+    await page.setViewportSize({ width: frame.width + 40, height: frame.height + 40 });
+    await page.setContent(
+      `<iframe src="${baseURL}/#embed&preset=canonical-race&step=t6" width="${frame.width}" height="${frame.height}" title="Fencelab"></iframe>`,
+    );
+    const player = page.frames().find((f) => f !== page.mainFrame())!;
+    await expect(player.getByTestId('narration')).toContainText('max_seen stays 34.');
+    await expect(player.locator('.tl-svg')).toBeVisible();
+    await expectNarrationWhole(player, `embed ${frame.width}`);
+    await expectTimelineLegible(player, `embed ${frame.width}`);
+    // The scrubber is a real target, not a sliver beside the buttons.
+    const scrubber = (await player.getByRole('slider', { name: 'Step' }).boundingBox())!;
+    expect(scrubber.width).toBeGreaterThanOrEqual(100);
+    expect(scrubber.height).toBeGreaterThanOrEqual(16);
+    await page.screenshot({ path: `test-results/screenshots/phone-embed-${frame.width}x${frame.height}.png` });
+  });
+}
