@@ -3,18 +3,13 @@
 // pays for the lessons. The "Real servers" view (recorded/) and the embed (embed/) take the page
 // while their link is open.
 
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { useStore } from 'zustand';
 import type { LabStore } from './store/labStore';
 import type { LessonSession } from './lessons/session';
 import { recordedRoute } from './recorded/route';
 import { embedRoute } from './embed/route';
-import { loadApp, loadEmbedView, loadLessonView, loadRecordedView, type ViewName } from './views';
-
-const App = lazy(loadApp);
-const LessonView = lazy(loadLessonView);
-const RecordedView = lazy(loadRecordedView);
-const EmbedView = lazy(loadEmbedView);
+import { viewComponent, type ViewName } from './views';
 
 export interface RootProps {
   store: LabStore;
@@ -34,6 +29,12 @@ export function Root({ store, session, flushUrl }: RootProps) {
   const active = useStore(session, (s) => s.active && s.lesson !== null);
   const recorded = useStore(recordedRoute, (s) => s.open);
   const embedded = useStore(embedRoute, (s) => s.options !== null);
+  const [App, LessonView, RecordedView, EmbedView] = [
+    viewComponent('lab'),
+    viewComponent('lesson'),
+    viewComponent('recorded'),
+    viewComponent('embed'),
+  ];
   if (embedded)
     return (
       <Suspense fallback={null}>

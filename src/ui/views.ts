@@ -2,7 +2,7 @@
 // and the embed player. main.tsx starts loading the one the link names while the run is being
 // computed, so the first render waits for one of them, never for all four; Root shows them.
 
-import type { ComponentType } from 'react';
+import { lazy, type ComponentType } from 'react';
 import type { AppProps } from './App';
 import type { LabStore } from './store/labStore';
 import type { LessonSession } from './lessons/session';
@@ -13,17 +13,44 @@ import { hashParams } from './store/url';
 /** Which view the page shows. */
 export type ViewName = 'lab' | 'lesson' | 'recorded' | 'embed';
 
-type Loaded<P> = Promise<{ default: ComponentType<P> }>;
+interface ViewProps {
+  lab: AppProps;
+  lesson: { store: LabStore; session: LessonSession };
+  recorded: object;
+  embed: { store: LabStore };
+}
 
-export const loadApp = (): Loaded<AppProps> => import('./App').then((m) => ({ default: m.App }));
-export const loadLessonView = (): Loaded<{ store: LabStore; session: LessonSession }> => import('./lessons/LessonView');
-export const loadRecordedView = (): Loaded<object> => import('./recorded/RecordedView');
-export const loadEmbedView = (): Loaded<{ store: LabStore }> => import('./embed/EmbedView');
+type Loader<V extends ViewName> = () => Promise<{ default: ComponentType<ViewProps[V]> }>;
 
-/** Starts loading a view's code (the module cache makes a second call free). */
+const loaders: { [V in ViewName]: Loader<V> } = {
+  lab: () => import('./App').then((m) => ({ default: m.App })),
+  lesson: () => import('./lessons/LessonView'),
+  recorded: () => import('./recorded/RecordedView'),
+  embed: () => import('./embed/EmbedView'),
+};
+
+/** The views whose code has loaded, drawn at once (a lazy one would show its fallback first). */
+const ready: { [V in ViewName]?: ComponentType<ViewProps[V]> } = {};
+/** Each view as React.lazy, for a view shown before its code has loaded. */
+const lazies: { [V in ViewName]?: ComponentType<ViewProps[V]> } = {};
+
+/** Starts loading a view's code (a second call is free); resolves once it can be drawn at once. */
 export function preloadView(view: ViewName): Promise<unknown> {
-  const load = { lab: loadApp, lesson: loadLessonView, recorded: loadRecordedView, embed: loadEmbedView }[view];
-  return load();
+  return loaders[view]().then((m) => {
+    (ready as Record<ViewName, unknown>)[view] = m.default;
+  });
+}
+
+/** The component to draw a view with: its own once loaded, else a lazy one (wrap in Suspense). */
+export function viewComponent<V extends ViewName>(view: V): ComponentType<ViewProps[V]> {
+  const loaded = ready[view] as ComponentType<ViewProps[V]> | undefined;
+  if (loaded) return loaded;
+  let made = lazies[view] as ComponentType<ViewProps[V]> | undefined;
+  if (!made) {
+    made = lazy(loaders[view]) as ComponentType<ViewProps[V]>;
+    (lazies as Record<ViewName, unknown>)[view] = made;
+  }
+  return made;
 }
 
 /** The view a link opens, from its text alone (a lesson link whose lesson is missing still opens
