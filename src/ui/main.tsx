@@ -9,7 +9,8 @@ import { createLabStore } from './store/labStore';
 import { createLessonSession } from './lessons/session';
 import { adoptFrom, lessonRoute } from './lessons/lessonUrl';
 import { withRecordings } from './recorded/route';
-import { withEmbed } from './embed/route';
+import { embedRoute, withEmbed } from './embed/route';
+import { openEmbed } from './embed/drive';
 import { createTraceRunner } from './workers/background';
 import { startPlayer } from './store/player';
 import { openFromHash, syncUrl } from './store/urlSync';
@@ -33,8 +34,13 @@ const hash = window.location.hash;
 // A lesson's link opens the lesson; any other is the lab's (and may carry the way back to one).
 // The link is decompressed before the first render, so a shared view never flashes the default.
 // A lesson (or the way back to one) opens once the lessons' code has loaded.
+// An embed link is opened before the first render too, so the frame draws its run once.
+const openedBefore = (): Promise<boolean> => {
+  const embed = embedRoute.getState().options;
+  return embed ? openEmbed(store, embed).then(() => true) : session.getState().settled();
+};
 const opening = route.open(hash)
-  ? session.getState().settled()
+  ? openedBefore()
   : openFromHash(store, hash).then((opened) => {
       adoptFrom(session, hash);
       return session

@@ -14,11 +14,10 @@ import { defaultHeight, LANE_HEIGHT_MIN_PX } from '../timeline/geometry';
 import { laneUnits } from '../timeline/lanes';
 import { LabProvider, useLab } from '../store/context';
 import type { LabStore } from '../store/labStore';
-import { nearestSpeed } from '../store/speed';
 import { useShownTrace } from '../store/shown';
 import { Timeline } from '../timeline/Timeline';
 import { startBridge } from './bridge';
-import { openEmbedLink } from './drive';
+import { openEmbed } from './drive';
 import { embedRoute } from './route';
 import { LinkBack } from './LinkBack';
 import './embed.css';
@@ -74,13 +73,8 @@ export default function EmbedView({ store }: { store: LabStore }) {
   const options = useStore(embedRoute, (s) => s.options);
   useEffect(() => {
     if (!options) return undefined;
-    const opened = openEmbedLink(store, options.hash, options.hasScenario, options.strategy).then((found) => {
-      const problems = [...options.problems, ...found];
-      if (problems.length) store.getState().showError(`The embed link: ${problems.join('; ')}.`);
-      if (options.speed !== null) store.getState().setSpeed(nearestSpeed(options.speed));
-      if (options.autoplay) store.getState().play();
-      return problems;
-    });
+    // The page's first link was opened before the first render (main.tsx): this finds it done.
+    const opened = openEmbed(store, options);
     const bridge = startBridge({ store, origin: options.origin, closed: options.closed, opened });
     return () => bridge.stop();
   }, [options, store]);

@@ -7,6 +7,8 @@ import { asSentence, carryTo, formatScenarioError, validateScenario, type Scenar
 import type { LabActions, LabStore, LoadOptions } from '../store/labStore';
 import { decodeHash } from '../store/url';
 import type { StepRef } from './commands';
+import type { EmbedOptions } from './embedUrl';
+import { nearestSpeed } from '../store/speed';
 
 /** Resolves once the trace on screen is the open scenario's (a long run comes from a worker). */
 export function whenSettled(store: LabStore): Promise<void> {
@@ -104,4 +106,28 @@ export function setKnob(store: LabStore, key: string, value: unknown): string | 
   const change = { [key]: value === null ? undefined : value } as Parameters<LabActions['setKnobs']>[0];
   store.getState().setKnobs(change, `the setting ${key}`);
   return null;
+}
+
+/** The opening of each embed link's options, so each is opened once (main.tsx opens the first
+ * before the first render, and the view's effect then finds it done). */
+const openings = new WeakMap<EmbedOptions, Promise<string[]>>();
+
+/**
+ * Opens what an embed link names, then applies its speed and autoplay and says its problems in
+ * the error banner; once per options object (read anew for each link). Resolves to the problems
+ * (sentences), empty when there were none.
+ */
+export function openEmbed(store: LabStore, options: EmbedOptions): Promise<string[]> {
+  let opening = openings.get(options);
+  if (!opening) {
+    opening = openEmbedLink(store, options.hash, options.hasScenario, options.strategy).then((found) => {
+      const problems = [...options.problems, ...found];
+      if (problems.length) store.getState().showError(`The embed link: ${problems.join('; ')}.`);
+      if (options.speed !== null) store.getState().setSpeed(nearestSpeed(options.speed));
+      if (options.autoplay) store.getState().play();
+      return problems;
+    });
+    openings.set(options, opening);
+  }
+  return opening;
 }
