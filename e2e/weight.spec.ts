@@ -83,23 +83,3 @@ test('a lesson link opens the lesson at once, its code loaded before the first r
   expect(loaded(seen, 'lesson', 'lessons')).toEqual(['lesson', 'lessons']);
   expect(loaded(seen, 'embed', 'recorded')).toEqual([]);
 });
-
-test('the first paint is the view itself: nothing moves once drawn, in the lab, a lesson or the embed', async ({
-  page,
-}) => {
-  await page.addInitScript(() => {
-    const w = window as unknown as { shifts: number };
-    w.shifts = 0;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) w.shifts += (entry as unknown as { value: number }).value;
-    }).observe({ type: 'layout-shift', buffered: true });
-  });
-  for (const hash of ['', '#lesson=fencing-tokens', '#embed&preset=canonical-race&step=t6']) {
-    await page.goto(`./${hash}`);
-    await page.reload();
-    await expect(page.getByTestId('narration')).toBeVisible();
-    // The panels drawn just after the first paint land below or beside it, moving nothing.
-    await page.waitForTimeout(1000);
-    expect(await page.evaluate(() => (window as unknown as { shifts: number }).shifts), hash || 'the lab').toBe(0);
-  }
-});
