@@ -93,6 +93,8 @@ for (const [view, hash] of [
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto(`./${hash}`);
     await expect(page.getByTestId('narration').first()).toBeVisible();
+    // The lab draws its panels just after the first paint: they are checked too.
+    if (view.startsWith('lab')) await expect(page.getByRole('heading', { name: 'Poke the run' })).toBeVisible();
     const names = await namesOf(page);
     expect(names.filter((n) => n.startsWith('heading')).length).toBeGreaterThan(0);
     expect(names.filter((n) => GLYPHS.test(n))).toEqual([]);

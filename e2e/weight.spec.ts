@@ -62,7 +62,9 @@ test('the embed player loads only what it shows, and the rest when asked for', a
   expect(loaded(seen, 'lab', 'lesson', 'lessons', 'recorded')).toEqual([]);
 });
 
-test('the lab loads the lessons, the export and the real servers only when they are opened', async ({ page }) => {
+test('the lab loads the lessons when one is opened, and the export and the real servers not with the lab', async ({
+  page,
+}) => {
   const seen = scriptsOf(page);
   await openLab(page);
   expect(loaded(seen, 'lab')).toEqual(['lab']);
@@ -82,4 +84,23 @@ test('a lesson link opens the lesson at once, its code loaded before the first r
   await expect(page.locator('.loading')).toHaveCount(0);
   expect(loaded(seen, 'lesson', 'lessons')).toEqual(['lesson', 'lessons']);
   expect(loaded(seen, 'embed', 'recorded')).toEqual([]);
+});
+
+test('code that cannot be fetched is said in words, and changes nothing that was open', async ({ page }) => {
+  // A view: the page says so and offers a reload, instead of going blank.
+  await page.route(`**/${chunkOf(LAZY.lab)}`, (route) => route.abort());
+  await page.goto('./');
+  await expect(page.getByRole('alert')).toContainText('could not fetch it');
+  await expect(page.getByRole('button', { name: 'Reload the page' })).toBeVisible();
+  await page.unroute(`**/${chunkOf(LAZY.lab)}`);
+
+  // The lessons: the lab stays as it was, and the banner says what happened and what to do.
+  await page.route(`**/${chunkOf(LAZY.lessons)}`, (route) => route.abort());
+  await page.reload();
+  await expect(page.getByTestId('narration')).toBeVisible();
+  const before = await page.getByTestId('narration').innerText();
+  await page.getByRole('button', { name: 'Lesson for a class' }).click();
+  await expect(page.getByText(/Could not load the lessons: the page could not fetch them/)).toBeVisible();
+  await expect(page).not.toHaveURL(/lesson=/);
+  expect(await page.getByTestId('narration').innerText()).toBe(before);
 });

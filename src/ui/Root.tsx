@@ -10,6 +10,7 @@ import type { LessonSession } from './lessons/session';
 import { recordedRoute } from './recorded/route';
 import { embedRoute } from './embed/route';
 import { viewComponent, type ViewName } from './views';
+import { ViewBoundary } from './layout/ViewBoundary';
 
 export interface RootProps {
   store: LabStore;
@@ -25,7 +26,15 @@ export function currentView(session: LessonSession): ViewName {
   return active && lesson !== null ? 'lesson' : 'lab';
 }
 
-export function Root({ store, session, flushUrl }: RootProps) {
+export function Root(props: RootProps) {
+  return (
+    <ViewBoundary>
+      <View {...props} />
+    </ViewBoundary>
+  );
+}
+
+function View({ store, session, flushUrl }: RootProps) {
   const active = useStore(session, (s) => s.active && s.lesson !== null);
   const recorded = useStore(recordedRoute, (s) => s.open);
   const embedded = useStore(embedRoute, (s) => s.options !== null);

@@ -14,17 +14,18 @@ import { openEmbed } from './embed/drive';
 import { createTraceRunner } from './workers/background';
 import { startPlayer } from './store/player';
 import { openFromHash, syncUrl } from './store/urlSync';
-// What every view draws (the narration, the timeline, the transport, the error banner) comes
-// with the page itself, fetched alongside it rather than after it with the view's own code.
-import './narration/Narration';
-import './timeline/Timeline';
-import './controls/Transport';
-import './header/ErrorBanner';
 import './styles/base.css';
 import './styles/panels.css';
 import './styles/cards.css';
 import './styles/tables.css';
 import './styles/side.css';
+// What every view draws (the narration, the timeline, the transport, the error banner) comes
+// with the page itself, fetched alongside it rather than after it with the view's own code. After
+// the page's styles, so their own style sheets come after those, as when a view brings them.
+import './narration/Narration';
+import './timeline/Timeline';
+import './controls/Transport';
+import './header/ErrorBanner';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('Fencelab: the page has no #root element to mount into.');

@@ -13,14 +13,14 @@ const ROW_PX = 30;
 const HEADER_PX = 32;
 const VIEWPORT_PX = 320;
 
-/** "Client2 → Storage" for the eye; "Client2, Storage" for a screen reader, not "right arrow". */
+/** "Client2 → Storage" for the eye; "Client2 to Storage" for a screen reader, not "right arrow". */
 function PartyList({ parties }: { parties: string }) {
   return parties.split(' → ').map((party, i) => (
     <Fragment key={i}>
       {i > 0 && (
         <>
           <span aria-hidden="true"> → </span>
-          <span className="visually-hidden">, </span>
+          <span className="visually-hidden"> to </span>
         </>
       )}
       {party}

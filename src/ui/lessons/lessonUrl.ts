@@ -116,6 +116,7 @@ export function adoptFrom(session: LessonSession, hash: string): void {
   const s = session.getState();
   if (!from) {
     if (s.lesson) s.close();
+    else s.abandon(); // a lesson still loading gives way to the link too
     return;
   }
   void s.open(from.lesson, placeFinder(from), { inactive: true });

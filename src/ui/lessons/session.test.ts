@@ -4,7 +4,15 @@ import { findPreset } from '../../engine';
 import { LESSONS } from '../../engine/surfaces/lessons';
 import { createLabStore } from '../store/labStore';
 import { createLessonSession } from './session';
-import { FIRST_LESSON_ID, fromSuffix, lessonHash, placeFinder, readFromLink, readLessonLink } from './lessonUrl';
+import {
+  FIRST_LESSON_ID,
+  adoptFrom,
+  fromSuffix,
+  lessonHash,
+  placeFinder,
+  readFromLink,
+  readLessonLink,
+} from './lessonUrl';
 import * as lessonsSurface from '../../engine/surfaces/lessons';
 
 const LESSON = LESSONS[0]!;
@@ -160,6 +168,13 @@ describe("the lessons' code, loaded on first use", () => {
     expect(await second).toBe(true);
     expect(session.getState().place).toEqual({ chapter: 1, step: 0 });
 
+    // A lab link opened while the lessons load (adoptFrom, with no lesson open yet) wins too.
+    const pasted = createLessonSession(createLabStore(), () => Promise.resolve(lessonsSurface));
+    const starting = pasted.getState().open(LESSON.id);
+    adoptFrom(pasted, '#preset=canonical-race');
+    expect(await starting).toBe(false);
+    expect(pasted.getState().lesson).toBeNull();
+
     const closed = createLessonSession(createLabStore(), () => Promise.resolve(lessonsSurface));
     const opening = closed.getState().open(LESSON.id);
     closed.getState().close();
@@ -172,7 +187,9 @@ describe("the lessons' code, loaded on first use", () => {
     const before = lab.getState().scenario;
     const session = createLessonSession(lab, () => Promise.reject(new Error('offline')));
     expect(await session.getState().open(LESSON.id)).toBe(false);
-    expect(lab.getState().error).toBe('Could not load the lessons (offline). Nothing was changed.');
+    expect(lab.getState().error).toBe(
+      'Could not load the lessons: the page could not fetch them (offline, or the site was updated). Reload the page to try again. Nothing was changed.',
+    );
     expect(lab.getState().scenario).toBe(before);
     expect(session.getState().lesson).toBeNull();
   });

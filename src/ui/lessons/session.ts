@@ -48,6 +48,8 @@ export interface LessonActions {
   open(source: string | unknown, place?: Partial<Place> | PlaceFinder, options?: OpenOptions): Promise<boolean>;
   /** Resolves when the newest open() has finished (at once when none is pending). */
   settled(): Promise<boolean>;
+  /** Gives up an open() still loading (a lab link came first), changing nothing else. */
+  abandon(): void;
   /** One press forward: finish the playing, or reveal the answer, or go to the next step. */
   next(): void;
   /** One press back: the previous step (its question asked afresh). */
@@ -193,14 +195,21 @@ export function createLessonSession(
           ? Promise.resolve(now(catalogue))
           : load().then(
               (loaded) => now((catalogue = loaded)),
-              (e: unknown) =>
+              // The browser's own words name a file; the reader needs what happened and what to do.
+              () =>
                 mine === generation &&
-                refuse(`Could not load the lessons (${(e as Error).message}). Nothing was changed.`),
+                refuse(
+                  'Could not load the lessons: the page could not fetch them (offline, or the site was updated). Reload the page to try again. Nothing was changed.',
+                ),
             );
         return pending;
       },
 
       settled: () => pending,
+
+      abandon() {
+        generation += 1;
+      },
 
       next() {
         const { playing, stopAt } = lab.getState();

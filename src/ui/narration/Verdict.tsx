@@ -42,67 +42,72 @@ export function Verdict({ announce = true }: { announce?: boolean } = {}) {
   }));
   const { seek } = useActions();
   const news = announce && <VerdictNews run={trace} shown={shown} />;
+  // The live region sits beside the panel, not in it: the panel's text is the verdict alone.
   if (shown === NOT_YET) {
     return (
-      <section className="verdict pending" aria-labelledby="verdict-title">
+      <>
         {news}
-        <h2 id="verdict-title" className="section-title">
-          Verdict for the whole run
-        </h2>
-        <p className="verdict-headline" data-testid="verdict">
-          {NOT_YET}
-        </p>
-      </section>
+        <section className="verdict pending" aria-labelledby="verdict-title">
+          <h2 id="verdict-title" className="section-title">
+            Verdict for the whole run
+          </h2>
+          <p className="verdict-headline" data-testid="verdict">
+            {NOT_YET}
+          </p>
+        </section>
+      </>
     );
   }
   const headline = verdictHeadline(verdict);
   const refused = verdict.rightfulWriteRejected;
   return (
-    <section className={`verdict ${headline.tone}`} aria-labelledby="verdict-title">
+    <>
       {news}
-      <h2 id="verdict-title" className="section-title">
-        Verdict for the whole run
-      </h2>
-      <p className="verdict-headline" data-testid="verdict">
-        <span aria-hidden="true">{headline.glyph}</span> {headline.text}
-      </p>
-      <ul className="verdict-facts">
-        <li>{tokensFact(verdict)}</li>
-        <li>
-          Stale writes rejected: {verdict.staleWritesRejected}; accepted: {verdict.staleWritesAccepted}
-          {verdict.staleWriteAccepted && (
-            <>
-              {' '}
-              <button type="button" className="link" onClick={() => seek(verdict.staleWriteAccepted!.step)}>
-                first at step {verdict.staleWriteAccepted.step}
-              </button>
-            </>
-          )}
-        </li>
-        {refused && (
+      <section className={`verdict ${headline.tone}`} aria-labelledby="verdict-title">
+        <h2 id="verdict-title" className="section-title">
+          Verdict for the whole run
+        </h2>
+        <p className="verdict-headline" data-testid="verdict">
+          <span aria-hidden="true">{headline.glyph}</span> {headline.text}
+        </p>
+        <ul className="verdict-facts">
+          <li>{tokensFact(verdict)}</li>
           <li>
-            Writes refused from the current holder: {verdict.rightfulWritesRejected}{' '}
-            <button type="button" className="link" onClick={() => seek(refused.step)}>
-              first at step {refused.step}
-            </button>
+            Stale writes rejected: {verdict.staleWritesRejected}; accepted: {verdict.staleWritesAccepted}
+            {verdict.staleWriteAccepted && (
+              <>
+                {' '}
+                <button type="button" className="link" onClick={() => seek(verdict.staleWriteAccepted!.step)}>
+                  first at step {verdict.staleWriteAccepted.step}
+                </button>
+              </>
+            )}
           </li>
-        )}
-        {!verdict.ok && <li>Broken so far (up to this step): {soFar}</li>}
-        {truncated && <li>The run hit the step limit before it finished.</li>}
-      </ul>
-      {verdict.violations.length > 0 && (
-        <ol className="violations">
-          {verdict.violations.slice(0, 20).map((v, i) => (
-            <li key={i}>
-              <button type="button" className="link" onClick={() => seek(v.step)}>
-                Step {v.step}
-              </button>{' '}
-              the rule <strong>{INVARIANT_WORDS[v.invariant] ?? v.invariant}</strong> broke: {v.message}
+          {refused && (
+            <li>
+              Writes refused from the current holder: {verdict.rightfulWritesRejected}{' '}
+              <button type="button" className="link" onClick={() => seek(refused.step)}>
+                first at step {refused.step}
+              </button>
             </li>
-          ))}
-          {verdict.violations.length > 20 && <li>…and {verdict.violations.length - 20} more.</li>}
-        </ol>
-      )}
-    </section>
+          )}
+          {!verdict.ok && <li>Broken so far (up to this step): {soFar}</li>}
+          {truncated && <li>The run hit the step limit before it finished.</li>}
+        </ul>
+        {verdict.violations.length > 0 && (
+          <ol className="violations">
+            {verdict.violations.slice(0, 20).map((v, i) => (
+              <li key={i}>
+                <button type="button" className="link" onClick={() => seek(v.step)}>
+                  Step {v.step}
+                </button>{' '}
+                the rule <strong>{INVARIANT_WORDS[v.invariant] ?? v.invariant}</strong> broke: {v.message}
+              </li>
+            ))}
+            {verdict.violations.length > 20 && <li>…and {verdict.violations.length - 20} more.</li>}
+          </ol>
+        )}
+      </section>
+    </>
   );
 }

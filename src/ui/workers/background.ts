@@ -19,6 +19,8 @@ export interface TraceRunner {
 export function createTraceRunner(): TraceRunner | null {
   if (typeof Worker === 'undefined') return null;
   let worker: Worker | null = null;
+  /** A worker that could not start is not tried again: every run is done here instead. */
+  let unavailable = false;
   const start = (): Worker | null => {
     try {
       const w = new Worker(new URL('./timeline.worker.ts', import.meta.url), {
@@ -29,6 +31,7 @@ export function createTraceRunner(): TraceRunner | null {
       w.onerror = failed;
       return w;
     } catch {
+      unavailable = true;
       return null;
     }
   };
@@ -62,7 +65,7 @@ export function createTraceRunner(): TraceRunner | null {
     run(scenario, done) {
       newest += 1;
       assembly = null;
-      worker ??= start();
+      if (!worker && !unavailable) worker = start();
       if (!worker) {
         // No worker after all (a browser policy, say): the run is done here, late but whole, and
         // answered in a later task as a worker's would be.
