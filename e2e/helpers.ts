@@ -2,10 +2,15 @@
 // read what the page shows.
 import { expect, type Page } from '@playwright/test';
 
-/** Opens the lab (optionally at a hash) and waits for the first step to be drawn. */
+/** Opens the lab (optionally at a hash) and waits for the first step to be drawn, and in the lab
+ * itself for the panels it draws just after the first paint (layout/Later.tsx), so a test that
+ * reads them at once (an option list, a count) reads them drawn. */
 export async function openLab(page: Page, hash = ''): Promise<void> {
   await page.goto(`./${hash}`);
-  await expect(page.getByTestId('narration')).toBeVisible();
+  await expect(page.getByTestId('narration').first()).toBeVisible();
+  // `.app` is drawn with the narration, so this tells the lab from a lesson or the embed.
+  if ((await page.locator('.app').count()) > 0)
+    await expect(page.getByRole('heading', { name: 'Strategy and knobs' })).toBeVisible();
 }
 
 /** The cursor's step index, read from the transport bar. */
