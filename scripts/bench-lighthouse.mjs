@@ -4,12 +4,13 @@
 // a test: it prints the four category scores, the performance metrics and every audit that is not
 // passed. Lighthouse is kept out of the project's install (it is large, and only this uses it):
 // the first run installs the version below into node_modules/.cache/lighthouse (about 20 s).
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ENTRIES } from './bench-weight.mjs';
+import { buildSite, servePreview } from './preview.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const LIGHTHOUSE = '12.2.3'; // 13 needs Node 22
@@ -68,28 +69,9 @@ function lighthouse(url, form) {
 
 async function main() {
   ensureLighthouse();
-  const build = spawnSync('npm', ['run', '--silent', 'build'], { cwd: root, stdio: 'inherit' });
-  if (build.status !== 0) throw new Error('the build failed');
-  const server = spawn(
-    `${root}node_modules/.bin/vite`,
-    ['preview', '--host', '127.0.0.1', '--port', String(PORT), '--strictPort'],
-    {
-      cwd: root,
-      stdio: 'ignore',
-    },
-  );
+  buildSite();
+  const { base, stop } = await servePreview(PORT);
   try {
-    const base = `http://127.0.0.1:${PORT}/`;
-    for (
-      let i = 0;
-      !(await fetch(base)
-        .then((r) => r.ok)
-        .catch(() => false));
-      i++
-    ) {
-      if (i > 100) throw new Error('vite preview did not start');
-      await new Promise((r) => setTimeout(r, 100));
-    }
     console.log(`\nLighthouse ${LIGHTHOUSE} on the built site (vite preview), one run each`);
     // `npm run bench:lighthouse -- embed mobile` runs only what the words name.
     const only = process.argv.slice(2);
@@ -122,7 +104,7 @@ async function main() {
     console.log(`  machine: ${cpus().length} cores, load average ${one?.toFixed(1)} over the last minute`);
     console.log('  (mobile: simulated slow 4G and a 4x slower CPU; scores move a few points between runs)');
   } finally {
-    server.kill();
+    stop();
   }
 }
 

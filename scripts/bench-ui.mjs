@@ -11,13 +11,13 @@
 //     the longest main-thread task meanwhile.
 // Aims (issue 4): p95 frame <= 16 ms, JavaScript <= 150 KB gzipped. Aims (issue 11): the cursor's
 // step redrawn within 100 ms, no main-thread task over 50 ms, a 12,000-step comparison within 3 s.
-import { spawn, spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { deflateRawSync, gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
-import { firstRenderWeight, weightLines } from './bench-weight.mjs';
+import { RECORD_FIRST_RENDER, firstRenderWeight, weightLines } from './bench-weight.mjs';
+import { buildSite, servePreview } from './preview.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const PORT = 4191;
@@ -172,29 +172,6 @@ const COMPARE_AND_TIME = `() => new Promise((resolve) => {
   requestAnimationFrame(tick);
 })`;
 
-/** @param {string} url */
-async function waitForServer(url) {
-  for (let i = 0; i < 100; i++) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`vite preview did not answer at ${url}`);
-}
-
-// Runs in the page (kept as text: this file is checked without the DOM's types): records when
-// the narration first appears, in ms since navigation start.
-const RECORD_FIRST_RENDER = `
-  new MutationObserver((_, observer) => {
-    if (document.querySelector('[data-testid="narration"]')) {
-      window.firstRenderMs = performance.now();
-      observer.disconnect();
-    }
-  }).observe(document, { subtree: true, childList: true });`;
-
 /** Runs in the page: frame intervals until `done()` says stop or `limitMs` passes. */
 const FRAME_RECORDER = `(limitMs, mode) => new Promise((resolve) => {
   const frames = [];
@@ -222,24 +199,14 @@ const FRAME_RECORDER = `(limitMs, mode) => new Promise((resolve) => {
 
 async function main() {
   console.log('Building…');
-  const build = spawnSync('npm', ['run', '--silent', 'build'], { cwd: root, stdio: 'inherit' });
-  if (build.status !== 0) throw new Error('the build failed');
+  buildSite();
   const size = jsSizes();
-
-  const server = spawn(
-    `${root}node_modules/.bin/vite`,
-    ['preview', '--host', '127.0.0.1', '--port', String(PORT), '--strictPort'],
-    {
-      cwd: root,
-      stdio: 'ignore',
-    },
-  );
+  const { stop } = await servePreview(PORT);
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking'],
   });
   try {
-    await waitForServer(BASE);
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     page.on('pageerror', (e) => console.error(`page error: ${e.message}`));
     await page.addInitScript({ content: RECORD_FIRST_RENDER });
@@ -328,7 +295,7 @@ async function main() {
     console.log(`  machine: ${cpus().length} cores, load average ${one?.toFixed(1)} over the last minute`);
   } finally {
     await browser.close();
-    server.kill();
+    stop();
   }
 }
 

@@ -3,11 +3,11 @@
 // first render, gzipped: the chunks the page requested by the time its narration first appears.
 // A report, not a test. `npm run bench:weight` runs it alone against a fresh build; bench-ui.mjs
 // prints the same table. Workers are listed apart: a page starts them, but does not wait for them.
-import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
+import { buildSite, servePreview } from './preview.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -19,7 +19,7 @@ export const ENTRIES = [
 
 // Runs in the page (kept as text: this file is checked without the DOM's types): records when
 // the narration first appears, in ms since navigation start.
-const RECORD_FIRST_RENDER = `
+export const RECORD_FIRST_RENDER = `
   new MutationObserver((_, observer) => {
     if (document.querySelector('[data-testid="narration"]')) {
       window.firstRenderMs = performance.now();
@@ -89,35 +89,17 @@ export function weightLines(rows) {
 }
 
 async function main() {
-  const build = spawnSync('npm', ['run', '--silent', 'build'], { cwd: root, stdio: 'inherit' });
-  if (build.status !== 0) throw new Error('the build failed');
-  const port = 4193;
-  const server = spawn(
-    `${root}node_modules/.bin/vite`,
-    ['preview', '--host', '127.0.0.1', '--port', String(port), '--strictPort'],
-    {
-      cwd: root,
-      stdio: 'ignore',
-    },
-  );
+  buildSite();
+  const { base, stop } = await servePreview(4193);
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking'],
   });
   try {
-    const base = `http://127.0.0.1:${port}/`;
-    for (let i = 0; ; i++) {
-      const up = await fetch(base)
-        .then((r) => r.ok)
-        .catch(() => false);
-      if (up) break;
-      if (i > 100) throw new Error('vite preview did not start');
-      await new Promise((r) => setTimeout(r, 100));
-    }
     console.log(weightLines(await firstRenderWeight(browser, base)).join('\n'));
   } finally {
     await browser.close();
-    server.kill();
+    stop();
   }
 }
 
