@@ -64,22 +64,29 @@ export function fromMachine<M extends AnyStateMachine>(
 ): PartyLogic<SnapshotFrom<M>> {
   // xstate's own transition() builds a throwaway actor (and the machine's initial state) on every
   // call, which was over half of the engine's time. One scope per party, made once, does the same
-  // work: the machine still only computes; its actions are collected here, never executed.
+  // work: the machine still only computes; its actions are collected here, never executed. It is
+  // made on the party's first step, not here: building the actor computes the machine's initial
+  // state, which a caller that only reads the party's info (validation, say) never needs.
   let collected: ActionLike[] = [];
-  const self = createActor(machine, { input } as never);
-  const scope = {
-    self,
-    id: '',
-    sessionId: '',
-    system: self.system,
-    defer: () => {},
-    logger: () => {},
-    emit: () => {},
-    stopChild: () => {},
-    actionExecutor: (action: ActionLike) => {
-      collected.push(action);
-    },
-  } as unknown as ActorScope<SnapshotFrom<M>, EventFromLogic<M>>;
+  let scope: ActorScope<SnapshotFrom<M>, EventFromLogic<M>> | null = null;
+  const scopeOf = (): ActorScope<SnapshotFrom<M>, EventFromLogic<M>> => {
+    if (scope) return scope;
+    const self = createActor(machine, { input } as never);
+    scope = {
+      self,
+      id: '',
+      sessionId: '',
+      system: self.system,
+      defer: () => {},
+      logger: () => {},
+      emit: () => {},
+      stopChild: () => {},
+      actionExecutor: (action: ActionLike) => {
+        collected.push(action);
+      },
+    } as unknown as ActorScope<SnapshotFrom<M>, EventFromLogic<M>>;
+    return scope;
+  };
   return {
     init() {
       const [snapshot, actions] = initialTransition(machine, input);
@@ -89,7 +96,7 @@ export function fromMachine<M extends AnyStateMachine>(
       // The scheduler hands a party only the messages sent to it and the timers it armed, which its
       // machine's event type lists; what is not in the chart is the machine's to refuse.
       collected = [];
-      const next = machine.transition(snapshot, event as EventFromLogic<M>, scope) as SnapshotFrom<M>;
+      const next = machine.transition(snapshot, event as EventFromLogic<M>, scopeOf()) as SnapshotFrom<M>;
       return { state: next, effects: toEffects(collected) };
     },
     view(snapshot) {
