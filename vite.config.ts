@@ -21,7 +21,26 @@ export default defineConfig({
   // 0.4 kB of dead code (Vite's preload helper still loads a lazy chunk's imports with it).
   // The manifest (dist/.vite/manifest.json) names the chunk of each lazily loaded module, so
   // e2e/weight.spec.ts can tell which of them a page loaded.
-  build: { modulePreload: { polyfill: false }, manifest: true },
+  build: {
+    modulePreload: { polyfill: false },
+    manifest: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            // What the strategies say about themselves (names, knobs, parties), which every page
+            // needs, is one chunk with the rest of the engine's core: left alone, the bundler
+            // makes a small chunk of each strategy, shared by the core and that strategy's model,
+            // and the first render waits for ten more requests.
+            {
+              name: 'engine',
+              test: /\/src\/engine\/(core|protocol|kernel|strategies)\/|\/src\/engine\/models\/registry/,
+            },
+          ],
+        },
+      },
+    },
+  },
   test: {
     // Most tests exercise the DOM-free engine and pure layout code; a UI test that needs a DOM
     // opts in with a `// @vitest-environment jsdom` comment at its top.
@@ -31,5 +50,7 @@ export default defineConfig({
     // Property tests run hundreds of simulations each; on a shared 2-core machine running test
     // files in parallel, 5 s is not a bound on correctness, only on load.
     testTimeout: 60_000,
+    // Every strategy's model is loaded, as in the CLI: a page loads each on first use instead.
+    setupFiles: ['src/engine/surfaces/allModels.ts'],
   },
 });

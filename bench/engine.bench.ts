@@ -5,6 +5,7 @@
 //  - the time to simulate the seed's canonical race.
 import { performance } from 'node:perf_hooks';
 import { findPreset, randomWorkload, simulate, type Trace } from '../src/engine/index';
+import '../src/engine/surfaces/allModels';
 import { plainGenericParties } from '../src/engine/reference/plainParties';
 
 const ACTIONS = Number(process.env.BENCH_ACTIONS ?? 42_000);

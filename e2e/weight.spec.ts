@@ -1,6 +1,6 @@
 // Issue 13, item 7: each page loads only what it shows. The embed player's default link loads
-// neither the lab's panels nor the lessons, the comparison, the export or the real servers' view;
-// each of those loads when first used. Chunks are found by their source module in Vite's
+// neither the lab's panels nor the lessons, the comparison, the export or the real servers' view,
+// and no real system's model; each of those loads when first used. Chunks are found by their source module in Vite's
 // manifest (dist/.vite/manifest.json), so the test follows the build, not file names.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -28,7 +28,15 @@ const LAZY = {
   cards: 'src/ui/cards/PartyCards.tsx',
   export: 'src/ui/export/actions.ts',
   embed: 'src/ui/embed/EmbedView.tsx',
+  generic: 'src/engine/surfaces/models/generic.ts',
+  etcd: 'src/engine/surfaces/models/etcd.ts',
+  zookeeper: 'src/engine/surfaces/models/zookeeper.ts',
+  redlock: 'src/engine/surfaces/models/redlock.ts',
+  chubby: 'src/engine/surfaces/models/chubby.ts',
+  qjm: 'src/engine/surfaces/models/qjm.ts',
 } as const;
+
+const SYSTEMS = ['etcd', 'zookeeper', 'redlock', 'chubby', 'qjm'] as const;
 
 /** Every script the page requests (workers included), as paths under the site. */
 function scriptsOf(page: Page): Set<string> {
@@ -51,6 +59,8 @@ test('the embed player loads only what it shows, and the rest when asked for', a
   await page.waitForTimeout(500);
   expect(loaded(seen, 'embed')).toEqual(['embed']);
   expect(loaded(seen, 'lab', 'lesson', 'lessons', 'recorded', 'comparison', 'cards', 'export')).toEqual([]);
+  // The run is the generic fencing token's: no real system's machines are fetched.
+  expect(loaded(seen, 'generic', ...SYSTEMS)).toEqual(['generic']);
   // A short run never needs the timeline worker (the engine again), so it is not started.
   expect([...seen].filter((file) => file.includes('worker'))).toEqual([]);
 
@@ -60,6 +70,33 @@ test('the embed player loads only what it shows, and the rest when asked for', a
   await expect(page.getByRole('heading', { name: /Parties at this step/ })).toBeVisible();
   expect(loaded(seen, 'comparison', 'cards')).toEqual(['comparison', 'cards']);
   expect(loaded(seen, 'lab', 'lesson', 'lessons', 'recorded')).toEqual([]);
+});
+
+test("a real system's model is fetched with the first run under it, and only then", async ({ page }) => {
+  const seen = scriptsOf(page);
+  await openLab(page);
+  expect(loaded(seen, 'generic', ...SYSTEMS)).toEqual(['generic']);
+  await page.getByLabel('Lock strategy').selectOption('etcd');
+  await expect(page.locator('.tl-svg').getByText('etcd cluster', { exact: true })).toBeVisible();
+  expect(loaded(seen, ...SYSTEMS)).toEqual(['etcd']);
+
+  // A link to a run under ZooKeeper draws that run first, not the default marked as recomputing.
+  await page.goto('./#preset=zookeeper-race&step=t4');
+  await expect(page.locator('.tl-svg').getByText('ZooKeeper ensemble', { exact: true })).toBeVisible();
+  await expect(page.locator('.computing-note')).toHaveCount(0);
+  expect(loaded(seen, 'zookeeper')).toEqual(['zookeeper']);
+});
+
+test('a model that cannot be fetched is said in words, and the run on screen stays', async ({ page }) => {
+  await page.route(`**/${chunkOf(LAZY.chubby)}`, (route) => route.abort());
+  await openLab(page);
+  const before = await page.getByTestId('narration').innerText();
+  await page.getByLabel('Lock strategy').selectOption('chubby');
+  await expect(page.getByRole('alert')).toContainText(
+    'Could not apply the strategy "chubby": the code of the strategy "chubby" could not be fetched',
+  );
+  await expect(page.getByLabel('Lock strategy')).toHaveValue('fencing');
+  expect(await page.getByTestId('narration').innerText()).toBe(before);
 });
 
 test('the lab loads the lessons when one is opened, and the export and the real servers not with the lab', async ({

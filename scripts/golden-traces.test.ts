@@ -46,7 +46,7 @@ function randomSchedules(strategyId: string, seed: number): Scenario[] {
     .record({ seed: fc.integer({ min: 0, max: 0x7fffffff }), clients: fc.integer({ min: 2, max: 3 }) })
     .chain(({ seed, clients }) => {
       const ids = clientIdsOf(clients);
-      const parties = strategy.build(effectiveKnobs(strategy, {}), ids).map((p) => p.info);
+      const parties = strategy.parties(effectiveKnobs(strategy, {}), ids);
       const others = parties.filter((p) => p.kind !== 'client').map((p) => p.id);
       const stores = parties.filter((p) => p.kind === 'resource').map((p) => p.id);
       const atMs = fc.integer({ min: 0, max: 5000 });

@@ -14,6 +14,7 @@ import {
   carryTo,
   type Scenario,
 } from '../engine/index';
+import '../engine/surfaces/allModels';
 import { compareStrategies, formatComparisonText } from '../engine/surfaces/comparison';
 import { formatMermaid } from '../engine/surfaces/export';
 import { USAGE, UsageError, parseArgs, type CliOptions } from './args';

@@ -1,9 +1,14 @@
 // The engine's core public surface: what every page needs to run a scenario and show its trace.
-// The rest of the public surface is in surfaces/ (lessons, comparison, recorded, export), each
-// loaded by the page when first used, so a page that never uses one never loads it. The UI, the
-// CLI and the embed API use nothing else. Invariant: everything exported is pure and deterministic.
+// The rest of the public surface is in surfaces/ (lessons, comparison, recorded, export, and each
+// strategy's model), each loaded by the page when first used, so a page that never uses one never
+// loads it. The UI, the CLI and the embed API use nothing else. Invariant: everything exported is
+// pure and deterministic.
 
 export { simulate, simulateWithin, type SimulateOptions } from './simulate/simulate';
+// simulate() runs a strategy once its model is registered: surfaces/allModels registers every one,
+// a page registers each from surfaces/models/<name> when it first runs it.
+export { registerModel, isModelLoaded } from './models/registry';
+export type { PartyBuilder } from './strategies/types';
 export {
   simulateWithCheckpoints,
   resume,

@@ -12,6 +12,8 @@ import { withRecordings } from './recorded/route';
 import { embedRoute, withEmbed } from './embed/route';
 import { openEmbed } from './embed/drive';
 import { createTraceRunner } from './workers/background';
+import { PAGE_MODELS, loadModel } from './store/models';
+import { defaultScenario } from './store/presetOf';
 import { startPlayer } from './store/player';
 import { openFromHash, syncUrl } from './store/urlSync';
 import './styles/base.css';
@@ -33,53 +35,80 @@ if (!container) throw new Error('Fencelab: the page has no #root element to moun
 // The code of the view the link names starts loading first, while the run below is computed.
 void preloadView(viewOfLink(window.location.hash)).catch(() => undefined);
 
-// Long runs are computed by a worker, so the page never freezes on them.
-const store = createLabStore(undefined, { background: createTraceRunner() });
-const session = createLessonSession(store);
-const route = withEmbed(withRecordings(lessonRoute(session)));
-const hash = window.location.hash;
-// A lesson's link opens the lesson; any other is the lab's (and may carry the way back to one).
-// The link is decompressed before the first render, so a shared view never flashes the default.
-// A lesson (or the way back to one) opens once the lessons' code has loaded.
-// An embed link is opened before the first render too, so the frame draws its run once.
-const openedBefore = (): Promise<boolean> => {
-  const embed = embedRoute.getState().options;
-  return embed ? openEmbed(store, embed).then(() => true) : session.getState().settled();
-};
-const opening = route.open(hash)
-  ? openedBefore()
-  : openFromHash(store, hash).then((opened) => {
-      adoptFrom(session, hash);
-      return session
-        .getState()
-        .settled()
-        .then(() => opened);
-    });
-// The view's code has been loading meanwhile; the first render waits for it too, so it shows the
-// view at once instead of a loading line (a lesson link whose lesson is missing opens the lab).
-void opening
-  .catch(() => false)
-  .then((opened) =>
-    preloadView(currentView(session)).then(
-      () => opened,
-      () => opened,
-    ),
-  )
-  .then((opened) => {
-    // Opening the page is not a change the user made: there is nothing to undo yet.
-    store.setState({ past: [] });
-    startPlayer(store);
-    const url = syncUrl(store, window, route);
-    // An unreadable link is replaced by the link of what is open, so a reload does not repeat it.
-    if (!opened) void url.flush();
-    // A transition: React renders the first view in short slices, so a slow phone's main thread
-    // is never blocked for long while the page is drawn.
-    const root = createRoot(container);
-    startTransition(() =>
-      root.render(
-        <StrictMode>
-          <Root store={store} session={session} flushUrl={url.flush} />
-        </StrictMode>,
+// The model of the default scenario's strategy (XState and the generic machines) is fetched first,
+// with the view's code; any other strategy's model comes when a run first needs it.
+// Without it nothing can run: the page says so in words, with a way to try again.
+loadModel(defaultScenario().strategy).then(
+  () => start(container),
+  () => cannotStart(container),
+);
+
+/** The words ViewBoundary has for a view it cannot fetch, drawn without React (which may be what failed). */
+function cannotStart(container: HTMLElement) {
+  const box = document.createElement('main');
+  box.className = 'view-failed';
+  box.setAttribute('role', 'alert');
+  const words = document.createElement('p');
+  words.textContent =
+    'Fencelab could not start: the page could not fetch part of its code (offline, or the site was updated since the page was opened).';
+  const reload = document.createElement('button');
+  reload.type = 'button';
+  reload.className = 'primary';
+  reload.textContent = 'Reload the page';
+  reload.addEventListener('click', () => window.location.reload());
+  box.append(words, reload);
+  container.replaceChildren(box);
+}
+
+function start(container: HTMLElement) {
+  // Long runs are computed by a worker, so the page never freezes on them.
+  const store = createLabStore(undefined, { background: createTraceRunner(), models: PAGE_MODELS });
+  const session = createLessonSession(store);
+  const route = withEmbed(withRecordings(lessonRoute(session)));
+  const hash = window.location.hash;
+  // A lesson's link opens the lesson; any other is the lab's (and may carry the way back to one).
+  // The link is decompressed before the first render, so a shared view never flashes the default.
+  // A lesson (or the way back to one) opens once the lessons' code has loaded.
+  // An embed link is opened before the first render too, so the frame draws its run once.
+  const openedBefore = (): Promise<boolean> => {
+    const embed = embedRoute.getState().options;
+    return embed ? openEmbed(store, embed).then(() => true) : session.getState().settled();
+  };
+  const opening = route.open(hash)
+    ? openedBefore()
+    : openFromHash(store, hash).then((opened) => {
+        adoptFrom(session, hash);
+        return session
+          .getState()
+          .settled()
+          .then(() => opened);
+      });
+  // The view's code has been loading meanwhile; the first render waits for it too, so it shows the
+  // view at once instead of a loading line (a lesson link whose lesson is missing opens the lab).
+  void opening
+    .catch(() => false)
+    .then((opened) =>
+      preloadView(currentView(session)).then(
+        () => opened,
+        () => opened,
       ),
-    );
-  });
+    )
+    .then((opened) => {
+      // Opening the page is not a change the user made: there is nothing to undo yet.
+      store.setState({ past: [] });
+      startPlayer(store);
+      const url = syncUrl(store, window, route);
+      // An unreadable link is replaced by the link of what is open, so a reload does not repeat it.
+      if (!opened) void url.flush();
+      // A transition: React renders the first view in short slices, so a slow phone's main thread
+      // is never blocked for long while the page is drawn.
+      const root = createRoot(container);
+      startTransition(() =>
+        root.render(
+          <StrictMode>
+            <Root store={store} session={session} flushUrl={url.flush} />
+          </StrictMode>,
+        ),
+      );
+    });
+}

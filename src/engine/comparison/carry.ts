@@ -21,7 +21,7 @@ export interface Carried {
 
 /** The parties a strategy's run of `scenario` would have (its knobs decide the stores). */
 function partiesOf(strategy: StrategyDef, scenario: Scenario, knobs: Scenario['knobs']): string[] {
-  return strategy.build(effectiveKnobs(strategy, knobs), clientIds(scenario.clients)).map((p) => p.info.id);
+  return strategy.parties(effectiveKnobs(strategy, knobs), clientIds(scenario.clients)).map((p) => p.id);
 }
 
 /** "the five Redis masters", "ZooKeeper": a target's authority, for notes. */

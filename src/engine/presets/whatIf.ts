@@ -171,7 +171,7 @@ function scenarioFor(p: WhatIfParams): Scenario {
   const knobs = p.fault === 'partition' ? { leaseTtlMs: p.leaseTtlMs, keepalive: true } : { leaseTtlMs: p.leaseTtlMs };
   const authorities = authoritiesOf(strategy);
   // Where writes go: the stores, or the journal nodes where the lock authority keeps the data.
-  const built = strategy.build(effectiveKnobs(strategy, knobs), clients).map((s) => s.info);
+  const built = strategy.parties(effectiveKnobs(strategy, knobs), clients);
   const stores = built.filter((i) => i.kind === 'resource').map((i) => i.id);
   const writeTargets = stores.length > 0 ? stores : [...authorities];
   const n = p.faultMs;

@@ -15,7 +15,7 @@ import { mailer, resource } from './plainStores';
 
 const erase = <S>(logic: PartyLogic<S>): PartyLogic<unknown> => logic as PartyLogic<unknown>;
 
-/** The same parties as strategies/parties.ts genericParties(), built from plain reducers. */
+/** The same parties as models/generic.ts buildGeneric(), built from plain reducers. */
 export function plainGenericParties(knobs: Knobs, clients: string[]): PartySpec[] {
   return [
     { info: partyInfo.lockService(), logic: erase(lockService(knobs)) },

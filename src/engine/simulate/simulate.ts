@@ -15,7 +15,8 @@ import { Recorder } from '../trace/recorder';
 import type { RunCheckpoint } from './checkpoint';
 import { effectiveKnobs, findStrategy } from '../strategies/registry';
 import { clientIds } from '../core/parties';
-import type { StrategyDef } from '../strategies/types';
+import type { PartyBuilder, StrategyDef } from '../strategies/types';
+import { modelOf } from '../models/registry';
 
 export interface SimulateOptions {
   /** Stop after this many steps (the trace is then marked truncated). */
@@ -24,7 +25,7 @@ export interface SimulateOptions {
    * Builds the parties instead of the strategy's own builder. Only the benchmark and the
    * differential test use it, to run the plain-function reference implementation.
    */
-  parties?: StrategyDef['build'];
+  parties?: PartyBuilder;
   /**
    * Take a checkpoint about every this many steps (simulateWithCheckpoints and resume set it;
    * absent or 0: none). A checkpoint is taken between two instants of virtual time.
@@ -118,7 +119,7 @@ export class Run {
       return;
     }
     this.network = new Network(scenario.network, scenario.seed);
-    const specs = (options.parties ?? strategy.build)(this.knobs, clientIds(scenario.clients));
+    const specs = (options.parties ?? modelOf(strategy.id))(this.knobs, clientIds(scenario.clients));
     const initial: Record<string, PartyView> = {};
     const startEffects: [PartyRuntime, Effect[]][] = [];
     for (const spec of specs) {

@@ -4,52 +4,18 @@
 // Invariant: generations strictly increase, so a checking server refuses a zombie.
 
 import type { Knobs } from '../core/scenario';
-import type { PartySpec, StrategyDef } from './types';
-import { fromMachine } from '../machines/fromMachine';
-import { chubbyMachine, sequencerOf } from '../machines/chubby/server';
-import { chubbyClientMachine } from '../machines/chubby/client';
-import { erase, storesAndMailer, writerFields } from './systemParties';
-import { lockDelayMsOf, stopPolicyOf } from '../core/defaults';
+import type { PartyInfo } from '../core/trace';
+import type { StrategyDef } from './types';
+import { storesAndMailer } from './systemParties';
 
 export const CHUBBY = 'Chubby';
-const LOCK_NAME = '/ls/cell/res';
+export const LOCK_NAME = '/ls/cell/res';
 
-function build(knobs: Knobs, clients: string[]): PartySpec[] {
-  const { resources, mailer, parties } = storesAndMailer(knobs);
-  const server = fromMachine(
-    chubbyMachine,
-    {
-      firstToken: knobs.firstToken,
-      leaseTtlMs: knobs.leaseTtlMs,
-      lockDelayMs: lockDelayMsOf(knobs, 'lease'),
-      lockName: LOCK_NAME,
-    },
-    ({ context: c }) => ({
-      generation: c.generation,
-      holder: c.holder,
-      sequencer: c.holder ? sequencerOf(c.lockName, c.generation) : null,
-      lockDelayUntilMs: c.lockDelayUntilMs,
-      waiters: c.waiters.join(', '),
-      sessions: Object.entries(c.sessions)
-        .map(([client, until]) => `${client} until ${until}`)
-        .join(', '),
-    }),
-  );
-  const clientSpecs = clients.map((id) => ({
-    info: { id, kind: 'client' as const, label: id },
-    timerClock: 'monotonic' as const,
-    logic: erase(
-      fromMachine(
-        chubbyClientMachine,
-        { chubby: CHUBBY, resources, mailer, leaseTtlMs: knobs.leaseTtlMs, stopActing: stopPolicyOf(knobs, id) },
-        ({ context: c }) => ({ sequencer: c.sequencer, localLeaseUntilMs: c.localLeaseUntilMs, ...writerFields(c) }),
-      ),
-    ),
-  }));
+function parties(knobs: Knobs, clients: string[]): PartyInfo[] {
   return [
-    { info: { id: CHUBBY, kind: 'lock', label: 'Chubby cell' }, logic: erase(server) },
-    ...clientSpecs,
-    ...parties,
+    { id: CHUBBY, kind: 'lock', label: 'Chubby cell' },
+    ...clients.map((id): PartyInfo => ({ id, kind: 'client', label: id })),
+    ...storesAndMailer(knobs).parties,
   ];
 }
 
@@ -75,5 +41,5 @@ export const chubby: StrategyDef = {
       explain: 'It grows each time the lock goes from free to held; a sequencer carries it to the server.',
     },
   },
-  build,
+  parties,
 };

@@ -5,53 +5,20 @@
 // Invariant: revisions only grow, so each new owner's token is larger, unless a restore rewinds them.
 
 import type { Knobs } from '../core/scenario';
-import type { PartySpec, StrategyDef } from './types';
-import { fromMachine } from '../machines/fromMachine';
-import { etcdMachine, ownersQueue } from '../machines/etcd/server';
-import { etcdClientMachine } from '../machines/etcd/client';
-import { erase, storesAndMailer, writerFields } from './systemParties';
-import { stopPolicyOf } from '../core/defaults';
+import type { PartyInfo } from '../core/trace';
+import type { StrategyDef } from './types';
+import { storesAndMailer } from './systemParties';
 
 export const ETCD = 'etcd';
 
-function build(knobs: Knobs, clients: string[]): PartySpec[] {
+/** With the data inside etcd (check 'validity') there is no separate Storage. */
+function parties(knobs: Knobs, clients: string[]): PartyInfo[] {
   const guarded = knobs.check === 'validity';
-  const { resources, mailer, parties } = storesAndMailer(knobs, !guarded);
-  const server = fromMachine(
-    etcdMachine,
-    { firstToken: knobs.firstToken, restoreOnRestart: knobs.tokenSource === 'resetting-counter' },
-    ({ context: { store } }) => {
-      const owner = ownersQueue(store)[0]?.[1];
-      return {
-        revision: store.revision,
-        holder: owner?.client ?? null,
-        token: owner?.createRevision ?? null,
-        keys: ownersQueue(store)
-          .map(([key, k]) => `${key} (${k.client}, rev ${k.createRevision})`)
-          .join(', '),
-        leases: Object.entries(store.leases)
-          .map(([id, l]) => `${id} ${l.client} until ${l.expiresAtMs}`)
-          .join(', '),
-        ...(guarded ? { value: store.data?.value ?? null, valueModRevision: store.data?.modRevision ?? null } : {}),
-      };
-    },
-  );
-  const clientSpecs = clients.map((id) => ({
-    info: { id, kind: 'client' as const, label: id },
-    timerClock: 'monotonic' as const,
-    logic: erase(
-      fromMachine(
-        etcdClientMachine,
-        { etcd: ETCD, resources, mailer, ttlMs: knobs.leaseTtlMs, guarded, stopActing: stopPolicyOf(knobs, id) },
-        ({ context: c }) => ({ lease: c.lease, key: c.key, leaseDeadlineMs: c.leaseDeadlineMs, ...writerFields(c) }),
-      ),
-    ),
-  }));
   const label = guarded ? 'etcd cluster (holds the data)' : 'etcd cluster';
   return [
-    { info: { id: ETCD, kind: 'lock', label }, logic: erase(server), timerClock: 'monotonic' },
-    ...clientSpecs,
-    ...parties,
+    { id: ETCD, kind: 'lock', label },
+    ...clients.map((id): PartyInfo => ({ id, kind: 'client', label: id })),
+    ...storesAndMailer(knobs, !guarded).parties,
   ];
 }
 
@@ -82,5 +49,5 @@ export const etcd: StrategyDef = {
         'Restoring an old snapshot sets the revision back, so revisions already handed out are handed out again.',
     },
   },
-  build,
+  parties,
 };

@@ -17,5 +17,5 @@ export const fencing: StrategyDef = {
   lockAuthority: LOCK_SERVICE,
   lockDelay: 'none',
   hasRenewalKnobs: true,
-  build: genericParties,
+  parties: genericParties,
 };

@@ -17,5 +17,5 @@ export const leaseTrust: StrategyDef = {
   lockAuthority: LOCK_SERVICE,
   lockDelay: 'none',
   hasRenewalKnobs: true,
-  build: genericParties,
+  parties: genericParties,
 };

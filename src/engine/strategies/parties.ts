@@ -1,15 +1,13 @@
-// Builders shared by the generic strategies (fencing token, plain lease).
+// What the generic strategies (fencing token, plain lease) say about their parties: who they are,
+// each machine's input from the knobs, and what each card shows from a machine's context. The
+// machines themselves are built in ../models/generic.ts.
 // Invariant: party ids are stable names users see in the UI, the CLI and scenario files.
 
 import type { Knobs } from '../core/scenario';
-import type { PartySpec } from './types';
-import { fromMachine } from '../machines/fromMachine';
-import { lockServiceMachine, type LockServiceContext, type LockServiceInput } from '../machines/lockService';
-import { clientMachine, type ClientContext, type ClientInput } from '../machines/client';
-import { resourceMachine, type ResourceContext, type ResourceInput } from '../machines/resource';
+import type { LockServiceContext, LockServiceInput } from '../machines/lockService';
+import type { ClientContext, ClientInput } from '../machines/client';
+import type { ResourceContext, ResourceInput } from '../machines/resource';
 import type { FieldValue, PartyInfo } from '../core/trace';
-import { mailerMachine } from '../machines/mailer';
-import type { PartyLogic } from '../core/party';
 import { isOrderedSource } from '../protocol/tokens';
 import { LOCK_SERVICE, MAILER, STORAGE, STORAGE2 } from '../core/parties';
 import { DEFAULT_STOP_POLICY, lockDelayMsOf, stopPolicyOf } from '../core/defaults';
@@ -21,8 +19,6 @@ export const GENERIC_TIMERS =
 export function resourceIds(knobs: Knobs): string[] {
   return knobs.secondResource === 'unchecked' ? [STORAGE, STORAGE2] : [STORAGE];
 }
-
-const erase = <S>(logic: PartyLogic<S>): PartyLogic<unknown> => logic as PartyLogic<unknown>;
 
 // What each card shows, from a machine's context (shared with the plain reference implementation).
 export const lockServiceFields = (c: LockServiceContext): Record<string, FieldValue> => ({
@@ -108,33 +104,13 @@ export const partyInfo = {
   mailer: (): PartyInfo => ({ id: MAILER, kind: 'mailer', label: 'Mailer (outside the fence)' }),
 };
 
-export function lockServiceSpec(knobs: Knobs): PartySpec {
-  const logic = fromMachine(lockServiceMachine, lockServiceInput(knobs), ({ context }) => lockServiceFields(context));
-  return { info: partyInfo.lockService(), logic: erase(logic) };
-}
-
-export function clientSpec(id: string, knobs: Knobs): PartySpec {
-  const logic = fromMachine(clientMachine, clientInput(knobs, id), ({ context }) => clientFields(context));
-  return { info: partyInfo.client(id), logic: erase(logic) };
-}
-
-export function resourceSpec(id: string, knobs: Knobs, checks: boolean): PartySpec {
-  const logic = fromMachine(resourceMachine, resourceInput(knobs, checks), ({ context }) => resourceFields(context));
-  return { info: partyInfo.resource(id, checks), logic: erase(logic) };
-}
-
-export function mailerSpec(): PartySpec {
-  const logic = fromMachine(mailerMachine, undefined, ({ context }) => mailerFields(context));
-  return { info: partyInfo.mailer(), logic: erase(logic) };
-}
-
 /** The parties every generic strategy has: one lock service, the clients, the stores, the mailer. */
-export function genericParties(knobs: Knobs, clients: string[]): PartySpec[] {
+export function genericParties(knobs: Knobs, clients: string[]): PartyInfo[] {
   return [
-    lockServiceSpec(knobs),
-    ...clients.map((id) => clientSpec(id, knobs)),
-    resourceSpec(STORAGE, knobs, true),
-    ...(knobs.secondResource === 'unchecked' ? [resourceSpec(STORAGE2, knobs, false)] : []),
-    ...(knobs.sideEffect === 'email' ? [mailerSpec()] : []),
+    partyInfo.lockService(),
+    ...clients.map((id) => partyInfo.client(id)),
+    partyInfo.resource(STORAGE, true),
+    ...(knobs.secondResource === 'unchecked' ? [partyInfo.resource(STORAGE2, false)] : []),
+    ...(knobs.sideEffect === 'email' ? [partyInfo.mailer()] : []),
   ];
 }

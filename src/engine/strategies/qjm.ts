@@ -4,46 +4,19 @@
 // Invariant: quorums intersect, so a deposed writer can never again gather a quorum of edits.
 
 import type { Knobs } from '../core/scenario';
-import type { PartySpec, StrategyDef } from './types';
-import { fromMachine } from '../machines/fromMachine';
-import { journalNodeMachine } from '../machines/qjm/journalNode';
-import { qjmWriterMachine } from '../machines/qjm/writer';
-import { erase, storesAndMailer, writerFields } from './systemParties';
+import type { PartyInfo } from '../core/trace';
+import type { StrategyDef } from './types';
+import { storesAndMailer } from './systemParties';
 
 export const JOURNALS = ['JN1', 'JN2', 'JN3'];
 
-function build(knobs: Knobs, clients: string[]): PartySpec[] {
-  const { resources, mailer, parties } = storesAndMailer(knobs, false);
-  const checks = knobs.check !== 'none';
-  const journals = JOURNALS.map((id, i) => ({
-    info: { id, kind: 'resource' as const, label: `JournalNode ${i + 1}` },
-    logic: erase(
-      fromMachine(journalNodeMachine, { firstToken: knobs.firstToken, checks }, ({ context: c }) => ({
-        // The promised epoch is this store's max_seen: nothing older is appended.
-        maxSeen: c.lastPromisedEpoch,
-        check: c.checks ? 'epoch' : 'none',
-        lastWriterEpoch: c.lastWriterEpoch,
-        ipcSerial: c.ipcSerial,
-        lastTxid: c.lastTxid,
-        committedTxid: c.committedTxid,
-        value: c.value,
-        accepted: c.accepted,
-        rejected: c.rejected,
-      })),
-    ),
-  }));
-  const writers = clients.map((id) => ({
-    info: { id, kind: 'client' as const, label: `${id} (NameNode)` },
-    timerClock: 'monotonic' as const,
-    logic: erase(
-      fromMachine(
-        qjmWriterMachine,
-        { self: id, journals: JOURNALS, resources, mailer, roundTimeoutMs: 200 },
-        ({ context: c }) => ({ epoch: c.token, txid: c.txid, committedTxid: c.committedTxid, ...writerFields(c) }),
-      ),
-    ),
-  }));
-  return [...journals, ...writers, ...parties];
+/** The journal nodes are the fence (the store): there is no separate Storage. */
+function parties(knobs: Knobs, clients: string[]): PartyInfo[] {
+  return [
+    ...JOURNALS.map((id, i): PartyInfo => ({ id, kind: 'resource', label: `JournalNode ${i + 1}` })),
+    ...clients.map((id): PartyInfo => ({ id, kind: 'client', label: `${id} (NameNode)` })),
+    ...storesAndMailer(knobs, false).parties,
+  ];
 }
 
 export const qjm: StrategyDef = {
@@ -68,5 +41,5 @@ export const qjm: StrategyDef = {
       explain: 'A quorum of journal nodes promises the new writer an epoch above any it has promised before.',
     },
   },
-  build,
+  parties,
 };

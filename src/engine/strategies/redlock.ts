@@ -4,48 +4,19 @@
 // so Redlock cannot produce a fencing token.
 
 import type { Knobs } from '../core/scenario';
-import type { PartySpec, StrategyDef } from './types';
-import { fromMachine } from '../machines/fromMachine';
-import { redisMasterMachine } from '../machines/redlock/master';
-import { redlockClientMachine } from '../machines/redlock/client';
-import { erase, storesAndMailer, writerFields } from './systemParties';
-import { retryPolicyOf, stopPolicyOf } from '../core/defaults';
+import type { PartyInfo } from '../core/trace';
+import type { StrategyDef } from './types';
+import { storesAndMailer } from './systemParties';
 import { REDLOCK_RETRY_CHOICES, REDLOCK_RETRY_DEFAULT, retryPolicyWords } from './retry';
 
 export const MASTERS = ['Redis1', 'Redis2', 'Redis3', 'Redis4', 'Redis5'];
 
-function build(knobs: Knobs, clients: string[]): PartySpec[] {
-  const { resources, mailer, parties } = storesAndMailer(knobs);
-  const masters = MASTERS.map((id) => ({
-    info: { id, kind: 'lock' as const, label: `Redis master ${id.slice(-1)}` },
-    logic: erase(
-      fromMachine(redisMasterMachine, undefined, ({ context: { key } }) => ({
-        holder: key?.holder ?? null,
-        value: key?.value ?? null,
-        expiresAtMs: key?.expiresAtMs ?? null,
-      })),
-    ),
-  }));
-  const clientSpecs = clients.map((id) => ({
-    info: { id, kind: 'client' as const, label: id },
-    logic: erase(
-      fromMachine(
-        redlockClientMachine,
-        {
-          self: id,
-          masters: MASTERS,
-          resources,
-          mailer,
-          ttlMs: knobs.leaseTtlMs,
-          roundTimeoutMs: 50,
-          retry: retryPolicyOf(knobs, REDLOCK_RETRY_DEFAULT),
-          stopActing: stopPolicyOf(knobs, id),
-        },
-        ({ context: c }) => ({ value: c.value, okMasters: c.yes.join(', '), ...writerFields(c) }),
-      ),
-    ),
-  }));
-  return [...masters, ...clientSpecs, ...parties];
+function parties(knobs: Knobs, clients: string[]): PartyInfo[] {
+  return [
+    ...MASTERS.map((id): PartyInfo => ({ id, kind: 'lock', label: `Redis master ${id.slice(-1)}` })),
+    ...clients.map((id): PartyInfo => ({ id, kind: 'client', label: id })),
+    ...storesAndMailer(knobs).parties,
+  ];
 }
 
 export const redlock: StrategyDef = {
@@ -62,5 +33,5 @@ export const redlock: StrategyDef = {
   leaseKnob: 'Key TTL, SET PX (ms)',
   lockAuthorities: MASTERS,
   retry: { defaults: REDLOCK_RETRY_DEFAULT, choices: REDLOCK_RETRY_CHOICES },
-  build,
+  parties,
 };

@@ -4,30 +4,28 @@
 
 import type { Knobs } from '../core/scenario';
 import type { FieldValue } from '../core/trace';
-import type { PartyLogic } from '../core/party';
-import type { PartySpec } from './types';
+import type { PartyInfo } from '../core/trace';
 import type { WriterFields } from '../machines/common/writer';
-import { mailerSpec, resourceSpec, stopFields } from './parties';
+import { partyInfo, stopFields } from './parties';
 import { MAILER, STORAGE, STORAGE2 } from '../core/parties';
 
-export const erase = <S>(logic: PartyLogic<S>): PartyLogic<unknown> => logic as PartyLogic<unknown>;
-
-/** Storage (checking with the knob's check), an unchecked Storage2 and a Mailer if asked for. */
+/** Storage (checking with the knob's check), an unchecked Storage2 and a Mailer if asked for:
+ * the stores' ids, the mailer's (or null) and their infos. */
 export function storesAndMailer(
   knobs: Knobs,
   withStorage = true,
-): { resources: string[]; mailer: string | null; parties: PartySpec[] } {
-  const parties: PartySpec[] = [];
+): { resources: string[]; mailer: string | null; parties: PartyInfo[] } {
+  const parties: PartyInfo[] = [];
   const resources: string[] = [];
   if (withStorage) {
-    parties.push(resourceSpec(STORAGE, knobs, true));
+    parties.push(partyInfo.resource(STORAGE, true));
     resources.push(STORAGE);
   }
   if (knobs.secondResource === 'unchecked') {
-    parties.push(resourceSpec(STORAGE2, knobs, false));
+    parties.push(partyInfo.resource(STORAGE2, false));
     resources.push(STORAGE2);
   }
-  if (knobs.sideEffect === 'email') parties.push(mailerSpec());
+  if (knobs.sideEffect === 'email') parties.push(partyInfo.mailer());
   return { resources, mailer: knobs.sideEffect === 'email' ? MAILER : null, parties };
 }
 

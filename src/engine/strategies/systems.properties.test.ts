@@ -57,7 +57,7 @@ function arbScenario(
     .record({ seed: fc.integer({ min: 0, max: 0x7fffffff }), clients: fc.integer({ min: 2, max: 3 }) })
     .chain(({ seed, clients }) => {
       const ids = clientIds(clients);
-      const parties = strategy.build(effectiveKnobs(strategy, {}), ids).map((p) => p.info);
+      const parties = strategy.parties(effectiveKnobs(strategy, {}), ids);
       const servers = parties.filter((p) => p.kind !== 'client').map((p) => p.id);
       const stores = parties.filter((p) => p.kind === 'resource').map((p) => p.id);
       const atMs = fc.integer({ min: 0, max: lastActionMs });

@@ -1,6 +1,7 @@
-// What a strategy is: the parties it needs, built from the effective knobs, and the words the UI
-// shows about it. Invariant: a strategy is data plus small machines; the scheduler knows nothing
-// about any particular strategy.
+// What a strategy is: which parties it has, given the effective knobs, and the words the UI shows
+// about it. The parties' behaviour (their machines) is the strategy's model, in ../models, loaded
+// only by what runs a scenario. Invariant: a strategy is data; the scheduler knows nothing about
+// any particular strategy.
 
 import type { CheckMode, Knobs, TokenSource } from '../core/scenario';
 import type { PartyInfo } from '../core/trace';
@@ -62,5 +63,12 @@ export interface StrategyDef {
   sourceWords?: Partial<Record<TokenSource, { label: string; explain: string }>>;
   /** A sentence the comparison table adds where a plain yes or no would hide something. */
   caveat?: string;
-  build(knobs: Knobs, clients: string[]): PartySpec[];
+  /**
+   * The parties a run of this strategy has, in the order the trace lists them, from the effective
+   * knobs and the client ids. Its model (../models) builds these same parties with their logic.
+   */
+  parties(knobs: Knobs, clients: string[]): PartyInfo[];
 }
+
+/** A strategy's model: its parties with their logic (`parties` of the same knobs, in order). */
+export type PartyBuilder = (knobs: Knobs, clients: string[]) => PartySpec[];

@@ -3,61 +3,17 @@
 // Invariant: czxids come from Zab's totally ordered log, so each new holder's token is larger.
 
 import type { Knobs } from '../core/scenario';
-import type { PartySpec, StrategyDef } from './types';
-import { fromMachine } from '../machines/fromMachine';
-import { zooKeeperMachine } from '../machines/zookeeper/server';
-import { zkClientMachine } from '../machines/zookeeper/client';
-import { erase, storesAndMailer, writerFields } from './systemParties';
-import { zxidOf } from '../machines/zookeeper/tree';
-import { stopPolicyOf } from '../core/defaults';
+import type { PartyInfo } from '../core/trace';
+import type { StrategyDef } from './types';
+import { storesAndMailer } from './systemParties';
 
 export const ZOOKEEPER = 'ZooKeeper';
 
-function build(knobs: Knobs, clients: string[]): PartySpec[] {
-  const { resources, mailer, parties } = storesAndMailer(knobs);
-  const server = fromMachine(
-    zooKeeperMachine,
-    {
-      tokenMode: knobs.tokenSource === 'resetting-counter' ? 'suffix' : 'czxid',
-      firstToken: knobs.firstToken,
-      sessionTimeoutMs: knobs.leaseTtlMs,
-      containerCheckMs: 4 * knobs.leaseTtlMs,
-    },
-    ({ context: { tree, tokenMode } }) => ({
-      zxid: zxidOf(tree),
-      holder: tree.nodes[0]?.client ?? null,
-      token: tree.nodes[0] ? (tokenMode === 'czxid' ? tree.nodes[0].czxid : tree.nodes[0].seq) : null,
-      nodes: tree.nodes.map((n) => `${n.name} (${n.client}, czxid ${n.czxid})`).join(', '),
-      parent: tree.parent.exists ? `cversion ${tree.parent.cversion}` : 'deleted',
-      sessions: Object.entries(tree.sessions)
-        .map(([id, s]) => `${id} ${s.client} until ${s.expiresAtMs}`)
-        .join(', '),
-    }),
-  );
-  const clientSpecs = clients.map((id) => ({
-    info: { id, kind: 'client' as const, label: id },
-    timerClock: 'monotonic' as const,
-    logic: erase(
-      fromMachine(
-        zkClientMachine,
-        { zk: ZOOKEEPER, resources, mailer, stopActing: stopPolicyOf(knobs, id) },
-        ({ context: c }) => ({
-          session: c.session,
-          node: c.node,
-          suspended: c.suspended,
-          ...writerFields(c),
-        }),
-      ),
-    ),
-  }));
+function parties(knobs: Knobs, clients: string[]): PartyInfo[] {
   return [
-    {
-      info: { id: ZOOKEEPER, kind: 'lock', label: 'ZooKeeper ensemble' },
-      logic: erase(server),
-      timerClock: 'monotonic',
-    },
-    ...clientSpecs,
-    ...parties,
+    { id: ZOOKEEPER, kind: 'lock', label: 'ZooKeeper ensemble' },
+    ...clients.map((id): PartyInfo => ({ id, kind: 'client', label: id })),
+    ...storesAndMailer(knobs).parties,
   ];
 }
 
@@ -89,5 +45,5 @@ export const zookeeper: StrategyDef = {
         "The number ZooKeeper appends to a sequential node's name. It counts per parent and starts again at 0 once the empty parent is deleted and recreated.",
     },
   },
-  build,
+  parties,
 };

@@ -3,6 +3,9 @@
 // so a page that never opens one (the embed player, the lab alone) never loads them. The lesson
 // file's format (types and LESSON_FORMAT) is in the core surface, ../index.ts.
 
+// A lesson's chapters run under several strategies, and checking a lesson runs them all.
+import '../models/all';
+
 export { LESSONS, findLesson } from '../lessons';
 export { validateLesson, scenarioOfRun, type LessonResult } from '../lessons/validate';
 export { holderAt, believersAt, maxSeenAfter } from '../lessons/questions';

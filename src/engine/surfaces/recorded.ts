@@ -2,6 +2,9 @@
 // of the same race (scenarioFor) held against what the real servers did. Loaded by the "Real
 // servers" view, and used by the recorder in Node.
 
+// The view runs the model of each recorded system (etcd, ZooKeeper, Redlock).
+import '../models/all';
+
 export * from '../recorded/format';
 export { scenarioFor, modelFacts, realFacts, type Facts } from '../recorded/schedule';
 export { validateRecording, type RecordingResult } from '../recorded/validate';

@@ -289,7 +289,7 @@ function parse(raw: unknown): Scenario {
     o.clients === undefined ? DEFAULT_CLIENTS : int(o.clients, 'clients', LIMITS.clients.min, LIMITS.clients.max);
   const clients = clientIds(clientCount);
   const k = knobs(o.knobs, strategy, clients);
-  const parties = strategy.build(effectiveKnobs(strategy, k), clients).map((p) => p.info.id);
+  const parties = strategy.parties(effectiveKnobs(strategy, k), clients).map((p) => p.id);
   const scenario: Scenario = {
     format: SCENARIO_FORMAT,
     version: SCENARIO_VERSION,

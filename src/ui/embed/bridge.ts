@@ -7,6 +7,8 @@
 import type { LabStore } from '../store/labStore';
 import { readCommand, type Command } from './commands';
 import { openScenario, seekStep, setKnob, whenSettled } from './drive';
+import { findPreset } from '../../engine';
+import { loadModelOf } from '../store/models';
 import { EVENT_SOURCE, eventDiffer, readyEvent, type EmbedEvent } from './events';
 
 export interface BridgeOptions {
@@ -40,17 +42,19 @@ async function run(store: LabStore, command: Command): Promise<string | null> {
       return seekStep(store, command.step);
     case 'set-strategy':
       await whenSettled(store);
+      await loadModelOf({ strategy: command.strategy });
       store.getState().setStrategy(command.strategy); // a failure is the store's error: an event
       return null;
     case 'set-knob':
       await whenSettled(store);
       return setKnob(store, command.key, command.value);
     case 'load': {
+      if (command.preset) await loadModelOf(findPreset(command.preset)?.scenario);
       const problem = command.preset
         ? s.loadPreset(command.preset)
           ? null
           : `load: there is no preset called "${command.preset}".`
-        : openScenario(store, command.scenario!, null, { source: 'the command' });
+        : await openScenario(store, command.scenario!, null, { source: 'the command' });
       if (problem || command.step === undefined) return problem;
       return seekStep(store, command.step);
     }

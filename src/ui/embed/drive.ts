@@ -9,6 +9,7 @@ import { decodeHash } from '../store/url';
 import type { StepRef } from './commands';
 import type { EmbedOptions } from './embedUrl';
 import { nearestSpeed } from '../store/speed';
+import { loadModelOf } from '../store/models';
 
 /** Resolves once the trace on screen is the open scenario's (a long run comes from a worker). */
 export function whenSettled(store: LabStore): Promise<void> {
@@ -42,12 +43,12 @@ export async function seekStep(store: LabStore, step: StepRef): Promise<string |
 }
 
 /** Opens a scenario, under `strategy` if one is named; a message if it cannot be. */
-export function openScenario(
+export async function openScenario(
   store: LabStore,
   scenario: Scenario,
   strategy: string | null,
   options: LoadOptions,
-): string | null {
+): Promise<string | null> {
   let next = scenario;
   if (strategy !== null && strategy !== scenario.strategy) {
     try {
@@ -57,6 +58,7 @@ export function openScenario(
     }
   }
   const before = store.getState().error;
+  await loadModelOf(next);
   if (store.getState().loadScenario(next, options)) return null;
   const message = store.getState().error ?? 'The scenario could not be opened.';
   store.setState({ error: before });
@@ -76,7 +78,7 @@ export async function openEmbedLink(
     const decoded = await decodeHash(hash).catch(() => ({ kind: 'error' as const, message: 'The link is damaged.' }));
     if (decoded.kind === 'error') return [decoded.message];
     if (decoded.kind === 'ok') {
-      const problem = openScenario(store, decoded.scenario, strategy, {
+      const problem = await openScenario(store, decoded.scenario, strategy, {
         source: 'the embed link',
         ...(decoded.presetId === undefined ? {} : { presetId: decoded.presetId }),
         ...(decoded.ownActionCount === undefined ? {} : { ownActionCount: decoded.ownActionCount }),
@@ -84,7 +86,7 @@ export async function openEmbedLink(
       if (problem) return [problem];
     }
   } else if (strategy !== null) {
-    const problem = openScenario(store, store.getState().scenario, strategy, {});
+    const problem = await openScenario(store, store.getState().scenario, strategy, {});
     if (problem) problems.push(problem);
   }
   if (stepText !== undefined) {

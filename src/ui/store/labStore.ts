@@ -37,6 +37,18 @@ export const HERE_MAX_EVENTS = 1000;
 export interface StoreOptions {
   /** Computes long runs off the main thread; without it every run is computed here. */
   background?: TraceRunner | null;
+  /**
+   * Which strategies' models are loaded, and how to fetch one (./models.ts PAGE_MODELS): a change
+   * to a strategy whose model is not loaded yet waits for it, as for a worker's run. Without it,
+   * every strategy the store runs must already be registered (the initial scenario's always must).
+   */
+  models?: ModelSource | null;
+}
+
+export interface ModelSource {
+  ready(strategyId: string): boolean;
+  /** Settles once the model is registered; rejects with an Error whose message says why not. */
+  load(strategyId: string): Promise<void>;
 }
 
 /** An action without its time: the store stamps it with the cursor's time. */
@@ -171,6 +183,7 @@ export function createLabStore(given: Scenario = defaultScenario(), options: Sto
   const initial = checked.ok ? checked.scenario : given;
   const trace = simulate(initial);
   const runner = options.background ?? null;
+  const models = options.models ?? null;
   /** The document the trace on screen belongs to: what a failed worker run puts back. */
   let settled: Pick<LabState, 'scenario' | 'ownActionCount' | 'presetId' | 'edited' | 'past' | 'carried'> = {
     scenario: initial,
@@ -243,25 +256,24 @@ export function createLabStore(given: Scenario = defaultScenario(), options: Sto
         };
       };
       const wasShort = before.trace.steps.length + before.trace.heartbeats <= HERE_MAX_EVENTS;
+      /** The trace, when it is computed here (always without a worker; a short run with one). */
+      const runHere = (): Trace | null =>
+        !runner ? simulate(scenario) : wasShort ? simulateWithin(scenario, HERE_MAX_EVENTS) : null;
+      const modelReady = !models || models.ready(scenario.strategy);
       // The engine is deterministic: the same scenario again (a link naming the run already open,
       // as a page's first link often does) has the same trace, so it is not computed twice.
-      const here = sameRun(scenario, before)
-        ? { ...before.trace, scenario }
-        : !runner
-          ? simulate(scenario)
-          : wasShort
-            ? simulateWithin(scenario, HERE_MAX_EVENTS)
-            : null;
+      const here = sameRun(scenario, before) ? { ...before.trace, scenario } : modelReady ? runHere() : null;
       if (here) {
         set({ ...document, ...show(here, place) });
         settle();
         return true;
       }
-      // A long run: the document changes now, its trace follows from the worker. The old trace
-      // stays on screen (marked as being recomputed) and the page keeps answering meanwhile.
+      // A long run, or a strategy whose model is still to be fetched: the document changes now,
+      // its trace follows. The old trace stays on screen (marked as being recomputed) and the page
+      // keeps answering meanwhile.
       const cursorThen = before.cursor;
       set({ ...document, playing: false, computing: true });
-      runner!.run(scenario, (result) => {
+      const finish = (result: { trace: Trace } | { error: string }) => {
         if (get().scenario !== scenario) return; // changed again since: that change's run counts
         if ('trace' in result) {
           // Where the cursor goes: as the change asked, unless it was moved meanwhile; then it
@@ -272,7 +284,25 @@ export function createLabStore(given: Scenario = defaultScenario(), options: Sto
         }
         // The engine could not run it: put back the document the trace on screen belongs to.
         set({ ...settled, computing: false, error: `Could not apply ${source}: ${asSentence(result.error)}` });
-      });
+      };
+      const compute = () => {
+        let trace: Trace | null;
+        try {
+          trace = runHere();
+        } catch (e) {
+          return finish({ error: (e as Error).message });
+        }
+        if (trace) finish({ trace });
+        else runner!.run(scenario, finish);
+      };
+      if (modelReady) runner!.run(scenario, finish);
+      else
+        models!.load(scenario.strategy).then(
+          () => {
+            if (get().scenario === scenario) compute();
+          },
+          (e: Error) => finish({ error: e.message }),
+        );
       return true;
     };
 

@@ -5,6 +5,7 @@
 
 import { decodeHash, encodeHash } from './url';
 import type { LabStore } from './labStore';
+import { loadModelOf } from './models';
 
 const WRITE_DELAY_MS = 250;
 
@@ -31,6 +32,8 @@ export async function openFromHash(
     store.getState().showError(`${decoded.message} ${instead}`);
     return false;
   }
+  await loadModelOf(decoded.scenario);
+  if (!stillWanted()) return false;
   const loaded = store.getState().loadScenario(decoded.scenario, {
     cursor: decoded.cursor,
     source: 'the link',

@@ -4,6 +4,8 @@
 
 import { STRATEGIES, type Scenario } from '../../engine';
 import { compareUnder } from '../../engine/surfaces/comparison';
+// A comparison runs every strategy.
+import '../../engine/surfaces/allModels';
 import { summaryOf, type CompareReply, type CompareRequest } from './wire';
 
 const post = (reply: CompareReply) => (self as unknown as Worker).postMessage(reply);

@@ -105,7 +105,13 @@ function compareInSteps(scenario: Scenario, on: ComparisonHandlers): () => void 
     index += 1;
     setTimeout(next, 0);
   };
-  setTimeout(next, 0);
+  // Every strategy's model is fetched first: the page has only those it has run.
+  import('../../engine/surfaces/allModels').then(
+    () => setTimeout(next, 0),
+    () => {
+      if (!cancelled) on.onFailed('the code of the strategies could not be fetched (is the page offline?)');
+    },
+  );
   return () => {
     cancelled = true;
   };

@@ -3,6 +3,8 @@
 // in slices (wire.ts). Only the newest request is run: one superseded while waiting is skipped.
 
 import { resume, simulateWithCheckpoints, type Simulation } from '../../engine';
+// The worker runs whatever strategy the page asks for.
+import '../../engine/surfaces/allModels';
 import { sliceTrace, type RunReply, type RunRequest } from './wire';
 
 let last: Simulation | null = null;

@@ -6,6 +6,7 @@
 import { StrictMode, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { findPreset, simulate, type Scenario, type Trace } from '../../../engine';
+import '../../../engine/surfaces/allModels';
 import { Timeline } from '../Timeline';
 import { longScenario } from './longScenario';
 

@@ -1,0 +1,47 @@
+// The quorum journal's model: the journal nodes (promised epochs, edits) and the NameNode writers,
+// as XState machines; the parties are those ../strategies/qjm.ts lists.
+
+import type { PartyBuilder } from '../strategies/types';
+import { JOURNALS, qjm } from '../strategies/qjm';
+import { storesAndMailer, writerFields } from '../strategies/systemParties';
+import { fromMachine } from '../machines/fromMachine';
+import { journalNodeMachine } from '../machines/qjm/journalNode';
+import { qjmWriterMachine } from '../machines/qjm/writer';
+import { erase, withLogic } from './logic';
+import { sharedModel } from './generic';
+
+export const build: PartyBuilder = (knobs, clients) => {
+  const { resources, mailer } = storesAndMailer(knobs, false);
+  const checks = knobs.check !== 'none';
+  return withLogic(qjm.parties(knobs, clients), (info) => {
+    if (JOURNALS.includes(info.id))
+      return {
+        logic: erase(
+          fromMachine(journalNodeMachine, { firstToken: knobs.firstToken, checks }, ({ context: c }) => ({
+            // The promised epoch is this store's max_seen: nothing older is appended.
+            maxSeen: c.lastPromisedEpoch,
+            check: c.checks ? 'epoch' : 'none',
+            lastWriterEpoch: c.lastWriterEpoch,
+            ipcSerial: c.ipcSerial,
+            lastTxid: c.lastTxid,
+            committedTxid: c.committedTxid,
+            value: c.value,
+            accepted: c.accepted,
+            rejected: c.rejected,
+          })),
+        ),
+      };
+    if (info.kind === 'client')
+      return {
+        timerClock: 'monotonic',
+        logic: erase(
+          fromMachine(
+            qjmWriterMachine,
+            { self: info.id, journals: JOURNALS, resources, mailer, roundTimeoutMs: 200 },
+            ({ context: c }) => ({ epoch: c.token, txid: c.txid, committedTxid: c.committedTxid, ...writerFields(c) }),
+          ),
+        ),
+      };
+    return sharedModel(info, knobs);
+  });
+};

@@ -1,0 +1,3 @@
+// chubby's model (its parties' machines), loaded by a page when it first runs that strategy.
+
+export { build } from '../../models/chubby';

@@ -1,0 +1,52 @@
+// Each strategy's model (its parties' machines) is fetched when the page first runs that strategy:
+// the lab's first run brings XState and the generic machines; etcd's machines come with the first
+// run under etcd, if there is one. Workers register every model themselves.
+
+import { isModelLoaded, registerModel, type PartyBuilder } from '../../engine';
+import type { ModelSource } from './labStore';
+
+type Loader = () => Promise<{ build: PartyBuilder }>;
+
+const generic: Loader = () => import('../../engine/surfaces/models/generic');
+
+const LOADERS: Record<string, Loader | undefined> = {
+  fencing: generic,
+  'lease-trust': generic,
+  etcd: () => import('../../engine/surfaces/models/etcd'),
+  zookeeper: () => import('../../engine/surfaces/models/zookeeper'),
+  redlock: () => import('../../engine/surfaces/models/redlock'),
+  chubby: () => import('../../engine/surfaces/models/chubby'),
+  qjm: () => import('../../engine/surfaces/models/qjm'),
+};
+
+/**
+ * Registers `strategyId`'s model, fetching its code the first time; settles at once when it is
+ * already registered. Rejects with an Error that says what failed, in words a page can show: a
+ * strategy the lab does not have, or code that could not be fetched.
+ */
+export async function loadModel(strategyId: string): Promise<void> {
+  if (isModelLoaded(strategyId)) return;
+  const load = LOADERS[strategyId];
+  if (!load) throw new Error(`there is no strategy called "${strategyId}"`);
+  let build: PartyBuilder;
+  try {
+    ({ build } = await load());
+  } catch {
+    throw new Error(`the code of the strategy "${strategyId}" could not be fetched (is the page offline?)`);
+  }
+  registerModel(strategyId, build);
+}
+
+/** The page's models, as the lab store asks for them. */
+export const PAGE_MODELS: ModelSource = { ready: isModelLoaded, load: loadModel };
+
+/**
+ * Fetches the model of the strategy a scenario names, before it is opened, so that a link's first
+ * render shows its own run rather than the one before it marked as being recomputed. Settles
+ * either way: a scenario that names no known strategy, or a model that cannot be fetched, is left
+ * for the store to refuse in words when the scenario is opened.
+ */
+export function loadModelOf(raw: unknown): Promise<void> {
+  const strategy = typeof raw === 'object' && raw !== null ? (raw as { strategy?: unknown }).strategy : undefined;
+  return typeof strategy === 'string' ? loadModel(strategy).catch(() => undefined) : Promise.resolve();
+}
