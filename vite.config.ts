@@ -1,5 +1,8 @@
 // Build, dev server and unit-test settings. `base: './'` makes every asset URL relative, so the
 // built site in dist/ works from any path: a docs subfolder, an iframe, a file server.
+import { spawnSync } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
@@ -14,9 +17,29 @@ const cspForBuildOnly = (): Plugin => ({
   transformIndexHtml: (html) => html.replace(/<meta\s+http-equiv="Content-Security-Policy"[^>]*>/, ''),
 });
 
+/**
+ * After a build, every preset's run goes into dist/runs (scripts/shipped-runs.ts), computed by the
+ * same engine the site ships: a page opening an unchanged preset draws it from there at once.
+ */
+const shippedRuns = (): Plugin => {
+  let outDir = 'dist';
+  return {
+    name: 'fencelab:shipped-runs',
+    apply: 'build',
+    configResolved: (config) => {
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    closeBundle() {
+      const tsx = createRequire(import.meta.url).resolve('tsx/cli');
+      const run = spawnSync(process.execPath, [tsx, 'scripts/shipped-runs.ts', outDir], { stdio: 'inherit' });
+      if (run.status !== 0) throw new Error('writing the shipped runs failed (scripts/shipped-runs.ts)');
+    },
+  };
+};
+
 export default defineConfig({
   base: './',
-  plugins: [react(), cspForBuildOnly()],
+  plugins: [react(), cspForBuildOnly(), shippedRuns()],
   // No modulepreload polyfill: every browser the lab supports has modulepreload, so it would be
   // 0.4 kB of dead code (Vite's preload helper still loads a lazy chunk's imports with it).
   // The manifest (dist/.vite/manifest.json) names the chunk of each lazily loaded module, so

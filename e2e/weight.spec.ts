@@ -59,8 +59,8 @@ test('the embed player loads only what it shows, and the rest when asked for', a
   await page.waitForTimeout(500);
   expect(loaded(seen, 'embed')).toEqual(['embed']);
   expect(loaded(seen, 'lab', 'lesson', 'lessons', 'recorded', 'comparison', 'cards', 'export')).toEqual([]);
-  // The run is the generic fencing token's: no real system's machines are fetched.
-  expect(loaded(seen, 'generic', ...SYSTEMS)).toEqual(['generic']);
+  // The run is a preset's, drawn from its shipped run: no machine is fetched, not even XState.
+  expect(loaded(seen, 'generic', ...SYSTEMS)).toEqual([]);
   // A short run never needs the timeline worker (the engine again), so it is not started.
   expect([...seen].filter((file) => file.includes('worker'))).toEqual([]);
 
@@ -72,19 +72,76 @@ test('the embed player loads only what it shows, and the rest when asked for', a
   expect(loaded(seen, 'lab', 'lesson', 'lessons', 'recorded')).toEqual([]);
 });
 
+/** Marks the time of the first render (the narration drawn) in window.firstRenderMs. */
+const FIRST_RENDER = `new MutationObserver((_, observer) => {
+  if (document.querySelector('[data-testid="narration"]')) {
+    window.firstRenderMs = performance.now();
+    observer.disconnect();
+  }
+}).observe(document, { subtree: true, childList: true });`;
+
+/** The paths the page requested before its first render. */
+const beforeFirstRender = (page: Page) =>
+  page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .filter((r) => r.startTime <= (window as unknown as { firstRenderMs: number }).firstRenderMs)
+      .map((r) => new URL(r.name).pathname),
+  );
+
+test('an unchanged preset is drawn from the run the build computed, before any machine is fetched', async ({
+  context,
+}) => {
+  const machines = (['generic', ...SYSTEMS] as const).map((name) => chunkOf(LAZY[name]));
+  for (const [hash, run] of [
+    ['', 'canonical-race'],
+    ['#preset=zookeeper-race&step=t4', 'zookeeper-race'],
+    ['#embed&preset=etcd-race&step=t6', 'etcd-race'],
+  ] as const) {
+    // A page of its own each time: the same page would only follow the new hash, not load again.
+    const page = await context.newPage();
+    await page.addInitScript({ content: FIRST_RENDER });
+    await page.goto(`./${hash}`);
+    await expect(page.getByTestId('narration').first()).toBeVisible();
+    const fetched = await beforeFirstRender(page);
+    expect(fetched.filter((path) => path.includes('/runs/'))).toContainEqual(
+      expect.stringMatching(`/runs/${run}.json$`),
+    );
+    expect(machines.filter((file) => fetched.some((path) => path.endsWith(file)))).toEqual([]);
+  }
+});
+
+test('a shipped run that is damaged is not used: the run is computed instead, with no message', async ({ page }) => {
+  await page.route('**/runs/canonical-race.json', (route) =>
+    route.fulfill({ contentType: 'application/json', body: '{"format":"fencelab.trace","version":1,"steps":[]}' }),
+  );
+  const seen = scriptsOf(page);
+  await openLab(page);
+  await expect(page.locator('.tl-svg').getByText('Lock service', { exact: true })).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  expect(loaded(seen, 'generic')).toEqual(['generic']);
+});
+
 test("a real system's model is fetched with the first run under it, and only then", async ({ page }) => {
   const seen = scriptsOf(page);
   await openLab(page);
-  expect(loaded(seen, 'generic', ...SYSTEMS)).toEqual(['generic']);
+  expect(loaded(seen, ...SYSTEMS)).toEqual([]);
   await page.getByLabel('Lock strategy').selectOption('etcd');
   await expect(page.locator('.tl-svg').getByText('etcd cluster', { exact: true })).toBeVisible();
   expect(loaded(seen, ...SYSTEMS)).toEqual(['etcd']);
 
-  // A link to a run under ZooKeeper draws that run first, not the default marked as recomputing.
-  await page.goto('./#preset=zookeeper-race&step=t4');
-  await expect(page.locator('.tl-svg').getByText('ZooKeeper ensemble', { exact: true })).toBeVisible();
-  await expect(page.locator('.computing-note')).toHaveCount(0);
-  expect(loaded(seen, 'zookeeper')).toEqual(['zookeeper']);
+  // A link to a changed run under ZooKeeper (no shipped run is its) fetches ZooKeeper's model
+  // before its first render, and draws that run first, not the default marked as recomputing.
+  await page.getByLabel('Lock strategy').selectOption('zookeeper');
+  await expect(page).toHaveURL(/#s=/);
+  const link = page.url();
+  const fresh = await page.context().newPage();
+  await fresh.addInitScript({ content: FIRST_RENDER });
+  await fresh.goto(link);
+  await expect(fresh.locator('.tl-svg').getByText('ZooKeeper ensemble', { exact: true })).toBeVisible();
+  await expect(fresh.locator('.computing-note')).toHaveCount(0);
+  const fetched = await beforeFirstRender(fresh);
+  expect(fetched.some((path) => path.endsWith(chunkOf(LAZY.zookeeper)))).toBe(true);
 });
 
 test('a model that cannot be fetched is said in words, and the run on screen stays', async ({ page }) => {

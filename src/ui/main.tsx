@@ -12,7 +12,7 @@ import { withRecordings } from './recorded/route';
 import { embedRoute, withEmbed } from './embed/route';
 import { openEmbed } from './embed/drive';
 import { createTraceRunner } from './workers/background';
-import { PAGE_MODELS, loadModel } from './store/models';
+import { PAGE_MODELS, loadModel, prepareRun } from './store/models';
 import { defaultScenario } from './store/presetOf';
 import { startPlayer } from './store/player';
 import { openFromHash, syncUrl } from './store/urlSync';
@@ -35,13 +35,17 @@ if (!container) throw new Error('Fencelab: the page has no #root element to moun
 // The code of the view the link names starts loading first, while the run below is computed.
 void preloadView(viewOfLink(window.location.hash)).catch(() => undefined);
 
-// The model of the default scenario's strategy (XState and the generic machines) is fetched first,
-// with the view's code; any other strategy's model comes when a run first needs it.
-// Without it nothing can run: the page says so in words, with a way to try again.
-loadModel(defaultScenario().strategy).then(
-  () => start(container),
-  () => cannotStart(container),
-);
+// The default scenario's run is fetched as the build computed it, with the view's code (or, where
+// that file cannot be had, its strategy's model, to compute it): the machines (XState and the
+// generic ones) come only when a run is changed. Without either nothing can run: the page says so
+// in words, with a way to try again.
+void prepareRun(defaultScenario()).then(() => {
+  try {
+    start(container);
+  } catch {
+    cannotStart(container);
+  }
+});
 
 /** The words ViewBoundary has for a view it cannot fetch, drawn without React (which may be what failed). */
 function cannotStart(container: HTMLElement) {
@@ -63,6 +67,14 @@ function cannotStart(container: HTMLElement) {
 function start(container: HTMLElement) {
   // Long runs are computed by a worker, so the page never freezes on them.
   const store = createLabStore(undefined, { background: createTraceRunner(), models: PAGE_MODELS });
+  // The lab's first change should not wait for the machines: they are fetched once the page is
+  // idle. The embed player fetches them only if a command changes its run.
+  const prefetchModel = () => {
+    if (embedRoute.getState().options) return;
+    const fetchLater = () => void loadModel(store.getState().scenario.strategy).catch(() => undefined);
+    if ('requestIdleCallback' in window) window.requestIdleCallback(fetchLater, { timeout: 3000 });
+    else setTimeout(fetchLater, 1000);
+  };
   const session = createLessonSession(store);
   const route = withEmbed(withRecordings(lessonRoute(session)));
   const hash = window.location.hash;
@@ -110,5 +122,6 @@ function start(container: HTMLElement) {
           </StrictMode>,
         ),
       );
+      prefetchModel();
     });
 }

@@ -8,7 +8,7 @@ import type { LabStore } from '../store/labStore';
 import { readCommand, type Command } from './commands';
 import { openScenario, seekStep, setKnob, whenSettled } from './drive';
 import { findPreset } from '../../engine';
-import { loadModelOf } from '../store/models';
+import { prepareRun } from '../store/models';
 import { EVENT_SOURCE, eventDiffer, readyEvent, type EmbedEvent } from './events';
 
 export interface BridgeOptions {
@@ -42,14 +42,14 @@ async function run(store: LabStore, command: Command): Promise<string | null> {
       return seekStep(store, command.step);
     case 'set-strategy':
       await whenSettled(store);
-      await loadModelOf({ strategy: command.strategy });
+      await prepareRun({ strategy: command.strategy });
       store.getState().setStrategy(command.strategy); // a failure is the store's error: an event
       return null;
     case 'set-knob':
       await whenSettled(store);
       return setKnob(store, command.key, command.value);
     case 'load': {
-      if (command.preset) await loadModelOf(findPreset(command.preset)?.scenario);
+      if (command.preset) await prepareRun(findPreset(command.preset)?.scenario);
       const problem = command.preset
         ? s.loadPreset(command.preset)
           ? null

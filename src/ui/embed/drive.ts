@@ -9,7 +9,7 @@ import { decodeHash } from '../store/url';
 import type { StepRef } from './commands';
 import type { EmbedOptions } from './embedUrl';
 import { nearestSpeed } from '../store/speed';
-import { loadModelOf } from '../store/models';
+import { prepareRun } from '../store/models';
 
 /** Resolves once the trace on screen is the open scenario's (a long run comes from a worker). */
 export function whenSettled(store: LabStore): Promise<void> {
@@ -58,7 +58,7 @@ export async function openScenario(
     }
   }
   const before = store.getState().error;
-  await loadModelOf(next);
+  await prepareRun(next);
   if (store.getState().loadScenario(next, options)) return null;
   const message = store.getState().error ?? 'The scenario could not be opened.';
   store.setState({ error: before });

@@ -49,6 +49,8 @@ export interface ModelSource {
   ready(strategyId: string): boolean;
   /** Settles once the model is registered; rejects with an Error whose message says why not. */
   load(strategyId: string): Promise<void>;
+  /** The run of `scenario` as the build computed it (an unchanged preset's), if at hand. */
+  shipped?(scenario: Scenario): Trace | null;
 }
 
 /** An action without its time: the store stamps it with the cursor's time. */
@@ -181,7 +183,7 @@ export function createLabStore(given: Scenario = defaultScenario(), options: Sto
   // recognised as the same (sameRun).
   const checked = validateScenario(given);
   const initial = checked.ok ? checked.scenario : given;
-  const trace = simulate(initial);
+  const trace = options.models?.shipped?.(initial) ?? simulate(initial);
   const runner = options.background ?? null;
   const models = options.models ?? null;
   /** The document the trace on screen belongs to: what a failed worker run puts back. */
@@ -262,7 +264,9 @@ export function createLabStore(given: Scenario = defaultScenario(), options: Sto
       const modelReady = !models || models.ready(scenario.strategy);
       // The engine is deterministic: the same scenario again (a link naming the run already open,
       // as a page's first link often does) has the same trace, so it is not computed twice.
-      const here = sameRun(scenario, before) ? { ...before.trace, scenario } : modelReady ? runHere() : null;
+      const here = sameRun(scenario, before)
+        ? { ...before.trace, scenario }
+        : (models?.shipped?.(scenario) ?? (modelReady ? runHere() : null));
       if (here) {
         set({ ...document, ...show(here, place) });
         settle();

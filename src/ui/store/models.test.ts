@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { STRATEGIES, findPreset, simulate } from '../../engine';
 import { createLabStore, type ModelSource } from './labStore';
-import { loadModel, loadModelOf } from './models';
+import { loadModel, prepareRun } from './models';
 
 /** Models the test hands over by hand: only `loaded` are ready at first. */
 function fakeModels(loaded: string[]) {
@@ -83,7 +83,7 @@ describe("the page's model loader", () => {
   it('refuses a strategy the lab does not have, in words', async () => {
     await expect(loadModel('paxos')).rejects.toThrow('there is no strategy called "paxos"');
     // Before a scenario is opened, a bad one is left for the store to refuse.
-    await expect(loadModelOf({ strategy: 'paxos' })).resolves.toBeUndefined();
-    await expect(loadModelOf(findPreset('canonical-race')!.scenario)).resolves.toBeUndefined();
+    await expect(prepareRun({ strategy: 'paxos' })).resolves.toBeUndefined();
+    await expect(prepareRun(findPreset('canonical-race')!.scenario)).resolves.toBeUndefined();
   });
 });

@@ -1,9 +1,11 @@
 // Each strategy's model (its parties' machines) is fetched when the page first runs that strategy:
-// the lab's first run brings XState and the generic machines; etcd's machines come with the first
-// run under etcd, if there is one. Workers register every model themselves.
+// the first change to the lab's run brings XState and the generic machines (an unchanged preset is
+// drawn from its shipped run, ./shippedRuns.ts); etcd's machines come with the first run under
+// etcd, if there is one. Workers register every model themselves.
 
 import { isModelLoaded, registerModel, type PartyBuilder } from '../../engine';
 import type { ModelSource } from './labStore';
+import { fetchShippedRun, shippedRun } from './shippedRuns';
 
 type Loader = () => Promise<{ build: PartyBuilder }>;
 
@@ -37,16 +39,18 @@ export async function loadModel(strategyId: string): Promise<void> {
   registerModel(strategyId, build);
 }
 
-/** The page's models, as the lab store asks for them. */
-export const PAGE_MODELS: ModelSource = { ready: isModelLoaded, load: loadModel };
+/** The page's models and shipped runs, as the lab store asks for them. */
+export const PAGE_MODELS: ModelSource = { ready: isModelLoaded, load: loadModel, shipped: shippedRun };
 
 /**
- * Fetches the model of the strategy a scenario names, before it is opened, so that a link's first
- * render shows its own run rather than the one before it marked as being recomputed. Settles
- * either way: a scenario that names no known strategy, or a model that cannot be fetched, is left
- * for the store to refuse in words when the scenario is opened.
+ * Fetches what running a scenario needs before it is opened, so that a link's first render shows
+ * its own run rather than the one before it marked as being recomputed: the shipped run of an
+ * unchanged preset, or else the model of the strategy it names. Settles either way: a scenario
+ * that names no known strategy, or a model that cannot be fetched, is left for the store to refuse
+ * in words when the scenario is opened.
  */
-export function loadModelOf(raw: unknown): Promise<void> {
+export async function prepareRun(raw: unknown): Promise<void> {
+  if (await fetchShippedRun(raw)) return;
   const strategy = typeof raw === 'object' && raw !== null ? (raw as { strategy?: unknown }).strategy : undefined;
-  return typeof strategy === 'string' ? loadModel(strategy).catch(() => undefined) : Promise.resolve();
+  if (typeof strategy === 'string') await loadModel(strategy).catch(() => undefined);
 }

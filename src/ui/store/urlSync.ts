@@ -5,7 +5,7 @@
 
 import { decodeHash, encodeHash } from './url';
 import type { LabStore } from './labStore';
-import { loadModelOf } from './models';
+import { prepareRun } from './models';
 
 const WRITE_DELAY_MS = 250;
 
@@ -32,7 +32,7 @@ export async function openFromHash(
     store.getState().showError(`${decoded.message} ${instead}`);
     return false;
   }
-  await loadModelOf(decoded.scenario);
+  await prepareRun(decoded.scenario);
   if (!stillWanted()) return false;
   const loaded = store.getState().loadScenario(decoded.scenario, {
     cursor: decoded.cursor,

@@ -1,0 +1,62 @@
+// The presets' runs as the build computed them (dist/runs/<preset>.json, written by
+// scripts/shipped-runs.ts): a page that opens an unchanged preset shows its run from there, before
+// the engine's machines are fetched and without running anything. Invariant: a run is used only
+// for the very scenario it is the run of (field for field); anything else, or a file that cannot
+// be fetched or read, is simply computed instead, so a missing file costs time, never correctness.
+
+import { TRACE_FORMAT, TRACE_VERSION, validateScenario, type Scenario, type Trace } from '../../engine';
+import { differsFromPreset, presetOf } from './presetOf';
+
+/** Runs fetched so far, by preset id. */
+const fetched = new Map<string, Trace>();
+
+/** The run's address, relative to the page (never to the site's root). */
+export const shippedRunUrl = (presetId: string, base: string) =>
+  new URL(`runs/${encodeURIComponent(presetId)}.json`, base).href;
+
+/** The id of the preset `scenario` is, unchanged (as the validator writes it), or null. */
+export function unchangedPreset(scenario: Scenario): string | null {
+  const id = presetOf(scenario);
+  return id !== null && !differsFromPreset(scenario, id) ? id : null;
+}
+
+/** `raw` as the trace of `scenario` if it is one (format, version and the scenario itself), else null. */
+export function runOf(raw: unknown, scenario: Scenario): Trace | null {
+  if (typeof raw !== 'object' || raw === null) return null;
+  const trace = raw as Partial<Trace>;
+  if (trace.format !== TRACE_FORMAT || trace.version !== TRACE_VERSION || !Array.isArray(trace.steps)) return null;
+  return JSON.stringify(trace.scenario) === JSON.stringify(scenario) ? ({ ...trace, scenario } as Trace) : null;
+}
+
+/**
+ * Fetches the shipped run of `scenario` if it is an unchanged preset.
+ * @returns whether it is now at hand (false: not a preset, or the file could not be had)
+ */
+export async function fetchShippedRun(
+  raw: unknown,
+  fetcher: typeof fetch = (...args) => fetch(...args),
+  base: string | undefined = globalThis.document?.baseURI,
+): Promise<boolean> {
+  const checked = validateScenario(raw);
+  if (!checked.ok || base === undefined) return false;
+  const id = unchangedPreset(checked.scenario);
+  if (id === null) return false;
+  if (fetched.has(id)) return true;
+  try {
+    const response = await fetcher(shippedRunUrl(id, base));
+    if (!response.ok) return false;
+    const trace = runOf(await response.json(), checked.scenario);
+    if (!trace) return false;
+    fetched.set(id, trace);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The shipped run of `scenario`, if it has been fetched and `scenario` is exactly its preset. */
+export function shippedRun(scenario: Scenario): Trace | null {
+  const id = presetOf(scenario);
+  const trace = id === null ? undefined : fetched.get(id);
+  return trace ? runOf(trace, scenario) : null;
+}
