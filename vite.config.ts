@@ -1,10 +1,13 @@
 // Build, dev server and unit-test settings. `base: './'` makes every asset URL relative, so the
 // built site in dist/ works from any path: a docs subfolder, an iframe, a file server.
 import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
-import type { Plugin } from 'vite';
+import { build, type Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -16,6 +19,20 @@ const cspForBuildOnly = (): Plugin => ({
   apply: 'serve',
   transformIndexHtml: (html) => html.replace(/<meta\s+http-equiv="Content-Security-Policy"[^>]*>/, ''),
 });
+
+/**
+ * The engine's sources, hashed: a shipped run names the engine that computed it, and the page uses
+ * only one its own engine computed, so a cached run from an earlier build is never shown.
+ */
+const ENGINE_ID = (() => {
+  const hash = createHash('sha256');
+  const dir = resolve(import.meta.dirname, 'src/engine');
+  const files = readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))
+    .sort();
+  for (const f of files) hash.update(f).update(readFileSync(join(dir, f)));
+  return hash.digest('hex').slice(0, 16);
+})();
 
 /**
  * After a build, every preset's run goes into dist/runs (scripts/shipped-runs.ts), computed by the
@@ -31,15 +48,97 @@ const shippedRuns = (): Plugin => {
     },
     closeBundle() {
       const tsx = createRequire(import.meta.url).resolve('tsx/cli');
-      const run = spawnSync(process.execPath, [tsx, 'scripts/shipped-runs.ts', outDir], { stdio: 'inherit' });
+      const run = spawnSync(process.execPath, [tsx, 'scripts/shipped-runs.ts', outDir, ENGINE_ID], {
+        stdio: 'inherit',
+      });
       if (run.status !== 0) throw new Error('writing the shipped runs failed (scripts/shipped-runs.ts)');
+    },
+  };
+};
+
+/** The style sheets the lab view's chunk and the chunks it imports bring (from Vite's manifest). */
+function labStyleSheets(outDir: string): string[] {
+  type Chunk = { css?: string[]; imports?: string[] };
+  const manifest = JSON.parse(readFileSync(join(outDir, '.vite/manifest.json'), 'utf8')) as Record<string, Chunk>;
+  const seen = new Set<string>();
+  const css = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (seen.has(key) || !chunk) return;
+    seen.add(key);
+    for (const sheet of chunk.css ?? []) css.add(sheet);
+    for (const next of chunk.imports ?? []) visit(next);
+  };
+  visit('src/ui/App.tsx');
+  if (!seen.size) throw new Error("the manifest has no chunk for the lab's view (src/ui/App.tsx)");
+  return [...css];
+}
+
+/**
+ * The lab's first view drawn into index.html's #root at build time (src/ui/prerender.tsx, built
+ * for Node and run here), so a phone on a slow network shows the default run as soon as the HTML
+ * and the style sheet arrive; main.tsx draws the same view over it. The inline script that hides
+ * it for a link to anything else is allowed by its hash in the Content-Security-Policy.
+ */
+const firstView = (): Plugin => {
+  let outDir = 'dist';
+  let root = process.cwd();
+  return {
+    name: 'fencelab:first-view',
+    apply: (config, env) => env.command === 'build' && !config.build?.ssr,
+    configResolved: (config) => {
+      root = config.root;
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    transformIndexHtml: (html) => {
+      const inline = /<script>([\s\S]*?)<\/script>/.exec(html);
+      if (!inline) throw new Error('index.html has no inline script to allow by its hash');
+      const hash = createHash('sha256').update(inline[1]!).digest('base64');
+      return html.replace("script-src 'self'", `script-src 'self' 'sha256-${hash}'`);
+    },
+    async closeBundle() {
+      const cache = join(root, 'node_modules/.cache/first-view');
+      await build({
+        configFile: false,
+        root,
+        logLevel: 'warn',
+        plugins: [react()],
+        build: {
+          ssr: 'src/ui/prerender.tsx',
+          outDir: cache,
+          emptyOutDir: true,
+          rolldownOptions: { output: { entryFileNames: 'prerender.mjs' } },
+        },
+      });
+      const module = `${pathToFileURL(join(cache, 'prerender.mjs')).href}?at=${Date.now()}`;
+      const { renderFirstView } = (await import(module)) as { renderFirstView: () => Promise<string> };
+      const view = await renderFirstView();
+      // style-src has no 'unsafe-inline': a style attribute in the HTML would be refused, loudly.
+      if (/\sstyle="/.test(view)) throw new Error('the first view has a style attribute, which the CSP refuses');
+      const file = join(outDir, 'index.html');
+      const page = readFileSync(file, 'utf8');
+      if (!page.includes('<div id="root"></div>')) throw new Error('dist/index.html has no empty #root');
+      // The lab view's own style sheets come with the page too, so the first view is drawn as the
+      // lab will draw it, not restyled (and moved) when the view's code brings them.
+      const links = labStyleSheets(outDir)
+        .filter((css) => !page.includes(css))
+        .map((css) => `<link rel="stylesheet" crossorigin href="./${css}">`)
+        .join('');
+      writeFileSync(
+        file,
+        page
+          .replace('</head>', `${links}</head>`)
+          // inert: its buttons cannot be used before the page's own view replaces it.
+          .replace('<div id="root"></div>', `<div id="root"><div class="first-view" inert>${view}</div></div>`),
+      );
     },
   };
 };
 
 export default defineConfig({
   base: './',
-  plugins: [react(), cspForBuildOnly(), shippedRuns()],
+  define: { 'import.meta.env.FENCELAB_ENGINE': JSON.stringify(ENGINE_ID) },
+  plugins: [react(), cspForBuildOnly(), shippedRuns(), firstView()],
   // No modulepreload polyfill: every browser the lab supports has modulepreload, so it would be
   // 0.4 kB of dead code (Vite's preload helper still loads a lazy chunk's imports with it).
   // The manifest (dist/.vite/manifest.json) names the chunk of each lazily loaded module, so

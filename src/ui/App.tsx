@@ -17,6 +17,7 @@ import { ShareButton } from './header/ShareButton';
 import { EmbedCodeButton } from './header/EmbedCodeButton';
 import { PokePanel } from './interventions/PokePanel';
 import { useMediaQuery } from './hooks/useMediaQuery';
+import { useModelSoon } from './hooks/useModelSoon';
 import { Later } from './layout/Later';
 import { Tabs } from './layout/Tabs';
 import { TimelineView } from './layout/TimelineView';
@@ -46,6 +47,7 @@ const ONE_COLUMN_QUERY = '(max-width: 900px)';
 
 export function App({ store, session, flushUrl = () => {} }: AppProps) {
   useKeyboard(store);
+  useModelSoon(store);
   // One column: the interventions move up under the timeline (in the DOM, so the reading and tab
   // order follow what is seen), instead of waiting below the tables and the verdict.
   const oneColumn = useMediaQuery(ONE_COLUMN_QUERY);

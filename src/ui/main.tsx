@@ -12,10 +12,11 @@ import { withRecordings } from './recorded/route';
 import { embedRoute, withEmbed } from './embed/route';
 import { openEmbed } from './embed/drive';
 import { createTraceRunner } from './workers/background';
-import { PAGE_MODELS, loadModel, prepareRun } from './store/models';
+import { PAGE_MODELS, prepareRun } from './store/models';
 import { defaultScenario } from './store/presetOf';
 import { startPlayer } from './store/player';
 import { openFromHash, syncUrl } from './store/urlSync';
+import { decodeHash } from './store/url';
 import './styles/base.css';
 import './styles/panels.css';
 import './styles/cards.css';
@@ -34,6 +35,11 @@ if (!container) throw new Error('Fencelab: the page has no #root element to moun
 
 // The code of the view the link names starts loading first, while the run below is computed.
 void preloadView(viewOfLink(window.location.hash)).catch(() => undefined);
+// So does what the link's own run needs (its shipped run, or its strategy's model), alongside the
+// default run below rather than after it.
+void decodeHash(window.location.hash)
+  .then((link) => (link.kind === 'ok' ? prepareRun(link.scenario) : undefined))
+  .catch(() => undefined);
 
 // The default scenario's run is fetched as the build computed it, with the view's code (or, where
 // that file cannot be had, its strategy's model, to compute it): the machines (XState and the
@@ -67,14 +73,6 @@ function cannotStart(container: HTMLElement) {
 function start(container: HTMLElement) {
   // Long runs are computed by a worker, so the page never freezes on them.
   const store = createLabStore(undefined, { background: createTraceRunner(), models: PAGE_MODELS });
-  // The lab's first change should not wait for the machines: they are fetched once the page is
-  // idle. The embed player fetches them only if a command changes its run.
-  const prefetchModel = () => {
-    if (embedRoute.getState().options) return;
-    const fetchLater = () => void loadModel(store.getState().scenario.strategy).catch(() => undefined);
-    if ('requestIdleCallback' in window) window.requestIdleCallback(fetchLater, { timeout: 3000 });
-    else setTimeout(fetchLater, 1000);
-  };
   const session = createLessonSession(store);
   const route = withEmbed(withRecordings(lessonRoute(session)));
   const hash = window.location.hash;
@@ -122,6 +120,5 @@ function start(container: HTMLElement) {
           </StrictMode>,
         ),
       );
-      prefetchModel();
     });
 }

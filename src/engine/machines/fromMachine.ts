@@ -66,7 +66,7 @@ export function fromMachine<M extends AnyStateMachine>(
   // call, which was over half of the engine's time. One scope per party, made once, does the same
   // work: the machine still only computes; its actions are collected here, never executed. It is
   // made on the party's first step, not here: building the actor computes the machine's initial
-  // state, which a caller that only reads the party's info (validation, say) never needs.
+  // state, which a caller that builds the parties but never steps them never needs.
   let collected: ActionLike[] = [];
   let scope: ActorScope<SnapshotFrom<M>, EventFromLogic<M>> | null = null;
   const scopeOf = (): ActorScope<SnapshotFrom<M>, EventFromLogic<M>> => {

@@ -1,5 +1,5 @@
 // Every strategy's model, registered on import: for programs that may run any strategy at once
-// (the CLI, the workers, the comparison and lessons surfaces, the tests).
+// (the CLI, the workers, the lessons and recorded surfaces, the tests).
 
 import { registerModel } from './registry';
 import { buildGeneric } from './generic';

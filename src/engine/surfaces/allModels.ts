@@ -1,5 +1,5 @@
 // Every strategy's model, registered on import: for what may run any strategy (the workers, the
 // CLI, the recorder, the tests). A page that runs one strategy at a time loads each model on first
-// use with loadModel() from the core surface instead.
+// use instead (src/ui/store/models.ts, with registerModel from the core surface).
 
 export { ALL_MODELS } from '../models/all';

@@ -3,7 +3,7 @@
 // it. Invariant: a request that cannot be met changes nothing that is loaded and comes back as a
 // sentence; the store's own error line is left to the store's own failures.
 
-import { asSentence, carryTo, formatScenarioError, validateScenario, type Scenario } from '../../engine';
+import { asSentence, carryTo, formatScenarioError, isModelLoaded, validateScenario, type Scenario } from '../../engine';
 import type { LabActions, LabStore, LoadOptions } from '../store/labStore';
 import { decodeHash } from '../store/url';
 import type { StepRef } from './commands';
@@ -59,7 +59,15 @@ export async function openScenario(
   }
   const before = store.getState().error;
   await prepareRun(next);
-  if (store.getState().loadScenario(next, options)) return null;
+  if (store.getState().loadScenario(next, options)) {
+    // A model prepareRun could not fetch is tried once more by the store; if that fails too, the
+    // store puts back what was open, and its reason is this request's answer. (A long run still
+    // coming from the worker is shown as it comes, as in the lab.)
+    if (isModelLoaded(next.strategy)) return null;
+    const opened = store.getState().scenario;
+    await whenSettled(store);
+    if (store.getState().scenario === opened) return null;
+  }
   const message = store.getState().error ?? 'The scenario could not be opened.';
   store.setState({ error: before });
   return message;

@@ -40,7 +40,8 @@ export interface StoreOptions {
   /**
    * Which strategies' models are loaded, and how to fetch one (./models.ts PAGE_MODELS): a change
    * to a strategy whose model is not loaded yet waits for it, as for a worker's run. Without it,
-   * every strategy the store runs must already be registered (the initial scenario's always must).
+   * every strategy the store runs must already be registered (the initial scenario's must be, unless
+   * `shipped` has its run).
    */
   models?: ModelSource | null;
 }
@@ -212,16 +213,18 @@ export function createLabStore(given: Scenario = defaultScenario(), options: Sto
     /**
      * Replaces the scenario after validating it and recomputes the trace. `place` picks the new
      * cursor from the new trace. Returns false (and changes nothing but `error`) on a bad scenario.
+     * An error reads "Could not <verb> <source>: …".
      */
     const commit = (
       next: Scenario,
       place: (trace: Trace) => number,
       extra: Partial<LabState> = {},
       source = 'the change',
+      verb = 'apply',
     ): boolean => {
       const checked = validateScenario(next);
       if (!checked.ok) {
-        set({ error: `Could not apply ${source}: ${asSentence(formatScenarioError(checked.error))}` });
+        set({ error: `Could not ${verb} ${source}: ${asSentence(formatScenarioError(checked.error))}` });
         return false;
       }
       const scenario = checked.scenario;
@@ -287,7 +290,7 @@ export function createLabStore(given: Scenario = defaultScenario(), options: Sto
           return settle();
         }
         // The engine could not run it: put back the document the trace on screen belongs to.
-        set({ ...settled, computing: false, error: `Could not apply ${source}: ${asSentence(result.error)}` });
+        set({ ...settled, computing: false, error: `Could not ${verb} ${source}: ${asSentence(result.error)}` });
       };
       const compute = () => {
         let trace: Trace | null;
@@ -356,11 +359,17 @@ export function createLabStore(given: Scenario = defaultScenario(), options: Sto
           own !== undefined && Number.isInteger(own) && own >= 0 && own <= scenario.actions.length
             ? own
             : scenario.actions.length;
-        return commit(scenario, () => options.cursor ?? 0, {
-          edited: false,
-          ownActionCount,
-          presetId: options.presetId === undefined ? presetOf(scenario) : options.presetId,
-        });
+        return commit(
+          scenario,
+          () => options.cursor ?? 0,
+          {
+            edited: false,
+            ownActionCount,
+            presetId: options.presetId === undefined ? presetOf(scenario) : options.presetId,
+          },
+          options.source ?? 'the scenario',
+          'open',
+        );
       },
 
       loadPreset(id) {

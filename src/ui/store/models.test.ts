@@ -6,7 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { STRATEGIES, findPreset, simulate } from '../../engine';
 import { createLabStore, type ModelSource } from './labStore';
-import { loadModel, prepareRun } from './models';
+import { ALL_MODELS } from '../../engine/surfaces/allModels';
+import { MODEL_LOADERS, loadModel, prepareRun } from './models';
 
 /** Models the test hands over by hand: only `loaded` are ready at first. */
 function fakeModels(loaded: string[]) {
@@ -76,8 +77,12 @@ describe('a strategy whose model is not loaded yet', () => {
 });
 
 describe("the page's model loader", () => {
-  it('loads the model of every strategy the lab has', async () => {
-    for (const s of STRATEGIES) await expect(loadModel(s.id)).resolves.toBeUndefined();
+  it("fetches, for every strategy the lab has, that strategy's own model", async () => {
+    for (const s of STRATEGIES) {
+      const { build } = await MODEL_LOADERS[s.id]();
+      expect(build, s.id).toBe(ALL_MODELS[s.id]);
+      await expect(loadModel(s.id)).resolves.toBeUndefined();
+    }
   });
 
   it('refuses a strategy the lab does not have, in words', async () => {

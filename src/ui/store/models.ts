@@ -3,7 +3,7 @@
 // drawn from its shipped run, ./shippedRuns.ts); etcd's machines come with the first run under
 // etcd, if there is one. Workers register every model themselves.
 
-import { isModelLoaded, registerModel, type PartyBuilder } from '../../engine';
+import { findStrategy, isModelLoaded, registerModel, type KnownStrategyId, type PartyBuilder } from '../../engine';
 import type { ModelSource } from './labStore';
 import { fetchShippedRun, shippedRun } from './shippedRuns';
 
@@ -11,7 +11,8 @@ type Loader = () => Promise<{ build: PartyBuilder }>;
 
 const generic: Loader = () => import('../../engine/surfaces/models/generic');
 
-const LOADERS: Record<string, Loader | undefined> = {
+/** Where each strategy's model comes from; the two generic strategies share theirs. */
+export const MODEL_LOADERS: Record<KnownStrategyId, Loader> = {
   fencing: generic,
   'lease-trust': generic,
   etcd: () => import('../../engine/surfaces/models/etcd'),
@@ -28,15 +29,19 @@ const LOADERS: Record<string, Loader | undefined> = {
  */
 export async function loadModel(strategyId: string): Promise<void> {
   if (isModelLoaded(strategyId)) return;
-  const load = LOADERS[strategyId];
+  const load = (MODEL_LOADERS as Record<string, Loader | undefined>)[strategyId];
   if (!load) throw new Error(`there is no strategy called "${strategyId}"`);
   let build: PartyBuilder;
   try {
     ({ build } = await load());
   } catch {
-    throw new Error(`the code of the strategy "${strategyId}" could not be fetched (is the page offline?)`);
+    const name = findStrategy(strategyId)?.name ?? strategyId;
+    throw new Error(
+      `the page could not fetch the code of "${name}" (offline, or the site was updated since the page was opened: reload it)`,
+    );
   }
-  registerModel(strategyId, build);
+  // Every strategy this code is the model of is ready now (the generic one serves two).
+  for (const [id, other] of Object.entries(MODEL_LOADERS)) if (other === load) registerModel(id, build);
 }
 
 /** The page's models and shipped runs, as the lab store asks for them. */

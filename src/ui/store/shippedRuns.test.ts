@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { findPreset, simulate, validateScenario, type Scenario } from '../../engine';
 import { createLabStore } from './labStore';
-import { fetchShippedRun, runOf, shippedRun, shippedRunUrl } from './shippedRuns';
+import { ENGINE_ID, fetchShippedRun, runOf, shippedRun, shippedRunUrl } from './shippedRuns';
 
 const validated = (raw: unknown): Scenario => {
   const checked = validateScenario(raw);
@@ -23,9 +23,13 @@ describe('shipped runs', () => {
   const canonical = validated(findPreset('canonical-race')!.scenario);
   const zookeeper = validated(findPreset('zookeeper-race')!.scenario);
   const text = (s: Scenario) => JSON.stringify(simulate(s));
+  /** A file as the build writes it (scripts/shipped-runs.ts). */
+  const file = (s: Scenario, engine = ENGINE_ID) => JSON.stringify({ engine, trace: simulate(s) });
 
   it('live beside the page, not at the root of the site', () => {
-    expect(shippedRunUrl('canonical-race', BASE)).toBe('https://docs.example/locks/fencelab/runs/canonical-race.json');
+    expect(shippedRunUrl('canonical-race', BASE)).toBe(
+      `https://docs.example/locks/fencelab/runs/canonical-race.json?engine=${ENGINE_ID}`,
+    );
   });
 
   it('are a run only of the scenario they were computed from', () => {
@@ -40,7 +44,11 @@ describe('shipped runs', () => {
   it('are not used when the file is missing, damaged or of another run', async () => {
     expect(await fetchShippedRun(zookeeper, answer('', 404), BASE)).toBe(false);
     expect(await fetchShippedRun(zookeeper, answer('<!doctype html><p>index.html</p>'), BASE)).toBe(false);
-    expect(await fetchShippedRun(zookeeper, answer(text(canonical)), BASE)).toBe(false);
+    expect(await fetchShippedRun(zookeeper, answer(file(canonical)), BASE)).toBe(false);
+    // The very run, but computed by another engine (a file cached from an earlier build).
+    expect(await fetchShippedRun(zookeeper, answer(file(zookeeper, 'an-older-engine')), BASE)).toBe(false);
+    // A bare trace, without the engine that computed it.
+    expect(await fetchShippedRun(zookeeper, answer(text(zookeeper)), BASE)).toBe(false);
     expect(await fetchShippedRun(zookeeper, () => Promise.reject(new TypeError('offline')), BASE)).toBe(false);
     expect(shippedRun(zookeeper)).toBeNull();
   });
@@ -49,7 +57,7 @@ describe('shipped runs', () => {
     let asked = 0;
     const counting: typeof fetch = () => {
       asked += 1;
-      return Promise.resolve(new Response(text(zookeeper)));
+      return Promise.resolve(new Response(file(zookeeper)));
     };
     expect(await fetchShippedRun({ ...zookeeper, seed: 5 }, counting, BASE)).toBe(false);
     expect(await fetchShippedRun({ strategy: 'etcd' }, counting, BASE)).toBe(false);
@@ -60,7 +68,7 @@ describe('shipped runs', () => {
   });
 
   it('let a store draw a preset without its model, and compute any change once the model comes', async () => {
-    expect(await fetchShippedRun(canonical, answer(text(canonical)), BASE)).toBe(true);
+    expect(await fetchShippedRun(canonical, answer(file(canonical)), BASE)).toBe(true);
     let loads = 0;
     const store = createLabStore(canonical, {
       models: {

@@ -1,18 +1,22 @@
 // The presets' runs as the build computed them (dist/runs/<preset>.json, written by
 // scripts/shipped-runs.ts): a page that opens an unchanged preset shows its run from there, before
 // the engine's machines are fetched and without running anything. Invariant: a run is used only
-// for the very scenario it is the run of (field for field); anything else, or a file that cannot
-// be fetched or read, is simply computed instead, so a missing file costs time, never correctness.
+// if this page's own engine computed it, and only for the very scenario it is the run of (field
+// for field); anything else, or a file that cannot be fetched or read, is simply computed instead,
+// so a missing or stale file costs time, never correctness.
 
 import { TRACE_FORMAT, TRACE_VERSION, validateScenario, type Scenario, type Trace } from '../../engine';
 import { differsFromPreset, presetOf } from './presetOf';
+
+/** The engine this page runs (a hash of its sources, set by the build): only its runs are used. */
+export const ENGINE_ID: string = (import.meta.env as Record<string, string | undefined>).FENCELAB_ENGINE ?? 'unbuilt';
 
 /** Runs fetched so far, by preset id. */
 const fetched = new Map<string, Trace>();
 
 /** The run's address, relative to the page (never to the site's root). */
 export const shippedRunUrl = (presetId: string, base: string) =>
-  new URL(`runs/${encodeURIComponent(presetId)}.json`, base).href;
+  new URL(`runs/${encodeURIComponent(presetId)}.json?engine=${ENGINE_ID}`, base).href;
 
 /** The id of the preset `scenario` is, unchanged (as the validator writes it), or null. */
 export function unchangedPreset(scenario: Scenario): string | null {
@@ -45,7 +49,9 @@ export async function fetchShippedRun(
   try {
     const response = await fetcher(shippedRunUrl(id, base));
     if (!response.ok) return false;
-    const trace = runOf(await response.json(), checked.scenario);
+    const file = (await response.json()) as { engine?: unknown; trace?: unknown } | null;
+    if (file?.engine !== ENGINE_ID) return false;
+    const trace = runOf(file.trace, checked.scenario);
     if (!trace) return false;
     fetched.set(id, trace);
     return true;

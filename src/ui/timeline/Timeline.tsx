@@ -223,6 +223,8 @@ export function Timeline({
           (or double-click), drag to pan, click a mark to go to its step.
         </p>
       </div>
+      {/* Before its width is known the drawing's room is kept (the build's first view has it). */}
+      {!layout && <svg className="tl-placeholder" width="100%" height={svgHeight} aria-hidden="true" />}
       {layout && (
         // Clicks are delegated here: marks, arrows and labels say which step they stand for.
         // data-gestures: whether d3-zoom has loaded (the grab cursor waits for it; so do the e2e tests).

@@ -1,0 +1,23 @@
+// The lab's first view as HTML, for the build to put in index.html (vite.config.ts): the page then
+// shows the default run as soon as its HTML and style sheet have come, before any script has run,
+// and main.tsx draws the same view over it. Built for Node only; the engine here has every model.
+
+import { StrictMode } from 'react';
+import { renderToString } from 'react-dom/server';
+import '../engine/surfaces/allModels';
+import { Root } from './Root';
+import { preloadView } from './views';
+import { createLabStore } from './store/labStore';
+import { createLessonSession } from './lessons/session';
+
+/** The markup of the lab at the default scenario's first step, as its first render draws it. */
+export async function renderFirstView(): Promise<string> {
+  await preloadView('lab');
+  const store = createLabStore();
+  const session = createLessonSession(store);
+  return renderToString(
+    <StrictMode>
+      <Root store={store} session={session} />
+    </StrictMode>,
+  );
+}
