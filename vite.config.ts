@@ -77,8 +77,9 @@ function labStyleSheets(outDir: string): string[] {
 /**
  * The lab's first view drawn into index.html's #root at build time (src/ui/prerender.tsx, built
  * for Node and run here), so a phone on a slow network shows the default run as soon as the HTML
- * and the style sheet arrive; main.tsx draws the same view over it. The inline script that hides
- * it for a link to anything else is allowed by its hash in the Content-Security-Policy.
+ * and the style sheet arrive; main.tsx draws the same view over it. The inline script (which hides
+ * it for a link to anything else, and starts the page's own script after the first frame) is
+ * allowed by its hash in the Content-Security-Policy.
  */
 const firstView = (): Plugin => {
   let outDir = 'dist';
@@ -89,12 +90,6 @@ const firstView = (): Plugin => {
     configResolved: (config) => {
       root = config.root;
       outDir = resolve(config.root, config.build.outDir);
-    },
-    transformIndexHtml: (html) => {
-      const inline = /<script>([\s\S]*?)<\/script>/.exec(html);
-      if (!inline) throw new Error('index.html has no inline script to allow by its hash');
-      const hash = createHash('sha256').update(inline[1]!).digest('base64');
-      return html.replace("script-src 'self'", `script-src 'self' 'sha256-${hash}'`);
     },
     async closeBundle() {
       const cache = join(root, 'node_modules/.cache/first-view');
@@ -124,9 +119,38 @@ const firstView = (): Plugin => {
         .filter((css) => !page.includes(css))
         .map((css) => `<link rel="stylesheet" crossorigin href="./${css}">`)
         .join('');
+      // The page's script starts after the first frame, not before it: a module script that has
+      // already arrived would otherwise run before the first paint, and the first view would
+      // wait for it. It is fetched meanwhile (modulepreload), and started by the inline script.
+      const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(page);
+      if (!entry) throw new Error("dist/index.html has no module script for the page's entry");
+      const inline = /<script>([\s\S]*?)<\/script>/.exec(page);
+      if (!inline) throw new Error('index.html has no inline script (the one that hides the first view for a link)');
+      // With the first view hidden (a link to something else) there is no frame to wait for; a
+      // frame that never comes (a hidden iframe) is not waited for beyond 100 ms.
+      const starter = `${inline[1]!.trim()}
+(() => {
+  let started = false;
+  const start = () => {
+    if (started) return;
+    started = true;
+    const main = document.createElement('script');
+    main.type = 'module';
+    main.crossOrigin = '';
+    main.src = ${JSON.stringify(entry[1])};
+    document.head.append(main);
+  };
+  if (location.hash.length > 1) return start();
+  requestAnimationFrame(() => setTimeout(start, 0));
+  setTimeout(start, 100);
+})();`;
+      const hash = createHash('sha256').update(starter).digest('base64');
       writeFileSync(
         file,
         page
+          .replace(entry[0], `<link rel="modulepreload" crossorigin href="${entry[1]}">`)
+          .replace(inline[0], `<script>${starter}</script>`)
+          .replace("script-src 'self'", `script-src 'self' 'sha256-${hash}'`)
           .replace('</head>', `${links}</head>`)
           // inert: its buttons cannot be used before the page's own view replaces it.
           .replace('<div id="root"></div>', `<div id="root"><div class="first-view" inert>${view}</div></div>`),
