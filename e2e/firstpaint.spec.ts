@@ -32,3 +32,32 @@ test('the first paint is the view itself: nothing moves once drawn, in the lab, 
     expect(await page.evaluate(() => (window as unknown as { shifts: number }).shifts), hash || 'the lab').toBe(0);
   }
 });
+
+test.describe('before any script has run', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the page's HTML already shows the default run, and only where no link names something else", async ({
+    page,
+  }) => {
+    await page.goto('./');
+    const view = page.locator('.first-view');
+    await expect(view.getByTestId('narration')).toHaveText('Client1 asks LockService for the lock.');
+    await expect(view.getByTestId('verdict')).toContainText('no stale write got in');
+    await expect(view.getByRole('heading', { name: 'Fencelab', level: 1 })).toBeVisible();
+    // Its controls cannot be used before the page's own view replaces it.
+    await expect(view).toHaveAttribute('inert', '');
+    // The drawing's room is kept, so the page does not grow when the timeline is drawn.
+    expect((await view.locator('.tl-placeholder').boundingBox())?.height).toBeGreaterThan(200);
+  });
+});
+
+test('a link to another view never shows the default run first, and the page then replaces it', async ({ page }) => {
+  await page.goto('./#preset=zookeeper-race&step=t4', { waitUntil: 'domcontentloaded' });
+  await expect(page.locator('.first-view')).toBeHidden({ timeout: 1 });
+  await expect(page.locator('.tl-svg').getByText('ZooKeeper ensemble', { exact: true })).toBeVisible();
+  await expect(page.locator('.first-view')).toHaveCount(0);
+  await page.goto('./');
+  await expect(page.getByRole('heading', { name: /Strategy and knobs/ })).toBeVisible();
+  await expect(page.locator('.first-view')).toHaveCount(0);
+  await expect(page.locator('.app')).toHaveCount(1);
+});

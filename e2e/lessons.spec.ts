@@ -6,7 +6,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { type ResolvedStep } from '../src/engine/index';
 import { LESSONS, validateLesson } from '../src/engine/surfaces/lessons';
-import { cursorStep } from './helpers';
+import { cursorStep, openLab } from './helpers';
 
 const checked = validateLesson(LESSONS[0]);
 if (!checked.ok) throw new Error(checked.error);
@@ -198,7 +198,8 @@ test.describe('the walkthrough on a laptop', () => {
         },
       ],
     };
-    await page.goto('./');
+    // The lab's own view, not the build's first view in the HTML, whose file input does nothing.
+    await openLab(page);
     const file = page.getByTestId('import-file');
     const broken = { ...own, chapters: [{ ...own.chapters[0], steps: [{ ...own.chapters[0]!.steps[0], at: 't9' }] }] };
     await file.setInputFiles({

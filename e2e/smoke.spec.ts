@@ -1,6 +1,7 @@
 // The built site loads cleanly: it renders, logs no errors, and has no accessibility violations.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
+import { openLab } from './helpers';
 
 test('the lab loads with its heading, no console errors and no axe violations', async ({ page }) => {
   const errors: string[] = [];
@@ -9,7 +10,8 @@ test('the lab loads with its heading, no console errors and no axe violations', 
   });
   page.on('pageerror', (error) => errors.push(error.message));
 
-  await page.goto('./');
+  // The lab's own view (openLab waits for it), not only the build's first view in the HTML.
+  await openLab(page);
 
   await expect(page).toHaveTitle(/Fencelab/);
   await expect(page.getByRole('main')).toBeVisible();
