@@ -49,7 +49,10 @@ export async function firstRenderWeight(browser, base) {
     await page.addInitScript({ content: RECORD_FIRST_RENDER });
     await page.goto(base + entry.hash);
     // The page's own render, not the build's first view that index.html already holds.
-    await page.waitForFunction('window.firstRenderMs !== undefined', undefined, { timeout: 60_000 });
+    // (A function, not a string: the CSP refuses a string evaluated in the page.)
+    await page.waitForFunction(() => /** @type {any} */ (globalThis).firstRenderMs !== undefined, undefined, {
+      timeout: 60_000,
+    });
     const { firstRenderMs, scripts } = /** @type {{ firstRenderMs: number, scripts: string[] }} */ (
       await page.evaluate(`(() => ({
         firstRenderMs: window.firstRenderMs,
