@@ -6,7 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { simulate, type Scenario, type Trace } from '../../engine';
 import { longScenario } from '../timeline/harness/longScenario';
-import { createLabStore, HERE_MAX_EVENTS } from './labStore';
+import { createLabStore } from './labStore';
+import { HERE_MAX_EVENTS } from './runs';
 import { encodeHash } from './url';
 import { openFromHash } from './urlSync';
 import type { TraceRunner } from '../workers/background';

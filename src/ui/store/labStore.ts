@@ -1,14 +1,14 @@
 // The lab's state, framework-free: the scenario (the document), its trace (simulate(scenario)), a
 // cursor into the trace and the play state. Components, tests and the embed API all drive this one
 // store. Invariants: `trace` is the simulation of `scenario`, except while `computing`, when it is
-// still the previous scenario's (a long run is computed by a worker, see ../workers/background.ts);
+// still the previous scenario's (a long run is computed by a worker, a model may be fetched first:
+// ./runs.ts has where a trace comes from);
 // `cursor` is a valid step index of `trace`; a scenario that fails validation never replaces the
 // loaded one.
 
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import {
   findPreset,
-  simulateWithin,
   asSentence,
   formatScenarioError,
   simulate,
@@ -25,14 +25,7 @@ import { clampCursor, lastStepAtOrBefore, timeAt } from './time';
 import { SKIM_ABOVE_SPEED, advancePlayback, readingMs } from './playback';
 import { defaultScenario, differsFromPreset, presetOf } from './presetOf';
 import type { TraceRunner } from '../workers/background';
-
-/**
- * With a runner, a change to a short run is tried here for at most this many engine events (a few
- * tens of ms; every preset takes under 200) and handed to the worker if it needs more. A change to
- * a run longer than this goes straight to the worker, so a fork of a long run costs the page
- * nothing before its new action is drawn.
- */
-export const HERE_MAX_EVENTS = 1000;
+import { HERE_MAX_EVENTS, traceLater, traceNow, type ModelSource, type RunResult, type RunSources } from './runs';
 
 export interface StoreOptions {
   /** Computes long runs off the main thread; without it every run is computed here. */
@@ -44,14 +37,6 @@ export interface StoreOptions {
    * `shipped` has its run).
    */
   models?: ModelSource | null;
-}
-
-export interface ModelSource {
-  ready(strategyId: string): boolean;
-  /** Settles once the model is registered; rejects with an Error whose message says why not. */
-  load(strategyId: string): Promise<void>;
-  /** The run of `scenario` as the build computed it (an unchanged preset's), if at hand. */
-  shipped?(scenario: Scenario): Trace | null;
 }
 
 /** An action without its time: the store stamps it with the cursor's time. */
@@ -185,8 +170,7 @@ export function createLabStore(given: Scenario = defaultScenario(), options: Sto
   const checked = validateScenario(given);
   const initial = checked.ok ? checked.scenario : given;
   const trace = options.models?.shipped?.(initial) ?? simulate(initial);
-  const runner = options.background ?? null;
-  const models = options.models ?? null;
+  const sources: RunSources = { runner: options.background ?? null, models: options.models ?? null };
   /** The document the trace on screen belongs to: what a failed worker run puts back. */
   let settled: Pick<LabState, 'scenario' | 'ownActionCount' | 'presetId' | 'edited' | 'past' | 'carried'> = {
     scenario: initial,
@@ -261,15 +245,9 @@ export function createLabStore(given: Scenario = defaultScenario(), options: Sto
         };
       };
       const wasShort = before.trace.steps.length + before.trace.heartbeats <= HERE_MAX_EVENTS;
-      /** The trace, when it is computed here (always without a worker; a short run with one). */
-      const runHere = (): Trace | null =>
-        !runner ? simulate(scenario) : wasShort ? simulateWithin(scenario, HERE_MAX_EVENTS) : null;
-      const modelReady = !models || models.ready(scenario.strategy);
       // The engine is deterministic: the same scenario again (a link naming the run already open,
       // as a page's first link often does) has the same trace, so it is not computed twice.
-      const here = sameRun(scenario, before)
-        ? { ...before.trace, scenario }
-        : (models?.shipped?.(scenario) ?? (modelReady ? runHere() : null));
+      const here = sameRun(scenario, before) ? { ...before.trace, scenario } : traceNow(sources, scenario, wasShort);
       if (here) {
         set({ ...document, ...show(here, place) });
         settle();
@@ -280,7 +258,7 @@ export function createLabStore(given: Scenario = defaultScenario(), options: Sto
       // keeps answering meanwhile.
       const cursorThen = before.cursor;
       set({ ...document, playing: false, computing: true });
-      const finish = (result: { trace: Trace } | { error: string }) => {
+      const finish = (result: RunResult) => {
         if (get().scenario !== scenario) return; // changed again since: that change's run counts
         if ('trace' in result) {
           // Where the cursor goes: as the change asked, unless it was moved meanwhile; then it
@@ -292,24 +270,7 @@ export function createLabStore(given: Scenario = defaultScenario(), options: Sto
         // The engine could not run it: put back the document the trace on screen belongs to.
         set({ ...settled, computing: false, error: `Could not ${verb} ${source}: ${asSentence(result.error)}` });
       };
-      const compute = () => {
-        let trace: Trace | null;
-        try {
-          trace = runHere();
-        } catch (e) {
-          return finish({ error: (e as Error).message });
-        }
-        if (trace) finish({ trace });
-        else runner!.run(scenario, finish);
-      };
-      if (modelReady) runner!.run(scenario, finish);
-      else
-        models!.load(scenario.strategy).then(
-          () => {
-            if (get().scenario === scenario) compute();
-          },
-          (e: Error) => finish({ error: e.message }),
-        );
+      traceLater(sources, scenario, wasShort, () => get().scenario === scenario, finish);
       return true;
     };
 

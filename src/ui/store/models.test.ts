@@ -5,7 +5,8 @@
 
 import { describe, expect, it } from 'vitest';
 import { STRATEGIES, findPreset, simulate } from '../../engine';
-import { createLabStore, type ModelSource } from './labStore';
+import { createLabStore } from './labStore';
+import type { ModelSource } from './runs';
 import { ALL_MODELS } from '../../engine/surfaces/allModels';
 import { MODEL_LOADERS, loadModel, prepareRun } from './models';
 

@@ -4,7 +4,7 @@
 // etcd, if there is one. Workers register every model themselves.
 
 import { findStrategy, isModelLoaded, registerModel, type KnownStrategyId, type PartyBuilder } from '../../engine';
-import type { ModelSource } from './labStore';
+import type { ModelSource } from './runs';
 import { fetchShippedRun, shippedRun } from './shippedRuns';
 
 type Loader = () => Promise<{ build: PartyBuilder }>;

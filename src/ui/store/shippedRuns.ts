@@ -60,9 +60,13 @@ export async function fetchShippedRun(
   }
 }
 
-/** The shipped run of `scenario`, if it has been fetched and `scenario` is exactly its preset. */
+/**
+ * The shipped run of `scenario`, if it has been fetched and `scenario` is exactly its preset. Asked
+ * on every change to the run: one comparison with the preset's text (cached by differsFromPreset),
+ * the fetched run having been checked once, when it came.
+ */
 export function shippedRun(scenario: Scenario): Trace | null {
   const id = presetOf(scenario);
   const trace = id === null ? undefined : fetched.get(id);
-  return trace ? runOf(trace, scenario) : null;
+  return trace && !differsFromPreset(scenario, id!) ? { ...trace, scenario } : null;
 }
