@@ -149,6 +149,13 @@ const firstView = (): Plugin => {
         file,
         page
           .replace(entry[0], `<link rel="modulepreload" crossorigin href="${entry[1]}">`)
+          // The script comes at low priority: on a slow link the first view's style sheets then
+          // arrive without sharing it with 170 kB of script (emulated slow 4G, 4x CPU: first paint
+          // 1.8-2.3 s -> 1.74-1.76 s; the lab's own view is drawn as soon as before, 4.3-4.6 s).
+          .replaceAll(
+            '<link rel="modulepreload" crossorigin',
+            '<link rel="modulepreload" fetchpriority="low" crossorigin',
+          )
           .replace(inline[0], `<script>${starter}</script>`)
           .replace("script-src 'self'", `script-src 'self' 'sha256-${hash}'`)
           .replace('</head>', `${links}</head>`)
