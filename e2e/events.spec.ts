@@ -1,7 +1,7 @@
 // The event table follows the cursor inside its own scroll box, and leaves a reader's own
 // scrolling alone until the cursor moves again.
 import { expect, test, type Page } from '@playwright/test';
-import { openLab } from './helpers';
+import { expectHeadersNeverUnderTransport, openLab } from './helpers';
 
 /** Whether the current row lies wholly inside the table's scroll box (below its sticky header). */
 async function currentRowInView(page: Page): Promise<boolean> {
@@ -55,3 +55,19 @@ test('the table is one stop for Tab: the current row, then on to the rest of the
   await page.keyboard.press('Shift+Tab');
   await expect(page.locator('.event-table-box')).toBeFocused();
 });
+
+// Two columns too (a laptop, a projector): the transport lets go where the tables begin.
+for (const viewport of [
+  { width: 1000, height: 700 },
+  { width: 1280, height: 720 },
+  { width: 1440, height: 900 },
+]) {
+  test(`at ${viewport.width}x${viewport.height} no table header row is ever under the transport`, async ({ page }) => {
+    await page.setViewportSize(viewport);
+    await openLab(page, '#preset=canonical-race&step=t6');
+    await expectHeadersNeverUnderTransport(page, page.locator('.event-table-box'), page.locator('.event-table th'));
+    await page.getByRole('tab', { name: 'Compare strategies' }).click();
+    await expect(page.locator('.compare-table tr.waiting')).toHaveCount(0);
+    await expectHeadersNeverUnderTransport(page, page.locator('.compare-table'), page.locator('.compare-table th'));
+  });
+}

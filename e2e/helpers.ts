@@ -1,6 +1,6 @@
 // Shared steps for the lab's end-to-end specs: open the lab, move the cursor through the UI, and
 // read what the page shows.
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 /** Opens the lab (optionally at a hash) and waits for the first step to be drawn, and in the lab
  * itself for the panels it draws just after the first paint (layout/Later.tsx), so a test that
@@ -67,4 +67,43 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   // From the top, so the sticky transport bar sits where a reader first sees it.
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: `test-results/screenshots/${name}.png`, fullPage: true });
+}
+
+export interface Rect {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+export const intersects = (a: Rect, b: Rect) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+export const rects = (locator: Locator): Promise<(Rect & { text: string })[]> =>
+  locator.evaluateAll((elements) =>
+    elements.map((e) => {
+      const r = e.getBoundingClientRect();
+      return { x: r.x, y: r.y, width: r.width, height: r.height, text: e.textContent ?? '' };
+    }),
+  );
+
+/**
+ * Scrolls the page past `table` in small steps and checks, at each, that no header cell the page
+ * shows is under the transport bar.
+ */
+export async function expectHeadersNeverUnderTransport(page: Page, table: Locator, headers: Locator): Promise<void> {
+  const viewport = page.viewportSize()!;
+  const start = (await table.evaluate((e) => e.getBoundingClientRect().top + window.scrollY)) - viewport.height / 2;
+  const end = await table.evaluate((e) => e.getBoundingClientRect().bottom + window.scrollY);
+  let checked = 0;
+  for (let y = Math.max(0, start); y < end; y += 40) {
+    await page.evaluate((top) => window.scrollTo(0, top), y);
+    const bar = (await page.locator('.transport').boundingBox())!;
+    if (bar.y + bar.height <= 0) continue; // scrolled away with its stretch of the page
+    for (const header of await rects(headers)) {
+      if (header.width < 2 || header.y + header.height <= 0 || header.y >= viewport.height) continue;
+      checked += 1;
+      expect(intersects(header, bar), `"${header.text}" is under the transport at scrollY ${y}`).toBe(false);
+    }
+  }
+  expect(checked, 'no header was ever on screen with the transport').toBeGreaterThan(0);
 }

@@ -78,8 +78,8 @@ export function App({ store, session, flushUrl = () => {} }: AppProps) {
         <BackToLesson session={session} />
         <main className="lab-main" id="lab-main" tabIndex={-1}>
           <ScenarioIntro />
-          {/* The transport sticks while the run's own views are in sight; on a narrow screen
-              (base.css) it lets go at the tables, so it never covers their header rows. */}
+          {/* The transport sticks while the run's own views are in sight and lets go at the
+              tables (base.css), so it never covers their header rows. */}
           <div className="lab-player">
             <Transport />
             <ComputingNote />

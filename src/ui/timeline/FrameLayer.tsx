@@ -10,6 +10,8 @@ import type { LaneShape, PlotArea, StepLabelShape, TickShape } from './types';
 /** The least lane height (px) with room for a note under the name: a full lane, a compact one. */
 const SUBTITLE_ROOM_PX = 36;
 const SUBTITLE_ROOM_COMPACT_PX = 28;
+/** Below this lane height (px) a name in the usual type would run into the next lane's name. */
+const TITLE_ROOM_PX = 15;
 
 export const LaneBands = memo(function LaneBands({
   lanes,
@@ -32,7 +34,16 @@ export const LaneBands = memo(function LaneBands({
             height={lane.height}
           />
           <line className="tl-lane__line" x1={plot.left} x2={plot.right} y1={lane.y} y2={lane.y} />
-          {isNarrow(plot) ? (
+          {lane.height < TITLE_ROOM_PX ? (
+            // Lanes packed close (Redlock's masters in a short frame): one line in small type.
+            <text
+              className="tl-lane__title tl-lane__title--tight"
+              x={isNarrow(plot) ? LANE_TITLE_X_NARROW_PX : 14}
+              y={lane.y + 1}
+            >
+              {lane.title}
+            </text>
+          ) : isNarrow(plot) ? (
             // A phone: smaller type at the very edge, two lines for a long name (layout sized the gutter for it).
             <text className="tl-lane__title tl-lane__title--narrow" x={LANE_TITLE_X_NARROW_PX} y={lane.y + 1}>
               {lane.titleLines.length === 1
