@@ -178,6 +178,16 @@ export default defineConfig({
     modulePreload: { polyfill: false },
     manifest: true,
     rolldownOptions: {
+      // The engine is pure (its modules do nothing when imported but define things), except the
+      // two that register every model and the simulator. Saying so lets the bundler drop an
+      // import kept only to run a module first: the barrel's re-export of simulate() otherwise
+      // brought the simulator into every first render.
+      treeshake: {
+        moduleSideEffects: (id) =>
+          /\/src\/engine\//.test(id) && !/\/src\/engine\/(surfaces\/allModels|models\/all)\.ts$/.test(id)
+            ? false
+            : undefined,
+      },
       output: {
         codeSplitting: {
           groups: [
@@ -187,8 +197,12 @@ export default defineConfig({
             // and the first render waits for ten more requests.
             {
               name: 'engine',
-              test: /\/src\/engine\/(core|protocol|kernel|strategies)\/|\/src\/engine\/models\/registry/,
+              test: /\/src\/engine\/(core|protocol|strategies)\/|\/src\/engine\/models\/registry/,
             },
+            // The narration, which every first render needs, apart from the simulator that also
+            // uses it: left alone, the bundler puts the two in one chunk, and the simulator, which
+            // comes with the first model a page fetches (src/ui/store/models.ts), with the page.
+            { name: 'narration', test: /\/src\/engine\/trace\/(narrate|narrateSystems|text)\.ts$/ },
           ],
         },
       },

@@ -28,6 +28,7 @@ const LAZY = {
   cards: 'src/ui/cards/PartyCards.tsx',
   export: 'src/ui/export/actions.ts',
   embed: 'src/ui/embed/EmbedView.tsx',
+  simulator: 'src/engine/surfaces/simulator.ts',
   generic: 'src/engine/surfaces/models/generic.ts',
   etcd: 'src/engine/surfaces/models/etcd.ts',
   zookeeper: 'src/engine/surfaces/models/zookeeper.ts',
@@ -59,8 +60,9 @@ test('the embed player loads only what it shows, and the rest when asked for', a
   await page.waitForTimeout(500);
   expect(loaded(seen, 'embed')).toEqual(['embed']);
   expect(loaded(seen, 'lab', 'lesson', 'lessons', 'recorded', 'comparison', 'cards', 'export')).toEqual([]);
-  // The run is a preset's, drawn from its shipped run: no strategy's model is fetched.
-  expect(loaded(seen, 'generic', ...SYSTEMS)).toEqual([]);
+  // The run is a preset's, drawn from its shipped run: no strategy's model is fetched, nor the
+  // simulator.
+  expect(loaded(seen, 'simulator', 'generic', ...SYSTEMS)).toEqual([]);
   // A short run never needs the timeline worker (the engine again), so it is not started.
   expect([...seen].filter((file) => file.includes('worker'))).toEqual([]);
 
@@ -92,10 +94,10 @@ const beforeFirstRender = async (page: Page) => {
   );
 };
 
-test('an unchanged preset is drawn from the run the build computed, before any machine is fetched', async ({
+test('an unchanged preset is drawn from the run the build computed, before any machine or the simulator is fetched', async ({
   context,
 }) => {
-  const machines = (['generic', ...SYSTEMS] as const).map((name) => chunkOf(LAZY[name]));
+  const machines = (['simulator', 'generic', ...SYSTEMS] as const).map((name) => chunkOf(LAZY[name]));
   for (const [hash, run] of [
     ['', 'canonical-race'],
     ['#preset=zookeeper-race&step=t4', 'zookeeper-race'],
@@ -122,15 +124,16 @@ test('a shipped run that is damaged is not used: the run is computed instead, wi
   await openLab(page);
   await expect(page.locator('.tl-svg').getByText('Lock service', { exact: true })).toBeVisible();
   await expect(page.getByRole('alert')).toHaveCount(0);
-  expect(loaded(seen, 'generic')).toEqual(['generic']);
+  expect(loaded(seen, 'simulator', 'generic')).toEqual(['simulator', 'generic']);
 });
 
 test("a real system's model is fetched with the first run under it, and only then", async ({ page }) => {
   const seen = scriptsOf(page);
   await openLab(page);
   expect(loaded(seen, ...SYSTEMS)).toEqual([]);
-  // The lab's own machines come once the page is idle, so its first change does not wait for them.
-  await expect.poll(() => loaded(seen, 'generic')).toEqual(['generic']);
+  // The lab's own machines come once the page is idle, with the simulator, so its first change
+  // does not wait for them.
+  await expect.poll(() => loaded(seen, 'simulator', 'generic')).toEqual(['simulator', 'generic']);
   await page.getByLabel('Lock strategy').selectOption('etcd');
   await expect(page.locator('.tl-svg').getByText('etcd cluster', { exact: true })).toBeVisible();
   expect(loaded(seen, ...SYSTEMS)).toEqual(['etcd']);

@@ -11,7 +11,7 @@ import {
   findPreset,
   asSentence,
   formatScenarioError,
-  simulate,
+  simulatorOf,
   validateScenario,
   carryTo,
   type Carried,
@@ -169,7 +169,7 @@ export function createLabStore(given: Scenario = defaultScenario(), options: Sto
   // recognised as the same (sameRun).
   const checked = validateScenario(given);
   const initial = checked.ok ? checked.scenario : given;
-  const trace = options.models?.shipped?.(initial) ?? simulate(initial);
+  const trace = options.models?.shipped?.(initial) ?? simulatorOf().simulate(initial);
   const sources: RunSources = { runner: options.background ?? null, models: options.models ?? null };
   /** The document the trace on screen belongs to: what a failed worker run puts back. */
   let settled: Pick<LabState, 'scenario' | 'ownActionCount' | 'presetId' | 'edited' | 'past' | 'carried'> = {

@@ -1,13 +1,25 @@
 // Each strategy's model (its parties' machines) is fetched when the page first runs that strategy:
 // the first change to the lab's run brings XState and the generic machines (an unchanged preset is
 // drawn from its shipped run, ./shippedRuns.ts); etcd's machines come with the first run under
-// etcd, if there is one. Workers register every model themselves.
+// etcd, if there is one. The simulator is fetched with the first model: a page that only shows
+// shipped runs never loads it. Workers register every model themselves.
 
-import { findStrategy, isModelLoaded, registerModel, type KnownStrategyId, type PartyBuilder } from '../../engine';
+import {
+  findStrategy,
+  isModelLoaded,
+  registerModel,
+  registerSimulator,
+  type KnownStrategyId,
+  type PartyBuilder,
+  type Simulator,
+} from '../../engine';
 import type { ModelSource } from './runs';
 import { fetchShippedRun, shippedRun } from './shippedRuns';
 
 type Loader = () => Promise<{ build: PartyBuilder }>;
+
+/** The simulator, fetched with the first model (alongside it, not after it). */
+const simulator = (): Promise<Simulator> => import('../../engine/surfaces/simulator');
 
 const generic: Loader = () => import('../../engine/surfaces/models/generic');
 
@@ -33,7 +45,9 @@ export async function loadModel(strategyId: string): Promise<void> {
   if (!load) throw new Error(`there is no strategy called "${strategyId}"`);
   let build: PartyBuilder;
   try {
-    ({ build } = await load());
+    const [model, { simulate, simulateWithin }] = await Promise.all([load(), simulator()]);
+    build = model.build;
+    registerSimulator({ simulate, simulateWithin });
   } catch {
     const name = findStrategy(strategyId)?.name ?? strategyId;
     throw new Error(

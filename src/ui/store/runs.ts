@@ -3,7 +3,7 @@
 // model has been fetched. The store decides what the document is; this decides only how its trace
 // is had. Invariant: every trace is simulate(scenario), byte for byte, however it was had.
 
-import { simulate, simulateWithin, type Scenario, type Trace } from '../../engine';
+import { simulatorOf, type Scenario, type Trace } from '../../engine';
 import type { TraceRunner } from '../workers/background';
 
 /**
@@ -33,7 +33,9 @@ export type RunResult = { trace: Trace } | { error: string };
 
 /** A run computed here: always without a worker; with one, only a run that stays short. */
 function runHere({ runner }: RunSources, scenario: Scenario, short: boolean): Trace | null {
-  return !runner ? simulate(scenario) : short ? simulateWithin(scenario, HERE_MAX_EVENTS) : null;
+  if (runner && !short) return null;
+  const simulator = simulatorOf();
+  return runner ? simulator.simulateWithin(scenario, HERE_MAX_EVENTS) : simulator.simulate(scenario);
 }
 
 const modelReady = ({ models }: RunSources, scenario: Scenario) => !models || models.ready(scenario.strategy);

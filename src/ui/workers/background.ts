@@ -2,7 +2,7 @@
 // page keeps drawing and answering while they run. The comparison's side is comparison.ts, loaded
 // with the comparison, so a page that never shows one (the embed player) never loads it.
 
-import { simulate, type Scenario, type Trace } from '../../engine';
+import { simulatorOf, type Scenario, type Trace } from '../../engine';
 import { TraceAssembly, type RunReply } from './wire';
 
 /** Runs scenarios off the main thread; only the newest request is answered. */
@@ -73,7 +73,7 @@ export function createTraceRunner(): TraceRunner | null {
         setTimeout(() => {
           if (id !== newest) return;
           try {
-            done({ trace: simulate(scenario) });
+            done({ trace: simulatorOf().simulate(scenario) });
           } catch (e) {
             done({ error: (e as Error).message });
           }

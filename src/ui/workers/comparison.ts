@@ -1,9 +1,11 @@
 // The page's side of the comparison workers (compare.worker.ts): one scenario under every strategy,
 // shared among a few workers, so the page keeps drawing and answering while they run. Where a
-// browser cannot start a worker, the same work runs here in small tasks instead of one long one.
+// browser cannot start a worker, the same work runs here in small tasks instead of one long one,
+// with the comparison's code (which runs the simulator) fetched then: the page draws the
+// comparison's rows without it.
 
 import { STRATEGIES, type Scenario } from '../../engine';
-import { compareUnder } from '../../engine/surfaces/comparison';
+import type { compareUnder as CompareUnder } from '../../engine/surfaces/comparison';
 import { summaryOf, type CompareReply, type RowSummary } from './wire';
 
 export interface ComparisonHandlers {
@@ -94,6 +96,7 @@ function newCompareWorker(): Worker | null {
 function compareInSteps(scenario: Scenario, on: ComparisonHandlers): () => void {
   let cancelled = false;
   let index = 0;
+  let compareUnder: typeof CompareUnder;
   const next = () => {
     if (cancelled) return;
     if (index === STRATEGIES.length) return on.onDone();
@@ -106,8 +109,11 @@ function compareInSteps(scenario: Scenario, on: ComparisonHandlers): () => void 
     setTimeout(next, 0);
   };
   // Every strategy's model is fetched first: the page has only those it has run.
-  import('../../engine/surfaces/allModels').then(
-    () => setTimeout(next, 0),
+  Promise.all([import('../../engine/surfaces/comparison'), import('../../engine/surfaces/allModels')]).then(
+    ([comparison]) => {
+      compareUnder = comparison.compareUnder;
+      setTimeout(next, 0);
+    },
     () => {
       if (!cancelled) on.onFailed('the code of the strategies could not be fetched (is the page offline?)');
     },
