@@ -178,15 +178,14 @@ export default defineConfig({
     modulePreload: { polyfill: false },
     manifest: true,
     rolldownOptions: {
-      // The engine is pure (its modules do nothing when imported but define things), except the
-      // two that register every model and the simulator. Saying so lets the bundler drop an
-      // import kept only to run a module first: the barrel's re-export of simulate() otherwise
-      // brought the simulator into every first render.
+      // The engine is pure (its modules do nothing when imported but define things), except
+      // models/all.ts, which registers every model, and the surfaces, which may import it (or
+      // allModels) for that alone. Saying so lets the bundler drop an import kept only to run a
+      // module first: the core barrel's re-export of simulate() otherwise brought the simulator
+      // into every first render.
       treeshake: {
         moduleSideEffects: (id) =>
-          /\/src\/engine\//.test(id) && !/\/src\/engine\/(surfaces\/allModels|models\/all)\.ts$/.test(id)
-            ? false
-            : undefined,
+          /\/src\/engine\//.test(id) && !/\/src\/engine\/(surfaces\/|models\/all\.ts$)/.test(id) ? false : undefined,
       },
       output: {
         codeSplitting: {

@@ -208,3 +208,31 @@ test('code that cannot be fetched is said in words, and changes nothing that was
   await expect(page).not.toHaveURL(/lesson=/);
   expect(await page.getByTestId('narration').innerText()).toBe(before);
 });
+
+// The lessons' and the real servers' code registers every model, and the simulator with them: a
+// run no file holds (a lesson's own scenario, a changed strategy) then runs, and is not refused.
+test('after a lesson or the real servers opened first, a run that is not shipped still runs', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const seen = scriptsOf(page);
+  await page.goto('./#lesson=fencing-tokens&chapter=order-at-the-store&step=arrives-first');
+  await expect(page.locator('.lesson')).toHaveAttribute('data-where', 'order-at-the-store/arrives-first');
+  await expect(page.getByTestId('narration')).toContainText('33');
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  expect(loaded(seen, 'lessons')).toEqual(['lessons']);
+
+  // A browser of its own (no lesson to go back to): the real servers' view opened by its link,
+  // then the lab changed.
+  const other = await browser.newContext({ baseURL });
+  const fresh = await other.newPage();
+  await fresh.goto('./#recording=etcd-race');
+  await expect(fresh.getByRole('heading', { level: 1, name: 'Real servers' })).toBeVisible();
+  await fresh.getByRole('button', { name: 'Back to the lab' }).click();
+  await fresh.getByLabel('Lock strategy').selectOption('lease-trust');
+  await expect(fresh.getByLabel('Lock strategy')).toHaveValue('lease-trust');
+  await expect(fresh.locator('.tl-svg').getByText('Lock service', { exact: true })).toBeVisible();
+  await expect(fresh.getByRole('alert')).toHaveCount(0);
+  await other.close();
+});

@@ -7,8 +7,15 @@
 export { simulate, simulateWithin, type SimulateOptions } from './simulate/simulate';
 // simulate() runs a strategy once its model is registered: surfaces/allModels registers every one,
 // a page registers each from surfaces/models/<name> when it first runs it. A page runs scenarios
-// through simulatorOf(), registered with its first model, so the simulator comes with that model.
-export { registerModel, isModelLoaded, registerSimulator, simulatorOf, type Simulator } from './models/registry';
+// through simulatorOf(), which it fetches (surfaces/simulator) with its first model.
+export {
+  registerModel,
+  isModelLoaded,
+  registerSimulator,
+  isSimulatorLoaded,
+  simulatorOf,
+  type Simulator,
+} from './models/registry';
 export type { PartyBuilder } from './strategies/types';
 export {
   simulateWithCheckpoints,

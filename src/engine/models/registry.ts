@@ -47,10 +47,14 @@ export function registerSimulator(given: Simulator): void {
   simulator = given;
 }
 
+export function isSimulatorLoaded(): boolean {
+  return simulator !== null;
+}
+
 /**
  * The registered simulator.
- * @throws Error when none is: a caller runs a scenario only once its strategy's model is loaded,
- *   and the simulator is registered with the first model
+ * @throws Error when none is: a page runs a scenario only once loadModel (src/ui/store/models.ts)
+ *   has both its strategy's model and the simulator
  */
 export function simulatorOf(): Simulator {
   if (!simulator) throw new Error('the simulator is not loaded yet');

@@ -3,8 +3,9 @@
 // so a page that never opens one (the embed player, the lab alone) never loads them. The lesson
 // file's format (types and LESSON_FORMAT) is in the core surface, ../index.ts.
 
-// A lesson's chapters run under several strategies, and checking a lesson runs them all.
-import '../models/all';
+// A lesson's chapters run under several strategies, and checking a lesson runs them all: every
+// model is registered, and the simulator with them (the page runs its steps through it).
+import './allModels';
 
 export { LESSONS, findLesson } from '../lessons';
 export { validateLesson, scenarioOfRun, type LessonResult } from '../lessons/validate';

@@ -3,13 +3,13 @@
 // it. Invariant: a request that cannot be met changes nothing that is loaded and comes back as a
 // sentence; the store's own error line is left to the store's own failures.
 
-import { asSentence, carryTo, formatScenarioError, isModelLoaded, validateScenario, type Scenario } from '../../engine';
+import { asSentence, carryTo, formatScenarioError, validateScenario, type Scenario } from '../../engine';
 import type { LabActions, LabStore, LoadOptions } from '../store/labStore';
 import { decodeHash } from '../store/url';
 import type { StepRef } from './commands';
 import type { EmbedOptions } from './embedUrl';
 import { nearestSpeed } from '../store/speed';
-import { prepareRun } from '../store/models';
+import { PAGE_MODELS, prepareRun } from '../store/models';
 
 /** Resolves once the trace on screen is the open scenario's (a long run comes from a worker). */
 export function whenSettled(store: LabStore): Promise<void> {
@@ -63,7 +63,7 @@ export async function openScenario(
     // A model prepareRun could not fetch is tried once more by the store; if that fails too, the
     // store puts back what was open, and its reason is this request's answer. (A long run still
     // coming from the worker is shown as it comes, as in the lab.)
-    if (isModelLoaded(next.strategy)) return null;
+    if (PAGE_MODELS.ready(next.strategy)) return null;
     const opened = store.getState().scenario;
     await whenSettled(store);
     if (store.getState().scenario === opened) return null;

@@ -7,6 +7,7 @@
 import {
   findStrategy,
   isModelLoaded,
+  isSimulatorLoaded,
   registerModel,
   registerSimulator,
   type KnownStrategyId,
@@ -35,31 +36,40 @@ export const MODEL_LOADERS: Record<KnownStrategyId, Loader> = {
 };
 
 /**
- * Registers `strategyId`'s model, fetching its code the first time; settles at once when it is
- * already registered. Rejects with an Error that says what failed, in words a page can show: a
+ * Registers `strategyId`'s model and the simulator, fetching what is missing; settles at once when
+ * both are registered. Rejects with an Error that says what failed, in words a page can show: a
  * strategy the lab does not have, or code that could not be fetched.
  */
 export async function loadModel(strategyId: string): Promise<void> {
-  if (isModelLoaded(strategyId)) return;
+  if (modelReady(strategyId)) return;
   const load = (MODEL_LOADERS as Record<string, Loader | undefined>)[strategyId];
   if (!load) throw new Error(`there is no strategy called "${strategyId}"`);
-  let build: PartyBuilder;
+  // The model may be registered already without the simulator (a lesson's surface registers
+  // every model), and the simulator without this model: only what is missing is fetched.
+  let model: { build: PartyBuilder } | null;
+  let sim: Simulator | null;
   try {
-    const [model, { simulate, simulateWithin }] = await Promise.all([load(), simulator()]);
-    build = model.build;
-    registerSimulator({ simulate, simulateWithin });
+    [model, sim] = await Promise.all([
+      isModelLoaded(strategyId) ? null : load(),
+      isSimulatorLoaded() ? null : simulator(),
+    ]);
   } catch {
     const name = findStrategy(strategyId)?.name ?? strategyId;
     throw new Error(
       `the page could not fetch the code of "${name}" (offline, or the site was updated since the page was opened: reload it)`,
     );
   }
+  if (sim) registerSimulator({ simulate: sim.simulate, simulateWithin: sim.simulateWithin });
   // Every strategy this code is the model of is ready now (the generic one serves two).
-  for (const [id, other] of Object.entries(MODEL_LOADERS)) if (other === load) registerModel(id, build);
+  if (model)
+    for (const [id, other] of Object.entries(MODEL_LOADERS)) if (other === load) registerModel(id, model.build);
 }
 
+/** Whether a scenario under `strategyId` can be run here now: its model and the simulator are in. */
+const modelReady = (strategyId: string): boolean => isModelLoaded(strategyId) && isSimulatorLoaded();
+
 /** The page's models and shipped runs, as the lab store asks for them. */
-export const PAGE_MODELS: ModelSource = { ready: isModelLoaded, load: loadModel, shipped: shippedRun };
+export const PAGE_MODELS: ModelSource = { ready: modelReady, load: loadModel, shipped: shippedRun };
 
 /**
  * Fetches what running a scenario needs before it is opened, so that a link's first render shows
