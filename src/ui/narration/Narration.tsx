@@ -51,8 +51,11 @@ export function Narration({ label = 'Narration of this step', verdictSpeaks = fa
         <p className="narration-where">
           {step.label && <span className="step-label big">{step.label}</span>}
           <span>
-            Step {step.index}
-            {hidden ? '' : ` of ${count - 1}`} · {step.timeMs} ms
+            <span className="narration-step">
+              Step {step.index}
+              {hidden ? '' : ` of ${count - 1}`} ·{' '}
+            </span>
+            {step.timeMs} ms
           </span>
         </p>
         <p className="narration-text" data-testid="narration" aria-live={playing || quiet ? 'off' : 'polite'}>
