@@ -214,13 +214,19 @@ test('the lab copies the embed code for its view, and the example page drives th
   context,
 }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  await page.goto('./#preset=canonical-race&step=4');
+  // Step 5 has no label: it is named by its number. Step 4 is t2: it is named by its label.
+  await page.goto('./#preset=canonical-race&step=5');
   await page.getByRole('button', { name: 'Copy embed code' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Embed code copied' })).toBeVisible();
-  const code = await page.evaluate(() => navigator.clipboard.readText());
-  expect(code).toMatch(
-    /^<iframe src="http:\/\/127\.0\.0\.1:\d+\/#embed&amp;preset=canonical-race&amp;step=4" width="640" height="360" title="Fencelab: The canonical race" loading="lazy"><\/iframe>$/,
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(
+    /^<iframe src="http:\/\/127\.0\.0\.1:\d+\/#embed&amp;preset=canonical-race&amp;step=5" width="640" height="360" title="Fencelab: The canonical race" loading="lazy"><\/iframe>$/,
   );
+  await page.goto('./#preset=canonical-race&step=4');
+  await expect(page.getByTestId('narration')).toContainText('is over on LockService');
+  await page.getByRole('button', { name: 'Copy embed code' }).click();
+  await expect
+    .poll(() => page.evaluate(() => navigator.clipboard.readText()))
+    .toContain('#embed&amp;preset=canonical-race&amp;step=t2"');
 
   await page.goto('./embed-example.html');
   const log = page.locator('#log');

@@ -1,5 +1,5 @@
 // "Copy embed code": the iframe snippet for the current view (an unchanged preset by id, otherwise
-// the scenario as the share link encodes it), for a docs page. If the clipboard is refused the
+// the scenario as the share link encodes it; a labelled step by its label), for a docs page. If the clipboard is refused the
 // snippet is shown in a text area, selected, to copy by hand. "Copied" fades by itself.
 
 import { useEffect, useState } from 'react';
@@ -21,7 +21,9 @@ export function EmbedCodeButton({ flush }: { flush(): Promise<void> | void }) {
     await flush();
     const link = await currentLink(store, window.location.href);
     const at = link.indexOf('#');
-    const src = link.slice(0, at) + embedHashOf(link.slice(at));
+    // A labelled step is named by its label (step=t6), as the docs' examples do.
+    const { trace, cursor } = store.getState();
+    const src = link.slice(0, at) + embedHashOf(link.slice(at), undefined, trace.steps[cursor]?.label);
     const code = iframeSnippet(src, `Fencelab: ${store.getState().scenario.name}`);
     try {
       await navigator.clipboard.writeText(code);
