@@ -4,7 +4,7 @@
 // Invariant: it drives the same lab store as the lab; the cards, the event table and the
 // comparison load only when shown.
 
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useStore } from 'zustand';
 import { Transport } from '../controls/Transport';
 import { useKeyboard } from '../controls/useKeyboard';
@@ -15,6 +15,7 @@ import { laneUnits } from '../timeline/lanes';
 import { LabProvider, useLab } from '../store/context';
 import type { LabStore } from '../store/labStore';
 import { useShownTrace } from '../store/shown';
+import { useElementSize } from '../hooks/useElementWidth';
 import { Timeline } from '../timeline/Timeline';
 import { startBridge } from './bridge';
 import { openEmbed } from './drive';
@@ -27,24 +28,10 @@ const Comparison = lazy(() => import('../compare/Comparison').then((m) => ({ def
 const PartyCards = lazy(() => import('../cards/PartyCards').then((m) => ({ default: m.PartyCards })));
 const EventTable = lazy(() => import('../events/EventTable').then((m) => ({ default: m.EventTable })));
 
-/** The height of an element, kept current (the timeline fills what the frame leaves it). */
-function useElementHeight(): [(node: HTMLDivElement | null) => (() => void) | undefined, number] {
-  const [height, setHeight] = useState(0);
-  const ref = useCallback((node: HTMLDivElement | null) => {
-    if (!node) return undefined;
-    const measure = () => setHeight(Math.floor(node.getBoundingClientRect().height));
-    measure();
-    const observer = new ResizeObserver(measure);
-    observer.observe(node);
-    return () => observer.disconnect();
-  }, []);
-  return [ref, height];
-}
-
 function EmbedTimeline({ fixedPx }: { fixedPx: number | null }) {
   const { trace, fullTrace } = useShownTrace();
   const { cursor, seek } = useLab((s) => ({ cursor: s.cursor, seek: s.seek }));
-  const [ref, measured] = useElementHeight();
+  const [ref, measured] = useElementSize<HTMLDivElement>('height');
   // The section's padding (2 px a side) and border are not the drawing's.
   const height = fixedPx ?? Math.max(0, measured - 6);
   return (

@@ -59,7 +59,7 @@ export async function loadModel(strategyId: string): Promise<void> {
       `the page could not fetch the code of "${name}" (offline, or the site was updated since the page was opened: reload it)`,
     );
   }
-  if (sim) registerSimulator({ simulate: sim.simulate, simulateWithin: sim.simulateWithin });
+  if (sim) registerSimulator(sim);
   // Every strategy this code is the model of is ready now (the generic one serves two).
   if (model)
     for (const [id, other] of Object.entries(MODEL_LOADERS)) if (other === load) registerModel(id, model.build);

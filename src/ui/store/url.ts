@@ -71,7 +71,21 @@ function wholeNumber(text: string | undefined, name: string): number | undefined
   return Number(text);
 }
 
-export async function decodeHash(hash: string): Promise<DecodedHash> {
+/** The last link decoded: a page decodes its link twice as it starts (main.tsx, to fetch what its
+ * run needs, and then to open it), and decoding a scenario link inflates and validates it. */
+let lastDecoded: { hash: string; result: Promise<DecodedHash> } | null = null;
+
+/**
+ * What a location hash opens: a scenario (a preset by id, or `s=` compressed and validated) with
+ * its cursor, nothing, or a message that names what is wrong. Decoding the same hash again gives
+ * the same answer (the last one is kept).
+ */
+export function decodeHash(hash: string): Promise<DecodedHash> {
+  if (lastDecoded?.hash !== hash) lastDecoded = { hash, result: decode(hash) };
+  return lastDecoded.result;
+}
+
+async function decode(hash: string): Promise<DecodedHash> {
   const p = hashParams(hash);
   if (!p.has('s') && !p.has('preset')) {
     return p.size === 0 ? { kind: 'empty' } : { kind: 'error', message: 'The link has no scenario in it (no "s=").' };
