@@ -2,6 +2,8 @@
 // by the view, not the panels drawn just after the first paint, not a scrollbar arriving with
 // them. Headless Chromium hides scrollbars unless told not to; a desktop browser shows them, and
 // one that appears after the first paint narrows the page (Lighthouse measured 0.11 that way).
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
 
 test.use({
@@ -31,6 +33,53 @@ test('the first paint is the view itself: nothing moves once drawn, in the lab, 
     await page.waitForTimeout(1000);
     expect(await page.evaluate(() => (window as unknown as { shifts: number }).shifts), hash || 'the lab').toBe(0);
   }
+});
+
+// A slow link delivers the page's HTML in parts, and Chromium paints whatever it has parsed when
+// a part ends. This server sends the page in two parts, split inside the first view, 400 ms
+// apart; every other file is passed through from the preview server whole.
+test.describe('when the page arrives in parts', () => {
+  let server: Server;
+  let origin = '';
+  test.beforeAll(async ({ baseURL }) => {
+    server = createServer((req, res) => {
+      void (async () => {
+        const upstream = await fetch(new URL(req.url ?? '/', baseURL));
+        const body = Buffer.from(await upstream.arrayBuffer());
+        res.writeHead(upstream.status, { 'content-type': upstream.headers.get('content-type') ?? '' });
+        const html = upstream.headers.get('content-type')?.includes('text/html');
+        const split = html ? body.indexOf('tl-legend') : -1;
+        if (split < 0) return res.end(body);
+        res.write(body.subarray(0, split));
+        setTimeout(() => res.end(body.subarray(split)), 400);
+      })();
+    });
+    await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  test.afterAll(() => new Promise<void>((done) => server.close(() => done())));
+
+  test('the first view is painted whole, not its first part and then the rest beside it', async ({ page }) => {
+    await page.addInitScript(() => {
+      const w = window as unknown as { shifts: number; wholeAtFirstFrame?: boolean };
+      w.shifts = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) w.shifts += (entry as unknown as { value: number }).value;
+      }).observe({ type: 'layout-shift', buffered: true });
+      requestAnimationFrame(() => {
+        w.wholeAtFirstFrame = document.getElementById('first-view-end') !== null;
+      });
+    });
+    await page.goto(`${origin}/`);
+    await expect(page.getByTestId('narration')).toBeVisible();
+    await page.waitForTimeout(1000);
+    const seen = await page.evaluate(() => {
+      const { shifts, wholeAtFirstFrame } = window as unknown as { shifts: number; wholeAtFirstFrame?: boolean };
+      return { shifts, wholeAtFirstFrame };
+    });
+    expect(seen.wholeAtFirstFrame, 'the whole first view had been parsed at the first frame').toBe(true);
+    expect(seen.shifts).toBe(0);
+  });
 });
 
 test.describe('before any script has run', () => {
