@@ -8,8 +8,8 @@
 // (buttons, following the cursor, a new trace, a resize) becomes d3-zoom's transform before the
 // next gesture, so the gesture starts from what is on screen; no button pressed, no drag.
 
-import { select } from 'd3-selection';
-import { zoom, zoomTransform, type D3ZoomEvent } from 'd3-zoom';
+import { select, type Selection } from 'd3-selection';
+import { zoom, zoomTransform, type D3ZoomEvent, type ZoomBehavior } from 'd3-zoom';
 import type { TimeWindow } from './types';
 import { clampWindow } from './viewport';
 import {
@@ -127,7 +127,7 @@ export function attachTimeZoom(svg: SVGSVGElement, callbacks: TimeZoomCallbacks)
   selection
     .on('touchstart.swipe', onTouchStart, { passive: true })
     .on('touchmove.swipe', onTouchMove, { passive: true })
-    .call(behavior)
+    .call(attachMarked, behavior)
     // A plain wheel is not d3-zoom's (see isZoomGesture): it scrolls the page, and says how to zoom.
     .on(
       'wheel.hint',
@@ -136,7 +136,6 @@ export function attachTimeZoom(svg: SVGSVGElement, callbacks: TimeZoomCallbacks)
       },
       { passive: true },
     );
-
   return {
     show(window, next) {
       if (!frame || !sameFrame(frame, next)) {
@@ -164,4 +163,37 @@ export function attachTimeZoom(svg: SVGSVGElement, callbacks: TimeZoomCallbacks)
       selection.on('.zoom', null).on('.hint', null).on('.swipe', null);
     },
   };
+}
+
+/** Events a listener can hold the page's scrolling up for, unless it says it is passive. */
+const SCROLL_BLOCKING = new Set(['touchstart', 'touchmove', 'wheel', 'mousewheel']);
+
+/**
+ * Attaches d3-zoom to the timeline's SVG with every scroll-blocking listener's `passive` option
+ * said. d3-zoom 3.0.1 adds its touchstart and touchmove listeners with no options; Chromium
+ * reports such a listener as holding scrolling up unmarked (Lighthouse's
+ * uses-passive-event-listeners), though an explicit `passive: false` is not reported. The
+ * listeners cancel their events (a sideways pan and a pinch must not also move the page), so
+ * they are added as what they are, not passive, and d3-zoom otherwise works as it does.
+ */
+function attachMarked(
+  selection: Selection<SVGSVGElement, unknown, null, undefined>,
+  behavior: ZoomBehavior<SVGSVGElement, unknown>,
+) {
+  const node = selection.node();
+  if (!node) return;
+  const add = node.addEventListener;
+  node.addEventListener = function (
+    type: string,
+    listener: EventListenerOrEventListenerObject,
+    options?: boolean | AddEventListenerOptions,
+  ) {
+    add.call(this, type, listener, options ?? (SCROLL_BLOCKING.has(type) ? { passive: false } : undefined));
+  };
+  try {
+    behavior(selection);
+  } finally {
+    // Back to the prototype's own method.
+    delete (node as { addEventListener?: unknown }).addEventListener;
+  }
 }
