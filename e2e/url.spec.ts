@@ -33,6 +33,34 @@ test('the share button copies a link to this view', async ({ page, context }) =>
   expect(link).toMatch(/#preset=canonical-race&step=16$/);
 });
 
+test('a preset under another strategy shares as a short link, which opens it; the embed code says the same', async ({
+  page,
+  context,
+}) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await openLab(page);
+  await page.getByLabel('Lock strategy').selectOption('etcd');
+  await seekToLabel(page, 't4');
+  const step = await cursorStep(page);
+  await expect(page).toHaveURL(new RegExp(`#preset=canonical-race&strategy=etcd&step=${step}$`));
+  await page.getByRole('button', { name: 'Copy embed code' }).click();
+  await expect
+    .poll(() => page.evaluate(() => navigator.clipboard.readText()))
+    .toContain('#embed&amp;preset=canonical-race&amp;strategy=etcd&amp;step=t4"');
+
+  // Written by hand, as a docs author would: the lab opens it under etcd at t4.
+  const other = await context.newPage();
+  await openLab(other, '#preset=canonical-race&strategy=etcd&step=t4');
+  await expect(other.getByLabel('Lock strategy')).toHaveValue('etcd');
+  expect(await cursorStep(other)).toBe(step);
+  await expect(other.getByRole('alert')).toHaveCount(0);
+  // A strategy the lab does not have is named, and the run that was open stays.
+  await openLab(other, '#preset=canonical-race&strategy=etcd3&step=t4');
+  await expect(other.getByRole('alert')).toContainText('strategy "etcd3" that the lab does not have');
+  await expect(other.getByRole('alert')).toContainText('the run that was open is still open');
+  await expect(other.getByLabel('Lock strategy')).toHaveValue('etcd');
+});
+
 test('a link names a step by its label, and says so when the run has no such label', async ({ page }) => {
   await openLab(page, '#preset=canonical-race&step=t6');
   expect(await cursorStep(page)).toBe(16);

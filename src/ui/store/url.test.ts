@@ -1,7 +1,8 @@
 // The shareable link round-trips a scenario and its cursor, and turns anything else into a message.
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { PRESETS, findPreset } from '../../engine';
+import { PRESETS, carryTo, findPreset, validateScenario } from '../../engine';
+import { presetUnder } from './presetOf';
 import { decodeHash, encodeHash } from './url';
 
 const race = () => findPreset('canonical-race')!.scenario;
@@ -65,6 +66,45 @@ describe('encodeHash / decodeHash', () => {
     expect(await encodeHash({ ...short, ownActionCount: own - 1 })).toMatch(/^#s=[\w-]+&step=9&own=4$/);
   });
 
+  it('opens a preset under another strategy, and writes that change alone as the same short link', async () => {
+    const decoded = await decodeHash('#preset=canonical-race&strategy=etcd&step=t4');
+    expect(decoded).toMatchObject({ kind: 'ok', presetId: 'canonical-race', stepLabel: 't4' });
+    if (decoded.kind !== 'ok') return;
+    expect(decoded.scenario.strategy).toBe('etcd');
+    // What the strategy picker makes of the preset: the store validates what it commits.
+    const valid = (raw: unknown) => {
+      const checked = validateScenario(raw);
+      if (!checked.ok) throw new Error('not a valid scenario');
+      return checked.scenario;
+    };
+    expect(JSON.stringify(valid(carryTo(valid(race()), 'etcd').scenario))).toBe(JSON.stringify(decoded.scenario));
+    const state = { scenario: presetUnder('canonical-race', 'etcd')!, cursor: 4, presetId: 'canonical-race' };
+    const own = state.scenario.actions.length;
+    expect(await encodeHash({ ...state, ownActionCount: own, edited: true })).toBe(
+      '#preset=canonical-race&strategy=etcd&step=4',
+    );
+    // Anything more than the strategy is written in full.
+    const seeded = { ...state.scenario, seed: state.scenario.seed + 1 };
+    expect(await encodeHash({ ...state, scenario: seeded, ownActionCount: own, edited: true })).toMatch(/^#s=/);
+    expect(await encodeHash({ ...state, ownActionCount: own - 1, edited: true })).toMatch(/^#s=/);
+  });
+
+  it('carries any scenario a link names to the strategy it names; with no scenario, the default one', async () => {
+    const bare = await decodeHash('#strategy=zookeeper&step=2');
+    expect(bare).toMatchObject({ kind: 'ok', presetId: 'canonical-race', cursor: 2 });
+    expect(bare.kind === 'ok' && bare.scenario.strategy).toBe('zookeeper');
+    const full = await decodeHash(`#s=${packed(JSON.stringify(race()))}&strategy=lease-trust`);
+    expect(full.kind === 'ok' && full.scenario.strategy).toBe('lease-trust');
+    expect(full).not.toHaveProperty('presetId');
+    // The preset's own strategy is the preset itself.
+    expect(await decodeHash(`#preset=canonical-race&strategy=${race().strategy}`)).toEqual({
+      kind: 'ok',
+      scenario: race(),
+      cursor: 0,
+      presetId: 'canonical-race',
+    });
+  });
+
   it('takes a label for the step, left for the caller to find in the trace', async () => {
     expect(await decodeHash('#preset=canonical-race&step=t6')).toMatchObject({
       kind: 'ok',
@@ -95,6 +135,8 @@ describe('encodeHash / decodeHash', () => {
     [`#s=${packed(JSON.stringify(race()))}&step=-1`, /step/],
     ['#preset=nope', /nope/],
     ['#foo=bar', /no scenario/],
+    ['#preset=canonical-race&strategy=chubbyy', /strategy "chubbyy" that the lab does not have \(it has .*etcd/],
+    ['#strategy=%E0%A4%A', /strategy "%E0%A4%A"/],
   ])('rejects %s with a message', async (hash, message) => {
     const decoded = await decodeHash(hash);
     expect(decoded.kind).toBe('error');

@@ -1,11 +1,24 @@
 // The shareable link: the scenario (deflated JSON, base64url), the cursor and how many of the
 // scenario's actions are its own, in location.hash:  #s=<scenario>&step=N&own=K
-// An unchanged preset is written short, #preset=<id>&step=N; `step=` also takes a step's label
-// (`step=t6`), which the caller resolves once the trace exists. Invariant: decoding never
-// rejects; anything it cannot read comes back as an error that names the problem, and no scenario.
+// An unchanged preset is written short, #preset=<id>&step=N, and so is a preset carried to another
+// strategy and changed in nothing else, #preset=<id>&strategy=<id>&step=N. A link may name a
+// strategy for any scenario (`strategy=` carries it there, as the strategy picker does; with no
+// scenario, the default preset). `step=` also takes a step's label (`step=t6`), which the caller
+// resolves once the trace exists. Invariant: decoding never rejects; anything it cannot read
+// comes back as an error that names the problem, and no scenario.
 
 import { deflateText, inflateText, MAX_TEXT_BYTES } from './linkCodec';
-import { asSentence, findPreset, formatScenarioError, validateScenario, type Scenario } from '../../engine';
+import {
+  STRATEGIES,
+  asSentence,
+  carryTo,
+  findPreset,
+  findStrategy,
+  formatScenarioError,
+  validateScenario,
+  type Scenario,
+} from '../../engine';
+import { DEFAULT_PRESET_ID, isPresetUnder, presetUnder } from './presetOf';
 
 export interface UrlState {
   scenario: Scenario;
@@ -41,10 +54,17 @@ function encodeScenario(scenario: Scenario): Promise<string> {
   return text;
 }
 
-/** `#preset=ID&step=N` for an unchanged preset with no interventions, else `#s=…&step=N[&own=K]`. */
+/**
+ * `#preset=ID&step=N` for an unchanged preset with no interventions, `#preset=ID&strategy=S&step=N`
+ * for that preset carried to strategy S and nothing more, else `#s=…&step=N[&own=K]`.
+ */
 export async function encodeHash({ scenario, cursor, ownActionCount, presetId, edited }: UrlState): Promise<string> {
-  if (presetId && edited === false && ownActionCount === scenario.actions.length && findPreset(presetId))
-    return `#preset=${encodeURIComponent(presetId)}&step=${cursor}`;
+  if (presetId && ownActionCount === scenario.actions.length && findPreset(presetId)) {
+    const id = encodeURIComponent(presetId);
+    if (edited === false) return `#preset=${id}&step=${cursor}`;
+    if (isPresetUnder(scenario, presetId))
+      return `#preset=${id}&strategy=${encodeURIComponent(scenario.strategy)}&step=${cursor}`;
+  }
   const parts = [`s=${await encodeScenario(scenario)}`, `step=${cursor}`];
   if (ownActionCount !== scenario.actions.length) parts.push(`own=${ownActionCount}`);
   return `#${parts.join('&')}`;
@@ -85,10 +105,29 @@ export function decodeHash(hash: string): Promise<DecodedHash> {
   return lastDecoded.result;
 }
 
+/** The text of a link's field, %-escapes decoded where they can be. */
+function fieldText(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
 async function decode(hash: string): Promise<DecodedHash> {
   const p = hashParams(hash);
+  const strategy = p.has('strategy') ? fieldText(p.get('strategy') ?? '') : undefined;
+  if (strategy !== undefined && !findStrategy(strategy)) {
+    const known = STRATEGIES.map((s) => s.id).join(', ');
+    return {
+      kind: 'error',
+      message: `The link names a strategy "${strategy}" that the lab does not have (it has ${known}).`,
+    };
+  }
   if (!p.has('s') && !p.has('preset')) {
-    return p.size === 0 ? { kind: 'empty' } : { kind: 'error', message: 'The link has no scenario in it (no "s=").' };
+    if (strategy !== undefined) p.set('preset', DEFAULT_PRESET_ID);
+    else
+      return p.size === 0 ? { kind: 'empty' } : { kind: 'error', message: 'The link has no scenario in it (no "s=").' };
   }
   const stepText = p.get('step');
   const stepLabel = stepText !== undefined && LABEL.test(stepText) ? stepText : undefined;
@@ -99,10 +138,13 @@ async function decode(hash: string): Promise<DecodedHash> {
 
   const labelled = stepLabel === undefined ? {} : { stepLabel };
   if (!p.has('s')) {
-    const id = decodeURIComponent(p.get('preset') ?? '');
+    const id = fieldText(p.get('preset') ?? '');
     const preset = findPreset(id);
     if (!preset) return { kind: 'error', message: `The link names a preset "${id}" that does not exist.` };
-    return { kind: 'ok', scenario: preset.scenario, cursor: step ?? 0, presetId: id, ...labelled };
+    const scenario =
+      strategy === undefined || strategy === preset.scenario.strategy ? preset.scenario : presetUnder(id, strategy);
+    if (!scenario) return { kind: 'error', message: `The preset "${id}" cannot be run under "${strategy}".` };
+    return { kind: 'ok', scenario, cursor: step ?? 0, presetId: id, ...labelled };
   }
 
   const inflated = await inflateText(p.get('s') ?? '');
@@ -126,6 +168,10 @@ async function decode(hash: string): Promise<DecodedHash> {
       kind: 'error',
       message: `The link's scenario is not valid: ${asSentence(formatScenarioError(checked.error))}`,
     };
+  }
+  if (strategy !== undefined && strategy !== checked.scenario.strategy) {
+    // Carried as the strategy picker carries it; which actions were the scenario's own is not kept.
+    return { kind: 'ok', scenario: carryTo(checked.scenario, strategy).scenario, cursor: step ?? 0, ...labelled };
   }
   return {
     kind: 'ok',

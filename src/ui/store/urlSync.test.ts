@@ -36,6 +36,37 @@ describe('openFromHash', () => {
     expect(store.getState().error).toMatch(/labelled "t9".*it has t0, t1, t2, t3, t4, t5, t6\): showing step 0/);
   });
 
+  it('opens a preset under the strategy a link names, and a strategy picked in the lab shares the same way', async () => {
+    const store = createLabStore();
+    expect(await openFromHash(store, '#preset=canonical-race&strategy=zookeeper&step=t4')).toBe(true);
+    await vi.waitFor(() => expect(store.getState().computing).toBe(false));
+    const { trace, cursor, scenario } = store.getState();
+    expect(scenario.strategy).toBe('zookeeper');
+    expect(trace.steps[cursor]?.label).toBe('t4');
+    expect(await currentLink(store, 'http://x/')).toBe(
+      `http://x/#preset=canonical-race&strategy=zookeeper&step=${cursor}`,
+    );
+
+    const picked = createLabStore();
+    picked.getState().setStrategy('zookeeper');
+    await vi.waitFor(() => expect(picked.getState().computing).toBe(false));
+    picked.getState().seek(cursor);
+    expect(await currentLink(picked, 'http://x/')).toBe(
+      `http://x/#preset=canonical-race&strategy=zookeeper&step=${cursor}`,
+    );
+    expect(picked.getState().scenario).toEqual(scenario);
+  });
+
+  it('names a strategy the lab does not have, and opens nothing', async () => {
+    const store = createLabStore();
+    const before = store.getState().scenario;
+    expect(await openFromHash(store, '#preset=canonical-race&strategy=zk')).toBe(false);
+    expect(store.getState().scenario).toBe(before);
+    expect(store.getState().error).toMatch(
+      /strategy "zk" that the lab does not have.*default scenario is open instead/,
+    );
+  });
+
   it('keeps the default scenario and explains a bad link', async () => {
     const store = createLabStore();
     const before = store.getState().scenario;
