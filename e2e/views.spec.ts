@@ -3,7 +3,7 @@
 // in test-results/screenshots/ for people to look at.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { openLab, screenshot, seekToLabel } from './helpers';
+import { intersects, openLab, rects, scrubTo, screenshot, seekToLabel, type Rect } from './helpers';
 
 async function expectNoAxeViolations(page: Page) {
   const result = await new AxeBuilder({ page }).analyze();
@@ -154,4 +154,30 @@ test('the narration fits its box at every step of every preset, 1024 wide', asyn
       await page.keyboard.press('ArrowRight');
     }
   }
+});
+
+test("the cursor's time never cuts an axis label in part: one under it is covered whole", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await openLab(page);
+  const within = (inner: Rect, outer: Rect) =>
+    inner.x >= outer.x - 0.5 &&
+    inner.y >= outer.y - 0.5 &&
+    inner.x + inner.width <= outer.x + outer.width + 0.5 &&
+    inner.y + inner.height <= outer.y + outer.height + 0.5;
+  let coveredSeen = 0;
+  const last = Number(await page.getByRole('slider', { name: 'Step' }).getAttribute('max'));
+  for (let step = 0; step <= last; step++) {
+    await scrubTo(page, step);
+    const [pill] = await rects(page.locator('.tl-cursor__pill'));
+    const covers = await rects(page.locator('.tl-cursor .tl-knockout'));
+    for (const label of await rects(page.locator('.tl-svg .tl-axis__label'))) {
+      if (!intersects(label, pill!)) continue;
+      coveredSeen += 1;
+      expect(
+        covers.some((c) => within(label, c)),
+        `step ${step}: "${label.text}" is partly under the cursor's time`,
+      ).toBe(true);
+    }
+  }
+  expect(coveredSeen, 'the cursor never came over an axis label').toBeGreaterThan(0);
 });

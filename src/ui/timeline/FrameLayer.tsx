@@ -150,11 +150,28 @@ export function CursorLine({ x, plot }: { x: number; plot: PlotArea }) {
   return <line className="tl-cursor__line" x1={x} x2={x} y1={plot.top - 2} y2={plot.bottom} />;
 }
 
-export function CursorPill({ x, plot, text }: { x: number; plot: PlotArea; text: string }) {
+/** An axis label's width at 11 px, a little generous (digits and a comma are about 6.3 px). */
+const tickLabelWidth = (label: string) => label.length * 6.6 + 6;
+
+/**
+ * The cursor's time on the axis. It is drawn over the axis labels, so a label it would cut in part
+ * ("2,00") is covered whole: the pill gives the exact time there.
+ */
+export function CursorPill({ x, plot, text, ticks }: { x: number; plot: PlotArea; text: string; ticks: TickShape[] }) {
   const w = text.length * 6.6 + 16;
   const left = Math.min(Math.max(x - w / 2, plot.left - 8), plot.right + 8 - w);
+  const covered = ticks.filter((t) => {
+    const half = tickLabelWidth(t.label) / 2;
+    return t.x + half > left && t.x - half < left + w;
+  });
   return (
     <g className="tl-cursor">
+      {covered.map((t) => {
+        const lw = tickLabelWidth(t.label);
+        return (
+          <rect key={t.label} className="tl-knockout" x={t.x - lw / 2} y={plot.bottom + 7} width={lw} height={15} />
+        );
+      })}
       <line className="tl-cursor__line" x1={x} x2={x} y1={plot.bottom} y2={plot.bottom + 6} />
       <rect className="tl-cursor__pill" x={left} y={plot.bottom + 6} width={w} height={20} rx={4} />
       <text className="tl-cursor__text" x={left + w / 2} y={plot.bottom + 20}>

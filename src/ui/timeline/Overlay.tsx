@@ -99,7 +99,7 @@ export function Overlay({
       {cursorVisible && <NearCursorMarks layout={layout} step={step} cursorX={cursorX} />}
       {cursorVisible && lane && <circle className="tl-ring" cx={cursorX} cy={lane.y} r={RING_RADIUS_PX} />}
       <StepLabels labels={layout.labels} plot={plot} cursor={step} />
-      {cursorVisible && <CursorPill x={cursorX} plot={plot} text={cursorText} />}
+      {cursorVisible && <CursorPill x={cursorX} plot={plot} text={cursorText} ticks={layout.ticks} />}
       {!isNarrow(plot) && <MaxSeen readouts={maxSeenAt(trace, step, layout.lanes)} plot={plot} />}
     </svg>
   );
