@@ -5,7 +5,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
-import { cursorStep, openLab } from './helpers';
+import { cursorStep, fileAction, openLab } from './helpers';
 
 /** Marks drawn as legends or decoration, which a screen reader reads out as "black circle". */
 const GLYPHS = /[\u2190-\u21ff\u2300-\u23ff\u25a0-\u25ff\u2600-\u27bf\u2b00-\u2bff]/u;
@@ -143,16 +143,11 @@ test('the file input is not in the accessibility tree, and Import… still opens
   await openLab(page, '#preset=canonical-race');
   const tree = await page.locator('body').ariaSnapshot();
   expect(tree).not.toMatch(/file to import|Choose File|No file chosen/i);
+  await page.locator('.file-menu summary').click();
   await expect(page.getByRole('button', { name: /import/i })).toHaveCount(1);
 
-  const [chooser] = await Promise.all([
-    page.waitForEvent('filechooser'),
-    page.getByRole('button', { name: 'Import…' }).click(),
-  ]);
-  const [download] = await Promise.all([
-    page.waitForEvent('download'),
-    page.getByRole('button', { name: 'Export scenario' }).click(),
-  ]);
+  const [chooser] = await Promise.all([page.waitForEvent('filechooser'), fileAction(page, 'Import…')]);
+  const [download] = await Promise.all([page.waitForEvent('download'), fileAction(page, 'Export scenario')]);
   const text = await readFile((await download.path())!, 'utf8');
   const changed = { ...JSON.parse(text), name: 'Imported by the button' };
   await chooser.setFiles({

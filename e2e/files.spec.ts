@@ -2,15 +2,12 @@
 // names the field, and the open scenario stays as it was.
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
-import { openLab, visibleState } from './helpers';
+import { fileAction, openLab, visibleState } from './helpers';
 
 test('exporting and importing a scenario round-trips it', async ({ page }) => {
   await openLab(page);
   await page.getByLabel('Scenario', { exact: true }).selectOption('slow-network');
-  const [download] = await Promise.all([
-    page.waitForEvent('download'),
-    page.getByRole('button', { name: 'Export scenario' }).click(),
-  ]);
+  const [download] = await Promise.all([page.waitForEvent('download'), fileAction(page, 'Export scenario')]);
   expect(download.suggestedFilename()).toBe('a-write-delayed-past-the-lease.scenario.json');
   const text = await readFile((await download.path())!, 'utf8');
   expect(JSON.parse(text)).toMatchObject({ format: 'fencelab.scenario', strategy: 'fencing' });
@@ -27,10 +24,7 @@ test('exporting and importing a scenario round-trips it', async ({ page }) => {
 
 test('exporting the trace gives the trace JSON', async ({ page }) => {
   await openLab(page);
-  const [download] = await Promise.all([
-    page.waitForEvent('download'),
-    page.getByRole('button', { name: 'Export trace' }).click(),
-  ]);
+  const [download] = await Promise.all([page.waitForEvent('download'), fileAction(page, 'Export trace')]);
   const trace = JSON.parse(await readFile((await download.path())!, 'utf8'));
   expect(trace.format).toBe('fencelab.trace');
   expect(trace.steps).toHaveLength(18);
@@ -93,10 +87,7 @@ test('a renamed and described scenario is exported and shared under its new name
   await expect(page.getByLabel('Scenario', { exact: true })).toHaveValue('');
   await expect(page.getByRole('button', { name: 'Rename…' })).toBeFocused();
 
-  const [download] = await Promise.all([
-    page.waitForEvent('download'),
-    page.getByRole('button', { name: 'Export scenario' }).click(),
-  ]);
+  const [download] = await Promise.all([page.waitForEvent('download'), fileAction(page, 'Export scenario')]);
   expect(download.suggestedFilename()).toBe('zombie-write-for-the-docs.scenario.json');
   expect(JSON.parse(await readFile((await download.path())!, 'utf8'))).toMatchObject({
     name: 'Zombie write, for the docs',
@@ -115,4 +106,27 @@ test('a renamed and described scenario is exported and shared under its new name
   await expect(intro).toContainText('Zombie write, for the docs.');
   await page.getByRole('button', { name: 'Undo last change' }).click();
   await expect(intro).toContainText('The canonical race.');
+});
+
+test('the File menu closes once a choice is made, on Escape (back on its button) and on a click elsewhere', async ({
+  page,
+}) => {
+  await openLab(page);
+  const menu = page.locator('.file-menu');
+  const summary = menu.locator('summary');
+  await summary.click();
+  await expect(page.getByRole('button', { name: 'Export trace' })).toBeVisible();
+  await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export trace' }).click()]);
+  await expect(menu).not.toHaveAttribute('open');
+
+  await summary.click();
+  await page.getByRole('button', { name: 'Export scenario' }).focus();
+  await page.keyboard.press('Escape');
+  await expect(menu).not.toHaveAttribute('open');
+  await expect(summary).toBeFocused();
+
+  await summary.click();
+  await page.locator('.scenario-intro').click();
+  await expect(menu).not.toHaveAttribute('open');
+  await expect(page.getByRole('button', { name: 'Export scenario' })).toBeHidden();
 });

@@ -107,3 +107,10 @@ export async function expectHeadersNeverUnderTransport(page: Page, table: Locato
   }
   expect(checked, 'no header was ever on screen with the transport').toBeGreaterThan(0);
 }
+
+/** Opens the header's File menu and picks `action` (Export scenario, Export trace, Import…). */
+export async function fileAction(page: Page, action: 'Export scenario' | 'Export trace' | 'Import…'): Promise<void> {
+  const menu = page.locator('.file-menu');
+  if ((await menu.getAttribute('open')) === null) await menu.locator('summary').click();
+  await page.getByRole('button', { name: action }).click();
+}

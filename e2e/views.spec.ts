@@ -181,3 +181,23 @@ test("the cursor's time never cuts an axis label in part: one under it is covere
   }
   expect(coveredSeen, 'the cursor never came over an axis label').toBeGreaterThan(0);
 });
+
+test("the header leaves the scenario's name room to show whole at 1280 and 1440 wide", async ({ page }) => {
+  for (const width of [1280, 1440]) {
+    await page.setViewportSize({ width, height: 800 });
+    await openLab(page);
+    const picker = page.getByLabel('Scenario', { exact: true });
+    const room = await picker.evaluate((select: HTMLSelectElement) => {
+      const style = getComputedStyle(select);
+      const context = document.createElement('canvas').getContext('2d')!;
+      context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      const text = select.selectedOptions[0]?.textContent ?? '';
+      // The text, the padding and the drop-down arrow (about 20 px) must fit in the box.
+      return select.clientWidth - context.measureText(text).width - 20 - parseFloat(style.paddingLeft);
+    });
+    expect(room, `at ${width} wide`).toBeGreaterThanOrEqual(0);
+    // And the header is still one row.
+    const header = (await page.locator('.app-header').boundingBox())!;
+    expect(header.height, `at ${width} wide`).toBeLessThan(80);
+  }
+});

@@ -1,8 +1,9 @@
 // Export the scenario or the trace as JSON, and import a scenario file (a trace file works too:
 // its scenario is opened), or a lesson file (docs/lesson-format.md), which opens the lesson. A bad
-// file is refused with a message naming the field; nothing that was open changes.
+// file is refused with a message naming the field; nothing that was open changes. The three are
+// one "File" disclosure in the header, so the scenario's name has the room beside them at 1280 px.
 
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { LESSON_FORMAT, asSentence, formatScenarioError, parseScenarioJson } from '../../engine';
 import { useActions, useLabStore } from '../store/context';
 
@@ -73,29 +74,64 @@ export function FileMenu({ onLesson }: FileMenuProps = {}) {
     loadScenario(parsed.scenario, { source: `the file ${file.name}`, presetId: null });
   };
 
+  const menu = useRef<HTMLDetailsElement>(null);
+  const close = () => {
+    if (menu.current) menu.current.open = false;
+  };
+  // Open, it closes on a click elsewhere and on Escape (focus back on its summary).
+  useEffect(() => {
+    const details = menu.current;
+    if (!details) return;
+    const onPointer = (e: PointerEvent) => {
+      if (details.open && !details.contains(e.target as Node)) details.open = false;
+    };
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape' || !details.open) return;
+      details.open = false;
+      details.querySelector('summary')?.focus();
+    };
+    document.addEventListener('pointerdown', onPointer);
+    details.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('pointerdown', onPointer);
+      details.removeEventListener('keydown', onKey);
+    };
+  }, []);
+
   return (
-    <div className="file-menu">
-      <button
-        type="button"
-        onClick={() => {
-          const { scenario } = store.getState();
-          download(`${fileName(scenario.name)}.scenario.json`, JSON.stringify(scenario, null, 2));
-        }}
-      >
-        Export scenario
-      </button>
-      <button
-        type="button"
-        onClick={() => {
-          const { trace } = store.getState();
-          download(`${fileName(trace.scenario.name)}.trace.json`, JSON.stringify(trace));
-        }}
-      >
-        Export trace
-      </button>
-      <button type="button" onClick={() => input.current?.click()}>
-        Import…
-      </button>
+    <details className="file-menu" ref={menu}>
+      <summary>File</summary>
+      <div className="file-menu__panel">
+        <button
+          type="button"
+          onClick={() => {
+            close();
+            const { scenario } = store.getState();
+            download(`${fileName(scenario.name)}.scenario.json`, JSON.stringify(scenario, null, 2));
+          }}
+        >
+          Export scenario
+        </button>
+        <button
+          type="button"
+          onClick={() => {
+            close();
+            const { trace } = store.getState();
+            download(`${fileName(trace.scenario.name)}.trace.json`, JSON.stringify(trace));
+          }}
+        >
+          Export trace
+        </button>
+        <button
+          type="button"
+          onClick={() => {
+            close();
+            input.current?.click();
+          }}
+        >
+          Import…
+        </button>
+      </div>
       <input
         ref={input}
         type="file"
@@ -109,6 +145,6 @@ export function FileMenu({ onLesson }: FileMenuProps = {}) {
           e.currentTarget.value = '';
         }}
       />
-    </div>
+    </details>
   );
 }
