@@ -3,7 +3,7 @@
 // Invariant: text sits in the gutters and bands, never under the marks it would hide.
 
 import { memo } from 'react';
-import { isNarrow, LANE_TITLE_X_NARROW_PX } from './geometry';
+import { fitsFullGutter, isNarrow, LANE_TITLE_X_NARROW_PX, LANE_TITLE_X_PX } from './geometry';
 import type { MaxSeenReadout } from './readouts';
 import type { LaneShape, PlotArea, StepLabelShape, TickShape } from './types';
 
@@ -55,7 +55,12 @@ export const LaneBands = memo(function LaneBands({
                   ))}
             </text>
           ) : (
-            <text className="tl-lane__title" x={14} y={lane.y + 1}>
+            // A name too long for the gutter in the usual type is written smaller, clear of the plot.
+            <text
+              className={fitsFullGutter(lane.title) ? 'tl-lane__title' : 'tl-lane__title tl-lane__title--long'}
+              x={LANE_TITLE_X_PX}
+              y={lane.y + 1}
+            >
               {lane.title}
             </text>
           )}

@@ -18,6 +18,12 @@ export const LANE_TITLE_X_NARROW_PX = 8;
 export const LANE_TITLE_CHAR_NARROW_PX = 8;
 /** Between a name's end and the plot: a mark at the plot's left edge reaches ~10 px into the gutter. */
 export const LANE_TITLE_CLEARANCE_PX = 14;
+/** Beside the full gutter, names start at this x in 14 px bold type, at most this wide per character. */
+export const LANE_TITLE_X_PX = 14;
+export const LANE_TITLE_CHAR_PX = 8.6;
+/** A name longer than the full gutter holds in 14 px ("ZooKeeper ensemble") is written in 12 px. */
+export const fitsFullGutter = (title: string): boolean =>
+  LANE_TITLE_X_PX + title.length * LANE_TITLE_CHAR_PX + LANE_TITLE_CLEARANCE_PX <= GUTTER_LEFT_PX;
 /** The most of a phone's drawing the names may take; a longer name wraps onto two lines. */
 const NARROW_GUTTER_MAX_SHARE = 0.45;
 /** A plot laid out with the narrow gutters: no lane notes at the left, no max_seen readout at the right. */

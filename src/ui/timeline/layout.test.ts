@@ -3,7 +3,15 @@
 
 import { describe, expect, it } from 'vitest';
 import { findPreset, PRESETS, simulate, type Scenario, type Trace } from '../../engine';
-import { LANE_TITLE_CHAR_NARROW_PX, LANE_TITLE_X_NARROW_PX, timeScale } from './geometry';
+import {
+  GUTTER_LEFT_PX,
+  LANE_TITLE_CHAR_NARROW_PX,
+  LANE_TITLE_CHAR_PX,
+  LANE_TITLE_X_NARROW_PX,
+  LANE_TITLE_X_PX,
+  fitsFullGutter,
+  timeScale,
+} from './geometry';
 import { layoutTimeline, stepAtTime, xOfTime } from './layout';
 import { COMPACT_LANE_WEIGHT, laneUnits } from './lanes';
 import { maxSeenAt } from './readouts';
@@ -64,6 +72,41 @@ describe('lanes', () => {
     expect(laneUnits(trace.parties)).toBeCloseTo(5 * COMPACT_LANE_WEIGHT + 3);
     // One lock service keeps a full lane.
     expect(full(canonical).lanes[0]!.height).toBeCloseTo(full(canonical).lanes[1]!.height);
+  });
+});
+
+describe('in a short frame', () => {
+  // A 640x360 embed leaves the drawing about 250 px; the lab at full size about 420.
+  it("keeps every lease bar and pause inside its own lane's band, whatever the lanes' height", () => {
+    for (const height of [420, 250, 180]) {
+      for (const { id, scenario } of PRESETS) {
+        const trace = simulate(scenario);
+        const layout = layoutTimeline(trace, fitWindow(trace), { width: 640, height });
+        const band = new Map(layout.lanes.map((l) => [l.party, [l.top, l.top + l.height] as const]));
+        for (const l of layout.leases) {
+          const [top, bottom] = band.get(l.holder)!;
+          expect(l.heldY, `${id} at ${height}: lease ${l.token}`).toBeGreaterThanOrEqual(top);
+          expect(l.believedY + l.barHeight, `${id} at ${height}: lease ${l.token}`).toBeLessThanOrEqual(bottom);
+          expect(l.believedY).toBeGreaterThanOrEqual(l.heldY + l.barHeight);
+        }
+        for (const p of layout.pauses) {
+          const [top, bottom] = band.get(p.client)!;
+          expect(p.y, `${id} at ${height}: pause of ${p.client}`).toBeGreaterThanOrEqual(top);
+          expect(p.y + p.height, `${id} at ${height}: pause of ${p.client}`).toBeLessThanOrEqual(bottom);
+        }
+      }
+    }
+  });
+
+  it('writes a name too long for the full gutter in smaller type, clear of the plot', () => {
+    expect(fitsFullGutter('ZooKeeper ensemble')).toBe(false);
+    expect(fitsFullGutter('etcd cluster')).toBe(true);
+    for (const { scenario } of PRESETS) {
+      for (const lane of full(simulate(scenario)).lanes) {
+        const charPx = fitsFullGutter(lane.title) ? LANE_TITLE_CHAR_PX : (LANE_TITLE_CHAR_PX * 12) / 14;
+        expect(LANE_TITLE_X_PX + lane.title.length * charPx, lane.title).toBeLessThan(GUTTER_LEFT_PX);
+      }
+    }
   });
 });
 

@@ -13,6 +13,18 @@ export const LEASE_BAR_HEIGHT_PX = 7;
 const HELD_OFFSET_PX = 12;
 const BELIEVED_OFFSET_PX = 21;
 export const PAUSE_HEIGHT_PX = 18;
+/** How far below the lane's line the believed bar ends, at full size. */
+const BARS_DEPTH_PX = BELIEVED_OFFSET_PX + LEASE_BAR_HEIGHT_PX;
+
+/**
+ * How much of their full size a lane's bars get (0.3 to 1): on a lane with less room under its
+ * line than the two lease bars need (a 640x360 embed gives a lane about 34 px), the pause and both
+ * bars shrink together, so they stay inside their own lane's band instead of lying in the next.
+ */
+export function barScale(lane: LaneShape): number {
+  const below = lane.top + lane.height - lane.y;
+  return Math.min(1, Math.max(0.3, (below - 2) / BARS_DEPTH_PX));
+}
 
 interface Frame {
   window: TimeWindow;
@@ -74,6 +86,7 @@ export function layoutLeases(trace: Trace, lanes: Map<string, LaneShape>, frame:
     const lane = lanes.get(lease.holder);
     if (!lane) continue;
     const spans = leaseSpans(lease, trace.endMs);
+    const k = barScale(lane);
     const held = bar(spans.held.fromMs, spans.held.toMs, frame);
     const believed = spans.believed ? bar(spans.believed.fromMs, spans.believed.toMs, frame) : null;
     const zombie = spans.zombie ? bar(spans.zombie.fromMs, spans.zombie.toMs, frame) : null;
@@ -85,9 +98,9 @@ export function layoutLeases(trace: Trace, lanes: Map<string, LaneShape>, frame:
       held,
       believed,
       zombie,
-      heldY: lane.y + HELD_OFFSET_PX,
-      believedY: lane.y + BELIEVED_OFFSET_PX,
-      barHeight: LEASE_BAR_HEIGHT_PX,
+      heldY: lane.y + HELD_OFFSET_PX * k,
+      believedY: lane.y + BELIEVED_OFFSET_PX * k,
+      barHeight: LEASE_BAR_HEIGHT_PX * k,
       title: '',
     });
     titles.push(() => leaseTitle(lease, spans));
@@ -110,8 +123,8 @@ export function layoutPauses(trace: Trace, lanes: Map<string, LaneShape>, frame:
       key: `pause-${i}`,
       client: pause.client,
       bar: shape,
-      y: lane.y - PAUSE_HEIGHT_PX / 2,
-      height: PAUSE_HEIGHT_PX,
+      y: lane.y - (PAUSE_HEIGHT_PX * barScale(lane)) / 2,
+      height: PAUSE_HEIGHT_PX * barScale(lane),
       title: `${pause.client} frozen in a GC pause, ${span(pause.fromMs, toMs)}${pause.toMs === null ? ' (still paused at the end)' : ''}`,
     });
   });
