@@ -61,6 +61,28 @@ test('a preset under another strategy shares as a short link, which opens it; th
   await expect(other.getByLabel('Lock strategy')).toHaveValue('etcd');
 });
 
+test('one copy notice at a time, and on screen, on a laptop and a phone', async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  for (const [width, height] of [
+    [1280, 800],
+    [390, 844],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await openLab(page);
+    await page.getByRole('button', { name: 'Share this view' }).click();
+    await expect(page.locator('.share-status')).toContainText('Link copied');
+    await page.getByRole('button', { name: 'Copy embed code' }).click();
+    const embed = page.locator('.embed-code-status');
+    await expect(embed).toContainText('Embed code copied');
+    // The link's notice gave way to the embed code's at once (each fades by itself after 4 s, so
+    // these are read now, not waited for).
+    expect(await page.locator('.share-status').textContent()).toBe('');
+    const box = (await embed.boundingBox())!;
+    expect(box.x, `at ${width}`).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width, `at ${width}`).toBeLessThanOrEqual(width);
+  }
+});
+
 test('a link names a step by its label, and says so when the run has no such label', async ({ page }) => {
   await openLab(page, '#preset=canonical-race&step=t6');
   expect(await cursorStep(page)).toBe(16);

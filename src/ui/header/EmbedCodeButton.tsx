@@ -2,21 +2,14 @@
 // the scenario as the share link encodes it; a labelled step by its label), for a docs page. If the clipboard is refused the
 // snippet is shown in a text area, selected, to copy by hand. "Copied" fades by itself.
 
-import { useEffect, useState } from 'react';
 import { useLabStore } from '../store/context';
 import { currentLink } from '../store/urlSync';
 import { embedHashOf, iframeSnippet } from '../embed/embedUrl';
-
-const COPIED_NOTE_MS = 4000;
+import { useCopyNotice } from './copyNotice';
 
 export function EmbedCodeButton({ flush }: { flush(): Promise<void> | void }) {
   const store = useLabStore();
-  const [status, setStatus] = useState<{ text: string; code?: string } | null>(null);
-  useEffect(() => {
-    if (!status || status.code) return undefined;
-    const timer = setTimeout(() => setStatus(null), COPIED_NOTE_MS);
-    return () => clearTimeout(timer);
-  }, [status]);
+  const [status, setStatus, close] = useCopyNotice();
   const copy = async () => {
     await flush();
     const link = await currentLink(store, window.location.href);
@@ -29,7 +22,7 @@ export function EmbedCodeButton({ flush }: { flush(): Promise<void> | void }) {
       await navigator.clipboard.writeText(code);
       setStatus({ text: 'Embed code copied: an iframe of this scenario at this step.' });
     } catch {
-      setStatus({ text: 'Copy this embed code:', code });
+      setStatus({ text: 'Copy this embed code:', manual: code });
     }
   };
   return (
@@ -44,19 +37,19 @@ export function EmbedCodeButton({ flush }: { flush(): Promise<void> | void }) {
       </button>
       <p className="embed-code-status" role="status">
         {status?.text}
-        {status?.code && (
+        {status?.manual && (
           <textarea
             aria-label="Embed code for this view"
             readOnly
             rows={3}
-            value={status.code}
+            value={status.manual}
             onFocus={(e) => e.currentTarget.select()}
-            onKeyDown={(e) => e.key === 'Escape' && setStatus(null)}
+            onKeyDown={(e) => e.key === 'Escape' && close()}
             autoFocus
           />
         )}
-        {status?.code && (
-          <button type="button" onClick={() => setStatus(null)}>
+        {status?.manual && (
+          <button type="button" onClick={() => close()}>
             Close
           </button>
         )}

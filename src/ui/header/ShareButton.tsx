@@ -1,20 +1,13 @@
 // Copies a link to exactly this view (scenario and step). If the clipboard is not available the
 // link is shown, selected, to copy by hand, until the user closes it. "Copied" fades by itself.
 
-import { useEffect, useState } from 'react';
-
-const COPIED_NOTE_MS = 4000;
 import { useLabStore } from '../store/context';
 import { currentLink } from '../store/urlSync';
+import { useCopyNotice } from './copyNotice';
 
 export function ShareButton({ flush }: { flush(): Promise<void> | void }) {
   const store = useLabStore();
-  const [status, setStatus] = useState<{ text: string; link?: string } | null>(null);
-  useEffect(() => {
-    if (!status || status.link) return undefined;
-    const timer = setTimeout(() => setStatus(null), COPIED_NOTE_MS);
-    return () => clearTimeout(timer);
-  }, [status]);
+  const [status, setStatus, close] = useCopyNotice();
   const share = async () => {
     await flush();
     const link = await currentLink(store, window.location.href);
@@ -22,7 +15,7 @@ export function ShareButton({ flush }: { flush(): Promise<void> | void }) {
       await navigator.clipboard.writeText(link);
       setStatus({ text: 'Link copied: it opens this scenario at this step.' });
     } catch {
-      setStatus({ text: 'Copy this link:', link });
+      setStatus({ text: 'Copy this link:', manual: link });
     }
   };
   return (
@@ -33,18 +26,18 @@ export function ShareButton({ flush }: { flush(): Promise<void> | void }) {
       </button>
       <p className="share-status" role="status">
         {status?.text}
-        {status?.link && (
+        {status?.manual && (
           <input
             aria-label="Link to this view"
             readOnly
-            value={status.link}
+            value={status.manual}
             onFocus={(e) => e.currentTarget.select()}
-            onKeyDown={(e) => e.key === 'Escape' && setStatus(null)}
+            onKeyDown={(e) => e.key === 'Escape' && close()}
             autoFocus
           />
         )}
-        {status?.link && (
-          <button type="button" onClick={() => setStatus(null)}>
+        {status?.manual && (
+          <button type="button" onClick={() => close()}>
             Close
           </button>
         )}
