@@ -209,6 +209,23 @@ test('the embed fits 640x360 without scrolling, passes axe, and looks right in a
   expect(axe.violations, JSON.stringify(axe.violations, null, 2)).toEqual([]);
 });
 
+test('a link with a strategy the lab does not have opens the rest of what it names, and says so once', async ({
+  page,
+}) => {
+  await page.goto('./#embed&preset=canonical-race&strategy=zk&step=t4');
+  const banner = page.getByRole('alert');
+  await expect(banner).toContainText('Could not switch to the strategy "zk": the lab has no such strategy');
+  await expect(banner).toContainText(/\(it has [a-z-]+(, [a-z-]+)+\)\./);
+  // The scenario opened under its own strategy, at the step asked for.
+  await expect(page.locator('.narration-where')).toContainText('t4');
+  await expect(page.getByTestId('narration')).toContainText('34 > 32 -> ACCEPT');
+  // Phrases and sentences joined end with one full stop.
+  await page.goto('./#embed&preset=canonical-race&step=t9&speed=fast');
+  await expect(banner).toContainText('No step is labelled "t9"');
+  await expect(banner).toContainText('t6).');
+  await expect(banner).not.toContainText('..');
+});
+
 test('the lab copies the embed code for its view, and the example page drives the player', async ({
   page,
   context,

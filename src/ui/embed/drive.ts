@@ -3,7 +3,15 @@
 // it. Invariant: a request that cannot be met changes nothing that is loaded and comes back as a
 // sentence; the store's own error line is left to the store's own failures.
 
-import { asSentence, carryTo, formatScenarioError, validateScenario, type Scenario } from '../../engine';
+import {
+  STRATEGIES,
+  asSentence,
+  carryTo,
+  findStrategy,
+  formatScenarioError,
+  validateScenario,
+  type Scenario,
+} from '../../engine';
 import type { LabActions, LabStore, LoadOptions } from '../store/labStore';
 import { decodeHash } from '../store/url';
 import type { StepRef } from './commands';
@@ -54,7 +62,10 @@ export async function openScenario(
     try {
       next = carryTo(scenario, strategy).scenario;
     } catch (e) {
-      return `Could not switch to the strategy "${strategy}": ${(e as Error).message}`;
+      const why = findStrategy(strategy)
+        ? (e as Error).message
+        : `the lab has no such strategy (it has ${STRATEGIES.map((s) => s.id).join(', ')})`;
+      return `Could not switch to the strategy "${strategy}": ${why}`;
     }
   }
   const before = store.getState().error;
@@ -83,15 +94,26 @@ export async function openEmbedLink(
   const problems: string[] = [];
   const stepText = /(?:^|[#&])step=([^&]*)/.exec(hash)?.[1];
   if (hasScenario) {
-    const decoded = await decodeHash(hash).catch(() => ({ kind: 'error' as const, message: 'The link is damaged.' }));
+    // The strategy is carried here, not by the link's decoding, so a strategy the lab does not
+    // have still opens the scenario, under its own strategy, at the step asked for.
+    const scenarioPart = hash.replace(/(^|[#&])strategy=[^&]*/, '$1');
+    const decoded = await decodeHash(scenarioPart).catch(() => ({
+      kind: 'error' as const,
+      message: 'The link is damaged.',
+    }));
     if (decoded.kind === 'error') return [decoded.message];
     if (decoded.kind === 'ok') {
-      const problem = await openScenario(store, decoded.scenario, strategy, {
+      const options: LoadOptions = {
         source: 'the embed link',
         ...(decoded.presetId === undefined ? {} : { presetId: decoded.presetId }),
         ...(decoded.ownActionCount === undefined ? {} : { ownActionCount: decoded.ownActionCount }),
-      });
-      if (problem) return [problem];
+      };
+      let problem = await openScenario(store, decoded.scenario, strategy, options);
+      if (problem && strategy !== null && !findStrategy(strategy)) {
+        problems.push(problem);
+        problem = await openScenario(store, decoded.scenario, null, options);
+      }
+      if (problem) return [...problems, problem];
     }
   } else if (strategy !== null) {
     const problem = await openScenario(store, store.getState().scenario, strategy, {});
@@ -132,7 +154,9 @@ export function openEmbed(store: LabStore, options: EmbedOptions): Promise<strin
   if (!opening) {
     opening = openEmbedLink(store, options.hash, options.hasScenario, options.strategy).then((found) => {
       const problems = [...options.problems, ...found];
-      if (problems.length) store.getState().showError(`The embed link: ${problems.join('; ')}.`);
+      // Each problem is a phrase or a sentence of its own: joined, they end with one full stop.
+      const phrases = problems.map((p) => p.replace(/\.$/, ''));
+      if (problems.length) store.getState().showError(`The embed link: ${phrases.join('; ')}.`);
       if (options.speed !== null) store.getState().setSpeed(nearestSpeed(options.speed));
       if (options.autoplay) store.getState().play();
       return problems;
