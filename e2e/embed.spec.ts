@@ -236,7 +236,7 @@ test('the lab copies the embed code for its view, and the example page drives th
   await page.getByRole('button', { name: 'Copy embed code' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Embed code copied' })).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(
-    /^<iframe src="http:\/\/127\.0\.0\.1:\d+\/#embed&amp;preset=canonical-race&amp;step=5" width="640" height="360" title="Fencelab: The canonical race" loading="lazy"><\/iframe>$/,
+    /^<iframe src="http:\/\/127\.0\.0\.1:\d+\/#embed&amp;preset=canonical-race&amp;step=5" width="640" height="360" style="max-width: 100%" title="Fencelab: The canonical race" loading="lazy"><\/iframe>$/,
   );
   await page.goto('./#preset=canonical-race&step=4');
   await expect(page.getByTestId('narration')).toContainText('is over on LockService');

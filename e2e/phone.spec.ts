@@ -188,6 +188,13 @@ for (const frame of [
     await expect(player.locator('.tl-svg')).toBeVisible();
     await expectNarrationWhole(player, `embed ${frame.width}`);
     await expectTimelineLegible(player, `embed ${frame.width}`);
+    // Nothing scrolls inside the frame: the scrubber is in sight, not under the frame's edge.
+    const scrolls = await player.evaluate(() =>
+      [document.scrollingElement!, document.querySelector('main.embed')!].some(
+        (el) => el.scrollHeight > el.clientHeight + 1,
+      ),
+    );
+    expect(scrolls, `embed ${frame.width}x${frame.height} scrolls`).toBe(false);
     // The scrubber is a real target, not a sliver beside the buttons.
     const scrubber = (await player.getByRole('slider', { name: 'Step' }).boundingBox())!;
     expect(scrubber.width).toBeGreaterThanOrEqual(100);

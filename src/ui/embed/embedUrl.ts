@@ -99,8 +99,11 @@ export function embedHashOf(labHash: string, show: readonly Part[] = DEFAULT_PAR
   return `#embed${rest ? `&${rest}` : ''}${same ? '' : `&show=${show.join(',')}`}`;
 }
 
-/** The copy-paste snippet for a docs page. */
+/**
+ * The copy-paste snippet for a docs page: 640x360, narrowed to the page on a phone (the player
+ * fits without scrolling down to 390 px wide at that height).
+ */
 export function iframeSnippet(src: string, title: string): string {
   const attr = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
-  return `<iframe src="${attr(src)}" width="640" height="360" title="${attr(title)}" loading="lazy"></iframe>`;
+  return `<iframe src="${attr(src)}" width="640" height="360" style="max-width: 100%" title="${attr(title)}" loading="lazy"></iframe>`;
 }
