@@ -29,8 +29,8 @@ test('the share button copies a link to this view', async ({ page, context }) =>
   await page.getByRole('button', { name: 'Share this view' }).click();
   await expect(page.locator('.share-status')).toContainText('Link copied');
   const link = await page.evaluate(() => navigator.clipboard.readText());
-  // An unchanged preset shares by its name: short and readable.
-  expect(link).toMatch(/#preset=canonical-race&step=16$/);
+  // An unchanged preset shares by its name, and a labelled step by its label: short and readable.
+  expect(link).toMatch(/#preset=canonical-race&step=t6$/);
 });
 
 test('a preset under another strategy shares as a short link, which opens it; the embed code says the same', async ({

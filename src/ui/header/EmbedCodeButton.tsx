@@ -14,9 +14,8 @@ export function EmbedCodeButton({ flush }: { flush(): Promise<void> | void }) {
     await flush();
     const link = await currentLink(store, window.location.href);
     const at = link.indexOf('#');
-    // A labelled step is named by its label (step=t6), as the docs' examples do.
-    const { trace, cursor } = store.getState();
-    const src = link.slice(0, at) + embedHashOf(link.slice(at), undefined, trace.steps[cursor]?.label);
+    // The link names a labelled step by its label (step=t6), as the docs' examples do.
+    const src = link.slice(0, at) + embedHashOf(link.slice(at));
     const code = iframeSnippet(src, `Fencelab: ${store.getState().scenario.name}`);
     try {
       await navigator.clipboard.writeText(code);

@@ -23,6 +23,8 @@ import { DEFAULT_PRESET_ID, isPresetUnder, presetUnder } from './presetOf';
 export interface UrlState {
   scenario: Scenario;
   cursor: number;
+  /** The cursor's step's label (`t6`): the link names the step by it, not by its number. */
+  stepLabel?: string | undefined;
   ownActionCount: number;
   /** The preset the scenario was opened from, and whether it differs from it (the store's). */
   presetId?: string | null;
@@ -58,14 +60,16 @@ function encodeScenario(scenario: Scenario): Promise<string> {
  * `#preset=ID&step=N` for an unchanged preset with no interventions, `#preset=ID&strategy=S&step=N`
  * for that preset carried to strategy S and nothing more, else `#s=…&step=N[&own=K]`.
  */
-export async function encodeHash({ scenario, cursor, ownActionCount, presetId, edited }: UrlState): Promise<string> {
+export async function encodeHash(state: UrlState): Promise<string> {
+  const { scenario, ownActionCount, presetId, edited } = state;
+  const step = state.stepLabel && LABEL.test(state.stepLabel) ? state.stepLabel : String(state.cursor);
   if (presetId && ownActionCount === scenario.actions.length && findPreset(presetId)) {
     const id = encodeURIComponent(presetId);
-    if (edited === false) return `#preset=${id}&step=${cursor}`;
+    if (edited === false) return `#preset=${id}&step=${step}`;
     if (isPresetUnder(scenario, presetId))
-      return `#preset=${id}&strategy=${encodeURIComponent(scenario.strategy)}&step=${cursor}`;
+      return `#preset=${id}&strategy=${encodeURIComponent(scenario.strategy)}&step=${step}`;
   }
-  const parts = [`s=${await encodeScenario(scenario)}`, `step=${cursor}`];
+  const parts = [`s=${await encodeScenario(scenario)}`, `step=${step}`];
   if (ownActionCount !== scenario.actions.length) parts.push(`own=${ownActionCount}`);
   return `#${parts.join('&')}`;
 }

@@ -29,7 +29,10 @@ describe('openFromHash', () => {
     const { trace, cursor } = store.getState();
     expect(trace.steps[cursor]?.label).toBe('t6');
     expect(store.getState().error).toBeNull();
-    expect(await currentLink(store, 'http://x/')).toBe(`http://x/#preset=canonical-race&step=${cursor}`);
+    // The share link names a labelled step by its label.
+    expect(await currentLink(store, 'http://x/')).toBe('http://x/#preset=canonical-race&step=t6');
+    store.getState().stepBack();
+    expect(await currentLink(store, 'http://x/')).toBe(`http://x/#preset=canonical-race&step=${cursor - 1}`);
 
     expect(await openFromHash(store, '#preset=canonical-race&step=t9')).toBe(true);
     expect(store.getState().cursor).toBe(0);
@@ -43,17 +46,13 @@ describe('openFromHash', () => {
     const { trace, cursor, scenario } = store.getState();
     expect(scenario.strategy).toBe('zookeeper');
     expect(trace.steps[cursor]?.label).toBe('t4');
-    expect(await currentLink(store, 'http://x/')).toBe(
-      `http://x/#preset=canonical-race&strategy=zookeeper&step=${cursor}`,
-    );
+    expect(await currentLink(store, 'http://x/')).toBe('http://x/#preset=canonical-race&strategy=zookeeper&step=t4');
 
     const picked = createLabStore();
     picked.getState().setStrategy('zookeeper');
     await vi.waitFor(() => expect(picked.getState().computing).toBe(false));
     picked.getState().seek(cursor);
-    expect(await currentLink(picked, 'http://x/')).toBe(
-      `http://x/#preset=canonical-race&strategy=zookeeper&step=${cursor}`,
-    );
+    expect(await currentLink(picked, 'http://x/')).toBe('http://x/#preset=canonical-race&strategy=zookeeper&step=t4');
     expect(picked.getState().scenario).toEqual(scenario);
   });
 
@@ -90,7 +89,8 @@ describe('syncUrl', () => {
     store.getState().addIntervention({ type: 'expireLease' });
     await sync.flush();
     expect(window.location.hash).toMatch(/&step=6&own=5$/);
-    expect(await currentLink(store, window.location.href)).toBe(window.location.href);
+    // The address bar keeps the step's number; the share link names it by its label (step 6 is t3).
+    expect(await currentLink(store, window.location.href)).toBe(window.location.href.replace('&step=6', '&step=t3'));
     sync.stop();
   });
 

@@ -76,9 +76,14 @@ export async function openFromHash(
   return true;
 }
 
-/** The current view as a full link (for the share button). */
+/**
+ * The current view as a full link (the share button's, the embed's way back): a labelled step is
+ * named by its label (`step=t6`), which finds the same event under another strategy, where the
+ * steps' numbers differ. The address bar's own link keeps the number.
+ */
 export async function currentLink(store: LabStore, href: string): Promise<string> {
-  return href.replace(/#.*$/, '') + (await encodeHash(linkState(store)));
+  const { trace, cursor } = store.getState();
+  return href.replace(/#.*$/, '') + (await encodeHash({ ...linkState(store), stepLabel: trace.steps[cursor]?.label }));
 }
 
 /** What the link holds of the store's state. */
