@@ -6,19 +6,13 @@
 import { type Trace } from '../../engine';
 import { formatMermaid } from '../../engine/surfaces/export';
 import { sizeOf, standaloneSvg } from './standaloneSvg';
+import { fileStem } from '../format/fileStem';
 
 /** A failure said in one sentence for the reader. */
 export class ExportError extends Error {}
 
 /** The PNG's pixels per CSS pixel of the timeline. */
 export const PNG_SCALE = 2;
-
-/** "the-canonical-race": a file name from a scenario's name. */
-export const fileStem = (name: string): string =>
-  name
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '') || 'timeline';
 
 function save(name: string, blob: Blob): void {
   const url = URL.createObjectURL(blob);
@@ -51,7 +45,7 @@ export function timelineSvg(container: Element, trace: Trace): string {
 
 export function downloadSvg(container: Element, trace: Trace): void {
   const text = timelineSvg(container, trace);
-  save(`${fileStem(trace.scenario.name)}.timeline.svg`, new Blob([text], { type: 'image/svg+xml' }));
+  save(`${fileStem(trace.scenario, 'timeline')}.timeline.svg`, new Blob([text], { type: 'image/svg+xml' }));
 }
 
 /** Draws the standalone SVG on a canvas at PNG_SCALE and saves it. @throws ExportError */
@@ -77,7 +71,7 @@ export async function downloadPng(container: Element, trace: Trace): Promise<voi
     context.drawImage(image, 0, 0, width, height);
     const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/png'));
     if (!blob) throw new ExportError('The browser could not encode the PNG.');
-    save(`${fileStem(trace.scenario.name)}.timeline@2x.png`, blob);
+    save(`${fileStem(trace.scenario, 'timeline')}.timeline@2x.png`, blob);
   } finally {
     URL.revokeObjectURL(url);
   }

@@ -6,6 +6,7 @@
 import { useEffect, useRef } from 'react';
 import { LESSON_FORMAT, asSentence, formatScenarioError, parseScenarioJson } from '../../engine';
 import { useActions, useLabStore } from '../store/context';
+import { fileStem } from '../format/fileStem';
 
 function download(name: string, text: string) {
   const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
@@ -15,12 +16,6 @@ function download(name: string, text: string) {
   a.click();
   setTimeout(() => URL.revokeObjectURL(url), 0);
 }
-
-const fileName = (name: string) =>
-  name
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '') || 'scenario';
 
 /** The scenario inside a trace file, if the text is one; otherwise the text unchanged. */
 export function scenarioText(text: string): string {
@@ -107,7 +102,7 @@ export function FileMenu({ onLesson }: FileMenuProps = {}) {
           onClick={() => {
             close();
             const { scenario } = store.getState();
-            download(`${fileName(scenario.name)}.scenario.json`, JSON.stringify(scenario, null, 2));
+            download(`${fileStem(scenario, 'scenario')}.scenario.json`, JSON.stringify(scenario, null, 2));
           }}
         >
           Export scenario
@@ -117,7 +112,7 @@ export function FileMenu({ onLesson }: FileMenuProps = {}) {
           onClick={() => {
             close();
             const { trace } = store.getState();
-            download(`${fileName(trace.scenario.name)}.trace.json`, JSON.stringify(trace));
+            download(`${fileStem(trace.scenario, 'scenario')}.trace.json`, JSON.stringify(trace));
           }}
         >
           Export trace

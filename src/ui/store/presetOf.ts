@@ -17,7 +17,7 @@ export function defaultScenario(): Scenario {
  * The preset a scenario came from, recognised by its name and description (presets have distinct
  * names), so a run the user renamed or described (describe()) opens as theirs, not as a preset.
  */
-export function presetOf(scenario: Scenario): string | null {
+export function presetOf(scenario: Pick<Scenario, 'name' | 'description'>): string | null {
   return (
     PRESETS.find((p) => p.scenario.name === scenario.name && p.scenario.description === scenario.description)?.id ??
     null
