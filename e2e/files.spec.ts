@@ -129,4 +129,19 @@ test('the File menu closes once a choice is made, on Escape (back on its button)
   await page.locator('.scenario-intro').click();
   await expect(menu).not.toHaveAttribute('open');
   await expect(page.getByRole('button', { name: 'Export scenario' })).toBeHidden();
+
+  // From the keyboard: a choice leaves the focus on File, and the other disclosure (Keys) closes
+  // when the focus moves on to it.
+  await summary.focus();
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('button', { name: 'Export scenario' })).toBeFocused();
+  await Promise.all([page.waitForEvent('download'), page.keyboard.press('Enter')]);
+  await expect(menu).not.toHaveAttribute('open');
+  await expect(summary).toBeFocused();
+  const keys = page.locator('.keys-help');
+  await keys.locator('summary').click();
+  await expect(keys).toHaveAttribute('open');
+  await summary.focus();
+  await expect(keys).not.toHaveAttribute('open');
 });

@@ -138,9 +138,9 @@ test("a real system's model is fetched with the first run under it, and only the
   await expect(page.locator('.tl-svg').getByText('etcd cluster', { exact: true })).toBeVisible();
   expect(loaded(seen, ...SYSTEMS)).toEqual(['etcd']);
 
-  // A link to a changed run under ZooKeeper (no shipped run is its) fetches ZooKeeper's model
+  // A link to the preset carried to ZooKeeper (no shipped run is its) fetches ZooKeeper's model
   // before its first render, and draws that run first, not the default marked as recomputing.
-  await expect(page).toHaveURL(/#s=/);
+  await expect(page).toHaveURL(/#preset=canonical-race&strategy=etcd&step=/);
   const etcdLink = page.url();
   await page.getByLabel('Lock strategy').selectOption('zookeeper');
   await expect(page).not.toHaveURL(etcdLink);

@@ -35,8 +35,9 @@ describe('the embed link', () => {
   it('is written from a lab link, and its snippet escapes', () => {
     expect(embedHashOf('#preset=canonical-race&step=4')).toBe('#embed&preset=canonical-race&step=4');
     // A labelled step is named by its label; the scenario's own text is left alone.
-    expect(embedHashOf('#preset=canonical-race&step=4', undefined, 't2')).toBe('#embed&preset=canonical-race&step=t2');
-    expect(embedHashOf('#s=xstep=4y&step=16&own=1', undefined, 't6')).toBe('#embed&s=xstep=4y&step=t6&own=1');
+    expect(embedHashOf('#preset=canonical-race&strategy=etcd&step=t2')).toBe(
+      '#embed&preset=canonical-race&strategy=etcd&step=t2',
+    );
     expect(iframeSnippet('a&b"', 'T')).toContain('src="a&amp;b&quot;"');
   });
 });

@@ -1,7 +1,9 @@
 // What the embed link and the API's commands do to the lab store: open a scenario (with a
 // strategy and a step), seek by index or label once the trace is there, set a knob after trying
-// it. Invariant: a request that cannot be met changes nothing that is loaded and comes back as a
-// sentence; the store's own error line is left to the store's own failures.
+// it. Invariant: a command that cannot be met changes nothing that is loaded and comes back as a
+// sentence; the store's own error line is left to the store's own failures. An embed link opens
+// what it can of what it names (a strategy the lab lacks leaves the scenario under its own) and
+// says the rest.
 
 import {
   STRATEGIES,
@@ -96,7 +98,7 @@ export async function openEmbedLink(
   if (hasScenario) {
     // The strategy is carried here, not by the link's decoding, so a strategy the lab does not
     // have still opens the scenario, under its own strategy, at the step asked for.
-    const scenarioPart = hash.replace(/(^|[#&])strategy=[^&]*/, '$1');
+    const scenarioPart = hash.replace(/(^|[#&])strategy=[^&]*/g, '$1');
     const decoded = await decodeHash(scenarioPart).catch(() => ({
       kind: 'error' as const,
       message: 'The link is damaged.',

@@ -88,13 +88,11 @@ export function readEmbedHash(hash: string): EmbedOptions {
 }
 
 /**
- * The embed link of a lab link (`#preset=ID&step=N` or `#s=…&step=N`), showing `show`. With
- * `stepLabel` (the label of step N, such as `t6`), the link names the step by its label, which a
- * reader of the docs page's source can follow and which stays on its event if the run changes.
+ * The embed link of a lab link (`#preset=ID[&strategy=ID]&step=N|LABEL` or `#s=…&step=…`, as
+ * currentLink writes it, a labelled step by its label), showing `show`.
  */
-export function embedHashOf(labHash: string, show: readonly Part[] = DEFAULT_PARTS, stepLabel?: string): string {
-  let rest = labHash.replace(/^#/, '');
-  if (stepLabel) rest = rest.replace(/(^|&)step=\d+(?=&|$)/, `$1step=${encodeURIComponent(stepLabel)}`);
+export function embedHashOf(labHash: string, show: readonly Part[] = DEFAULT_PARTS): string {
+  const rest = labHash.replace(/^#/, '');
   const same = show.length === DEFAULT_PARTS.length && show.every((part) => DEFAULT_PARTS.includes(part));
   return `#embed${rest ? `&${rest}` : ''}${same ? '' : `&show=${show.join(',')}`}`;
 }

@@ -3,9 +3,10 @@
 // file is refused with a message naming the field; nothing that was open changes. The three are
 // one "File" disclosure in the header, so the scenario's name has the room beside them at 1280 px.
 
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
 import { LESSON_FORMAT, asSentence, formatScenarioError, parseScenarioJson } from '../../engine';
 import { useActions, useLabStore } from '../store/context';
+import { useDisclosure } from './useDisclosure';
 import { fileStem } from '../format/fileStem';
 
 function download(name: string, text: string) {
@@ -69,29 +70,7 @@ export function FileMenu({ onLesson }: FileMenuProps = {}) {
     loadScenario(parsed.scenario, { source: `the file ${file.name}`, presetId: null });
   };
 
-  const menu = useRef<HTMLDetailsElement>(null);
-  const close = () => {
-    if (menu.current) menu.current.open = false;
-  };
-  // Open, it closes on a click elsewhere and on Escape (focus back on its summary).
-  useEffect(() => {
-    const details = menu.current;
-    if (!details) return;
-    const onPointer = (e: PointerEvent) => {
-      if (details.open && !details.contains(e.target as Node)) details.open = false;
-    };
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key !== 'Escape' || !details.open) return;
-      details.open = false;
-      details.querySelector('summary')?.focus();
-    };
-    document.addEventListener('pointerdown', onPointer);
-    details.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('pointerdown', onPointer);
-      details.removeEventListener('keydown', onKey);
-    };
-  }, []);
+  const [menu, close] = useDisclosure();
 
   return (
     <details className="file-menu" ref={menu}>

@@ -1,6 +1,8 @@
 // The keyboard shortcuts, written out where people can find them (not only in tooltips). They work
 // anywhere on the page except inside a field that needs the key itself.
 
+import { useDisclosure } from './useDisclosure';
+
 const KEYS: [string, string][] = [
   ['Space', 'play or pause'],
   ['← →', 'step back or forward'],
@@ -10,8 +12,9 @@ const KEYS: [string, string][] = [
 ];
 
 export function KeysHelp() {
+  const [ref] = useDisclosure();
   return (
-    <details className="keys-help">
+    <details className="keys-help" ref={ref}>
       <summary>Keys</summary>
       <div className="keys-help__panel">
         <dl>

@@ -96,6 +96,10 @@ describe('encodeHash / decodeHash', () => {
     const full = await decodeHash(`#s=${packed(JSON.stringify(race()))}&strategy=lease-trust`);
     expect(full.kind === 'ok' && full.scenario.strategy).toBe('lease-trust');
     expect(full).not.toHaveProperty('presetId');
+    // Which actions are the scenario's own is kept, as the strategy picker keeps it.
+    const poked = { ...race(), actions: [...race().actions, { atMs: 500, type: 'expireLease' as const }] };
+    const own = await decodeHash(`#s=${packed(JSON.stringify(poked))}&own=5&strategy=etcd`);
+    expect(own).toMatchObject({ kind: 'ok', ownActionCount: 5 });
     // The preset's own strategy is the preset itself.
     expect(await decodeHash(`#preset=canonical-race&strategy=${race().strategy}`)).toEqual({
       kind: 'ok',

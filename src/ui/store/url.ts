@@ -174,8 +174,15 @@ async function decode(hash: string): Promise<DecodedHash> {
     };
   }
   if (strategy !== undefined && strategy !== checked.scenario.strategy) {
-    // Carried as the strategy picker carries it; which actions were the scenario's own is not kept.
-    return { kind: 'ok', scenario: carryTo(checked.scenario, strategy).scenario, cursor: step ?? 0, ...labelled };
+    // Carried as the strategy picker carries it, which keeps the count of the scenario's own actions.
+    const carried = carryTo(checked.scenario, strategy).scenario;
+    return {
+      kind: 'ok',
+      scenario: carried,
+      cursor: step ?? 0,
+      ...labelled,
+      ...(own !== undefined ? { ownActionCount: Math.min(own, carried.actions.length) } : {}),
+    };
   }
   return {
     kind: 'ok',

@@ -3,7 +3,7 @@
 // says why, and changes are written back (debounced) without adding history entries.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { findPreset } from '../../engine';
-import { createLabStore } from './labStore';
+import { createLabStore, type LabStore } from './labStore';
 import { encodeHash } from './url';
 import { currentLink, openFromHash, syncUrl } from './urlSync';
 
@@ -54,6 +54,18 @@ describe('openFromHash', () => {
     picked.getState().seek(cursor);
     expect(await currentLink(picked, 'http://x/')).toBe('http://x/#preset=canonical-race&strategy=zookeeper&step=t4');
     expect(picked.getState().scenario).toEqual(scenario);
+  });
+
+  it('names a step by its number in a shared link where its label is not its own alone', async () => {
+    const store = createLabStore();
+    await vi.waitFor(() => expect(store.getState().computing).toBe(false));
+    const state = store.getState();
+    // A recording may put one label on two steps: the link must reopen the second, not the first.
+    const steps = state.trace.steps.map((s, i) => (i === 3 || i === 5 ? { ...s, label: 'again' } : s));
+    const twice = {
+      getState: () => ({ ...state, trace: { ...state.trace, steps }, cursor: 5 }),
+    } as unknown as LabStore;
+    expect(await currentLink(twice, 'http://x/')).toBe('http://x/#preset=canonical-race&step=5');
   });
 
   it('names a strategy the lab does not have, and opens nothing', async () => {

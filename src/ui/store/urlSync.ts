@@ -83,7 +83,10 @@ export async function openFromHash(
  */
 export async function currentLink(store: LabStore, href: string): Promise<string> {
   const { trace, cursor } = store.getState();
-  return href.replace(/#.*$/, '') + (await encodeHash({ ...linkState(store), stepLabel: trace.steps[cursor]?.label }));
+  const label = trace.steps[cursor]?.label;
+  // A label two steps share (a recording may repeat one) would reopen at the first: the number then.
+  const unique = label !== undefined && trace.steps.findIndex((s) => s.label === label) === cursor;
+  return href.replace(/#.*$/, '') + (await encodeHash({ ...linkState(store), stepLabel: unique ? label : undefined }));
 }
 
 /** What the link holds of the store's state. */

@@ -9,6 +9,9 @@ import type { BarShape, LeaseShape, PauseShape, PlotArea } from './types';
 
 /** Words inside a bar need this much room; narrower bars keep them in the tooltip. */
 const TEXT_MIN_PX = 120;
+/** A pause shrunk to a short lane (leases.ts barScale) keeps its words down to this height: the
+ * 12 px words, centred on the bar, run past it by a pixel or so there, and through it below. */
+const PAUSE_TEXT_MIN_HEIGHT_PX = 10;
 const LEASE_TEXT_MIN_PX = 64;
 
 export interface BarPatterns {
@@ -97,7 +100,7 @@ export const Bars = memo(function Bars({
           <g key={p.key} className="tl-pause">
             <title>{p.title}</title>
             <Bar bar={p.bar} y={p.y} height={p.height} className="tl-pause__bar" fill={`url(#${patterns.pause})`} />
-            {shown.width >= TEXT_MIN_PX && (
+            {shown.width >= TEXT_MIN_PX && p.height >= PAUSE_TEXT_MIN_HEIGHT_PX && (
               <text className="tl-pause__text" x={shown.x1 + 8} y={p.y + p.height / 2 + 4}>
                 GC pause · frozen
               </text>
