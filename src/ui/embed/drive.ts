@@ -6,7 +6,7 @@
 // says the rest.
 
 import {
-  STRATEGIES,
+  STRATEGY_IDS,
   asSentence,
   carryTo,
   findStrategy,
@@ -66,7 +66,7 @@ export async function openScenario(
     } catch (e) {
       const why = findStrategy(strategy)
         ? (e as Error).message
-        : `the lab has no such strategy (it has ${STRATEGIES.map((s) => s.id).join(', ')})`;
+        : `the lab has no such strategy (it has ${STRATEGY_IDS.join(', ')})`;
       return `Could not switch to the strategy "${strategy}": ${why}`;
     }
   }

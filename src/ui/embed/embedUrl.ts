@@ -4,7 +4,7 @@
 // Invariant: reading never throws; what it cannot read it names in `problems` and leaves out,
 // except a bad `origin`, which closes the frame to every command (it fails shut, never open).
 
-import { hashParams } from '../store/url';
+import { fieldText, hashParams } from '../store/url';
 
 /** The parts an embed can show, in the order the page stacks them. */
 export const PARTS = ['transport', 'narration', 'timeline', 'events', 'comparison', 'cards'] as const;
@@ -29,14 +29,6 @@ export interface EmbedOptions {
 
 export const isEmbedHash = (hash: string): boolean => /^#?embed(&|$)/.test(hash);
 
-function decoded(text: string): string {
-  try {
-    return decodeURIComponent(text);
-  } catch {
-    return text;
-  }
-}
-
 /** "https://docs.example" stays as it is; anything with a path, or not http(s), is not an origin. */
 export function asOrigin(text: string): string | null {
   try {
@@ -55,7 +47,7 @@ export function readEmbedHash(hash: string): EmbedOptions {
   const showText = p.get('show');
   if (showText === undefined) DEFAULT_PARTS.forEach((part) => show.add(part));
   else
-    for (const name of decoded(showText).split(',')) {
+    for (const name of fieldText(showText).split(',')) {
       const part = PARTS.find((known) => known === name.trim());
       if (part) show.add(part);
       else if (name.trim()) problems.push(`"show" has "${name.trim()}", which is not one of ${PARTS.join(', ')}`);
@@ -68,16 +60,16 @@ export function readEmbedHash(hash: string): EmbedOptions {
     else problems.push(`"speed" should be a positive number, but the link has "${speedText}"`);
   }
   const originText = p.get('origin');
-  const origin = originText === undefined ? null : asOrigin(decoded(originText));
+  const origin = originText === undefined ? null : asOrigin(fieldText(originText));
   if (originText !== undefined && origin === null)
     problems.push(
-      `"origin" should be an origin such as https://docs.example, but the link has "${decoded(originText)}"`,
+      `"origin" should be an origin such as https://docs.example, but the link has "${fieldText(originText)}"`,
     );
   const strategy = p.get('strategy');
   return {
     hash,
     hasScenario: p.has('preset') || p.has('s'),
-    strategy: strategy === undefined ? null : decoded(strategy),
+    strategy: strategy === undefined ? null : fieldText(strategy),
     speed,
     autoplay: p.has('autoplay') && p.get('autoplay') !== '0' && p.get('autoplay') !== 'false',
     show,

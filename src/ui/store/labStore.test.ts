@@ -1,7 +1,8 @@
-// The store is the lab's behaviour without a browser: loading, time travel, forks and undo.
+// The store is the lab's behaviour without a browser: loading, time travel, forks, strategies (the
+// history and undo: labStore.history.test.ts).
 import { describe, expect, it } from 'vitest';
 import { PRESETS, STRATEGIES, findPreset, simulate, type Scenario } from '../../engine';
-import { UNDO_LIMIT, createLabStore } from './labStore';
+import { createLabStore } from './labStore';
 import { BASE_RATE, SPEEDS } from './speed';
 
 const race = () => findPreset('canonical-race')!.scenario;
@@ -278,110 +279,6 @@ describe('a scenario with no steps', () => {
     store.getState().step();
     expect(store.getState().cursor).toBe(0);
     expect(store.getState().playing).toBe(false);
-  });
-});
-
-describe('changed, undo and restore', () => {
-  it('says a preset is changed exactly when it differs from the preset, however it was reached', () => {
-    const store = createLabStore();
-    expect(store.getState().edited).toBe(false);
-    store.getState().addIntervention({ type: 'expireLease' });
-    expect(store.getState().edited).toBe(true);
-    store.getState().removeIntervention(store.getState().scenario.actions.length - 1);
-    expect(store.getState().edited).toBe(false);
-    // Opened as a file or a link: still the preset, and changed because it differs from it.
-    store.getState().loadScenario({ ...race(), seed: 8 });
-    expect(store.getState().presetId).toBe('canonical-race');
-    expect(store.getState().edited).toBe(true);
-    store.getState().loadScenario(race());
-    expect(store.getState().edited).toBe(false);
-  });
-
-  it('undoes changes one at a time, loads included, back to where it started', () => {
-    const store = createLabStore();
-    const original = store.getState().trace;
-    store.getState().seek(6);
-    store.getState().addIntervention({ type: 'expireLease' });
-    store.getState().setKnob('leaseTtlMs', 900);
-    store.getState().loadPreset('redlock-race');
-    expect(store.getState().past).toHaveLength(3);
-
-    store.getState().undo();
-    expect(store.getState().scenario.knobs.leaseTtlMs).toBe(900);
-    expect(store.getState().presetId).toBe('canonical-race');
-    expect(store.getState().edited).toBe(true);
-    store.getState().undo();
-    expect(store.getState().scenario.knobs.leaseTtlMs).toBeUndefined();
-    expect(store.getState().scenario.actions.at(-1)!.type).toBe('expireLease');
-    store.getState().undo();
-    expect(store.getState().scenario).toEqual(race());
-    expect(store.getState().trace).toEqual(original);
-    expect(store.getState().edited).toBe(false);
-    expect(store.getState().past).toHaveLength(0);
-    store.getState().undo(); // nothing left: nothing happens
-    expect(store.getState().scenario).toEqual(race());
-  });
-
-  it('keeps the cursor at the same time across an undo, and refused changes leave no history', () => {
-    const store = createLabStore();
-    store.getState().seek(9);
-    const timeMs = store.getState().trace.steps[9]!.timeMs;
-    store.getState().addIntervention({ type: 'pause', client: 'Client1' });
-    expect(store.getState().loadScenario({ format: 'nope' })).toBe(false);
-    expect(store.getState().past).toHaveLength(1);
-    store.getState().undo();
-    expect(store.getState().trace.steps[store.getState().cursor]!.timeMs).toBe(timeMs);
-  });
-
-  it("names and describes the scenario as the user's own, undoably; an empty name changes nothing", () => {
-    const store = createLabStore();
-    store.getState().seek(9);
-    const trace = store.getState().trace;
-    expect(store.getState().describe('  Zombie demo ', ' For the docs. ')).toBe(true);
-    const s = store.getState();
-    expect(s.scenario).toEqual({ ...race(), name: 'Zombie demo', description: 'For the docs.' });
-    expect([s.presetId, s.edited, s.cursor]).toEqual([null, true, 9]);
-    expect(s.trace.steps).toEqual(trace.steps); // a name changes no step
-    expect(s.past).toHaveLength(1);
-
-    expect(store.getState().describe('   ', 'kept?')).toBe(false);
-    expect(store.getState().error).toBe('A scenario needs a name. Nothing was changed.');
-    expect(store.getState().scenario.name).toBe('Zombie demo');
-    expect(store.getState().past).toHaveLength(1);
-
-    // Reopened from a link or a file, it is still the user's own run, not the preset renamed.
-    for (const [name, description] of [
-      ['Zombie demo', 'For the docs.'],
-      ['The canonical race', 'Only the note is new.'],
-      ['The canonical race', undefined],
-    ] as const) {
-      const reopened = createLabStore();
-      reopened.getState().loadScenario({ ...race(), name, ...(description ? { description } : {}) });
-      expect(reopened.getState().presetId, `${name} / ${description}`).toBe(description ? null : 'canonical-race');
-    }
-
-    store.getState().describe('Zombie demo', ''); // the description can be cleared
-    expect(store.getState().scenario.description).toBeUndefined();
-    store.getState().undo();
-    store.getState().undo();
-    expect(store.getState().scenario).toEqual(race());
-    expect([store.getState().presetId, store.getState().edited]).toEqual(['canonical-race', false]);
-  });
-
-  it('restores the preset as it ships, and that too can be undone', () => {
-    const store = createLabStore();
-    store.getState().addIntervention({ type: 'expireLease' });
-    store.getState().restorePreset();
-    expect(store.getState().scenario).toEqual(race());
-    expect(store.getState().edited).toBe(false);
-    store.getState().undo();
-    expect(store.getState().scenario.actions.at(-1)!.type).toBe('expireLease');
-  });
-
-  it('remembers at most UNDO_LIMIT versions', () => {
-    const store = createLabStore();
-    for (let seed = 1; seed <= UNDO_LIMIT + 10; seed++) store.getState().setSeed(seed + 100);
-    expect(store.getState().past).toHaveLength(UNDO_LIMIT);
   });
 });
 

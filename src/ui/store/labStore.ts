@@ -6,7 +6,7 @@
 // `cursor` is a valid step index of `trace`; a scenario that fails validation never replaces the
 // loaded one.
 
-import { createStore, type StoreApi } from 'zustand/vanilla';
+import { createStore } from 'zustand/vanilla';
 import {
   findPreset,
   asSentence,
@@ -24,136 +24,18 @@ import { nearestSpeed, stepSpeed, type Speed } from './speed';
 import { clampCursor, lastStepAtOrBefore, timeAt } from './time';
 import { SKIM_ABOVE_SPEED, advancePlayback, readingMs } from './playback';
 import { defaultScenario, differsFromPreset, presetOf } from './presetOf';
-import type { TraceRunner } from '../workers/background';
-import { HERE_MAX_EVENTS, traceLater, traceNow, type ModelSource, type RunResult, type RunSources } from './runs';
+import { HERE_MAX_EVENTS, traceLater, traceNow, type RunResult, type RunSources } from './runs';
+import {
+  NAME_NEEDED,
+  UNDO_LIMIT,
+  type LabActions,
+  type LabState,
+  type LabStore,
+  type Revision,
+  type StoreOptions,
+} from './labState';
 
-export interface StoreOptions {
-  /** Computes long runs off the main thread; without it every run is computed here. */
-  background?: TraceRunner | null;
-  /**
-   * Which strategies' models are loaded, and how to fetch one (./models.ts PAGE_MODELS): a change
-   * to a strategy whose model is not loaded yet waits for it, as for a worker's run. Without it,
-   * every strategy the store runs must already be registered (the initial scenario's must be, unless
-   * `shipped` has its run).
-   */
-  models?: ModelSource | null;
-}
-
-/** An action without its time: the store stamps it with the cursor's time. */
-export type Intervention = Action extends infer A ? (A extends Action ? Omit<A, 'atMs'> : never) : never;
-
-export interface LoadOptions {
-  /** Words for the error message: "the link", "the file scenario.json". */
-  source?: string;
-  cursor?: number;
-  /** How many leading actions belong to the scenario itself; the rest are the user's. */
-  ownActionCount?: number;
-  presetId?: string | null;
-}
-
-/** One version of the document: what undo puts back. */
-export interface Revision {
-  scenario: Scenario;
-  ownActionCount: number;
-  presetId: string | null;
-  edited: boolean;
-}
-
-export const UNDO_LIMIT = 50;
-
-export interface LabState {
-  scenario: Scenario;
-  trace: Trace;
-  /** scenario.actions[0..ownActionCount) came with the scenario; later ones are interventions. */
-  ownActionCount: number;
-  /** The preset the scenario was opened from (it may have been changed since), or null. */
-  presetId: string | null;
-  cursor: number;
-  /** Virtual time of the playhead; equals the cursor's time unless playing. */
-  playheadMs: number;
-  playing: boolean;
-  /** Real ms the player still stays on the cursor's step before moving on (store/playback.ts). */
-  holdMs: number;
-  speed: Speed;
-  /** Playing stops on this step when it gets there (a lesson plays up to its next stop). */
-  stopAt: number | null;
-  /** Playing stops on every labelled step (t0 … t6) it reaches. */
-  stopAtLabels: boolean;
-  /** Views show only what has happened up to the cursor: the rest of the timeline, the chart and
-   * the whole run's verdict stay hidden until reached (always in lessons; an option elsewhere). */
-  hideFuture: boolean;
-  /**
-   * The scenario differs from what it was opened as: from its preset, when it came from one (so a
-   * shared link to a changed preset says so too); otherwise, changed since it was opened.
-   */
-  edited: boolean;
-  /** Earlier versions of the document, newest last, for undo (at most UNDO_LIMIT). */
-  past: Revision[];
-  /** A message about something that could not be loaded or done; null when all is well. */
-  error: string | null;
-  /** What the last change of strategy could not carry one for one (comparison/carry.ts), in
-   * sentences; empty after any other change. */
-  carried: string[];
-  /** A worker is computing the trace of `scenario`; `trace` is still the one before the change. */
-  computing: boolean;
-}
-
-export interface LabActions {
-  loadScenario(raw: unknown, options?: LoadOptions): boolean;
-  loadPreset(id: string): boolean;
-  seek(index: number): void;
-  step(): void;
-  stepBack(): void;
-  toStart(): void;
-  toEnd(): void;
-  play(): void;
-  /** Plays from the cursor up to step `index` and stops there (seeks back to it if it is behind). */
-  playTo(index: number): void;
-  pause(): void;
-  togglePlay(): void;
-  /** Moves the playhead by `realMs` of real time at the current speed (called once per frame). */
-  advance(realMs: number): void;
-  setSpeed(speed: number): void;
-  setStopAtLabels(on: boolean): void;
-  setHideFuture(on: boolean): void;
-  faster(): void;
-  slower(): void;
-  /** Stops playing and returns to the first step. */
-  reset(): void;
-  setStrategy(id: string): void;
-  setKnob<K extends keyof Knobs>(key: K, value: Knobs[K] | undefined): void;
-  /** Sets several knobs as one undoable change (a client library's retry policy is three numbers);
-   * an undefined value drops that override. `what` names the change in an error. */
-  setKnobs(changes: { [K in keyof Knobs]?: Knobs[K] | undefined }, what: string): void;
-  /** Drops every knob override: the strategy's defaults apply again. */
-  resetKnobs(): void;
-  setSeed(seed: number): void;
-  /**
-   * Gives the scenario a name and a description of the user's own (what an export and a link carry).
-   * It becomes the user's scenario, no longer the preset's. Undoable; an empty name changes nothing.
-   */
-  describe(name: string, description: string): boolean;
-  addIntervention(intervention: Intervention): void;
-  removeIntervention(index: number): void;
-  /**
-   * Puts `action` in place of the timed action at `index` (its time, duration, party or kind
-   * changed). Undoable; an action the scenario cannot hold is refused with the error banner and
-   * changes nothing. Returns whether it was applied.
-   */
-  replaceAction(index: number, action: Action): boolean;
-  clearInterventions(): void;
-  /** Puts back the document as it was before the last change (a load counts as a change). */
-  undo(): void;
-  /** Reopens the preset the scenario came from, as it ships (undoable). */
-  restorePreset(): void;
-  showError(message: string): void;
-  dismissError(): void;
-}
-
-export type LabStore = StoreApi<LabState & LabActions>;
-
-/** What a rename with an empty name is told (the form says it beside the field). */
-export const NAME_NEEDED = 'A scenario needs a name.';
+export * from './labState';
 
 /** Scenarios this small are compared whole before a run; a longer one is simply run. */
 const SAME_RUN_MAX_ACTIONS = 500;

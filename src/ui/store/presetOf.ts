@@ -2,7 +2,7 @@
 // and whether it still matches that preset (a shared link to a changed preset says so), or that
 // preset carried to another strategy and nothing more (a link says that in two words too).
 
-import { PRESETS, carryTo, findPreset, validateScenario, type Scenario } from '../../engine';
+import { PRESETS, carryTo, findPreset, findStrategy, validateScenario, type Scenario } from '../../engine';
 
 export const DEFAULT_PRESET_ID = 'canonical-race';
 
@@ -24,21 +24,40 @@ export function presetOf(scenario: Pick<Scenario, 'name' | 'description'>): stri
   );
 }
 
-/** Each preset's scenario as the validator writes it, to compare a scenario with it. */
-const presetTexts = new Map<string, string>();
-export function differsFromPreset(scenario: Scenario, presetId: string): boolean {
-  let text = presetTexts.get(presetId);
-  if (text === undefined) {
-    const preset = findPreset(presetId);
-    const checked = preset ? validateScenario(preset.scenario) : null;
-    text = checked?.ok ? JSON.stringify(checked.scenario) : '';
-    presetTexts.set(presetId, text);
+/** A preset as the store holds it (validated), and its text to compare a scenario with. */
+interface Canonical {
+  scenario: Scenario;
+  text: string;
+}
+/** By `presetId|strategy`; null where the preset cannot be run under the strategy. */
+const canonical = new Map<string, Canonical | null>();
+
+/**
+ * The preset `presetId` as the store holds it, under its own strategy or carried to `strategy`
+ * (validated, as setStrategy commits it). Cached. Null for an unknown preset or strategy.
+ */
+function canonicalOf(presetId: string, strategy?: string): Canonical | null {
+  const preset = findPreset(presetId);
+  if (!preset) return null;
+  const to = strategy ?? preset.scenario.strategy;
+  const key = `${presetId}|${to}`;
+  let found = canonical.get(key);
+  if (found === undefined) {
+    found = null;
+    const own = validateScenario(preset.scenario);
+    if (own.ok && to === own.scenario.strategy) found = { scenario: own.scenario, text: JSON.stringify(own.scenario) };
+    else if (own.ok && findStrategy(to)) {
+      const carried = validateScenario(carryTo(own.scenario, to).scenario);
+      if (carried.ok) found = { scenario: carried.scenario, text: JSON.stringify(carried.scenario) };
+    }
+    canonical.set(key, found);
   }
-  return JSON.stringify(scenario) !== text;
+  return found;
 }
 
-/** Each preset carried to a strategy, as the store would hold it after setStrategy. */
-const carriedTexts = new Map<string, string | null>();
+export function differsFromPreset(scenario: Scenario, presetId: string): boolean {
+  return JSON.stringify(scenario) !== canonicalOf(presetId)?.text;
+}
 
 /**
  * `scenario` is the preset `presetId` carried to its strategy and changed in nothing else (the
@@ -48,34 +67,13 @@ const carriedTexts = new Map<string, string | null>();
 export function isPresetUnder(scenario: Scenario, presetId: string): boolean {
   const preset = findPreset(presetId);
   if (!preset || preset.scenario.strategy === scenario.strategy) return false;
-  return JSON.stringify(scenario) === presetTextUnder(presetId, scenario.strategy);
+  return JSON.stringify(scenario) === canonicalOf(presetId, scenario.strategy)?.text;
 }
 
 /**
  * The preset `presetId` carried to `strategy`, validated: what a link `#preset=ID&strategy=S`
- * opens. Null for an unknown preset; throws (carryTo's Error) for an unknown strategy.
+ * opens. Null for an unknown preset or strategy.
  */
 export function presetUnder(presetId: string, strategy: string): Scenario | null {
-  const preset = findPreset(presetId);
-  if (!preset) return null;
-  const own = validateScenario(preset.scenario);
-  if (!own.ok) return null;
-  const carried = validateScenario(carryTo(own.scenario, strategy).scenario);
-  return carried.ok ? carried.scenario : null;
-}
-
-function presetTextUnder(presetId: string, strategy: string): string | null {
-  const key = `${presetId}|${strategy}`;
-  let text = carriedTexts.get(key);
-  if (text === undefined) {
-    let scenario: Scenario | null = null;
-    try {
-      scenario = presetUnder(presetId, strategy);
-    } catch {
-      // An unknown strategy: no preset is carried to it.
-    }
-    text = scenario && JSON.stringify(scenario);
-    carriedTexts.set(key, text);
-  }
-  return text;
+  return canonicalOf(presetId, strategy)?.scenario ?? null;
 }

@@ -9,7 +9,7 @@
 
 import { deflateText, inflateText, MAX_TEXT_BYTES } from './linkCodec';
 import {
-  STRATEGIES,
+  STRATEGY_IDS,
   asSentence,
   carryTo,
   findPreset,
@@ -109,8 +109,8 @@ export function decodeHash(hash: string): Promise<DecodedHash> {
   return lastDecoded.result;
 }
 
-/** The text of a link's field, %-escapes decoded where they can be. */
-function fieldText(text: string): string {
+/** The text of a link's field, %-escapes decoded where they can be (a bad one is left as typed). */
+export function fieldText(text: string): string {
   try {
     return decodeURIComponent(text);
   } catch {
@@ -122,7 +122,7 @@ async function decode(hash: string): Promise<DecodedHash> {
   const p = hashParams(hash);
   const strategy = p.has('strategy') ? fieldText(p.get('strategy') ?? '') : undefined;
   if (strategy !== undefined && !findStrategy(strategy)) {
-    const known = STRATEGIES.map((s) => s.id).join(', ');
+    const known = STRATEGY_IDS.join(', ');
     return {
       kind: 'error',
       message: `The link names a strategy "${strategy}" that the lab does not have (it has ${known}).`,

@@ -119,12 +119,13 @@ export function layoutPauses(trace: Trace, lanes: Map<string, LaneShape>, frame:
     const toMs = pause.toMs ?? trace.endMs;
     const shape = lane ? bar(pause.fromMs, toMs, frame) : null;
     if (!lane || !shape) return;
+    const height = PAUSE_HEIGHT_PX * barScale(lane);
     shapes.push({
       key: `pause-${i}`,
       client: pause.client,
       bar: shape,
-      y: lane.y - (PAUSE_HEIGHT_PX * barScale(lane)) / 2,
-      height: PAUSE_HEIGHT_PX * barScale(lane),
+      y: lane.y - height / 2,
+      height,
       title: `${pause.client} frozen in a GC pause, ${span(pause.fromMs, toMs)}${pause.toMs === null ? ' (still paused at the end)' : ''}`,
     });
   });
