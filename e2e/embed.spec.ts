@@ -87,6 +87,9 @@ test('every command drives the player and every event comes back', async ({ page
   const frame = await openParent(page);
   const ready = (await events(page)).find((e) => e.type === 'ready')!;
   expect(ready).toMatchObject({ source: 'fencelab', version: 1, strategy: 'fencing', preset: 'canonical-race' });
+  // The last index is the one the transport names after the slash ("Step 0 / 21").
+  const last = Number((await frame.getByTestId('position').innerText()).match(/\/\s*(\d+)/)![1]);
+  expect(ready).toMatchObject({ lastStep: last, steps: last + 1 });
   await waitFor(page, 'step', (e) => e.label === 't0');
   await waitFor(page, 'verdict', (e) => e.ok === true);
 

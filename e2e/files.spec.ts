@@ -20,6 +20,31 @@ test('exporting and importing a scenario round-trips it', async ({ page }) => {
   });
   await expect(page.locator('.scenario-intro')).toContainText('A write delayed past the lease');
   await expect(page.getByRole('alert')).toHaveCount(0);
+  // A preset's file opened again is that preset: the picker names it, and it links in two words.
+  await expect(page.getByLabel('Scenario', { exact: true })).toHaveValue('slow-network');
+  await expect(page).toHaveURL(/#preset=slow-network&step=0$/);
+});
+
+test("a preset's file under another strategy opens as that preset under it, and says so", async ({ page }) => {
+  await openLab(page);
+  await page.getByLabel('Lock strategy').selectOption('etcd');
+  const intro = page.locator('.scenario-intro');
+  // Its summary tells of the preset's own strategy's run, and the intro says which that is.
+  await expect(intro).toContainText('The canonical race (under etcd lock + revision).');
+  await expect(intro).toContainText('The preset as it ships, under Fencing token (generic pattern):');
+  const [download] = await Promise.all([page.waitForEvent('download'), fileAction(page, 'Export scenario')]);
+  expect(download.suggestedFilename()).toBe('the-canonical-race-etcd.scenario.json');
+  const text = await readFile((await download.path())!, 'utf8');
+
+  await page.getByLabel('Scenario', { exact: true }).selectOption('slow-network');
+  await page.getByTestId('import-file').setInputFiles({
+    name: 'race-etcd.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(text),
+  });
+  await expect(intro).toContainText('The canonical race (under etcd lock + revision).');
+  await expect(page.getByLabel('Lock strategy')).toHaveValue('etcd');
+  await expect(page).toHaveURL(/#preset=canonical-race&strategy=etcd&step=0$/);
 });
 
 test('exporting the trace gives the trace JSON', async ({ page }) => {

@@ -9,7 +9,17 @@ export const EVENT_SOURCE = 'fencelab';
 export const API_VERSION = 1;
 
 export type EmbedEvent =
-  | { type: 'ready'; version: number; steps: number; step: number; strategy: string; preset: string | null }
+  | {
+      type: 'ready';
+      version: number;
+      /** How many steps the run has; their indices run 0 to `lastStep`. */
+      steps: number;
+      /** The last step's index: the transport's "Step 21 / 21" shows it after the slash. */
+      lastStep: number;
+      step: number;
+      strategy: string;
+      preset: string | null;
+    }
   | { type: 'step'; index: number; label: string | null; kind: string; timeMs: number; comparison: string | null }
   | {
       type: 'verdict';
@@ -28,6 +38,7 @@ export const readyEvent = (s: LabState): EmbedEvent => ({
   type: 'ready',
   version: API_VERSION,
   steps: s.trace.steps.length,
+  lastStep: Math.max(0, s.trace.steps.length - 1),
   step: s.cursor,
   strategy: s.scenario.strategy,
   preset: s.presetId,

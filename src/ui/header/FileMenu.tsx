@@ -67,7 +67,9 @@ export function FileMenu({ onLesson }: FileMenuProps = {}) {
       );
       return;
     }
-    loadScenario(parsed.scenario, { source: `the file ${file.name}`, presetId: null });
+    // A preset's file, exported and opened again, is that preset (or it carried to a strategy, or it
+    // changed): it links and reads as one, as a link to it would (presetOf, by name and description).
+    loadScenario(parsed.scenario, { source: `the file ${file.name}` });
   };
 
   const [menu, close] = useDisclosure();

@@ -3,19 +3,28 @@
 // happens, and offers the way back: undo the last change, or reopen the preset as it ships. Rename
 // opens a form in its place to name and describe the scenario (DescribeForm).
 
-import { useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
+import { findPreset, findStrategy } from '../../engine';
 import { useActions, useLab } from '../store/context';
+import { isPresetUnder } from '../store/presetOf';
 import { DescribeForm } from './DescribeForm';
 import { introText } from './introText';
 
+const strategyName = (id: string) => findStrategy(id)?.name ?? id;
+
 export function ScenarioIntro() {
-  const { presetId, name, description, edited, canUndo } = useLab((s) => ({
+  const { presetId, scenario, edited, canUndo } = useLab((s) => ({
     presetId: s.presetId,
-    name: s.scenario.name,
-    description: s.scenario.description,
+    scenario: s.scenario,
     edited: s.edited,
     canUndo: s.past.length > 0,
   }));
+  const { name, description } = scenario;
+  // The preset under another strategy and nothing more: its summary tells of its own strategy's run.
+  const carriedTo = useMemo(
+    () => (presetId !== null && isPresetUnder(scenario, presetId) ? scenario.strategy : null),
+    [scenario, presetId],
+  );
   const { undo, restorePreset } = useActions();
   const [describing, setDescribing] = useState(false);
   const renameButton = useRef<HTMLButtonElement>(null);
@@ -39,12 +48,20 @@ export function ScenarioIntro() {
       <p>
         <strong>
           {name}
-          {changedPreset ? ' (changed)' : ''}.
+          {carriedTo ? ` (under ${strategyName(carriedTo)})` : changedPreset ? ' (changed)' : ''}.
         </strong>{' '}
-        {changedPreset && (
+        {carriedTo ? (
           <span className="changed-note">
-            Your changes may lead elsewhere: the narration and the verdict follow your run. The preset as it ships:{' '}
+            Under {strategyName(carriedTo)} the run may go differently: the narration and the verdict follow it. The
+            preset as it ships, under {strategyName(findPreset(presetId!)?.scenario.strategy ?? '')}:{' '}
           </span>
+        ) : (
+          changedPreset && (
+            <span className="changed-note">
+              Your changes may lead elsewhere: the narration and the verdict follow your run. The preset as it
+              ships:{' '}
+            </span>
+          )
         )}
         {summary}
       </p>
