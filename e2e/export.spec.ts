@@ -50,6 +50,18 @@ test('the SVG stands alone: lane names, labels and marks, in colour', async ({ p
   await alone.goto(`file://${path}`);
   const texts = await alone.locator('text').allTextContents();
   for (const name of ['Lock service', 'Client1', 'Client2', 'Storage', 't0', 't4', 't6']) expect(texts).toContain(name);
+  // The key comes with it, every entry the lab shows, under the lanes.
+  const key = await page.locator('.tl-legend li').allInnerTexts();
+  expect(key.length).toBeGreaterThan(5);
+  for (const entry of key) expect(texts).toContain(entry.trim());
+  const [lane, entry] = [
+    await alone
+      .locator('text', { hasText: /^Storage$/ })
+      .first()
+      .boundingBox(),
+    await alone.locator('text', { hasText: 'write rejected: stale token' }).boundingBox(),
+  ];
+  expect(entry!.y).toBeGreaterThan(lane!.y + lane!.height);
   // Lane names are drawn where a reader sees them, in a fill that is not the default black.
   const title = alone.locator('text', { hasText: /^Client1$/ }).first();
   await expect(title).toBeVisible();

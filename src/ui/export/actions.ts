@@ -5,7 +5,7 @@
 
 import { type Trace } from '../../engine';
 import { formatMermaid } from '../../engine/surfaces/export';
-import { sizeOf, standaloneSvg } from './standaloneSvg';
+import { pictureSize, standaloneSvg, type LegendLayout } from './standaloneSvg';
 import { fileStem } from '../format/fileStem';
 
 /** A failure said in one sentence for the reader. */
@@ -31,11 +31,45 @@ function layersIn(container: Element): SVGSVGElement[] {
   return found;
 }
 
-/** The timeline in `container` as standalone SVG text. @throws ExportError */
+/**
+ * The timeline's key in `container` as the page lays it out (each entry's words on one line, as
+ * they fit), or undefined where it is not shown.
+ */
+function legendIn(container: Element): LegendLayout | undefined {
+  const list = container.querySelector('.tl-legend');
+  if (!list || getComputedStyle(list).display === 'none') return undefined;
+  const box = list.getBoundingClientRect();
+  const entries = Array.from(list.querySelectorAll('li')).flatMap((item) => {
+    const swatch = item.querySelector('svg');
+    const words = item.querySelector('span');
+    if (!swatch || !words) return [];
+    const [s, t, style] = [swatch.getBoundingClientRect(), words.getBoundingClientRect(), getComputedStyle(words)];
+    return [
+      {
+        swatch,
+        x: s.left - box.left,
+        y: s.top - box.top,
+        text: words.textContent ?? '',
+        textX: t.left - box.left,
+        textY: t.top - box.top + t.height / 2,
+        font: {
+          family: style.fontFamily,
+          size: style.fontSize,
+          weight: style.fontWeight,
+          fill: style.color,
+        },
+      },
+    ];
+  });
+  return { width: box.width, height: box.height, entries };
+}
+
+/** The timeline in `container`, with its key, as standalone SVG text. @throws ExportError */
 export function timelineSvg(container: Element, trace: Trace): string {
   try {
     return standaloneSvg(layersIn(container), (el) => getComputedStyle(el), {
       title: `${trace.scenario.name} (${trace.scenario.strategy})`,
+      legend: legendIn(container),
     });
   } catch (e) {
     if (e instanceof ExportError) throw e;
@@ -51,7 +85,7 @@ export function downloadSvg(container: Element, trace: Trace): void {
 /** Draws the standalone SVG on a canvas at PNG_SCALE and saves it. @throws ExportError */
 export async function downloadPng(container: Element, trace: Trace): Promise<void> {
   const text = timelineSvg(container, trace);
-  const { width, height } = sizeOf(layersIn(container)[0]!);
+  const { width, height } = pictureSize(layersIn(container), legendIn(container));
   const url = URL.createObjectURL(new Blob([text], { type: 'image/svg+xml' }));
   try {
     const image = new Image();

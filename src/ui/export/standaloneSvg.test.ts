@@ -2,7 +2,7 @@
 // The standalone SVG: styles inlined from what the page computes (a stand-in here), only what a
 // child does not inherit, classes dropped, layers stacked over a white background, sized.
 import { describe, expect, it } from 'vitest';
-import { standaloneSvg, type StyleOf } from './standaloneSvg';
+import { pictureSize, standaloneSvg, type LegendLayout, type StyleOf } from './standaloneSvg';
 
 const NS = 'http://www.w3.org/2000/svg';
 function layer(markup: string): SVGSVGElement {
@@ -70,5 +70,61 @@ describe('standaloneSvg', () => {
         { title: 'x' },
       ),
     ).toThrow(/not been drawn/);
+  });
+
+  it('draws the key under the timeline where the page placed it, and grows to hold it', () => {
+    const swatch = (markup: string) => {
+      const host = document.createElement('div');
+      host.innerHTML = `<svg xmlns="${NS}" width="30" height="17">${markup}</svg>`;
+      return host.firstElementChild as SVGSVGElement;
+    };
+    const font = { family: 'sans-serif', size: '13px', weight: '400', fill: 'rgb(71, 85, 105)' };
+    const legend: LegendLayout = {
+      width: 340,
+      height: 40,
+      entries: [
+        {
+          swatch: swatch('<rect class="tl-band" width="26" height="7"/>'),
+          x: 0,
+          y: 2,
+          text: 'lease held',
+          textX: 36,
+          textY: 10.5,
+          font,
+        },
+        {
+          swatch: swatch('<rect class="hidden"/>'),
+          x: 0,
+          y: 23,
+          text: 'write rejected: stale token',
+          textX: 36,
+          textY: 31.5,
+          font,
+        },
+      ],
+    };
+    expect(pictureSize([drawing], legend)).toEqual({ width: 340, height: 180, legendTop: 130 });
+    expect(pictureSize([drawing])).toEqual({ width: 300, height: 120, legendTop: 120 });
+    const withKey = new DOMParser().parseFromString(
+      standaloneSvg([drawing, overlay], styleOf, { title: 'x', legend }),
+      'image/svg+xml',
+    ).documentElement;
+    expect([withKey.getAttribute('width'), withKey.getAttribute('height')]).toEqual(['340', '180']);
+    const key = withKey.querySelector(':scope > g:last-of-type')!;
+    expect(key.getAttribute('transform')).toBe('translate(0,130)');
+    const words = [...key.querySelectorAll(':scope > text')];
+    expect(words.map((t) => [t.textContent, t.getAttribute('x'), t.getAttribute('y'), t.getAttribute('fill')])).toEqual(
+      [
+        ['lease held', '36', '10.5', 'rgb(71, 85, 105)'],
+        ['write rejected: stale token', '36', '31.5', 'rgb(71, 85, 105)'],
+      ],
+    );
+    // Each swatch is drawn with its styles inlined, at its place; what is not displayed is left out.
+    const swatches = [...key.querySelectorAll(':scope > svg')];
+    expect(swatches.map((sw) => [sw.getAttribute('y'), sw.children.length])).toEqual([
+      ['2', 1],
+      ['23', 0],
+    ]);
+    expect(swatches[0]!.querySelector('rect')!.getAttribute('fill')).toBe('rgb(244, 246, 251)');
   });
 });

@@ -4,7 +4,8 @@
 // SVG presentation attributes (fill="…", not style="fill:…": the site's Content-Security-Policy
 // refuses style attributes set from script, and every property below is also an attribute), the layers are stacked in one <svg> over a white background, with the pattern
 // defs, xmlns, width, height and viewBox. Invariant: the result needs no stylesheet, script or
-// font file; classes and data attributes are dropped, so nothing depends on the page.
+// font file; classes and data attributes are dropped, so nothing depends on the page. The key to
+// the marks (the legend, HTML in the page) is drawn under the layers where the page placed it.
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 
@@ -38,7 +39,33 @@ export interface StandaloneOptions {
   title: string;
   /** Fill of the background rectangle; white unless given. */
   background?: string;
+  /** The key to the marks, drawn under the layers as the page lays it out. */
+  legend?: LegendLayout;
 }
+
+/** One entry of the key: its swatch and its words, placed from the key's top left, in CSS px. */
+export interface LegendEntry {
+  swatch: SVGSVGElement;
+  /** The swatch's top left. */
+  x: number;
+  y: number;
+  text: string;
+  /** Where the words start, and the middle of their line. */
+  textX: number;
+  textY: number;
+  /** The words' computed font-family, font-size (px), font-weight and colour. */
+  font: { family: string; size: string; weight: string; fill: string };
+}
+
+/** The key as the page lays it out: its size and entries, in CSS px. */
+export interface LegendLayout {
+  width: number;
+  height: number;
+  entries: readonly LegendEntry[];
+}
+
+/** Space between the timeline and its key, and under the key, in CSS px. */
+const LEGEND_GAP = 10;
 
 /** `element`'s declarations worth writing, given its parent's values (null: write them all). */
 function declarations(element: Element, parent: Element | null, styleOf: StyleOf): [string, string][] {
@@ -85,6 +112,55 @@ export function sizeOf(svg: SVGSVGElement): { width: number; height: number } {
   return { width: Number(svg.getAttribute('width')) || 0, height: Number(svg.getAttribute('height')) || 0 };
 }
 
+/** The whole picture's size, in CSS px: the first layer's, with room for the key under it. */
+export function pictureSize(
+  layers: readonly SVGSVGElement[],
+  legend?: LegendLayout,
+): { width: number; height: number; legendTop: number } {
+  const { width, height } = layers[0] ? sizeOf(layers[0]) : { width: 0, height: 0 };
+  if (!legend || legend.entries.length === 0) return { width, height, legendTop: height };
+  return {
+    width: Math.max(width, Math.ceil(legend.width)),
+    height: Math.ceil(height + LEGEND_GAP + legend.height + LEGEND_GAP),
+    legendTop: height + LEGEND_GAP,
+  };
+}
+
+/** The key as a group: each swatch a nested <svg> (styles inlined), each entry's words a <text>. */
+function legendGroup(legend: LegendLayout, top: number, styleOf: StyleOf, doc: Document): Element {
+  const group = doc.createElementNS(SVG_NS, 'g');
+  group.setAttribute('transform', `translate(0,${top})`);
+  for (const entry of legend.entries) {
+    const swatch = doc.createElementNS(SVG_NS, 'svg');
+    for (const [k, v] of [
+      ['x', entry.x],
+      ['y', entry.y],
+      ['width', sizeOf(entry.swatch).width],
+      ['height', sizeOf(entry.swatch).height],
+      ['overflow', 'visible'],
+    ] as const)
+      swatch.setAttribute(k, String(v));
+    for (const child of Array.from(entry.swatch.children)) {
+      const copy = inlined(child, entry.swatch, styleOf, doc);
+      if (copy) swatch.appendChild(copy);
+    }
+    const words = doc.createElementNS(SVG_NS, 'text');
+    for (const [k, v] of [
+      ['x', String(entry.textX)],
+      ['y', String(entry.textY)],
+      ['dominant-baseline', 'central'],
+      ['font-family', entry.font.family],
+      ['font-size', entry.font.size],
+      ['font-weight', entry.font.weight],
+      ['fill', entry.font.fill],
+    ])
+      words.setAttribute(k!, v!);
+    words.textContent = entry.text;
+    group.append(swatch, words);
+  }
+  return group;
+}
+
 /**
  * One self-contained SVG document (text) of `layers` stacked in order, the first giving the size.
  * Each layer becomes a <g> carrying its own inherited values, so its children need only what
@@ -93,12 +169,12 @@ export function sizeOf(svg: SVGSVGElement): { width: number; height: number } {
 export function standaloneSvg(
   layers: readonly SVGSVGElement[],
   styleOf: StyleOf,
-  { title, background = '#ffffff' }: StandaloneOptions,
+  { title, background = '#ffffff', legend }: StandaloneOptions,
 ): string {
   const base = layers[0];
   if (!base) throw new Error('there is no timeline to export');
-  const { width, height } = sizeOf(base);
-  if (!width || !height) throw new Error('the timeline has not been drawn yet');
+  if (!sizeOf(base).width || !sizeOf(base).height) throw new Error('the timeline has not been drawn yet');
+  const { width, height, legendTop } = pictureSize(layers, legend);
   const doc = base.ownerDocument;
   const root = doc.createElementNS(SVG_NS, 'svg');
   // The serializer writes xmlns for the element's namespace itself; xlink is declared by hand.
@@ -126,5 +202,6 @@ export function standaloneSvg(
     }
     root.appendChild(group);
   }
+  if (legend && legend.entries.length > 0) root.appendChild(legendGroup(legend, legendTop, styleOf, doc));
   return `<?xml version="1.0" encoding="UTF-8"?>\n${new XMLSerializer().serializeToString(root)}\n`;
 }
