@@ -171,9 +171,19 @@ test('every control of every view is big enough to tap (axe target-size)', async
   await expectTargetsBigEnough(page, 'embed');
 });
 
+/** Whether anything scrolls inside the frame (the scrubber under the frame's edge). */
+const scrollsInside = (player: Frame) =>
+  player.evaluate(() =>
+    [document.scrollingElement!, document.querySelector('main.embed')!].some(
+      (el) => el.scrollHeight > el.clientHeight + 1,
+    ),
+  );
+
 for (const frame of [
   { width: 640, height: 360 },
   { width: 390, height: 360 },
+  // A small phone's width: the step's numbers stay beside the buttons (its word goes).
+  { width: 360, height: 360 },
 ]) {
   test(`the embed in a ${frame.width}x${frame.height} iframe keeps its words, lane names and tokens`, async ({
     page,
@@ -189,12 +199,7 @@ for (const frame of [
     await expectNarrationWhole(player, `embed ${frame.width}`);
     await expectTimelineLegible(player, `embed ${frame.width}`);
     // Nothing scrolls inside the frame: the scrubber is in sight, not under the frame's edge.
-    const scrolls = await player.evaluate(() =>
-      [document.scrollingElement!, document.querySelector('main.embed')!].some(
-        (el) => el.scrollHeight > el.clientHeight + 1,
-      ),
-    );
-    expect(scrolls, `embed ${frame.width}x${frame.height} scrolls`).toBe(false);
+    expect(await scrollsInside(player), `embed ${frame.width}x${frame.height} scrolls`).toBe(false);
     // The scrubber is a real target, not a sliver beside the buttons.
     const scrubber = (await player.getByRole('slider', { name: 'Step' }).boundingBox())!;
     expect(scrubber.width).toBeGreaterThanOrEqual(100);
@@ -208,5 +213,6 @@ for (const frame of [
     await expect(redlock.locator('.tl-svg .tl-lane__title', { hasText: 'Redis master 5' })).toBeVisible();
     await expectNarrationWhole(redlock, `embed ${frame.width}, Redlock`);
     await expectTimelineLegible(redlock, `embed ${frame.width}, Redlock`);
+    expect(await scrollsInside(redlock), `embed ${frame.width}x${frame.height}, Redlock, scrolls`).toBe(false);
   });
 }

@@ -64,7 +64,8 @@ export function Transport({ label = 'Playback' }: { label?: string } = {}) {
       </label>
       <p className="position" aria-live="off" data-testid="position">
         <span>
-          Step <strong>{cursor}</strong> / {last}
+          <span className="position-word">Step </span>
+          <strong>{cursor}</strong> / {last}
         </span>
         <span>
           {timeMs} / {endMs} ms
