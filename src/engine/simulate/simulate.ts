@@ -2,9 +2,10 @@
 // (time, sequence) order, hands each to one party's pure logic, and executes the effects that
 // logic returns as data: messages through the network, timers on the party's own clock, notes
 // into the trace. Invariant: the trace is a function of the scenario alone; nothing here reads
-// wall time or host randomness, so the same scenario gives the same trace, byte for byte.
+// wall time or host randomness, so the same scenario gives the same trace, byte for byte. The
+// scenario's own actions (commands and faults) are run by actions.ts.
 
-import type { Action, Scenario } from '../core/scenario';
+import type { Scenario } from '../core/scenario';
 import type { PartyView, Trace } from '../core/trace';
 import { TRACE_FORMAT, TRACE_VERSION } from '../core/trace';
 import type { Effect, Message, Note } from '../core/party';
@@ -13,6 +14,7 @@ import { Network } from '../kernel/network';
 import { PartyRuntime, type Pending } from '../kernel/world';
 import { Recorder } from '../trace/recorder';
 import type { RunCheckpoint } from './checkpoint';
+import { restartParty, resumeParty, runAction, type ActionWorld } from './actions';
 import { effectiveKnobs, findStrategy } from '../strategies/registry';
 import { clientIds } from '../core/parties';
 import type { PartyBuilder, StrategyDef } from '../strategies/types';
@@ -78,15 +80,19 @@ function lastActivityMs(scenario: Scenario): number {
   return last;
 }
 
-export class Run {
-  private queue = new EventQueue<Pending>();
+export class Run implements ActionWorld {
+  /** @internal The pending events (this and the other members so marked are ActionWorld's). */
+  queue = new EventQueue<Pending>();
   private readonly parties = new Map<string, PartyRuntime>();
-  private readonly network: Network;
+  /** @internal */
+  readonly network: Network;
   private readonly recorder: Recorder;
   private readonly knobs;
-  private readonly lockAuthorities: readonly string[];
+  /** @internal */
+  readonly lockAuthorities: readonly string[];
   private readonly maxSteps: number;
-  private nowMs = 0;
+  /** @internal Virtual time now (ms). */
+  nowMs = 0;
   private nextGrantId = 1;
   private nextMessageId = 0;
   private truncated = false;
@@ -255,7 +261,8 @@ export class Run {
     };
   }
 
-  private party(id: string): PartyRuntime {
+  /** @internal */
+  party(id: string): PartyRuntime {
     const party = this.parties.get(id);
     if (!party) throw new Error(`no party "${id}" in this strategy`);
     return party;
@@ -264,7 +271,7 @@ export class Run {
   private handle(item: Pending, entry: { timeMs: number }): void {
     switch (item.type) {
       case 'action':
-        return this.runAction(this.scenario.actions[item.index]!);
+        return runAction(this, this.scenario.actions[item.index]!);
       case 'deliver':
         return this.deliver(item);
       case 'timer': {
@@ -276,9 +283,9 @@ export class Run {
       case 'self':
         return this.dispatch(this.party(item.party), item.event);
       case 'resume':
-        return this.resume(this.party(item.party));
+        return resumeParty(this, this.party(item.party));
       case 'restart':
-        return this.restart(this.party(item.party));
+        return restartParty(this, this.party(item.party));
     }
   }
 
@@ -309,8 +316,8 @@ export class Run {
     this.dispatch(to, item.msg, item.messageId);
   }
 
-  /** Hands an event to a party, or holds it if the party is paused. */
-  private dispatch(party: PartyRuntime, event: Message, messageId?: number): void {
+  /** @internal Hands an event to a party, or holds it if the party is paused. */
+  dispatch(party: PartyRuntime, event: Message, messageId?: number): void {
     if (party.paused) {
       party.buffer.push(messageId === undefined ? { event } : { event, messageId });
       return;
@@ -319,8 +326,8 @@ export class Run {
     this.process(party, event, messageId);
   }
 
-  /** One pure transition of one party, then its effects, then one step per note. */
-  private process(party: PartyRuntime, event: Message, messageId?: number): void {
+  /** @internal One pure transition of one party, then its effects, then one step per note. */
+  process(party: PartyRuntime, event: Message, messageId?: number): void {
     const env = { nowMs: party.now(this.nowMs), rand: party.rng.nextU32(), nextGrantId: this.nextGrantId };
     const { state, effects } = party.logic.step(party.state, { ...event, env });
     party.state = state;
@@ -404,98 +411,8 @@ export class Run {
     this.queue.push(deliverMs, { type: 'deliver', messageId: id, to, msg: { ...msg, from } });
   }
 
-  /** A step the engine itself takes for a party (pause, crash, network faults). */
-  private engineStep(party: PartyRuntime, note: Note, messageId?: number): void {
+  /** @internal A step the engine itself takes for a party (pause, crash, network faults). */
+  engineStep(party: PartyRuntime, note: Note, messageId?: number): void {
     this.recorder.record(this.nowMs, party.info.id, note, party.refreshView(), messageId);
-  }
-
-  private runAction(action: Action): void {
-    switch (action.type) {
-      case 'acquire':
-        return this.dispatch(this.party(action.client), { type: 'cmd.acquire' });
-      case 'write':
-        return this.dispatch(this.party(action.client), { type: 'cmd.write', value: action.value });
-      case 'release':
-        return this.dispatch(this.party(action.client), { type: 'cmd.release' });
-      case 'expireLease':
-        for (const id of this.lockAuthorities) this.dispatch(this.party(id), { type: 'lease.expireNow' });
-        return;
-      case 'pause': {
-        const client = this.party(action.client);
-        if (client.paused) return;
-        client.paused = true;
-        this.engineStep(client, {
-          kind: 'client.paused',
-          ...(action.durationMs ? { detail: { durationMs: action.durationMs } } : {}),
-        });
-        if (action.durationMs)
-          this.queue.push(this.nowMs + action.durationMs, { type: 'resume', party: action.client });
-        return;
-      }
-      case 'resume':
-        return this.resume(this.party(action.client));
-      case 'crash': {
-        const party = this.party(action.party);
-        if (party.down) return;
-        party.down = true;
-        party.timers.clear();
-        this.process(party, { type: 'node.crash' });
-        if (action.restartAfterMs)
-          this.queue.push(this.nowMs + action.restartAfterMs, { type: 'restart', party: action.party });
-        return;
-      }
-      case 'restart':
-        return this.restart(this.party(action.party));
-      case 'partition':
-        this.network.partition(action.a, action.b);
-        return this.engineStep(this.party(action.a), { kind: 'network.partitioned', parties: [action.b] });
-      case 'heal':
-        this.network.heal(action.a, action.b);
-        return this.engineStep(this.party(action.a), { kind: 'network.healed', parties: [action.b] });
-      case 'delay':
-        this.network.delayNext(action.from, action.to, action.extraMs);
-        return this.engineStep(this.party(action.from), {
-          kind: 'network.delayArmed',
-          parties: [action.to],
-          detail: { extraMs: action.extraMs },
-        });
-      case 'clockJump': {
-        const party = this.party(action.party);
-        party.clock.jump(action.deltaMs);
-        // A party that times on a monotonic clock does not see the step: its timers stand.
-        if (party.timerClock === 'wall') this.rearmTimers(party);
-        const monotonic = party.timerClock === 'monotonic' ? { timerClock: 'monotonic' } : {};
-        return this.engineStep(party, { kind: 'clock.jumped', detail: { deltaMs: action.deltaMs, ...monotonic } });
-      }
-    }
-  }
-
-  /** After a clock jump, every pending timer fires when the party's new clock reaches it. */
-  private rearmTimers(party: PartyRuntime): void {
-    for (const [id, old] of [...party.timers]) {
-      // The deadline was fixed in local time when armed; the jump moved local time under it.
-      const item = old.item as Extract<Pending, { type: 'timer' }>;
-      party.timers.set(id, this.queue.push(party.clock.trueTimeAt(item.deadlineMs, this.nowMs), item));
-    }
-  }
-
-  private resume(party: PartyRuntime): void {
-    if (!party.paused) return;
-    party.paused = false;
-    this.engineStep(party, { kind: 'client.resumed' });
-    const held = party.buffer.splice(0);
-    for (const { event, messageId } of held) {
-      if (party.paused) {
-        party.buffer.push(messageId === undefined ? { event } : { event, messageId });
-        continue;
-      }
-      this.process(party, event, messageId);
-    }
-  }
-
-  private restart(party: PartyRuntime): void {
-    if (!party.down) return;
-    party.down = false;
-    this.process(party, { type: 'node.restart' });
   }
 }
