@@ -32,6 +32,10 @@ test("a preset's file under another strategy opens as that preset under it, and 
   // Its summary tells of the preset's own strategy's run, and the intro says which that is.
   await expect(intro).toContainText('The canonical race (under etcd lock + revision).');
   await expect(intro).toContainText('The preset as it ships, under Fencing token (generic pattern):');
+  const picker = page.getByLabel('Scenario', { exact: true });
+  await expect(picker.locator('option:checked')).toHaveText(
+    'Under etcd lock + revision: The canonical race (fencing token)',
+  );
   const [download] = await Promise.all([page.waitForEvent('download'), fileAction(page, 'Export scenario')]);
   expect(download.suggestedFilename()).toBe('the-canonical-race-etcd.scenario.json');
   const text = await readFile((await download.path())!, 'utf8');
@@ -44,6 +48,7 @@ test("a preset's file under another strategy opens as that preset under it, and 
   });
   await expect(intro).toContainText('The canonical race (under etcd lock + revision).');
   await expect(page.getByLabel('Lock strategy')).toHaveValue('etcd');
+  await expect(picker.locator('option:checked')).toHaveText(/^Under etcd lock \+ revision: /);
   await expect(page).toHaveURL(/#preset=canonical-race&strategy=etcd&step=0$/);
 });
 

@@ -1,12 +1,16 @@
 // Opens one of the engine's presets. Shows the preset the current scenario came from, marked
-// "changed" while it differs from the preset (the intro offers undo and the way back).
+// "changed" while it differs from the preset (the intro offers undo and the way back), or under
+// which strategy it runs where it was carried to another and changed in nothing else.
 
 import { useId, useRef } from 'react';
 import { PRESET_GROUPS } from '../../engine';
 import { useActions, useLab } from '../store/context';
+import { strategyName, useCarriedTo } from './carried';
 
 export function PresetPicker() {
   const { presetId, changed } = useLab((s) => ({ presetId: s.presetId, changed: s.edited }));
+  const carriedTo = useCarriedTo();
+  const mark = carriedTo ? `Under ${strategyName(carriedTo)}: ` : changed ? 'Changed: ' : '';
   const { loadPreset } = useActions();
   const id = useId();
   // A choice made with the pointer hands the keys back to the page, so the arrow keys step through
@@ -31,7 +35,7 @@ export function PresetPicker() {
             {group.presets.map((p) => (
               <option key={p.id} value={p.id}>
                 {/* In front, so a narrow list never cuts it off. */}
-                {p.id === presetId && changed ? 'Changed: ' : ''}
+                {p.id === presetId ? mark : ''}
                 {p.title}
               </option>
             ))}

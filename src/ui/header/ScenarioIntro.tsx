@@ -3,28 +3,23 @@
 // happens, and offers the way back: undo the last change, or reopen the preset as it ships. Rename
 // opens a form in its place to name and describe the scenario (DescribeForm).
 
-import { useMemo, useRef, useState } from 'react';
-import { findPreset, findStrategy } from '../../engine';
+import { useRef, useState } from 'react';
+import { findPreset } from '../../engine';
 import { useActions, useLab } from '../store/context';
-import { isPresetUnder } from '../store/presetOf';
+import { strategyName, useCarriedTo } from './carried';
 import { DescribeForm } from './DescribeForm';
 import { introText } from './introText';
 
-const strategyName = (id: string) => findStrategy(id)?.name ?? id;
-
 export function ScenarioIntro() {
-  const { presetId, scenario, edited, canUndo } = useLab((s) => ({
+  const { presetId, name, description, edited, canUndo } = useLab((s) => ({
     presetId: s.presetId,
-    scenario: s.scenario,
+    name: s.scenario.name,
+    description: s.scenario.description,
     edited: s.edited,
     canUndo: s.past.length > 0,
   }));
-  const { name, description } = scenario;
   // The preset under another strategy and nothing more: its summary tells of its own strategy's run.
-  const carriedTo = useMemo(
-    () => (presetId !== null && isPresetUnder(scenario, presetId) ? scenario.strategy : null),
-    [scenario, presetId],
-  );
+  const carriedTo = useCarriedTo();
   const { undo, restorePreset } = useActions();
   const [describing, setDescribing] = useState(false);
   const renameButton = useRef<HTMLButtonElement>(null);
