@@ -73,6 +73,24 @@ test('the SVG stands alone: lane names, labels and marks, in colour', async ({ p
   console.log(`SVG: ${bytes.length} bytes; pixels ${JSON.stringify(stats)}`);
 });
 
+test('the SVG dims what has not happened yet, as the lab does', async ({ page }) => {
+  await openLab(page);
+  /** The widths of the veils over the plot (the legend's swatch has one too, 17 px high). */
+  const veils = (svg: string) =>
+    (svg.match(/<rect [^>]*fill="rgba\(255, 255, 255, 0\.6\)"[^>]*>/g) ?? [])
+      .filter((rect) => Number(/ height="([\d.]+)"/.exec(rect)![1]) > 17)
+      .map((rect) => Number(/ width="([\d.]+)"/.exec(rect)![1]));
+  const plot = (await page.locator('.tl-fade').boundingBox())!;
+  // At the first step nearly all of the run is still to come: the veil is most of the plot wide.
+  const first = veils((await download(page, 'Download SVG')).bytes.toString('utf8'));
+  expect(first).toHaveLength(1);
+  expect(first[0]).toBeGreaterThan(plot.width * 0.9);
+  // At the last step only the quiet time after it is.
+  await page.keyboard.press('End');
+  const last = veils((await download(page, 'Download SVG')).bytes.toString('utf8'));
+  expect(last.reduce((a, b) => a + b, 0)).toBeLessThan(plot.width * 0.1);
+});
+
 test('the PNG has twice the pixels of the SVG', async ({ page }) => {
   await openLab(page);
   const svg = (await download(page, 'Download SVG')).bytes.toString('utf8');

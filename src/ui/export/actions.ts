@@ -5,7 +5,7 @@
 
 import { type Trace } from '../../engine';
 import { formatMermaid } from '../../engine/surfaces/export';
-import { pictureSize, standaloneSvg, type LegendLayout } from './standaloneSvg';
+import { pictureSize, standaloneSvg, type LegendLayout, type StandaloneOptions } from './standaloneSvg';
 import { fileStem } from '../format/fileStem';
 
 /** A failure said in one sentence for the reader. */
@@ -64,12 +64,31 @@ function legendIn(container: Element): LegendLayout | undefined {
   return { width: box.width, height: box.height, entries };
 }
 
+/** The veil over the future as the page shows it, from the drawing's top left; undefined if none. */
+function veilIn(container: Element): StandaloneOptions['veil'] {
+  const [drawing, box, veil] = ['svg.tl-svg', '.tl-fade', '.tl-fade__veil'].map((q) => container.querySelector(q));
+  if (!drawing || !box || !veil) return undefined;
+  const [d, b, v] = [drawing, box, veil].map((el) => el.getBoundingClientRect()) as [DOMRect, DOMRect, DOMRect];
+  // The veil slides inside its box, which clips it: what shows is where the two meet.
+  const left = Math.max(b.left, v.left);
+  const right = Math.min(b.right, v.right);
+  if (right <= left) return undefined;
+  return {
+    x: left - d.left,
+    y: b.top - d.top,
+    width: right - left,
+    height: b.height,
+    fill: getComputedStyle(veil).backgroundColor,
+  };
+}
+
 /** The timeline in `container`, with its key, as standalone SVG text. @throws ExportError */
 export function timelineSvg(container: Element, trace: Trace): string {
   try {
     return standaloneSvg(layersIn(container), (el) => getComputedStyle(el), {
       title: `${trace.scenario.name} (${trace.scenario.strategy})`,
       legend: legendIn(container),
+      veil: veilIn(container),
     });
   } catch (e) {
     if (e instanceof ExportError) throw e;

@@ -127,4 +127,25 @@ describe('standaloneSvg', () => {
     ]);
     expect(swatches[0]!.querySelector('rect')!.getAttribute('fill')).toBe('rgb(244, 246, 251)');
   });
+
+  it("lays the page's veil over the future on the drawing, under the overlay", () => {
+    const veil = { x: 120, y: 10, width: 180, height: 100, fill: 'rgba(255, 255, 255, 0.6)' };
+    const root = new DOMParser().parseFromString(
+      standaloneSvg([drawing, overlay], styleOf, { title: 'x', veil }),
+      'image/svg+xml',
+    ).documentElement;
+    const kids = [...root.children].map((el) => el.localName);
+    expect(kids).toEqual(['title', 'rect', 'g', 'rect', 'g']);
+    const over = root.children[3]!;
+    expect(['x', 'y', 'width', 'height', 'fill'].map((k) => over.getAttribute(k))).toEqual([
+      '120',
+      '10',
+      '180',
+      '100',
+      'rgba(255, 255, 255, 0.6)',
+    ]);
+    // No veil (the cursor at the end): nothing is laid over.
+    const plain = standaloneSvg([drawing, overlay], styleOf, { title: 'x', veil: { ...veil, width: 0 } });
+    expect(new DOMParser().parseFromString(plain, 'image/svg+xml').documentElement.children).toHaveLength(4);
+  });
 });

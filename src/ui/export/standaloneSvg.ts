@@ -41,6 +41,11 @@ export interface StandaloneOptions {
   background?: string;
   /** The key to the marks, drawn under the layers as the page lays it out. */
   legend?: LegendLayout;
+  /**
+   * The veil the page lays over what has not happened yet (an HTML box over the plot), drawn over
+   * the first layer and under the rest: its place in CSS px from the picture's top left, and fill.
+   */
+  veil?: { x: number; y: number; width: number; height: number; fill: string };
 }
 
 /** One entry of the key: its swatch and its words, placed from the key's top left, in CSS px. */
@@ -169,7 +174,7 @@ function legendGroup(legend: LegendLayout, top: number, styleOf: StyleOf, doc: D
 export function standaloneSvg(
   layers: readonly SVGSVGElement[],
   styleOf: StyleOf,
-  { title, background = '#ffffff', legend }: StandaloneOptions,
+  { title, background = '#ffffff', legend, veil }: StandaloneOptions,
 ): string {
   const base = layers[0];
   if (!base) throw new Error('there is no timeline to export');
@@ -193,7 +198,12 @@ export function standaloneSvg(
   ])
     backdrop.setAttribute(k!, v!);
   root.appendChild(backdrop);
-  for (const layer of layers) {
+  layers.forEach((layer, index) => {
+    if (index === 1 && veil && veil.width > 0 && veil.height > 0) {
+      const over = doc.createElementNS(SVG_NS, 'rect');
+      for (const [k, v] of Object.entries(veil)) over.setAttribute(k, String(v));
+      root.appendChild(over);
+    }
     const group = doc.createElementNS(SVG_NS, 'g');
     paint(group, declarations(layer, null, styleOf));
     for (const child of Array.from(layer.children)) {
@@ -201,7 +211,7 @@ export function standaloneSvg(
       if (copy) group.appendChild(copy);
     }
     root.appendChild(group);
-  }
+  });
   if (legend && legend.entries.length > 0) root.appendChild(legendGroup(legend, legendTop, styleOf, doc));
   return `<?xml version="1.0" encoding="UTF-8"?>\n${new XMLSerializer().serializeToString(root)}\n`;
 }
