@@ -46,7 +46,7 @@ test.beforeAll(async ({ baseURL }) => {
   const lab = baseURL!;
   const pages = (origin: () => string) => (path: string) => {
     const q = new URL(path, 'http://x').searchParams;
-    const hash = `#embed&preset=canonical-race&step=${q.get('step') ?? 't0'}&origin=${encodeURIComponent(q.get('origin') ?? origin())}${q.get('show') ? `&show=${q.get('show')}` : ''}`;
+    const hash = `#embed&preset=canonical-race&step=${q.get('step') ?? 't0'}&origin=${encodeURIComponent(q.get('origin') ?? origin())}${q.get('show') ? `&show=${q.get('show')}` : ''}${q.get('speed') ? `&speed=${q.get('speed')}` : ''}`;
     return parentPage(`${lab}/${hash}`, Number(q.get('w') ?? 640), Number(q.get('h') ?? 360));
   };
   parentOrigin = await serve(pages(() => parentOrigin));
@@ -119,18 +119,47 @@ test('every command drives the player and every event comes back', async ({ page
   await clear(page);
   await send(page, { type: 'set-knob', key: 'leaseTtlMs', value: 5000 });
   await waitFor(page, 'step');
+  // Each new run is told: how many steps, under which strategy.
+  await waitFor(page, 'run', (e) => e.strategy === 'lease-trust' && e.lastStep === (e.steps as number) - 1);
   await send(page, { type: 'set-knob', key: 'leaseTtlMs', value: null });
 
   await clear(page);
   await send(page, { type: 'load', preset: 'etcd-race' });
   await waitFor(page, 'step', (e) => e.index === 0);
+  await waitFor(page, 'run', (e) => e.preset === 'etcd-race' && e.strategy === 'etcd');
   await expect(frame.getByTestId('open-in-lab')).toHaveAttribute('href', /#preset=etcd-race&step=0$/);
 
+  // A load at a step tells where it ends: that step, not the first step on the way.
   const scenario = { ...findPreset('canonical-race')!.scenario, name: 'From the parent' };
   await clear(page);
   await send(page, { type: 'load', scenario, step: 't6' });
   await waitFor(page, 'step', (e) => e.label === 't6');
+  await waitFor(page, 'run', (e) => e.name === 'From the parent' && e.preset === null);
+  expect((await events(page)).filter((e) => e.type === 'step').map((e) => e.label)).toEqual(['t6']);
   await expect(frame.getByTestId('open-in-lab')).toHaveAttribute('href', /#s=/);
+});
+
+test('playing fast passes several steps a frame: each is told, in order, comparisons included', async ({ page }) => {
+  const frame = await openParent(page, 'speed=64');
+  const start = (await events(page)).find((e) => e.type === 'ready')!.step as number;
+  await clear(page);
+  await send(page, { type: 'play' });
+  await expect(frame.getByRole('button', { name: 'Play' })).toBeVisible({ timeout: 30_000 });
+  const last = Number((await frame.getByTestId('position').innerText()).match(/\/\s*(\d+)/)![1]);
+  await expect(frame.getByTestId('position')).toContainText(`${last} / ${last}`);
+  const played = (await events(page)).filter((e) => e.type === 'step');
+  expect(played.map((e) => e.index)).toEqual([...Array(last - start).keys()].map((i) => i + start + 1));
+  expect(played.find((e) => e.label === 't6')?.comparison).toMatch(/33 <= 34 -> REJECT/);
+});
+
+test('a link the player cannot read says why in the frame and in an error event', async ({ page }) => {
+  const frame = await openParent(page, 'step=t99');
+  await expect(frame.getByRole('alert')).toContainText('t99');
+  const error = await waitFor(page, 'error');
+  expect(error.message).toMatch(/t99/);
+  // It comes after ready, which says what did open.
+  const types = (await events(page)).map((e) => e.type);
+  expect(types.indexOf('ready')).toBeLessThan(types.indexOf('error'));
 });
 
 test('hostile messages change nothing; bad shapes get one warning and an error event', async ({ page }) => {

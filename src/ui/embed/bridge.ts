@@ -2,7 +2,8 @@
 // from the frame's parent (event.source === window.parent) and, when the embed link names an
 // origin, only from that origin; events go to that origin (or '*' when none is named). Invariant:
 // a message never throws here and a bad one changes nothing loaded: it is ignored with one
-// console warning and an `error` event. Commands run one after another, each after the last.
+// console warning and an `error` event. Commands run one after another, each after the last; one
+// that opens a run is told by where it ends, not by the states it passes through.
 
 import type { LabStore } from '../store/labStore';
 import { readCommand, type Command } from './commands';
@@ -83,6 +84,10 @@ export function startBridge({
   const error = (message: string) => post({ type: 'error', message });
 
   let queue: Promise<unknown> = opened.catch(() => undefined);
+  // While a command that opens a run (load, set-strategy, set-knob) is under way, its passing
+  // states are not told: its events say where it ends (a load at t6 tells step 19, not 0 then 19).
+  let holding = 0;
+  let tell = () => {};
   let wrongOriginWarned = false;
   const onMessage = (event: MessageEvent) => {
     if (!framed || stopped || event.source !== parent) return;
@@ -97,8 +102,17 @@ export function startBridge({
       error(read.message);
       return;
     }
+    const command = read.command;
+    const opens = command.type === 'load' || command.type === 'set-strategy' || command.type === 'set-knob';
     queue = queue
-      .then(() => run(store, read.command))
+      .then(() => {
+        if (opens) holding++;
+        return run(store, command).finally(() => {
+          if (!opens) return;
+          holding--;
+          tell();
+        });
+      })
       .then((problem) => {
         if (problem) {
           warn(problem);
@@ -108,16 +122,22 @@ export function startBridge({
       .catch((e: unknown) => error(`The command failed: ${String(e)}`));
   };
 
-  // Events start once the link's own view is open: ready first, then every change.
+  // Events start once the link's own view is open: ready first, then what the link's opening
+  // could not do (its error line), then every change.
   const differ = eventDiffer();
   let unsubscribe = () => {};
   void queue.then(() => {
     if (stopped) return;
     const ready = () => {
-      post(readyEvent(store.getState()));
-      differ(store.getState()).forEach(post);
+      const opening = store.getState();
+      post(readyEvent(opening));
+      differ(opening).forEach(post);
+      if (opening.error) error(opening.error);
+      tell = () => {
+        if (holding === 0 && !stopped) differ(store.getState()).forEach(post);
+      };
       unsubscribe = store.subscribe((state, previous) => {
-        differ(state).forEach(post);
+        tell();
         if (state.error && state.error !== previous.error) error(state.error);
       });
     };

@@ -1,7 +1,8 @@
-// The embed API's events, derived from the lab store: ready, step (index, label, kind, the
-// comparison if any), verdict (so far, at the cursor, and the whole run's), invariant-broken (as
-// the cursor reaches a step that breaks one) and error. Invariant: each event says something that
-// changed since the last one of its kind; nothing here changes the store.
+// The embed API's events, derived from the lab store: ready, run (a new run opened after ready),
+// step (index, label, kind, the comparison if any; each step passed while playing), verdict (so
+// far, at the cursor, and the whole run's; when either changes), invariant-broken (as the cursor
+// reaches a step that breaks one) and error. Invariant: each event says something that changed
+// since the last one of its kind; nothing here changes the store.
 
 import type { LabState } from '../store/labStore';
 
@@ -19,6 +20,14 @@ export type EmbedEvent =
       step: number;
       strategy: string;
       preset: string | null;
+    }
+  | {
+      type: 'run';
+      steps: number;
+      lastStep: number;
+      strategy: string;
+      preset: string | null;
+      name: string;
     }
   | { type: 'step'; index: number; label: string | null; kind: string; timeMs: number; comparison: string | null }
   | {
@@ -44,31 +53,59 @@ export const readyEvent = (s: LabState): EmbedEvent => ({
   preset: s.presetId,
 });
 
-/** Follows the store and says what changed: feed it every state, in order. */
+/** The run now open, as the `run` event tells it (ready tells the first). */
+const runEvent = (s: LabState): EmbedEvent => ({
+  type: 'run',
+  steps: s.trace.steps.length,
+  lastStep: Math.max(0, s.trace.steps.length - 1),
+  strategy: s.scenario.strategy,
+  preset: s.presetId,
+  name: s.scenario.name,
+});
+
+const stepEvent = (step: LabState['trace']['steps'][number]): EmbedEvent => ({
+  type: 'step',
+  index: step.index,
+  label: step.label ?? null,
+  kind: step.kind,
+  timeMs: step.timeMs,
+  comparison: step.write?.comparison ?? null,
+});
+
+/** The most steps one change reports while playing (a fast run passes many in one frame). */
+export const MAX_STEPS_PER_CHANGE = 500;
+
+/**
+ * Follows the store and says what changed: feed it every state, in order. The first state fed is
+ * the one `ready` told of: its run is not told again.
+ */
 export function eventDiffer(): (s: LabState) => EmbedEvent[] {
   let trace: LabState['trace'] | null = null;
   let cursor = -1;
+  let playing = false;
   let verdictKey = '';
   return (s) => {
     const out: EmbedEvent[] = [];
     const step = s.trace.steps[s.cursor];
     const newTrace = s.trace !== trace;
+    if (newTrace && trace !== null) out.push(runEvent(s));
     if (newTrace || s.cursor !== cursor) {
-      if (step)
-        out.push({
-          type: 'step',
-          index: step.index,
-          label: step.label ?? null,
-          kind: step.kind,
-          timeMs: step.timeMs,
-          comparison: step.write?.comparison ?? null,
-        });
-      // Violations the cursor has just reached: all up to it on a new run, else those passed over.
-      const from = newTrace ? -1 : cursor;
-      if (s.cursor > from)
+      // Playing on (or to the end, which stops it) passes each step: each is told, in order. A
+      // seek goes straight to its step.
+      const passed = !newTrace && (s.playing || playing) && s.cursor > cursor ? s.cursor - cursor : 1;
+      const first = Math.max(0, s.cursor - Math.min(passed, MAX_STEPS_PER_CHANGE) + 1);
+      // Violations the cursor has just reached: all up to it on a new run, else those passed over;
+      // each after the step told that reaches it.
+      let toldUpTo = newTrace ? -1 : cursor;
+      for (let i = first; i <= s.cursor; i++) {
+        const reached = s.trace.steps[i];
+        if (!reached) continue;
+        out.push(stepEvent(reached));
         for (const v of s.trace.verdict.violations)
-          if (v.step > from && v.step <= s.cursor)
+          if (v.step > toldUpTo && v.step <= i)
             out.push({ type: 'invariant-broken', step: v.step, invariant: v.invariant, message: v.message });
+        toldUpTo = i;
+      }
     }
     const run = s.trace.verdict;
     const violations = step?.status.violations ?? 0;
@@ -85,6 +122,7 @@ export function eventDiffer(): (s: LabState) => EmbedEvent[] {
       });
     trace = s.trace;
     cursor = s.cursor;
+    playing = s.playing;
     verdictKey = key;
     return out;
   };
