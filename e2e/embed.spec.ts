@@ -160,6 +160,16 @@ test('a link the player cannot read says why in the frame and in an error event'
   // It comes after ready, which says what did open.
   const types = (await events(page)).map((e) => e.type);
   expect(types.indexOf('ready')).toBeLessThan(types.indexOf('error'));
+  // The banner takes room from the narration's spare height: even Redlock's eight lanes and the
+  // banner fit a 640x360 frame.
+  await page.setViewportSize({ width: 640, height: 360 });
+  await page.goto('./#embed&preset=redlock-clock-jump&step=t6');
+  await expect(page.getByRole('alert')).toContainText('No step is labelled "t6"');
+  await expect(page.locator('.tl-svg')).toBeVisible();
+  const scrolls = await page.evaluate(() =>
+    [document.scrollingElement!, document.querySelector('main.embed')!].some((el) => el.scrollHeight > el.clientHeight),
+  );
+  expect(scrolls).toBe(false);
 });
 
 test('hostile messages change nothing; bad shapes get one warning and an error event', async ({ page }) => {

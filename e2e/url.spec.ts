@@ -47,6 +47,10 @@ test('a preset under another strategy shares as a short link, which opens it; th
   await expect
     .poll(() => page.evaluate(() => navigator.clipboard.readText()))
     .toContain('#embed&amp;preset=canonical-race&amp;strategy=etcd&amp;step=t4"');
+  // Its title says under which strategy, for a screen reader in the docs page.
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toContain(
+    'title="Fencelab: The canonical race, under etcd lock + revision"',
+  );
 
   // Written by hand, as a docs author would: the lab opens it under etcd at t4.
   const other = await context.newPage();

@@ -90,8 +90,8 @@ export function embedHashOf(labHash: string, show: readonly Part[] = DEFAULT_PAR
 }
 
 /**
- * The copy-paste snippet for a docs page: 640x360, narrowed to the page on a phone (the player
- * fits without scrolling down to 390 px wide at that height).
+ * The copy-paste snippet for a docs page: 640x360, narrowed to the page on a phone (most runs fit
+ * without scrolling down to 390 px wide at that height; docs/embedding.md says what does not).
  */
 export function iframeSnippet(src: string, title: string): string {
   const attr = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
