@@ -53,6 +53,14 @@ test("Redlock's five masters leave both clients and the store's lane on screen a
   for (const name of ['Client1', 'Client2', 'Storage']) {
     await expect(titles.filter({ hasText: name })).toBeInViewport();
   }
+  // The masters' note under the first one's name stays in its band, clear of the next name.
+  const note = (await page.locator('.tl-lane__subtitle', { hasText: 'hands out random values' }).boundingBox())!;
+  const [band, next] = [
+    (await page.locator('.tl-lane').first().locator('.tl-lane__band').boundingBox())!,
+    (await titles.nth(1).boundingBox())!,
+  ];
+  expect(note.y + note.height).toBeLessThanOrEqual(band.y + band.height);
+  expect(next.y - (note.y + note.height)).toBeGreaterThanOrEqual(6);
   await page.screenshot({ path: 'test-results/screenshots/redlock-1280x800-fold.png' });
 });
 

@@ -10,6 +10,12 @@ import type { LaneShape, PlotArea, StepLabelShape, TickShape } from './types';
 /** The least lane height (px) with room for a note under the name: a full lane, a compact one. */
 const SUBTITLE_ROOM_PX = 36;
 const SUBTITLE_ROOM_COMPACT_PX = 28;
+
+/** Whether a lane shows its note (role) under its name: not on a phone, nor where it has no room. */
+const hasSubtitle = (lane: LaneShape, plot: PlotArea): boolean =>
+  lane.subtitle !== '' &&
+  !isNarrow(plot) &&
+  lane.height >= (lane.compact ? SUBTITLE_ROOM_COMPACT_PX : SUBTITLE_ROOM_PX);
 /** Below this lane height (px) a name in the usual type would run into the next lane's name. */
 const TITLE_ROOM_PX = 15;
 
@@ -59,20 +65,20 @@ export const LaneBands = memo(function LaneBands({
             <text
               className={fitsFullGutter(lane.title) ? 'tl-lane__title' : 'tl-lane__title tl-lane__title--long'}
               x={LANE_TITLE_X_PX}
-              y={lane.y + 1}
+              // A compact lane with a note under its name: the two lines share the band's middle,
+              // so the note stays well clear of the next lane's name.
+              y={lane.y + (lane.compact && hasSubtitle(lane, plot) ? -3 : 1)}
             >
               {lane.title}
             </text>
           )}
-          {lane.subtitle &&
-            !isNarrow(plot) &&
-            lane.height >= (lane.compact ? SUBTITLE_ROOM_COMPACT_PX : SUBTITLE_ROOM_PX) && (
-              // A compact lane's note sits closer under its name, clear of the next lane's name; a
-              // lane too short for a second line (a projector's lesson) shows its name alone.
-              <text className="tl-lane__subtitle" x={14} y={lane.y + (lane.compact ? 14 : 18)}>
-                {lane.subtitle}
-              </text>
-            )}
+          {hasSubtitle(lane, plot) && (
+            // A compact lane's note sits closer under its name, clear of the next lane's name; a
+            // lane too short for a second line (a projector's lesson) shows its name alone.
+            <text className="tl-lane__subtitle" x={14} y={lane.y + (lane.compact ? 11 : 18)}>
+              {lane.subtitle}
+            </text>
+          )}
         </g>
       ))}
     </g>
