@@ -77,7 +77,7 @@ test('the SVG dims what has not happened yet, as the lab does', async ({ page })
   await openLab(page);
   /** The widths of the veils over the plot (the legend's swatch has one too, 17 px high). */
   const veils = (svg: string) =>
-    (svg.match(/<rect [^>]*fill="rgba\(255, 255, 255, 0\.6\)"[^>]*>/g) ?? [])
+    (svg.match(/<rect [^>]*fill="rgb\(255, 255, 255\)" fill-opacity="0\.6"[^>]*>/g) ?? [])
       .filter((rect) => Number(/ height="([\d.]+)"/.exec(rect)![1]) > 17)
       .map((rect) => Number(/ width="([\d.]+)"/.exec(rect)![1]));
   const plot = (await page.locator('.tl-fade').boundingBox())!;

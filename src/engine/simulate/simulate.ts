@@ -80,19 +80,15 @@ function lastActivityMs(scenario: Scenario): number {
   return last;
 }
 
-export class Run implements ActionWorld {
-  /** @internal The pending events (this and the other members so marked are ActionWorld's). */
-  queue = new EventQueue<Pending>();
+export class Run {
+  private queue = new EventQueue<Pending>();
   private readonly parties = new Map<string, PartyRuntime>();
-  /** @internal */
-  readonly network: Network;
+  private readonly network: Network;
   private readonly recorder: Recorder;
   private readonly knobs;
-  /** @internal */
-  readonly lockAuthorities: readonly string[];
+  private readonly lockAuthorities: readonly string[];
   private readonly maxSteps: number;
-  /** @internal Virtual time now (ms). */
-  nowMs = 0;
+  private nowMs = 0;
   private nextGrantId = 1;
   private nextMessageId = 0;
   private truncated = false;
@@ -105,6 +101,29 @@ export class Run implements ActionWorld {
   /** The run stopped at maxEvents: its trace is not the whole run. */
   overBudget = false;
   readonly checkpoints: RunCheckpoint[] = [];
+  /** What the scenario's actions may touch of this run (actions.ts), and nothing else. */
+  private readonly world: ActionWorld = (() => {
+    // eslint-disable-next-line @typescript-eslint/no-this-alias -- the getters read this run's fields as they are now
+    const run = this;
+    return {
+      get nowMs() {
+        return run.nowMs;
+      },
+      get queue() {
+        return run.queue;
+      },
+      get network() {
+        return run.network;
+      },
+      get lockAuthorities() {
+        return run.lockAuthorities;
+      },
+      party: (id) => run.party(id),
+      dispatch: (party, event, messageId) => run.dispatch(party, event, messageId),
+      process: (party, event, messageId) => run.process(party, event, messageId),
+      engineStep: (party, note, messageId) => run.engineStep(party, note, messageId),
+    };
+  })();
 
   constructor(
     private readonly scenario: Scenario,
@@ -261,8 +280,7 @@ export class Run implements ActionWorld {
     };
   }
 
-  /** @internal */
-  party(id: string): PartyRuntime {
+  private party(id: string): PartyRuntime {
     const party = this.parties.get(id);
     if (!party) throw new Error(`no party "${id}" in this strategy`);
     return party;
@@ -271,7 +289,7 @@ export class Run implements ActionWorld {
   private handle(item: Pending, entry: { timeMs: number }): void {
     switch (item.type) {
       case 'action':
-        return runAction(this, this.scenario.actions[item.index]!);
+        return runAction(this.world, this.scenario.actions[item.index]!);
       case 'deliver':
         return this.deliver(item);
       case 'timer': {
@@ -283,9 +301,9 @@ export class Run implements ActionWorld {
       case 'self':
         return this.dispatch(this.party(item.party), item.event);
       case 'resume':
-        return resumeParty(this, this.party(item.party));
+        return resumeParty(this.world, this.party(item.party));
       case 'restart':
-        return restartParty(this, this.party(item.party));
+        return restartParty(this.world, this.party(item.party));
     }
   }
 
@@ -316,8 +334,8 @@ export class Run implements ActionWorld {
     this.dispatch(to, item.msg, item.messageId);
   }
 
-  /** @internal Hands an event to a party, or holds it if the party is paused. */
-  dispatch(party: PartyRuntime, event: Message, messageId?: number): void {
+  /** Hands an event to a party, or holds it if the party is paused. */
+  private dispatch(party: PartyRuntime, event: Message, messageId?: number): void {
     if (party.paused) {
       party.buffer.push(messageId === undefined ? { event } : { event, messageId });
       return;
@@ -326,8 +344,8 @@ export class Run implements ActionWorld {
     this.process(party, event, messageId);
   }
 
-  /** @internal One pure transition of one party, then its effects, then one step per note. */
-  process(party: PartyRuntime, event: Message, messageId?: number): void {
+  /** One pure transition of one party, then its effects, then one step per note. */
+  private process(party: PartyRuntime, event: Message, messageId?: number): void {
     const env = { nowMs: party.now(this.nowMs), rand: party.rng.nextU32(), nextGrantId: this.nextGrantId };
     const { state, effects } = party.logic.step(party.state, { ...event, env });
     party.state = state;
@@ -411,8 +429,8 @@ export class Run implements ActionWorld {
     this.queue.push(deliverMs, { type: 'deliver', messageId: id, to, msg: { ...msg, from } });
   }
 
-  /** @internal A step the engine itself takes for a party (pause, crash, network faults). */
-  engineStep(party: PartyRuntime, note: Note, messageId?: number): void {
+  /** A step the engine itself takes for a party (pause, crash, network faults). */
+  private engineStep(party: PartyRuntime, note: Note, messageId?: number): void {
     this.recorder.record(this.nowMs, party.info.id, note, party.refreshView(), messageId);
   }
 }

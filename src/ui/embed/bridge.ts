@@ -30,7 +30,12 @@ export interface Bridge {
   error(message: string): void;
 }
 
-async function run(store: LabStore, command: Command): Promise<string | null> {
+/**
+ * Runs one command. `hold` is called just before the command first changes the store, when it
+ * opens a run (load, set-strategy, set-knob): from then its passing states are not told. The
+ * code a run needs is fetched before that, so steps played meanwhile are still told.
+ */
+async function run(store: LabStore, command: Command, hold: () => void): Promise<string | null> {
   const s = store.getState();
   switch (command.type) {
     case 'play':
@@ -44,15 +49,18 @@ async function run(store: LabStore, command: Command): Promise<string | null> {
     case 'set-strategy':
       await whenSettled(store);
       await prepareRun({ strategy: command.strategy });
+      hold();
       store.getState().setStrategy(command.strategy); // a failure is the store's error: an event
       return null;
     case 'set-knob':
       await whenSettled(store);
+      hold();
       return setKnob(store, command.key, command.value);
     case 'load': {
       if (command.preset) await prepareRun(findPreset(command.preset)?.scenario);
+      hold();
       const problem = command.preset
-        ? s.loadPreset(command.preset)
+        ? store.getState().loadPreset(command.preset)
           ? null
           : `load: there is no preset called "${command.preset}".`
         : await openScenario(store, command.scenario!, null, { source: 'the command' });
@@ -103,12 +111,15 @@ export function startBridge({
       return;
     }
     const command = read.command;
-    const opens = command.type === 'load' || command.type === 'set-strategy' || command.type === 'set-knob';
     queue = queue
       .then(() => {
-        if (opens) holding++;
-        return run(store, command).finally(() => {
-          if (!opens) return;
+        let held = false;
+        const hold = () => {
+          if (!held) holding++;
+          held = true;
+        };
+        return run(store, command, hold).finally(() => {
+          if (!held) return;
           holding--;
           tell();
         });
@@ -122,13 +133,18 @@ export function startBridge({
       .catch((e: unknown) => error(`The command failed: ${String(e)}`));
   };
 
-  // Events start once the link's own view is open: ready first, then what the link's opening
-  // could not do (its error line), then every change.
+  // Events start once the link's own view is open: ready first (with the step and verdict it
+  // opened at), then what the link's opening could not do (its error line), then every change.
   const differ = eventDiffer();
   let unsubscribe = () => {};
   void queue.then(() => {
     if (stopped) return;
-    const ready = () => {
+    const ready = (): void => {
+      // A command sent before ready may be under way: ready tells where it ends, not its way.
+      if (holding > 0) {
+        void queue.then(() => whenSettled(store)).then(ready);
+        return;
+      }
       const opening = store.getState();
       post(readyEvent(opening));
       differ(opening).forEach(post);

@@ -14,17 +14,30 @@ describe('eventDiffer', () => {
     const store = createLabStore();
     const differ = eventDiffer();
     differ(store.getState());
-    store.setState({ cursor: 6 });
+    store.getState().seek(6);
     expect(steps(differ(store.getState()))).toEqual([6]);
-    store.setState({ playing: true, cursor: 9 });
-    expect(steps(differ(store.getState()))).toEqual([7, 8, 9]);
-    // Play reaching the end stops it in the same change: the steps on the way are still told.
+    /** One animation frame of playing, `ms` long: the steps it tells. */
+    const playOn = (ms: number) => {
+      store.getState().advance(ms);
+      return steps(differ(store.getState()));
+    };
+    store.getState().setSpeed(64);
+    store.getState().play();
+    differ(store.getState());
+    const told: number[] = [];
+    while (store.getState().playing) told.push(...playOn(50));
+    // Every step from 7 to the last, in order, each once: playing to the end stops it in the same
+    // change, and the steps on the way are still told.
     const last = store.getState().trace.steps.length - 1;
-    store.setState({ playing: false, cursor: last });
-    expect(steps(differ(store.getState()))).toEqual([...Array(last - 9).keys()].map((i) => i + 10));
-    // Back, even while playing, is a seek.
-    store.setState({ playing: true, cursor: 2 });
-    expect(steps(differ(store.getState()))).toEqual([2]);
+    expect(told).toEqual([...Array(last - 6).keys()].map((i) => i + 7));
+    // A seek is a seek, forward or back, playing or not: only the step it lands on.
+    store.getState().seek(2);
+    store.getState().play();
+    differ(store.getState());
+    playOn(50);
+    expect(store.getState().playing).toBe(true);
+    store.getState().seek(15);
+    expect(steps(differ(store.getState()))).toEqual([15]);
   });
 
   it('tells each broken invariant after the step that reaches it, once', () => {
@@ -34,8 +47,13 @@ describe('eventDiffer', () => {
     expect(broken.length).toBeGreaterThan(0);
     const differ = eventDiffer();
     differ(store.getState());
-    store.setState({ playing: true, cursor: store.getState().trace.steps.length - 1 });
-    const told = differ(store.getState());
+    store.getState().setSpeed(64);
+    store.getState().play();
+    const told: EmbedEvent[] = [];
+    while (store.getState().playing) {
+      store.getState().advance(50);
+      told.push(...differ(store.getState()));
+    }
     const order = told.map((e) =>
       e.type === 'step' ? `s${e.index}` : e.type === 'invariant-broken' ? `v${e.step}` : '',
     );

@@ -72,7 +72,8 @@ const stepEvent = (step: LabState['trace']['steps'][number]): EmbedEvent => ({
   comparison: step.write?.comparison ?? null,
 });
 
-/** The most steps one change reports while playing (a fast run passes many in one frame). */
+/** The most steps one change reports while playing (a fast run passes many in one frame): the
+ * last ones, up to the cursor. */
 export const MAX_STEPS_PER_CHANGE = 500;
 
 /**
@@ -82,7 +83,7 @@ export const MAX_STEPS_PER_CHANGE = 500;
 export function eventDiffer(): (s: LabState) => EmbedEvent[] {
   let trace: LabState['trace'] | null = null;
   let cursor = -1;
-  let playing = false;
+  let playMoves = 0;
   let verdictKey = '';
   return (s) => {
     const out: EmbedEvent[] = [];
@@ -90,9 +91,10 @@ export function eventDiffer(): (s: LabState) => EmbedEvent[] {
     const newTrace = s.trace !== trace;
     if (newTrace && trace !== null) out.push(runEvent(s));
     if (newTrace || s.cursor !== cursor) {
-      // Playing on (or to the end, which stops it) passes each step: each is told, in order. A
-      // seek goes straight to its step.
-      const passed = !newTrace && (s.playing || playing) && s.cursor > cursor ? s.cursor - cursor : 1;
+      // Playing on (to the end too, which stops it) passes each step: each is told, in order. A
+      // seek (playing or not) goes straight to its step.
+      const played = !newTrace && s.playMoves !== playMoves && s.cursor > cursor;
+      const passed = played ? s.cursor - cursor : 1;
       const first = Math.max(0, s.cursor - Math.min(passed, MAX_STEPS_PER_CHANGE) + 1);
       // Violations the cursor has just reached: all up to it on a new run, else those passed over;
       // each after the step told that reaches it.
@@ -122,7 +124,7 @@ export function eventDiffer(): (s: LabState) => EmbedEvent[] {
       });
     trace = s.trace;
     cursor = s.cursor;
-    playing = s.playing;
+    playMoves = s.playMoves;
     verdictKey = key;
     return out;
   };

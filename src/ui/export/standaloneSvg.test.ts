@@ -2,7 +2,7 @@
 // The standalone SVG: styles inlined from what the page computes (a stand-in here), only what a
 // child does not inherit, classes dropped, layers stacked over a white background, sized.
 import { describe, expect, it } from 'vitest';
-import { pictureSize, standaloneSvg, type LegendLayout, type StyleOf } from './standaloneSvg';
+import { paintOf, pictureSize, standaloneSvg, type LegendLayout, type StyleOf } from './standaloneSvg';
 
 const NS = 'http://www.w3.org/2000/svg';
 function layer(markup: string): SVGSVGElement {
@@ -137,13 +137,22 @@ describe('standaloneSvg', () => {
     const kids = [...root.children].map((el) => el.localName);
     expect(kids).toEqual(['title', 'rect', 'g', 'rect', 'g']);
     const over = root.children[3]!;
-    expect(['x', 'y', 'width', 'height', 'fill'].map((k) => over.getAttribute(k))).toEqual([
+    expect(['x', 'y', 'width', 'height', 'fill', 'fill-opacity'].map((k) => over.getAttribute(k))).toEqual([
       '120',
       '10',
       '180',
       '100',
-      'rgba(255, 255, 255, 0.6)',
+      'rgb(255, 255, 255)',
+      '0.6',
     ]);
+    // A drawing with no overlay gets its veil too, over it.
+    const alone = new DOMParser().parseFromString(
+      standaloneSvg([drawing], styleOf, { title: 'x', veil }),
+      'image/svg+xml',
+    ).documentElement;
+    expect([...alone.children].map((el) => el.localName)).toEqual(['title', 'rect', 'g', 'rect']);
+    expect(paintOf('rgb(1, 2, 3)')).toEqual({ fill: 'rgb(1, 2, 3)', opacity: null });
+    expect(paintOf('rgba(0 0 0 / 50%)')).toEqual({ fill: 'rgb(0, 0, 0)', opacity: '0.5' });
     // No veil (the cursor at the end): nothing is laid over.
     const plain = standaloneSvg([drawing, overlay], styleOf, { title: 'x', veil: { ...veil, width: 0 } });
     expect(new DOMParser().parseFromString(plain, 'image/svg+xml').documentElement.children).toHaveLength(4);

@@ -69,6 +69,17 @@ export interface LegendLayout {
   entries: readonly LegendEntry[];
 }
 
+/**
+ * A CSS colour as SVG paint that every viewer reads: `rgba(r, g, b, a)` becomes the colour
+ * `rgb(r, g, b)` and an opacity `a` (some SVG tools ignore a colour's alpha); others are kept.
+ */
+export function paintOf(colour: string): { fill: string; opacity: string | null } {
+  const rgba = /^rgba\(\s*([\d.]+)[\s,]+([\d.]+)[\s,]+([\d.]+)[\s,/]+([\d.]+%?)\s*\)$/.exec(colour.trim());
+  if (!rgba) return { fill: colour, opacity: null };
+  const alpha = rgba[4]!.endsWith('%') ? String(Number(rgba[4]!.slice(0, -1)) / 100) : rgba[4]!;
+  return { fill: `rgb(${rgba[1]}, ${rgba[2]}, ${rgba[3]})`, opacity: alpha };
+}
+
 /** Space between the timeline and its key, and under the key, in CSS px. */
 const LEGEND_GAP = 10;
 
@@ -145,6 +156,8 @@ function legendGroup(legend: LegendLayout, top: number, styleOf: StyleOf, doc: D
       ['overflow', 'visible'],
     ] as const)
       swatch.setAttribute(k, String(v));
+    // What the swatch's children inherit from it in the page (its own computed values).
+    paint(swatch, declarations(entry.swatch, null, styleOf));
     for (const child of Array.from(entry.swatch.children)) {
       const copy = inlined(child, entry.swatch, styleOf, doc);
       if (copy) swatch.appendChild(copy);
@@ -198,12 +211,23 @@ export function standaloneSvg(
   ])
     backdrop.setAttribute(k!, v!);
   root.appendChild(backdrop);
+  const veilOver = (): void => {
+    if (!veil || veil.width <= 0 || veil.height <= 0) return;
+    const over = doc.createElementNS(SVG_NS, 'rect');
+    const { fill, opacity } = paintOf(veil.fill);
+    for (const [k, v] of [
+      ['x', veil.x],
+      ['y', veil.y],
+      ['width', veil.width],
+      ['height', veil.height],
+      ['fill', fill],
+      ...(opacity === null ? [] : [['fill-opacity', opacity]]),
+    ] as const)
+      over.setAttribute(k, String(v));
+    root.appendChild(over);
+  };
   layers.forEach((layer, index) => {
-    if (index === 1 && veil && veil.width > 0 && veil.height > 0) {
-      const over = doc.createElementNS(SVG_NS, 'rect');
-      for (const [k, v] of Object.entries(veil)) over.setAttribute(k, String(v));
-      root.appendChild(over);
-    }
+    if (index === 1) veilOver();
     const group = doc.createElementNS(SVG_NS, 'g');
     paint(group, declarations(layer, null, styleOf));
     for (const child of Array.from(layer.children)) {
@@ -212,6 +236,7 @@ export function standaloneSvg(
     }
     root.appendChild(group);
   });
+  if (layers.length === 1) veilOver();
   if (legend && legend.entries.length > 0) root.appendChild(legendGroup(legend, legendTop, styleOf, doc));
   return `<?xml version="1.0" encoding="UTF-8"?>\n${new XMLSerializer().serializeToString(root)}\n`;
 }

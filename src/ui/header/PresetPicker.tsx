@@ -36,7 +36,8 @@ export function PresetPicker() {
               <option key={p.id} value={p.id}>
                 {/* In front, so a narrow list never cuts it off. */}
                 {p.id === presetId ? mark : ''}
-                {p.title}
+                {/* Carried, its title's own strategy in brackets would contradict the mark. */}
+                {p.id === presetId && carriedTo ? p.scenario.name : p.title}
               </option>
             ))}
           </optgroup>

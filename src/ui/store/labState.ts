@@ -52,6 +52,11 @@ export interface LabState {
   /** Virtual time of the playhead; equals the cursor's time unless playing. */
   playheadMs: number;
   playing: boolean;
+  /**
+   * How many times playing has moved the cursor on (advance): a change that raises it passed its
+   * steps by playing, one that does not is a seek or a new run (the embed tells each step played).
+   */
+  playMoves: number;
   /** Real ms the player still stays on the cursor's step before moving on (store/playback.ts). */
   holdMs: number;
   speed: Speed;

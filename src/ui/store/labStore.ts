@@ -177,6 +177,7 @@ export function createLabStore(given: Scenario = defaultScenario(), options: Sto
       cursor: 0,
       playheadMs: timeAt(trace.steps, 0),
       playing: false,
+      playMoves: 0,
       holdMs: 0,
       speed: 1,
       stopAt: null,
@@ -251,7 +252,11 @@ export function createLabStore(given: Scenario = defaultScenario(), options: Sto
       advance(realMs) {
         const { playing, trace, cursor, playheadMs, holdMs, speed, stopAt, stopAtLabels } = get();
         if (!playing || !(realMs > 0)) return;
-        set(advancePlayback({ steps: trace.steps, cursor, playheadMs, holdMs, speed, stopAt, stopAtLabels }, realMs));
+        const next = advancePlayback(
+          { steps: trace.steps, cursor, playheadMs, holdMs, speed, stopAt, stopAtLabels },
+          realMs,
+        );
+        set(next.cursor !== cursor ? { ...next, playMoves: get().playMoves + 1 } : next);
       },
 
       setStopAtLabels: (on) => set({ stopAtLabels: on }),
