@@ -3,7 +3,8 @@
 // logic returns as data: messages through the network, timers on the party's own clock, notes
 // into the trace. Invariant: the trace is a function of the scenario alone; nothing here reads
 // wall time or host randomness, so the same scenario gives the same trace, byte for byte. The
-// scenario's own actions (commands and faults) are run by actions.ts.
+// scenario's own actions (commands and faults) are run by actions.ts; its options and horizon
+// (when a run stops) are options.ts's.
 
 import type { Scenario } from '../core/scenario';
 import type { PartyView, Trace } from '../core/trace';
@@ -17,32 +18,12 @@ import type { RunCheckpoint } from './checkpoint';
 import { restartParty, resumeParty, runAction, type ActionWorld } from './actions';
 import { effectiveKnobs, findStrategy } from '../strategies/registry';
 import { clientIds } from '../core/parties';
-import type { PartyBuilder, StrategyDef } from '../strategies/types';
+import type { StrategyDef } from '../strategies/types';
 import { modelOf } from '../models/registry';
+import { DEFAULT_MAX_STEPS, horizonOf, lastActivityMs, type SimulateOptions } from './options';
 
-export interface SimulateOptions {
-  /** Stop after this many steps (the trace is then marked truncated). */
-  maxSteps?: number;
-  /**
-   * Builds the parties instead of the strategy's own builder. Only the benchmark and the
-   * differential test use it, to run the plain-function reference implementation.
-   */
-  parties?: PartyBuilder;
-  /**
-   * Take a checkpoint about every this many steps (simulateWithCheckpoints and resume set it;
-   * absent or 0: none). A checkpoint is taken between two instants of virtual time.
-   */
-  checkpointEvery?: number;
-  /**
-   * Stop once a store has accepted a stale holder's write (the trace is then marked truncated):
-   * for a question the rest of the run cannot change, "does a stale write get in at all?".
-   */
-  untilStaleWriteAccepted?: boolean;
-  /** Give up after this many events (see simulateWithin). */
-  maxEvents?: number;
-}
+export { DEFAULT_MAX_STEPS, horizonOf, type SimulateOptions } from './options';
 
-export const DEFAULT_MAX_STEPS = 250_000;
 /** The message id of a quiet message, which has no record in the trace. */
 const QUIET = -1;
 
@@ -59,25 +40,6 @@ export function simulateWithin(scenario: Scenario, maxEvents: number): Trace | n
   const run = new Run(scenario, { maxEvents });
   const trace = run.run();
   return run.overBudget ? null : trace;
-}
-
-/** When a run of `scenario` stops (ms): its durationMs, or five leases after its last action. */
-export function horizonOf(scenario: Scenario): number {
-  const strategy = findStrategy(scenario.strategy);
-  if (!strategy) throw new Error(`unknown strategy "${scenario.strategy}"`);
-  return (
-    scenario.durationMs ?? lastActivityMs(scenario) + 5 * effectiveKnobs(strategy, scenario.knobs).leaseTtlMs + 1000
-  );
-}
-
-/** The time of the last timed action, with a pause's or crash's own length (ms). */
-function lastActivityMs(scenario: Scenario): number {
-  let last = 0;
-  for (const a of scenario.actions) {
-    const extra = a.type === 'pause' ? (a.durationMs ?? 0) : a.type === 'crash' ? (a.restartAfterMs ?? 0) : 0;
-    last = Math.max(last, a.atMs + extra);
-  }
-  return last;
 }
 
 export class Run {

@@ -1,0 +1,50 @@
+// A run's options, and when it stops: the horizon past which the scheduler (simulate.ts) takes no
+// more events. Pure functions of the scenario, like the run itself.
+
+import type { Scenario } from '../core/scenario';
+import { effectiveKnobs, findStrategy } from '../strategies/registry';
+import type { PartyBuilder } from '../strategies/types';
+
+export interface SimulateOptions {
+  /** Stop after this many steps (the trace is then marked truncated). */
+  maxSteps?: number;
+  /**
+   * Builds the parties instead of the strategy's own builder. Only the benchmark and the
+   * differential test use it, to run the plain-function reference implementation.
+   */
+  parties?: PartyBuilder;
+  /**
+   * Take a checkpoint about every this many steps (simulateWithCheckpoints and resume set it;
+   * absent or 0: none). A checkpoint is taken between two instants of virtual time.
+   */
+  checkpointEvery?: number;
+  /**
+   * Stop once a store has accepted a stale holder's write (the trace is then marked truncated):
+   * for a question the rest of the run cannot change, "does a stale write get in at all?".
+   */
+  untilStaleWriteAccepted?: boolean;
+  /** Give up after this many events (see simulateWithin). */
+  maxEvents?: number;
+}
+
+/** The most steps a run takes unless told otherwise; past them its trace is marked truncated. */
+export const DEFAULT_MAX_STEPS = 250_000;
+
+/** When a run of `scenario` stops (ms): its durationMs, or five leases after its last action. */
+export function horizonOf(scenario: Scenario): number {
+  const strategy = findStrategy(scenario.strategy);
+  if (!strategy) throw new Error(`unknown strategy "${scenario.strategy}"`);
+  return (
+    scenario.durationMs ?? lastActivityMs(scenario) + 5 * effectiveKnobs(strategy, scenario.knobs).leaseTtlMs + 1000
+  );
+}
+
+/** The time of the last timed action, with a pause's or crash's own length (ms). */
+export function lastActivityMs(scenario: Scenario): number {
+  let last = 0;
+  for (const a of scenario.actions) {
+    const extra = a.type === 'pause' ? (a.durationMs ?? 0) : a.type === 'crash' ? (a.restartAfterMs ?? 0) : 0;
+    last = Math.max(last, a.atMs + extra);
+  }
+  return last;
+}
