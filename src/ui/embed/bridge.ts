@@ -94,7 +94,8 @@ export function startBridge({
   let queue: Promise<unknown> = opened.catch(() => undefined);
   // While a command that opens a run (load, set-strategy, set-knob) is under way, its passing
   // states are not told: its events say where it ends (a load at t6 tells step 19, not 0 then 19).
-  let holding = 0;
+  // Commands run one at a time (the queue), so at most one holds.
+  let holding = false;
   let tell = () => {};
   let wrongOriginWarned = false;
   const onMessage = (event: MessageEvent) => {
@@ -113,14 +114,12 @@ export function startBridge({
     const command = read.command;
     queue = queue
       .then(() => {
-        let held = false;
         const hold = () => {
-          if (!held) holding++;
-          held = true;
+          holding = true;
         };
         return run(store, command, hold).finally(() => {
-          if (!held) return;
-          holding--;
+          if (!holding) return;
+          holding = false;
           tell();
         });
       })
@@ -141,7 +140,7 @@ export function startBridge({
     if (stopped) return;
     const ready = (): void => {
       // A command sent before ready may be under way: ready tells where it ends, not its way.
-      if (holding > 0) {
+      if (holding) {
         void queue.then(() => whenSettled(store)).then(ready);
         return;
       }
@@ -150,7 +149,7 @@ export function startBridge({
       differ(opening).forEach(post);
       if (opening.error) error(opening.error);
       tell = () => {
-        if (holding === 0 && !stopped) differ(store.getState()).forEach(post);
+        if (!holding && !stopped) differ(store.getState()).forEach(post);
       };
       unsubscribe = store.subscribe((state, previous) => {
         tell();

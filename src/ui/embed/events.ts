@@ -9,26 +9,19 @@ import type { LabState } from '../store/labStore';
 export const EVENT_SOURCE = 'fencelab';
 export const API_VERSION = 1;
 
+/** What `ready` and `run` say of the run open. */
+interface RunFields {
+  /** How many steps the run has; their indices run 0 to `lastStep`. */
+  steps: number;
+  /** The last step's index: the transport's "Step 21 / 21" shows it after the slash. */
+  lastStep: number;
+  strategy: string;
+  preset: string | null;
+}
+
 export type EmbedEvent =
-  | {
-      type: 'ready';
-      version: number;
-      /** How many steps the run has; their indices run 0 to `lastStep`. */
-      steps: number;
-      /** The last step's index: the transport's "Step 21 / 21" shows it after the slash. */
-      lastStep: number;
-      step: number;
-      strategy: string;
-      preset: string | null;
-    }
-  | {
-      type: 'run';
-      steps: number;
-      lastStep: number;
-      strategy: string;
-      preset: string | null;
-      name: string;
-    }
+  | ({ type: 'ready'; version: number; step: number } & RunFields)
+  | ({ type: 'run'; name: string } & RunFields)
   | { type: 'step'; index: number; label: string | null; kind: string; timeMs: number; comparison: string | null }
   | {
       type: 'verdict';
@@ -43,25 +36,22 @@ export type EmbedEvent =
   | { type: 'invariant-broken'; step: number; invariant: string; message: string }
   | { type: 'error'; message: string };
 
-export const readyEvent = (s: LabState): EmbedEvent => ({
-  type: 'ready',
-  version: API_VERSION,
+const runFields = (s: LabState): RunFields => ({
   steps: s.trace.steps.length,
   lastStep: Math.max(0, s.trace.steps.length - 1),
-  step: s.cursor,
   strategy: s.scenario.strategy,
   preset: s.presetId,
 });
 
-/** The run now open, as the `run` event tells it (ready tells the first). */
-const runEvent = (s: LabState): EmbedEvent => ({
-  type: 'run',
-  steps: s.trace.steps.length,
-  lastStep: Math.max(0, s.trace.steps.length - 1),
-  strategy: s.scenario.strategy,
-  preset: s.presetId,
-  name: s.scenario.name,
+export const readyEvent = (s: LabState): EmbedEvent => ({
+  type: 'ready',
+  version: API_VERSION,
+  ...runFields(s),
+  step: s.cursor,
 });
+
+/** The run now open, as the `run` event tells it (ready tells the first). */
+const runEvent = (s: LabState): EmbedEvent => ({ type: 'run', ...runFields(s), name: s.scenario.name });
 
 const stepEvent = (step: LabState['trace']['steps'][number]): EmbedEvent => ({
   type: 'step',

@@ -82,14 +82,19 @@ function veilIn(container: Element): StandaloneOptions['veil'] {
   };
 }
 
-/** The timeline in `container`, with its key, as standalone SVG text. @throws ExportError */
-export function timelineSvg(container: Element, trace: Trace): string {
+/**
+ * The timeline in `container`, with its key, as standalone SVG text, and the picture's size in CSS
+ * px: the page is measured once for both. @throws ExportError
+ */
+function timelinePicture(container: Element, trace: Trace): { text: string; width: number; height: number } {
   try {
-    return standaloneSvg(layersIn(container), (el) => getComputedStyle(el), {
+    const [layers, legend] = [layersIn(container), legendIn(container)];
+    const text = standaloneSvg(layers, (el) => getComputedStyle(el), {
       title: `${trace.scenario.name} (${trace.scenario.strategy})`,
-      legend: legendIn(container),
+      legend,
       veil: veilIn(container),
     });
+    return { text, ...pictureSize(layers, legend) };
   } catch (e) {
     if (e instanceof ExportError) throw e;
     throw new ExportError(`Could not export the timeline: ${(e as Error).message}.`);
@@ -97,14 +102,13 @@ export function timelineSvg(container: Element, trace: Trace): string {
 }
 
 export function downloadSvg(container: Element, trace: Trace): void {
-  const text = timelineSvg(container, trace);
+  const { text } = timelinePicture(container, trace);
   save(`${fileStem(trace.scenario, 'timeline')}.timeline.svg`, new Blob([text], { type: 'image/svg+xml' }));
 }
 
 /** Draws the standalone SVG on a canvas at PNG_SCALE and saves it. @throws ExportError */
 export async function downloadPng(container: Element, trace: Trace): Promise<void> {
-  const text = timelineSvg(container, trace);
-  const { width, height } = pictureSize(layersIn(container), legendIn(container));
+  const { text, width, height } = timelinePicture(container, trace);
   const url = URL.createObjectURL(new Blob([text], { type: 'image/svg+xml' }));
   try {
     const image = new Image();

@@ -6,19 +6,20 @@ import { useLabStore } from '../store/context';
 import { currentLink } from '../store/urlSync';
 import { embedHashOf, iframeSnippet } from '../embed/embedUrl';
 import { useCopyNotice } from './copyNotice';
-import { strategyName, useCarriedTo } from './carried';
+import { strategyName } from './carried';
+import { carriedToOf } from '../store/presetOf';
 
 export function EmbedCodeButton({ flush }: { flush(): Promise<void> | void }) {
   const store = useLabStore();
   const [status, setStatus, close] = useCopyNotice();
-  // A preset carried to another strategy is named with it, as the intro names it.
-  const carriedTo = useCarriedTo();
   const copy = async () => {
     await flush();
     const link = await currentLink(store, window.location.href);
     const at = link.indexOf('#');
     // The link names a labelled step by its label (step=t6), as the docs' examples do.
     const src = link.slice(0, at) + embedHashOf(link.slice(at));
+    // A preset carried to another strategy is named with it, as the intro names it.
+    const carriedTo = carriedToOf(store.getState());
     const name = store.getState().scenario.name;
     const code = iframeSnippet(src, `Fencelab: ${name}${carriedTo ? `, under ${strategyName(carriedTo)}` : ''}`);
     try {

@@ -65,10 +65,25 @@ export function differsFromPreset(scenario: Scenario, presetId: string): boolean
  * is the preset itself (see differsFromPreset).
  */
 export function isPresetUnder(scenario: Scenario, presetId: string): boolean {
+  const known = under.get(scenario);
+  if (known?.presetId === presetId) return known.is;
   const preset = findPreset(presetId);
-  if (!preset || preset.scenario.strategy === scenario.strategy) return false;
-  return JSON.stringify(scenario) === canonicalOf(presetId, scenario.strategy)?.text;
+  const is =
+    preset !== undefined &&
+    preset.scenario.strategy !== scenario.strategy &&
+    JSON.stringify(scenario) === canonicalOf(presetId, scenario.strategy)?.text;
+  under.set(scenario, { presetId, is });
+  return is;
 }
+/**
+ * isPresetUnder's answers by scenario (the store never changes a scenario in place): the intro,
+ * the picker, the embed code and the address bar ask of the same one, compared once.
+ */
+const under = new WeakMap<Scenario, { presetId: string; is: boolean }>();
+
+/** The strategy the open preset was carried to and nothing more, or null (see isPresetUnder). */
+export const carriedToOf = ({ scenario, presetId }: { scenario: Scenario; presetId: string | null }): string | null =>
+  presetId !== null && isPresetUnder(scenario, presetId) ? scenario.strategy : null;
 
 /**
  * The preset `presetId` carried to `strategy`, validated: what a link `#preset=ID&strategy=S`
