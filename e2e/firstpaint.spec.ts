@@ -98,6 +98,22 @@ test.describe('before any script has run', () => {
     // The drawing's room is kept, so the page does not grow when the timeline is drawn.
     expect((await view.locator('.tl-placeholder').boundingBox())?.height).toBeGreaterThan(200);
   });
+
+  test('the page carries its own styles: the first view is drawn styled with no style sheet fetched', async ({
+    page,
+  }) => {
+    const sheets: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'stylesheet') sheets.push(request.url());
+    });
+    await page.goto('./');
+    // The lab's grid (base.css) is in force: the side column is beside the run, not under it.
+    await expect(page.locator('.first-view .app')).toHaveCSS('display', 'grid');
+    const run = await page.locator('.first-view .lab-main').boundingBox();
+    const side = await page.locator('.first-view .lab-side').boundingBox();
+    expect(side!.x).toBeGreaterThan(run!.x + run!.width - 1);
+    expect(sheets, 'style sheets fetched before the first paint').toEqual([]);
+  });
 });
 
 test('a link to another view never shows the default run first, and the page then replaces it', async ({ page }) => {
