@@ -89,6 +89,12 @@ export function weightLines(rows) {
   const [lab, embed] = rows;
   if (lab && embed)
     lines.push(`    the embed loads ${((100 * embed.gzip) / lab.gzip).toFixed(0)} % of what the lab loads`);
+  const page = `${root}dist/index.html`;
+  if (existsSync(page))
+    lines.push(
+      `  and the page itself, for both (HTML with the site's styles and the lab's first view): ` +
+        `${kB(gzipSync(readFileSync(page), { level: 9 }).length)} gzipped`,
+    );
   return lines;
 }
 
