@@ -69,11 +69,16 @@ const scoreOf = (report, id) => Math.round((report.categories[id]?.score ?? NaN)
 async function main() {
   // `npm run bench:lighthouse -- embed mobile` runs only what the words name; `--runs=N` (3 unless
   // told) runs each case N times. One run is not a figure here: the headless Chromium that
-  // Lighthouse drives on these machines sometimes reports the first paint a second or two after
+  // Lighthouse drives on these machines often reports the first paint a second or two after
   // it happened, and the simulated phone then counts all the work done meanwhile as needed for it.
   const args = process.argv.slice(2);
-  const runs = Math.max(1, Number(args.find((a) => a.startsWith('--runs='))?.slice(7) ?? 3) || 1);
-  const only = args.filter((a) => !a.startsWith('--'));
+  const runsArg = args.find((a) => a.startsWith('--runs='))?.slice('--runs='.length) ?? '3';
+  if (!/^[1-9]\d*$/.test(runsArg)) throw new Error(`--runs takes a whole number of runs, 1 or more, not "${runsArg}"`);
+  const runs = Number(runsArg);
+  const words = ['lab', 'embed', 'mobile', 'desktop'];
+  const unknown = args.filter((a) => !a.startsWith('--runs=') && !words.includes(a));
+  if (unknown.length) throw new Error(`unknown argument ${unknown.join(', ')}: give ${words.join(', ')} or --runs=N`);
+  const only = args.filter((a) => words.includes(a));
   ensureLighthouse();
   buildSite();
   const { base, stop } = await servePreview(PORT);
@@ -86,19 +91,21 @@ async function main() {
       for (const form of forms.filter((f) => wanted(f, [...forms]))) {
         const reports = Array.from({ length: runs }, () => lighthouse(base + entry.hash, form));
         const perf = reports.map((r) => scoreOf(r, 'performance'));
-        // The run reported in full is the median by performance.
-        const report = reports.map((r, i) => /** @type {const} */ ([r, perf[i] ?? 0])).sort((x, y) => x[1] - y[1])[
-          Math.floor((runs - 1) / 2)
-        ]?.[0];
+        // The run reported in full is the median by performance (the lower middle for an even
+        // count); a run Lighthouse could not score sorts first.
+        const report = reports
+          .map((r, i) => /** @type {const} */ ([r, Number.isFinite(perf[i]) ? (perf[i] ?? -1) : -1]))
+          .sort((x, y) => x[1] - y[1])[Math.floor((runs - 1) / 2)]?.[0];
         const score = (/** @type {string} */ id) => scoreOf(report, id);
         const range = runs > 1 ? ` (runs: ${perf.join(', ')})` : '';
         console.log(
           `  ${entry.name}, ${form}: performance ${score('performance')}${range}, accessibility ${score('accessibility')}, ` +
             `best practices ${score('best-practices')}, SEO ${score('seo')}`,
         );
-        const observed = reports.map((r) =>
-          Math.round(r.audits.metrics?.details?.items?.[0]?.observedFirstContentfulPaint),
-        );
+        const observed = reports.map((r) => {
+          const ms = r.audits.metrics?.details?.items?.[0]?.observedFirstContentfulPaint;
+          return typeof ms === 'number' ? Math.round(ms) : '?';
+        });
         console.log(
           `    ${METRICS.map(([id, name]) => `${name} ${report.audits[id]?.displayValue ?? '?'}`).join(', ')}` +
             `; first paint as the browser reported it, unthrottled: ${observed.join(', ')} ms`,
@@ -111,13 +118,17 @@ async function main() {
         );
         for (const a of /** @type {any[]} */ (failing))
           console.log(`    not passed: ${a.id} (${a.title}${a.displayValue ? `: ${a.displayValue}` : ''})`);
-        // Kept for a closer look (which element shifted, which task was long): test-results/lighthouse/.
+        // Kept for a closer look (which element shifted, which task was long): test-results/lighthouse/,
+        // the median run as KEY-FORM.json and every run as KEY-FORM-N.json.
         mkdirSync(join(root, 'test-results/lighthouse'), { recursive: true });
         writeFileSync(join(root, 'test-results/lighthouse', `${entry.key}-${form}.json`), JSON.stringify(report));
+        reports.forEach((r, n) =>
+          writeFileSync(join(root, 'test-results/lighthouse', `${entry.key}-${form}-${n + 1}.json`), JSON.stringify(r)),
+        );
       }
     }
     const [one] = loadavg();
-    console.log("  the median runs' reports: test-results/lighthouse/{lab,embed}-{mobile,desktop}.json");
+    console.log('  the reports: test-results/lighthouse/{lab,embed}-{mobile,desktop}[-N].json (no -N: the median run)');
     console.log(`  machine: ${cpus().length} cores, load average ${one?.toFixed(1)} over the last minute`);
     console.log('  (mobile: simulated slow 4G and a 4x slower CPU)');
   } finally {

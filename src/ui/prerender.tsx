@@ -1,6 +1,7 @@
 // The lab's first view as HTML, for the build to put in index.html (vite.config.ts): the page then
-// shows the default run as soon as its HTML and style sheet have come, before any script has run,
-// and main.tsx draws the same view over it. Built for Node only; the engine here has every model.
+// shows the default run as soon as its HTML (which carries the styles) has come, before any script
+// has run, and main.tsx draws the same view over it. Built for Node only; the engine here has
+// every model.
 
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
