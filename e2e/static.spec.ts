@@ -192,7 +192,8 @@ test('robots.txt ships, and the Content-Security-Policy is enforced', async ({ p
   expectClean(w);
   const policy = await page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute('content');
   console.log(`CSP: ${policy}`);
-  // A picture and a fetch from elsewhere, and an inline script, are refused, and reported.
+  // A picture and a fetch from elsewhere, an inline script and an inline style sheet (the page's
+  // own are allowed by their hashes, nothing else) are refused, and reported.
   await page.evaluate(async () => {
     const img = document.createElement('img');
     img.src = 'http://127.0.0.2:9/elsewhere.png';
@@ -200,12 +201,16 @@ test('robots.txt ships, and the Content-Security-Policy is enforced', async ({ p
     const script = document.createElement('script');
     script.textContent = 'window.inlineRan = true';
     document.body.append(script);
+    const style = document.createElement('style');
+    style.textContent = 'body { display: none }';
+    document.head.append(style);
     await fetch('http://127.0.0.2:9/elsewhere.json').catch(() => undefined);
   });
   await expect
     .poll(() => [...new Set(w.violations.map((v) => v.split(' ')[0]))].sort())
-    .toEqual(['connect-src', 'img-src', 'script-src-elem']);
+    .toEqual(['connect-src', 'img-src', 'script-src-elem', 'style-src-elem']);
   expect(await page.evaluate(() => (window as unknown as { inlineRan?: boolean }).inlineRan)).toBeUndefined();
+  await expect(page.getByTestId('narration')).toBeVisible();
   // None left the browser: the picture is listed as a request that failed on the policy, the fetch not at all.
   await expect.poll(() => blocked).toEqual(['http://127.0.0.2:9/elsewhere.png csp']);
   expect(w.requests.filter((u) => u.includes('127.0.0.2'))).toEqual(['http://127.0.0.2:9/elsewhere.png']);
