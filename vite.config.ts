@@ -139,31 +139,28 @@ const firstView = (): Plugin => {
   setTimeout(start, 100);
 })();`;
       const hash = createHash('sha256').update(starter).digest('base64');
-      writeFileSync(
-        file,
-        page
-          .replace(entry[0], `<link rel="modulepreload" crossorigin href="${entry[1]}">`)
-          // The script comes at low priority, behind whatever the page asks for first. It was chosen
-          // when the styles were a file of their own, which then arrived sooner (emulated slow 4G,
-          // 4x CPU: first paint 1.8-2.3 s -> 1.74-1.76 s). With the styles inside the page it makes
-          // no difference Lighthouse can see (mobile, either priority: lab 89-93, embed 96-98).
-          .replaceAll(
-            '<link rel="modulepreload" crossorigin',
-            '<link rel="modulepreload" fetchpriority="low" crossorigin',
-          )
-          // Replaced by functions: a string replacement would expand any $& or $' in the text.
-          .replace(inline[0], () => `<script>${starter}</script>`)
-          .replace("script-src 'self'", `script-src 'self' 'sha256-${hash}'`)
-          .replace("style-src 'self'", `style-src 'self' 'sha256-${styleHash}'`)
-          .replace(link, () => `<style>${css}</style>`)
-          // inert: its buttons cannot be used before the page's own view replaces it.
-          .replace('<div id="root"></div>', () => `<div id="root"><div class="first-view" inert>${view}</div></div>`),
-      );
-      const written = readFileSync(file, 'utf8');
-      if (!written.includes(`'sha256-${hash}'`) || !written.includes(`'sha256-${styleHash}'`))
+      const html = page
+        .replace(entry[0], `<link rel="modulepreload" crossorigin href="${entry[1]}">`)
+        // The script comes at low priority, behind whatever the page asks for first. It was chosen
+        // when the styles were a file of their own, which then arrived sooner (emulated slow 4G,
+        // 4x CPU: first paint 1.8-2.3 s -> 1.74-1.76 s). With the styles inside the page it makes
+        // no difference Lighthouse can see (mobile, either priority: lab 89-93, embed 96-98).
+        .replaceAll(
+          '<link rel="modulepreload" crossorigin',
+          '<link rel="modulepreload" fetchpriority="low" crossorigin',
+        )
+        // Replaced by functions: a string replacement would expand any $& or $' in the text.
+        .replace(inline[0], () => `<script>${starter}</script>`)
+        .replace("script-src 'self'", `script-src 'self' 'sha256-${hash}'`)
+        .replace("style-src 'self'", `style-src 'self' 'sha256-${styleHash}'`)
+        .replace(link, () => `<style>${css}</style>`)
+        // inert: its buttons cannot be used before the page's own view replaces it.
+        .replace('<div id="root"></div>', () => `<div id="root"><div class="first-view" inert>${view}</div></div>`);
+      if (!html.includes(`'sha256-${hash}'`) || !html.includes(`'sha256-${styleHash}'`))
         throw new Error(
           "the Content-Security-Policy in dist/index.html does not name the inline script's and style's hashes",
         );
+      writeFileSync(file, html);
     },
   };
 };

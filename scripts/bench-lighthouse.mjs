@@ -93,9 +93,8 @@ async function main() {
         const perf = reports.map((r) => scoreOf(r, 'performance'));
         // The run reported in full is the median by performance (the lower middle for an even
         // count); a run Lighthouse could not score sorts first.
-        const report = reports
-          .map((r, i) => /** @type {const} */ ([r, Number.isFinite(perf[i]) ? (perf[i] ?? -1) : -1]))
-          .sort((x, y) => x[1] - y[1])[Math.floor((runs - 1) / 2)]?.[0];
+        const rank = (/** @type {number} */ i) => (Number.isFinite(perf[i]) ? /** @type {number} */ (perf[i]) : -1);
+        const report = reports[[...reports.keys()].sort((a, b) => rank(a) - rank(b))[Math.floor((runs - 1) / 2)] ?? 0];
         const score = (/** @type {string} */ id) => scoreOf(report, id);
         const range = runs > 1 ? ` (runs: ${perf.join(', ')})` : '';
         console.log(

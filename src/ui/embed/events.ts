@@ -62,8 +62,10 @@ const stepEvent = (step: LabState['trace']['steps'][number]): EmbedEvent => ({
   comparison: step.write?.comparison ?? null,
 });
 
-/** The most steps one change reports while playing (a fast run passes many in one frame): the
- * last ones, up to the cursor. */
+/**
+ * The most steps one change reports while playing (a fast run passes many in one frame): the last
+ * ones, up to the cursor.
+ */
 export const MAX_STEPS_PER_CHANGE = 500;
 
 /**

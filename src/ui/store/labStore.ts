@@ -250,13 +250,13 @@ export function createLabStore(given: Scenario = defaultScenario(), options: Sto
       togglePlay: () => (get().playing ? get().pause() : get().play()),
 
       advance(realMs) {
-        const { playing, trace, cursor, playheadMs, holdMs, speed, stopAt, stopAtLabels } = get();
+        const { playing, trace, cursor, playheadMs, holdMs, speed, stopAt, stopAtLabels, playMoves } = get();
         if (!playing || !(realMs > 0)) return;
         const next = advancePlayback(
           { steps: trace.steps, cursor, playheadMs, holdMs, speed, stopAt, stopAtLabels },
           realMs,
         );
-        set(next.cursor !== cursor ? { ...next, playMoves: get().playMoves + 1 } : next);
+        set(next.cursor !== cursor ? { ...next, playMoves: playMoves + 1 } : next);
       },
 
       setStopAtLabels: (on) => set({ stopAtLabels: on }),
