@@ -120,6 +120,60 @@ test.describe('before any script has run', () => {
   });
 });
 
+test('the page takes its first view over as it is: the same elements, the markup a fresh render draws, usable', async ({
+  page,
+}) => {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
+  });
+  // The first view's own elements, kept as the HTML is parsed, before any script of the page runs.
+  await page.addInitScript(() => {
+    document.addEventListener('DOMContentLoaded', () => {
+      (window as unknown as { built: Element | null }).built = document.querySelector('.first-view .app');
+    });
+  });
+  await page.goto('./');
+  await expect(page.locator('.first-view')).toHaveCount(0);
+  await expect(page.locator('.tl-svg')).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { built: Element | null }).built?.isConnected)).toBe(true);
+  expect(
+    await page.evaluate(
+      () => (window as unknown as { built: Element | null }).built === document.querySelector('.app'),
+    ),
+    'the page kept the elements the HTML brought',
+  ).toBe(true);
+  await expect(page.locator('#root [inert]')).toHaveCount(0);
+  // React keeps a hydrated attribute as the HTML had it: the markup must be what a fresh render
+  // draws of the same view (here, the same run opened by a link, which is drawn afresh).
+  const markup = () =>
+    page.evaluate(() =>
+      (document.querySelector('.app')?.outerHTML ?? '')
+        // Not the view: text separators, ids from useId, the attributes' order, a select's option.
+        .replace(/<!-- -->/g, '')
+        .replace(/_[Rr]_\w+_/g, 'ID')
+        .replace(/ selected=""/g, '')
+        .replace(/<(input|select)([^>]*)>/g, (_, tag: string, attrs: string) => {
+          const list = attrs.match(/\s[\w-]+(="[^"]*")?/g) ?? [];
+          return `<${tag}${[...list].sort().join('')}>`;
+        }),
+    );
+  await page.waitForTimeout(500);
+  const hydrated = await markup();
+  await page.goto('./#preset=canonical-race&step=0');
+  await page.reload();
+  await expect(page.locator('.tl-svg')).toBeVisible();
+  await page.waitForTimeout(500);
+  expect(hydrated).toBe(await markup());
+  // Usable: a click on the page's own controls does what it says.
+  await page.goto('about:blank');
+  await page.goto('./');
+  await expect(page.locator('.first-view')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Step forward' }).click();
+  await expect(page.getByTestId('position')).toContainText('Step 1 /');
+  expect(problems).toEqual([]);
+});
+
 test('a link to another view never shows the default run first, and the page then replaces it', async ({ page }) => {
   await page.goto('./#preset=zookeeper-race&step=t4', { waitUntil: 'domcontentloaded' });
   await expect(page.locator('.first-view')).toBeHidden({ timeout: 1 });

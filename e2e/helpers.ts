@@ -7,6 +7,9 @@ import { expect, type Locator, type Page } from '@playwright/test';
  * reads them at once (an option list, a count) reads them drawn. */
 export async function openLab(page: Page, hash = ''): Promise<void> {
   await page.goto(`./${hash}`);
+  // The page's own view, not the build's first view that the HTML shows before any script runs
+  // (the page takes it over, or draws over it, and then it is no longer marked as such).
+  await expect(page.locator('.first-view')).toHaveCount(0);
   await expect(page.getByTestId('narration').first()).toBeVisible();
   // `.app` is drawn with the narration, so this tells the lab from a lesson or the embed.
   if ((await page.locator('.app').count()) > 0)

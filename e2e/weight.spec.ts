@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { RECORD_FIRST_RENDER } from '../scripts/bench-weight.mjs';
 import { openLab } from './helpers';
 
 const manifest = JSON.parse(readFileSync(join(import.meta.dirname, '../dist/.vite/manifest.json'), 'utf8')) as Record<
@@ -74,15 +75,6 @@ test('the embed player loads only what it shows, and the rest when asked for', a
   expect(loaded(seen, 'lab', 'lesson', 'lessons', 'recorded')).toEqual([]);
 });
 
-/** Marks the time of the page's first render (its narration drawn, not the build's first view
- * that index.html holds) in window.firstRenderMs. */
-const FIRST_RENDER = `new MutationObserver((_, observer) => {
-  if (document.querySelector('[data-testid="narration"]:not(.first-view *)')) {
-    window.firstRenderMs = performance.now();
-    observer.disconnect();
-  }
-}).observe(document, { subtree: true, childList: true });`;
-
 /** The paths the page requested before its first render (waiting for that render). */
 const beforeFirstRender = async (page: Page) => {
   await page.waitForFunction(() => (window as unknown as { firstRenderMs?: number }).firstRenderMs !== undefined);
@@ -105,7 +97,7 @@ test('an unchanged preset is drawn from the run the build computed, before any m
   ] as const) {
     // A page of its own each time: the same page would only follow the new hash, not load again.
     const page = await context.newPage();
-    await page.addInitScript({ content: FIRST_RENDER });
+    await page.addInitScript({ content: RECORD_FIRST_RENDER });
     await page.goto(`./${hash}`);
     await expect(page.getByTestId('narration').first()).toBeVisible();
     const fetched = await beforeFirstRender(page);
@@ -117,8 +109,11 @@ test('an unchanged preset is drawn from the run the build computed, before any m
 });
 
 test('a shipped run that is damaged is not used: the run is computed instead, with no message', async ({ page }) => {
-  await page.route('**/runs/canonical-race.json', (route) =>
-    route.fulfill({ contentType: 'application/json', body: '{"format":"fencelab.trace","version":1,"steps":[]}' }),
+  // The run's address carries the engine's id as a query: matched by its path.
+  await page.route(
+    (url) => url.pathname.endsWith('/runs/canonical-race.json'),
+    (route) =>
+      route.fulfill({ contentType: 'application/json', body: '{"format":"fencelab.trace","version":1,"steps":[]}' }),
   );
   const seen = scriptsOf(page);
   await openLab(page);
@@ -146,7 +141,7 @@ test("a real system's model is fetched with the first run under it, and only the
   await expect(page).not.toHaveURL(etcdLink);
   const link = page.url();
   const fresh = await page.context().newPage();
-  await fresh.addInitScript({ content: FIRST_RENDER });
+  await fresh.addInitScript({ content: RECORD_FIRST_RENDER });
   await fresh.goto(link);
   await expect(fresh.locator('.tl-svg').getByText('ZooKeeper ensemble', { exact: true })).toBeVisible();
   await expect(fresh.locator('.computing-note')).toHaveCount(0);

@@ -3,7 +3,7 @@
 // pays for the lessons. The "Real servers" view (recorded/) and the embed (embed/) take the page
 // while their link is open.
 
-import { Suspense } from 'react';
+import { Suspense, useEffect } from 'react';
 import { useStore } from 'zustand';
 import type { LabStore } from './store/labStore';
 import type { LessonSession } from './lessons/session';
@@ -16,6 +16,8 @@ export interface RootProps {
   store: LabStore;
   session: LessonSession;
   flushUrl?: () => Promise<void> | void;
+  /** Called once the page's first render is on screen (main.tsx hands the build's first view over). */
+  onShown?: () => void;
 }
 
 /** The view the page shows now. */
@@ -26,7 +28,9 @@ export function currentView(session: LessonSession): ViewName {
   return active && lesson !== null ? 'lesson' : 'lab';
 }
 
-export function Root(props: RootProps) {
+export function Root({ onShown, ...props }: RootProps) {
+  // After the first commit: the page's own view is in place (drawn afresh, or the first view hydrated).
+  useEffect(() => onShown?.(), [onShown]);
   return (
     <ViewBoundary>
       <View {...props} />

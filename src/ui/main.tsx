@@ -2,7 +2,7 @@
 // starts playback and URL syncing, and mounts the app. Nothing else belongs here.
 
 import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { Root, currentView } from './Root.tsx';
 import { preloadView, viewOfLink } from './views';
 import { createLabStore } from './store/labStore';
@@ -112,15 +112,35 @@ function start(container: HTMLElement) {
       const url = syncUrl(store, window, route);
       // An unreadable link is replaced by the link of what is open, so a reload does not repeat it.
       if (!opened) void url.flush();
-      // A transition: React renders the first view in short slices, so a slow phone's main thread
-      // is never blocked for long while the page is drawn.
-      const root = createRoot(container);
-      startTransition(() =>
-        root.render(
-          <StrictMode>
-            <Root store={store} session={session} flushUrl={url.flush} />
-          </StrictMode>,
-        ),
+      // The build's first view (vite.config.ts) is the lab as this render draws it for a page
+      // opened with no link: React takes it over as it is (hydrates it) instead of building the
+      // page again, so a slow phone neither lays the whole page out twice nor repaints it. Any
+      // other page is drawn afresh over it. Either way in a transition: React works in short
+      // slices, so the main thread is never blocked for long while the page is drawn.
+      const first = firstViewOf(container);
+      const shown = first ? () => takeOver(first) : undefined;
+      const page = (
+        <StrictMode>
+          <Root store={store} session={session} flushUrl={url.flush} onShown={shown} />
+        </StrictMode>
       );
+      if (first && hash.length <= 1 && currentView(session) === 'lab')
+        startTransition(() => void hydrateRoot(first, page));
+      else {
+        const root = createRoot(container);
+        startTransition(() => root.render(page));
+      }
     });
+}
+
+/** The build's first view in `container`, if the page has one (the dev server's has not). */
+function firstViewOf(container: HTMLElement): HTMLElement | null {
+  const first = container.firstElementChild;
+  return first instanceof HTMLElement && first.classList.contains('first-view') ? first : null;
+}
+
+/** The first view is the page's own now: usable (no longer inert), and no longer hidden for a link. */
+function takeOver(first: HTMLElement) {
+  first.removeAttribute('inert');
+  first.classList.remove('first-view');
 }
