@@ -8,6 +8,7 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { build, type Plugin } from 'vite';
+import { starterScript, viewChunks } from './scripts/first-view.mjs';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -56,6 +57,14 @@ const shippedRuns = (): Plugin => {
   };
 };
 
+/** Each view's module (src/ui/views.ts loads it when the view is first shown), as the manifest names it. */
+const VIEW_MODULES = {
+  lab: 'src/ui/App.tsx',
+  lesson: 'src/ui/lessons/LessonView.tsx',
+  recorded: 'src/ui/recorded/RecordedView.tsx',
+  embed: 'src/ui/embed/EmbedView.tsx',
+};
+
 /**
  * The lab's first view drawn into index.html's #root at build time (src/ui/prerender.tsx, built
  * for Node and run here), so a phone on a slow network shows the default run as soon as the HTML
@@ -88,7 +97,10 @@ const firstView = (): Plugin => {
         },
       });
       const module = `${pathToFileURL(join(cache, 'prerender.mjs')).href}?at=${Date.now()}`;
-      const { renderFirstView } = (await import(module)) as { renderFirstView: () => Promise<string> };
+      const { renderFirstView, shippedPresets } = (await import(module)) as {
+        renderFirstView: () => Promise<string>;
+        shippedPresets: () => { ids: string[]; fallback: string };
+      };
       const view = await renderFirstView();
       // style-src has no 'unsafe-inline': a style attribute in the HTML would be refused, loudly.
       if (/\sstyle="/.test(view)) throw new Error('the first view has a style attribute, which the CSP refuses');
@@ -115,29 +127,25 @@ const firstView = (): Plugin => {
       const styleHash = createHash('sha256').update(css).digest('base64');
       // The page's script starts after the first frame, not before it: a module script that has
       // already arrived would otherwise run before the first paint, and the first view would
-      // wait for it. It is fetched meanwhile (modulepreload), and started by the inline script.
+      // wait for it. It is fetched meanwhile (modulepreload), and started by the inline script,
+      // which also asks at once for the code of the view the link opens and the runs it draws
+      // (scripts/first-view.mjs).
       const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(page);
       if (!entry) throw new Error("dist/index.html has no module script for the page's entry");
       const inline = /<script>([\s\S]*?)<\/script>/.exec(page);
       if (!inline) throw new Error('index.html has no inline script (the one that hides the first view for a link)');
-      // With the first view hidden (a link to something else) there is no frame to wait for; a
-      // frame that never comes (a hidden iframe) is not waited for beyond 100 ms.
-      const starter = `${inline[1]!.trim()}
-(() => {
-  let started = false;
-  const start = () => {
-    if (started) return;
-    started = true;
-    const main = document.createElement('script');
-    main.type = 'module';
-    main.crossOrigin = '';
-    main.src = ${JSON.stringify(entry[1])};
-    document.head.append(main);
-  };
-  if (location.hash.length > 1) return start();
-  requestAnimationFrame(() => setTimeout(start, 0));
-  setTimeout(start, 100);
-})();`;
+      const manifest = JSON.parse(readFileSync(join(outDir, '.vite/manifest.json'), 'utf8')) as Parameters<
+        typeof viewChunks
+      >[0];
+      const presets = shippedPresets();
+      const starter = starterScript({
+        head: inline[1]!,
+        entry: entry[1]!,
+        chunks: viewChunks(manifest, VIEW_MODULES),
+        presets: presets.ids,
+        fallback: presets.fallback,
+        engine: ENGINE_ID,
+      });
       const hash = createHash('sha256').update(starter).digest('base64');
       const html = page
         .replace(entry[0], `<link rel="modulepreload" crossorigin href="${entry[1]}">`)

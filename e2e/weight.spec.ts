@@ -175,6 +175,43 @@ test('the lab loads the lessons when one is opened, and the export and the real 
   expect(loaded(seen, 'recorded', 'export')).toEqual([]);
 });
 
+test("the page asks for the link's view and runs as it starts, before its script has run, and for each once", async ({
+  page,
+}) => {
+  /** Every file the page fetched, in the order it asked, and how: 'link' is a preload's. */
+  const asked = () =>
+    page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .map((r): [string, string] => [
+          new URL(r.name).pathname.replace(/.*\/(assets|runs)\//, '$1/'),
+          (r as PerformanceResourceTiming).initiatorType,
+        ]),
+    );
+  const entry = manifest['index.html']!.file;
+  const cases = [
+    { hash: '#embed&preset=etcd-race&step=t4', view: LAZY.embed, runs: ['canonical-race', 'etcd-race'] },
+    { hash: '', view: LAZY.lab, runs: ['canonical-race'] },
+    { hash: '#preset=zookeeper-race&step=2', view: LAZY.lab, runs: ['canonical-race', 'zookeeper-race'] },
+  ];
+  for (const { hash, view, runs } of cases) {
+    await page.goto('about:blank');
+    await openLab(page, hash);
+    const files = (await asked()).map(([file]) => file);
+    // The view's code is asked for before the page's own script (which would otherwise ask for it
+    // only once it had run), and only once.
+    expect(
+      files.filter((file) => file === chunkOf(view)),
+      hash || 'the lab',
+    ).toHaveLength(1);
+    expect(files.indexOf(chunkOf(view)), hash || 'the lab').toBeLessThan(files.indexOf(entry));
+    expect(
+      (await asked()).filter(([file]) => file.startsWith('runs/')),
+      hash || 'the lab',
+    ).toEqual(runs.map((id) => [`runs/${id}.json`, 'link']));
+  }
+});
+
 test('a lesson link opens the lesson at once, its code loaded before the first render', async ({ page }) => {
   const seen = scriptsOf(page);
   await page.goto('./#lesson=fencing-tokens&chapter=the-race&step=t4');

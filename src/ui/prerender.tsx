@@ -10,6 +10,15 @@ import { Root } from './Root';
 import { preloadView } from './views';
 import { createLabStore } from './store/labStore';
 import { createLessonSession } from './lessons/session';
+import { PRESETS } from '../engine';
+import { DEFAULT_PRESET_ID } from './store/presetOf';
+
+/** The presets whose runs the build ships (scripts/shipped-runs.ts writes one for each), and the
+ * one every page starts from: the page's starter asks for their runs (scripts/first-view.mjs). */
+export const shippedPresets = (): { ids: string[]; fallback: string } => ({
+  ids: PRESETS.map((preset) => preset.id),
+  fallback: DEFAULT_PRESET_ID,
+});
 
 /** The markup of the lab at the default scenario's first step, as its first render draws it. */
 export async function renderFirstView(): Promise<string> {

@@ -67,6 +67,21 @@ describe('shipped runs', () => {
     expect(shippedRun({ ...zookeeper, seed: 5 })).toBeNull();
   });
 
+  it('are fetched once when the same run is asked for twice at a time (the default run and a link to it)', async () => {
+    const etcd = validated(findPreset('etcd-race')!.scenario);
+    let asked = 0;
+    const slow: typeof fetch = () => {
+      asked += 1;
+      return new Promise((done) => setTimeout(() => done(new Response(file(etcd))), 10));
+    };
+    expect(await Promise.all([fetchShippedRun(etcd, slow, BASE), fetchShippedRun(etcd, slow, BASE)])).toEqual([
+      true,
+      true,
+    ]);
+    expect(asked).toBe(1);
+    expect(shippedRun(etcd)?.steps).toEqual(simulate(etcd).steps);
+  });
+
   it('let a store draw a preset without its model, and compute any change once the model comes', async () => {
     expect(await fetchShippedRun(canonical, answer(file(canonical)), BASE)).toBe(true);
     let loads = 0;

@@ -1,0 +1,119 @@
+// The page's starter: the one inline script of the built index.html (the first-view plugin in
+// vite.config.ts writes it, and the CSP allows it by its hash). It hides the build's first view
+// for a link to anything else, asks at once for what the link's first render needs beyond the
+// page's own script (the view's code and the preset's shipped run), and starts the page's script.
+// Invariant: it only asks for files: a wrong guess costs a request, never what the page shows,
+// because the page's own code decides what to open and fetches whatever it still lacks.
+
+/**
+ * The view a link opens, from its text alone, as src/ui/views.ts's viewOfLink decides it (a test
+ * holds the two together). Runs in the page as part of the starter: plain JavaScript, no imports.
+ * @param {string} hash a location hash, '#' included or not
+ * @returns {'lab' | 'lesson' | 'recorded' | 'embed'}
+ */
+export function viewOfHash(hash) {
+  const bare = hash.replace(/^#/, '');
+  if (/^embed(&|$)/.test(bare)) return 'embed';
+  if (bare === 'recordings' || /^recording=/.test(bare)) return 'recorded';
+  return bare.split('&').some((part) => part === 'lesson' || part.startsWith('lesson=')) ? 'lesson' : 'lab';
+}
+
+/**
+ * The preset a link names unchanged, whose shipped run (dist/runs/ID.json) its first render
+ * draws: `preset=ID` in the lab or an embed, under its own strategy (no `strategy=`, no `s=`).
+ * Null for anything else: no preset named, a lesson, the recordings, a scenario of one's own, a
+ * preset carried to another strategy, an id the build ships no run for.
+ * @param {string} hash a location hash
+ * @param {string[]} presets the ids of the presets whose runs the build ships
+ * @returns {string | null}
+ */
+export function presetOfHash(hash, presets) {
+  const view = viewOfHash(hash);
+  if (view !== 'lab' && view !== 'embed') return null;
+  /** @type {Map<string, string>} */
+  const params = new Map();
+  for (const part of hash.replace(/^#/, '').split('&')) {
+    const eq = part.indexOf('=');
+    if (part) params.set(eq < 0 ? part : part.slice(0, eq), eq < 0 ? '' : part.slice(eq + 1));
+  }
+  const id = params.get('preset');
+  if (id === undefined || params.has('s') || params.has('strategy')) return null;
+  try {
+    const named = decodeURIComponent(id);
+    return presets.includes(named) ? named : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The chunks each view's code needs beyond the entry's own (which index.html asks for itself),
+ * from Vite's manifest: the view's module and its static imports, followed all the way down.
+ * @param {Record<string, { file: string, imports?: string[], isEntry?: boolean }>} manifest
+ * @param {Record<string, string>} views view name → its module, as the manifest names it
+ * @returns {Record<string, string[]>} view name → chunk files, relative to the site ('assets/…')
+ */
+export function viewChunks(manifest, views) {
+  /** @param {string} key @param {Set<string>} into */
+  const closure = (key, into) => {
+    if (into.has(key)) return into;
+    into.add(key);
+    for (const next of manifest[key]?.imports ?? []) closure(next, into);
+    return into;
+  };
+  const entry = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
+  if (!entry) throw new Error('the manifest names no entry');
+  const theEntry = closure(entry, new Set());
+  /** @type {Record<string, string[]>} */
+  const out = {};
+  for (const [view, module] of Object.entries(views)) {
+    if (!manifest[module]) throw new Error(`the manifest has no chunk for the ${view} view (${module})`);
+    out[view] = [...closure(module, new Set())]
+      .filter((key) => !theEntry.has(key))
+      .map((key) => /** @type {{ file: string }} */ (manifest[key]).file);
+  }
+  return out;
+}
+
+/**
+ * The starter's text.
+ * @param {{ head: string, entry: string, chunks: Record<string, string[]>, presets: string[], fallback: string, engine: string }} options
+ *   head: the inline script index.html already has (it marks a linked page), run first; entry:
+ *   the page's script ('./assets/index-….js'); chunks: viewChunks(); presets: the ids whose runs
+ *   the build ships; fallback: the preset every page starts from; engine: the engine's id,
+ *   which a shipped run's address carries (src/ui/store/shippedRuns.ts, shippedRunUrl)
+ * @returns {string}
+ */
+export function starterScript({ head, entry, chunks, presets, fallback, engine }) {
+  return `${head.trim()}
+(() => {
+  const viewOfHash = ${viewOfHash.toString()};
+  const presetOfHash = ${presetOfHash.toString()};
+  const hash = location.hash;
+  // What the first render needs besides the page's script, asked for now rather than once that
+  // script has run: one round trip fewer before a link is drawn on a slow network.
+  const ask = (attributes) => document.head.append(Object.assign(document.createElement('link'), attributes));
+  for (const file of ${JSON.stringify(chunks)}[viewOfHash(hash)] ?? [])
+    ask({ rel: 'modulepreload', href: './' + file, crossOrigin: '', fetchPriority: 'low' });
+  // Every page starts from the default run (main.tsx), then opens the run its link names.
+  const named = presetOfHash(hash, ${JSON.stringify(presets)});
+  for (const preset of new Set([${JSON.stringify(fallback)}, named ?? ${JSON.stringify(fallback)}]))
+    ask({ rel: 'preload', as: 'fetch', crossOrigin: 'anonymous', href: 'runs/' + encodeURIComponent(preset) + '.json?engine=' + ${JSON.stringify(engine)} });
+  let started = false;
+  const start = () => {
+    if (started) return;
+    started = true;
+    const main = document.createElement('script');
+    main.type = 'module';
+    main.crossOrigin = '';
+    main.src = ${JSON.stringify(entry)};
+    document.head.append(main);
+  };
+  // The page's script starts after the first frame, so the first view is painted before it runs;
+  // with the first view hidden (a link to something else) there is no frame to wait for, and a
+  // frame that never comes (a hidden iframe) is not waited for beyond 100 ms.
+  if (hash.length > 1) return start();
+  requestAnimationFrame(() => setTimeout(start, 0));
+  setTimeout(start, 100);
+})();`;
+}

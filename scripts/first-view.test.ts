@@ -1,0 +1,136 @@
+// The page's starter (scripts/first-view.mjs), run as the page runs it: its text in a fake page.
+// It must ask for what the link's first render draws (the view's code, the runs), no more, and
+// start the page's script; and it must read a link as the page itself reads it (views.ts,
+// store/url.ts), or what it asks for is wasted.
+
+import { describe, expect, it } from 'vitest';
+import { PRESETS } from '../src/engine';
+import { viewOfLink } from '../src/ui/views';
+import { presetOfHash, starterScript, viewChunks, viewOfHash } from './first-view.mjs';
+
+const CHUNKS = {
+  lab: ['assets/App-1.js', 'assets/Cards-1.js'],
+  lesson: ['assets/LessonView-1.js'],
+  recorded: ['assets/RecordedView-1.js'],
+  embed: ['assets/EmbedView-1.js', 'assets/shown-1.js'],
+};
+const IDS = PRESETS.map((p) => p.id);
+
+/** Runs the starter in a page at `hash`: what it asked for, and whether it started the script. */
+function startAt(hash: string) {
+  const asked: Record<string, string>[] = [];
+  const scripts: string[] = [];
+  const classes: string[] = [];
+  const frames: (() => void)[] = [];
+  const timers: (() => void)[] = [];
+  const document = {
+    documentElement: { classList: { add: (name: string) => classes.push(name) } },
+    createElement: (tag: string) => ({ tag }),
+    head: {
+      append: (el: { tag: string; src?: string } & Record<string, string>) => {
+        if (el.tag === 'script') scripts.push(el.src!);
+        else asked.push(Object.fromEntries(Object.entries(el).filter(([k]) => k !== 'tag')));
+      },
+    },
+  };
+  const text = starterScript({
+    head: "if (location.hash.length > 1) document.documentElement.classList.add('linked');",
+    entry: './assets/index-1.js',
+    chunks: CHUNKS,
+    presets: IDS,
+    fallback: 'canonical-race',
+    engine: 'abc123',
+  });
+  new Function('location', 'document', 'requestAnimationFrame', 'setTimeout', text)(
+    { hash },
+    document,
+    (f: () => void) => frames.push(f),
+    (f: () => void) => timers.push(f),
+  );
+  const started = () => scripts.length;
+  return {
+    asked,
+    classes,
+    started,
+    frame: () => frames.splice(0).forEach((f) => f()),
+    timers: () => timers.splice(0).forEach((f) => f()),
+    scripts,
+  };
+}
+
+const filesOf = (asked: Record<string, string>[], rel: string) => asked.filter((a) => a.rel === rel).map((a) => a.href);
+
+describe("the page's starter", () => {
+  it('reads a link as the page does: the same view, for every kind of link', () => {
+    const links = [
+      '',
+      '#',
+      '#preset=canonical-race&step=t6',
+      '#s=abc&step=3',
+      '#embed',
+      '#embed&preset=etcd-race&step=t4',
+      '#embedded=1',
+      '#lesson=fencing-tokens&chapter=2',
+      '#lesson',
+      '#preset=canonical-race&lesson=fencing-tokens',
+      '#recordings',
+      '#recording=etcd-lease',
+      '#recordings&x',
+    ];
+    for (const hash of links) expect(viewOfHash(hash), hash).toBe(viewOfLink(hash));
+  });
+
+  it("asks for the lab's code and the default run when the page is opened with no link", () => {
+    const page = startAt('');
+    expect(filesOf(page.asked, 'modulepreload')).toEqual(['./assets/App-1.js', './assets/Cards-1.js']);
+    expect(filesOf(page.asked, 'preload')).toEqual(['runs/canonical-race.json?engine=abc123']);
+    expect(page.asked.find((a) => a.rel === 'preload')).toMatchObject({ as: 'fetch', crossOrigin: 'anonymous' });
+    // After the first frame, not before: the first view is painted before the script runs.
+    expect(page.started()).toBe(0);
+    page.frame();
+    expect(page.started()).toBe(0);
+    page.timers();
+    expect(page.scripts).toEqual(['./assets/index-1.js']);
+    expect(page.classes).toEqual([]);
+  });
+
+  it("asks for an embed's code, and for the run of the preset it names as well as the default run", () => {
+    const page = startAt('#embed&preset=etcd-race&step=t4&autoplay');
+    expect(filesOf(page.asked, 'modulepreload')).toEqual(['./assets/EmbedView-1.js', './assets/shown-1.js']);
+    expect(filesOf(page.asked, 'preload')).toEqual([
+      'runs/canonical-race.json?engine=abc123',
+      'runs/etcd-race.json?engine=abc123',
+    ]);
+    // A link starts the script at once: the first view is hidden, there is no frame to wait for.
+    expect(page.scripts).toEqual(['./assets/index-1.js']);
+    expect(page.classes).toEqual(['linked']);
+  });
+
+  it('asks for no run the link does not draw as shipped', () => {
+    for (const hash of [
+      '#preset=canonical-race&strategy=etcd&step=0',
+      '#s=abc&preset=etcd-race',
+      '#preset=no-such-preset',
+      '#preset=%E0%A4%A',
+      '#lesson=fencing-tokens&preset=etcd-race',
+      '#recording=etcd-race',
+    ])
+      expect(filesOf(startAt(hash).asked, 'preload'), hash).toEqual(['runs/canonical-race.json?engine=abc123']);
+    expect(presetOfHash('#preset=etcd%2Drace&step=2', IDS)).toBe('etcd-race');
+    expect(filesOf(startAt('#lesson=fencing-tokens').asked, 'modulepreload')).toEqual(['./assets/LessonView-1.js']);
+  });
+
+  it("takes each view's chunks from the manifest: the view's own and its imports', not the entry's", () => {
+    const manifest = {
+      'index.html': { file: 'assets/index-1.js', isEntry: true, imports: ['_shared.js'] },
+      '_shared.js': { file: 'assets/shared-1.js' },
+      '_deep.js': { file: 'assets/deep-1.js', imports: ['index.html'] },
+      '_mid.js': { file: 'assets/mid-1.js', imports: ['_deep.js', '_shared.js'] },
+      'src/ui/embed/EmbedView.tsx': { file: 'assets/EmbedView-1.js', imports: ['_mid.js', 'index.html'] },
+    };
+    expect(viewChunks(manifest, { embed: 'src/ui/embed/EmbedView.tsx' })).toEqual({
+      embed: ['assets/EmbedView-1.js', 'assets/mid-1.js', 'assets/deep-1.js'],
+    });
+    expect(() => viewChunks(manifest, { lab: 'src/ui/App.tsx' })).toThrow(/no chunk for the lab view/);
+  });
+});
