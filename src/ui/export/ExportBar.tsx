@@ -12,6 +12,20 @@ const NOTE_MS = 4000;
 
 type Status = { text: string; mermaid?: string } | null;
 
+/** How long an export waits for the timeline to be drawn (it is drawn once its width is known). */
+const DRAWN_WAIT_MS = 3000;
+
+/** Settles once `container` holds the timeline's drawing, or after DRAWN_WAIT_MS: a click that comes
+ * as the page opens exports the drawing that is about to appear instead of refusing. */
+function drawn(container: Element): Promise<void> {
+  const until = performance.now() + DRAWN_WAIT_MS;
+  return new Promise((done) => {
+    const look = () =>
+      container.querySelector('svg.tl-svg') || performance.now() > until ? done() : requestAnimationFrame(look);
+    look();
+  });
+}
+
 /** The lazily loaded actions: one import, shared by every click. */
 type Actions = typeof ExportActions;
 let loading: Promise<Actions> | null = null;
@@ -37,6 +51,7 @@ export function ExportBar() {
     try {
       loaded = await actions();
       if (!container) throw new loaded.ExportError('There is no timeline on the page to export yet.');
+      await drawn(container);
       await act(loaded, container);
     } catch (e) {
       if (loaded && e instanceof loaded.ExportError) showError(e.message);

@@ -20,7 +20,10 @@ function save(name: string, blob: Blob): void {
   a.href = url;
   a.download = name;
   a.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  // The browser reads the file from the blob's address after this task, in its own time: on a
+  // busy machine a second was too little (the download never came), so the address is kept for a
+  // minute. It holds only the one exported file.
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
 /** The timeline's layers in `container`: the drawing, then the overlay (labels, max_seen). */
