@@ -38,22 +38,32 @@ if (!container) throw new Error('Fencelab: the page has no #root element to moun
 // otherwise lengthen the one long task that runs the page's modules.
 setTimeout(() => void preloadView(viewOfLink(window.location.hash)).catch(() => undefined), 0);
 // So does what the link's own run needs (its shipped run, or its strategy's model), alongside the
-// default run below rather than after it.
-void decodeHash(window.location.hash)
-  .then((link) => (link.kind === 'ok' ? prepareRun(link.scenario) : undefined))
-  .catch(() => undefined);
+// default run below rather than after it. Each run is prepared in a task of its own too: checking
+// a scenario the first time costs a slow phone about 40 ms (the page's starter has asked for the
+// runs' files already).
+setTimeout(
+  () =>
+    void decodeHash(window.location.hash)
+      .then((link) => (link.kind === 'ok' ? prepareRun(link.scenario) : undefined))
+      .catch(() => undefined),
+  0,
+);
 
 // The default scenario's run is fetched as the build computed it, with the view's code (or, where
 // that file cannot be had, its strategy's model, to compute it): the machines (XState and the
 // generic ones) come only when a run is changed. Without either nothing can run: the page says so
 // in words, with a way to try again.
-void prepareRun(defaultScenario()).then(() => {
-  try {
-    start(container);
-  } catch {
-    cannotStart(container);
-  }
-});
+setTimeout(
+  () =>
+    void prepareRun(defaultScenario()).then(() => {
+      try {
+        start(container);
+      } catch {
+        cannotStart(container);
+      }
+    }),
+  0,
+);
 
 /** The words ViewBoundary has for a view it cannot fetch, drawn without React (which may be what failed). */
 function cannotStart(container: HTMLElement) {
