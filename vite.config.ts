@@ -68,9 +68,11 @@ const VIEW_MODULES = {
 /**
  * The lab's first view drawn into index.html's #root at build time (src/ui/prerender.tsx, built
  * for Node and run here), so a phone on a slow network shows the default run as soon as the HTML
- * arrives (it carries the style sheet); main.tsx draws the same view over it. The inline script
- * (which hides it for a link to anything else, and starts the page's own script after the first
- * frame) and the inline style sheet are allowed by their hashes in the Content-Security-Policy.
+ * arrives (it carries the style sheet); main.tsx then takes it over as it is (hydrates it) where the
+ * page has no link, and draws its own view over it otherwise. The inline script (which hides it for
+ * a link to anything else, asks early for what the link draws, and starts the page's own script
+ * after the first frame: scripts/first-view.mjs) and the inline style sheet are allowed by their
+ * hashes in the Content-Security-Policy.
  */
 const firstView = (): Plugin => {
   let outDir = 'dist';
@@ -162,7 +164,7 @@ const firstView = (): Plugin => {
         .replace("script-src 'self'", `script-src 'self' 'sha256-${hash}'`)
         .replace("style-src 'self'", `style-src 'self' 'sha256-${styleHash}'`)
         .replace(link, () => `<style>${css}</style>`)
-        // inert: its buttons cannot be used before the page's own view replaces it.
+        // inert: its buttons cannot be used before the page has taken it over (or drawn its own).
         .replace('<div id="root"></div>', () => `<div id="root"><div class="first-view" inert>${view}</div></div>`);
       if (!html.includes(`'sha256-${hash}'`) || !html.includes(`'sha256-${styleHash}'`))
         throw new Error(

@@ -20,9 +20,10 @@ export function viewOfHash(hash) {
 
 /**
  * The preset a link names unchanged, whose shipped run (dist/runs/ID.json) its first render
- * draws: `preset=ID` in the lab or an embed, under its own strategy (no `strategy=`, no `s=`).
- * Null for anything else: no preset named, a lesson, the recordings, a scenario of one's own, a
- * preset carried to another strategy, an id the build ships no run for.
+ * draws: `preset=ID` in the lab or an embed, under its own strategy (no `strategy=`, no `s=`), in
+ * a link the page can read. Null for anything else: no preset named, a lesson, the recordings, a
+ * scenario of one's own, a preset carried to another strategy, an id the build ships no run for,
+ * a step or `own=` the page cannot read (a test holds this to src/ui/store/url.ts's decodeHash).
  * @param {string} hash a location hash
  * @param {string[]} presets the ids of the presets whose runs the build ships
  * @returns {string | null}
@@ -38,6 +39,11 @@ export function presetOfHash(hash, presets) {
   }
   const id = params.get('preset');
   if (id === undefined || params.has('s') || params.has('strategy')) return null;
+  // A link whose step or own= the page cannot read opens the default run instead (store/url.ts).
+  const step = params.get('step');
+  const own = params.get('own');
+  if (step !== undefined && !/^\d{1,9}$/.test(step) && !/^[A-Za-z][A-Za-z0-9_.-]{0,11}$/.test(step)) return null;
+  if (own !== undefined && !/^\d{1,9}$/.test(own)) return null;
   try {
     const named = decodeURIComponent(id);
     return presets.includes(named) ? named : null;

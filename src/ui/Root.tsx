@@ -16,7 +16,8 @@ export interface RootProps {
   store: LabStore;
   session: LessonSession;
   flushUrl?: () => Promise<void> | void;
-  /** Called once the page's first render is on screen (main.tsx hands the build's first view over). */
+  /** Called once the page's first render has been committed, its handlers attached (main.tsx then
+   * hands the build's first view over to the page). */
   onShown?: () => void;
 }
 

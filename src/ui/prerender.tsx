@@ -1,7 +1,8 @@
 // The lab's first view as HTML, for the build to put in index.html (vite.config.ts): the page then
 // shows the default run as soon as its HTML (which carries the styles) has come, before any script
-// has run, and main.tsx draws the same view over it. Built for Node only; the engine here has
-// every model.
+// has run; main.tsx then takes it over as it is (React hydrates it) where the page has no link.
+// It must be exactly what the page's first render draws (e2e/firstpaint.spec.ts holds it to that).
+// Built for Node only; the engine here has every model.
 
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
