@@ -111,11 +111,11 @@ function start(container: HTMLElement) {
     .catch(() => false)
     .then((opened) =>
       preloadView(currentView(session)).then(
-        () => opened,
-        () => opened,
+        () => ({ opened, viewReady: true }),
+        () => ({ opened, viewReady: false }),
       ),
     )
-    .then((opened) => {
+    .then(({ opened, viewReady }) => {
       // Opening the page is not a change the user made: there is nothing to undo yet.
       store.setState({ past: [] });
       startPlayer(store);
@@ -134,7 +134,9 @@ function start(container: HTMLElement) {
           <Root store={store} session={session} flushUrl={url.flush} onShown={shown} />
         </StrictMode>
       );
-      if (first && hash.length <= 1 && currentView(session) === 'lab')
+      // Only with the view's code at hand: without it the view would wait for it half taken over,
+      // and the page draws its words about code it could not fetch (ViewBoundary) instead.
+      if (first && viewReady && hash.length <= 1 && currentView(session) === 'lab')
         startTransition(() => void hydrateRoot(first, page));
       else {
         const root = createRoot(container);

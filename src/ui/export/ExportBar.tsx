@@ -18,10 +18,16 @@ const DRAWN_WAIT_MS = 3000;
 /** Settles once `container` holds the timeline's drawing, or after DRAWN_WAIT_MS: a click that comes
  * as the page opens exports the drawing that is about to appear instead of refusing. */
 function drawn(container: Element): Promise<void> {
-  const until = performance.now() + DRAWN_WAIT_MS;
   return new Promise((done) => {
-    const look = () =>
-      container.querySelector('svg.tl-svg') || performance.now() > until ? done() : requestAnimationFrame(look);
+    let frame = 0;
+    // A timer too: a tab in the background gets no animation frames.
+    const timer = setTimeout(finish, DRAWN_WAIT_MS);
+    function finish() {
+      clearTimeout(timer);
+      cancelAnimationFrame(frame);
+      done();
+    }
+    const look = () => (container.querySelector('svg.tl-svg') ? finish() : (frame = requestAnimationFrame(look)));
     look();
   });
 }
@@ -43,15 +49,16 @@ export function ExportBar() {
     return () => clearTimeout(timer);
   }, [status]);
 
-  /** Runs one action; an ExportError's sentence, or a plain one, goes to the error banner. */
-  const run = async (what: string, act: (a: Actions, container: Element) => unknown) => {
+  /** Runs one action; an ExportError's sentence, or a plain one, goes to the error banner.
+   * `picture`: the action draws from the page's drawing, so it waits for it to be drawn. */
+  const run = async (what: string, act: (a: Actions, container: Element) => unknown, picture = true) => {
     const container = bar.current?.closest('.timeline');
     setBusy(true);
     let loaded: Actions | null = null;
     try {
       loaded = await actions();
       if (!container) throw new loaded.ExportError('There is no timeline on the page to export yet.');
-      await drawn(container);
+      if (picture) await drawn(container);
       await act(loaded, container);
     } catch (e) {
       if (loaded && e instanceof loaded.ExportError) showError(e.message);
@@ -63,15 +70,19 @@ export function ExportBar() {
   };
 
   const copyMermaid = () =>
-    run('copy the Mermaid text', async (a) => {
-      const text = a.mermaidOf(store.getState().trace);
-      try {
-        await navigator.clipboard.writeText(text);
-        setStatus({ text: `Mermaid text copied (${text.trimEnd().split('\n').length} lines).` });
-      } catch {
-        setStatus({ text: 'Copy this Mermaid text:', mermaid: text });
-      }
-    });
+    run(
+      'copy the Mermaid text',
+      async (a) => {
+        const text = a.mermaidOf(store.getState().trace);
+        try {
+          await navigator.clipboard.writeText(text);
+          setStatus({ text: `Mermaid text copied (${text.trimEnd().split('\n').length} lines).` });
+        } catch {
+          setStatus({ text: 'Copy this Mermaid text:', mermaid: text });
+        }
+      },
+      false,
+    );
 
   return (
     <div className="export-bar" ref={bar} role="group" aria-label="Export the timeline">

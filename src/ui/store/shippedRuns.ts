@@ -13,9 +13,9 @@ export const ENGINE_ID: string = (import.meta.env as Record<string, string | und
 
 /** Runs fetched so far, by preset id. */
 const fetched = new Map<string, Trace>();
-/** Runs being fetched, by their address: a page asks for the default run and its link's run at
- * once as it starts (main.tsx), often the same one, and it is fetched once. */
-const fetching = new Map<string, Promise<unknown>>();
+/** Runs being fetched, by preset id: a page asks for the default run and its link's run at once
+ * as it starts (main.tsx), often the same one, and it is fetched and checked once. */
+const fetching = new Map<string, Promise<boolean>>();
 
 /** The run's address, relative to the page (never to the site's root). */
 export const shippedRunUrl = (presetId: string, base: string) =>
@@ -49,28 +49,28 @@ export async function fetchShippedRun(
   const id = unchangedPreset(checked.scenario);
   if (id === null) return false;
   if (fetched.has(id)) return true;
+  let pending = fetching.get(id);
+  if (!pending) {
+    pending = fetchRun(id, checked.scenario, fetcher, base).finally(() => fetching.delete(id));
+    fetching.set(id, pending);
+  }
+  return pending;
+}
+
+/** Fetches preset `id`'s run and keeps it if it is the run of `scenario` by this page's engine. */
+async function fetchRun(id: string, scenario: Scenario, fetcher: typeof fetch, base: string): Promise<boolean> {
   try {
-    const file = (await fileAt(shippedRunUrl(id, base), fetcher)) as { engine?: unknown; trace?: unknown } | null;
+    const response = await fetcher(shippedRunUrl(id, base));
+    if (!response.ok) return false;
+    const file = (await response.json()) as { engine?: unknown; trace?: unknown } | null;
     if (file?.engine !== ENGINE_ID) return false;
-    const trace = runOf(file.trace, checked.scenario);
+    const trace = runOf(file.trace, scenario);
     if (!trace) return false;
     fetched.set(id, trace);
     return true;
   } catch {
     return false;
   }
-}
-
-/** The JSON at `url`, fetched once however often it is asked for at a time; null where there is none. */
-function fileAt(url: string, fetcher: typeof fetch): Promise<unknown> {
-  let file = fetching.get(url);
-  if (!file) {
-    file = fetcher(url)
-      .then((response) => (response.ok ? response.json() : null))
-      .finally(() => fetching.delete(url));
-    fetching.set(url, file);
-  }
-  return file;
 }
 
 /**
