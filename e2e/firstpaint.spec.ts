@@ -174,6 +174,22 @@ test('the page takes its first view over as it is: the same elements, the markup
   expect(problems).toEqual([]);
 });
 
+test('a page opened again from the history shows its controls as the run is, not as they were left', async ({
+  page,
+}) => {
+  await page.goto('./');
+  await expect(page.locator('.first-view')).toHaveCount(0);
+  const stop = page.getByRole('checkbox', { name: 'Stop at each labelled step' });
+  await stop.check();
+  // Away and Back: Chromium here keeps no page cache, so the page is loaded again from the history,
+  // and the browser puts back what its form controls held (a ticked box in the first view).
+  await page.goto('about:blank');
+  await page.goBack();
+  await expect(page.locator('.first-view')).toHaveCount(0);
+  await expect(stop).not.toBeChecked();
+  await expect(page.getByRole('combobox', { name: 'Scenario' })).toHaveValue('canonical-race');
+});
+
 test('a link to another view never shows the default run first, and the page then replaces it', async ({ page }) => {
   await page.goto('./#preset=zookeeper-race&step=t4', { waitUntil: 'domcontentloaded' });
   await expect(page.locator('.first-view')).toBeHidden({ timeout: 1 });

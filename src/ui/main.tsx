@@ -136,9 +136,10 @@ function start(container: HTMLElement) {
       );
       // Only with the view's code at hand: without it the view would wait for it half taken over,
       // and the page draws its words about code it could not fetch (ViewBoundary) instead.
-      if (first && viewReady && hash.length <= 1 && currentView(session) === 'lab')
+      if (first && viewReady && hash.length <= 1 && currentView(session) === 'lab') {
+        resetControls(first);
         startTransition(() => void hydrateRoot(first, page));
-      else {
+      } else {
         const root = createRoot(container);
         startTransition(() => root.render(page));
       }
@@ -149,6 +150,23 @@ function start(container: HTMLElement) {
 function firstViewOf(container: HTMLElement): HTMLElement | null {
   const first = container.firstElementChild;
   return first instanceof HTMLElement && first.classList.contains('first-view') ? first : null;
+}
+
+/**
+ * The first view's form controls as its HTML drew them. A page opened again from the history (a
+ * reopened tab, Back without the browser's page cache) gets the values its controls had when it was
+ * left, and React keeps what it finds as it hydrates: a box would stay ticked for an option that
+ * is off.
+ */
+function resetControls(first: HTMLElement) {
+  for (const control of first.querySelectorAll('input, select, textarea')) {
+    if (control instanceof HTMLSelectElement)
+      for (const option of control.options) option.selected = option.defaultSelected;
+    else if (control instanceof HTMLInputElement) {
+      control.checked = control.defaultChecked;
+      if (control.type !== 'file') control.value = control.defaultValue;
+    } else if (control instanceof HTMLTextAreaElement) control.value = control.defaultValue;
+  }
 }
 
 /** The first view is the page's own now: usable (no longer inert), and no longer hidden for a link. */
