@@ -22,6 +22,19 @@ test('a shared link reopens the same scenario at the same step', async ({ page, 
   await expect(other.getByRole('alert')).toHaveCount(0);
 });
 
+test('Back to the address with no link opens what that address opens: the default run, at its start', async ({
+  page,
+}) => {
+  await openLab(page);
+  await page.goto('./#preset=zookeeper-race&step=t4');
+  await expect(page.getByRole('combobox', { name: 'Scenario' })).toHaveValue('zookeeper-race');
+  await page.goBack();
+  await expect(page.getByRole('combobox', { name: 'Scenario' })).toHaveValue('canonical-race');
+  await expect(page.getByTestId('position')).toContainText('Step 0 /');
+  await expect(page.getByTestId('narration')).toHaveText(/Client1 asks LockService for the lock/);
+  await expect(page.getByRole('alert')).toHaveCount(0);
+});
+
 test('the share button copies a link to this view', async ({ page, context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await openLab(page);

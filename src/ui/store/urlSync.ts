@@ -6,6 +6,7 @@
 import { decodeHash, encodeHash } from './url';
 import type { LabStore } from './labStore';
 import { prepareRun } from './models';
+import { DEFAULT_PRESET_ID } from './presetOf';
 
 const WRITE_DELAY_MS = 250;
 
@@ -145,13 +146,16 @@ export function syncUrl(
   });
   const unsubscribeRoute = route?.subscribe(schedule);
 
-  // A hash typed or pasted into the address bar (replaceState never fires hashchange).
+  // A hash typed or pasted into the address bar (replaceState never fires hashchange), or the
+  // browser's Back and Forward between them. Back to the address with no link opens what a page
+  // with no link opens: the default run, at its start.
   const onHashChange = () => {
     if (win.location.hash === written) return;
     written = win.location.hash;
     if (route?.open(win.location.hash)) return;
     const mine = ++opens;
-    void openFromHash(store, win.location.hash, () => !stopped && mine === opens, IN_PLACE).then((opened) => {
+    const hash = win.location.hash.length > 1 ? win.location.hash : `#preset=${DEFAULT_PRESET_ID}`;
+    void openFromHash(store, hash, () => !stopped && mine === opens, IN_PLACE).then((opened) => {
       // An unreadable link gives way to the link of the run still open.
       if (!opened && !stopped && mine === opens) void write();
     });
