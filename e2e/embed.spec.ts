@@ -15,7 +15,7 @@ let parentOrigin = '';
 let strangerOrigin = '';
 
 /** A parent page: the player iframed from the lab's origin, a second (same-origin) frame, a log. */
-function parentPage(player: string, width: number, height: number): string {
+function parentPage(player: string, width: number, height: number, early = '[]'): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Docs page</title>
 <style>body{font:16px/1.5 system-ui;margin:0;padding:24px;max-width:${width + 80}px}iframe{border:1px solid #ccc}</style>
 </head><body><h1>Fencing tokens</h1><p>Below, the race from the article, played step by step.</p>
@@ -29,6 +29,8 @@ function parentPage(player: string, width: number, height: number): string {
     if (e.source === player.contentWindow && e.data && e.data.source === 'fencelab') window.events.push(e.data);
   });
   window.send = (m) => player.contentWindow.postMessage(m, '*');
+  // Commands sent as soon as the frame has loaded, before the player has said it is ready.
+  player.addEventListener('load', () => { for (const m of ${early}) window.send(m); }, { once: true });
 </script></body></html>`;
 }
 
@@ -46,8 +48,8 @@ test.beforeAll(async ({ baseURL }) => {
   const lab = baseURL!;
   const pages = (origin: () => string) => (path: string) => {
     const q = new URL(path, 'http://x').searchParams;
-    const hash = `#embed&preset=canonical-race&step=${q.get('step') ?? 't0'}&origin=${encodeURIComponent(q.get('origin') ?? origin())}${q.get('show') ? `&show=${q.get('show')}` : ''}${q.get('speed') ? `&speed=${q.get('speed')}` : ''}`;
-    return parentPage(`${lab}/${hash}`, Number(q.get('w') ?? 640), Number(q.get('h') ?? 360));
+    const hash = `#embed&preset=canonical-race&step=${q.get('step') ?? 't0'}&origin=${encodeURIComponent(q.get('origin') ?? origin())}${q.get('show') ? `&show=${q.get('show')}` : ''}${q.get('speed') ? `&speed=${q.get('speed')}` : ''}${q.has('autoplay') ? '&autoplay' : ''}`;
+    return parentPage(`${lab}/${hash}`, Number(q.get('w') ?? 640), Number(q.get('h') ?? 360), q.get('early') ?? '[]');
   };
   parentOrigin = await serve(pages(() => parentOrigin));
   // A second origin whose page names the first as the parent: its commands must be refused.
@@ -137,6 +139,22 @@ test('every command drives the player and every event comes back', async ({ page
   await waitFor(page, 'run', (e) => e.name === 'From the parent' && e.preset === null);
   expect((await events(page)).filter((e) => e.type === 'step').map((e) => e.label)).toEqual(['t6']);
   await expect(frame.getByTestId('open-in-lab')).toHaveAttribute('href', /#s=/);
+});
+
+test("commands sent as soon as the frame has loaded, before ready, run once the link's view is open", async ({
+  page,
+}) => {
+  const early = JSON.stringify([{ type: 'pause' }, { type: 'seek', step: 't2' }]);
+  await page.goto(`${parentOrigin}/?step=t6&autoplay&early=${encodeURIComponent(early)}`);
+  const ready = await waitFor(page, 'ready');
+  const frame = player(page);
+  await expect(frame.locator('.narration .step-label')).toHaveText('t2');
+  await expect(frame.getByRole('button', { name: 'Play' })).toBeVisible();
+  // ready tells where the commands ended, not the step the link named.
+  const t2 = Number((await frame.getByTestId('position').innerText()).match(/Step\s*(\d+)/)![1]);
+  expect(ready.step).toBe(t2);
+  await page.waitForTimeout(600);
+  await expect(frame.locator('.narration .step-label')).toHaveText('t2');
 });
 
 test('playing fast passes several steps a frame: each is told, in order, comparisons included', async ({ page }) => {

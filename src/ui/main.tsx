@@ -11,6 +11,8 @@ import { adoptFrom, lessonRoute } from './lessons/lessonUrl';
 import { withRecordings } from './recorded/route';
 import { embedRoute, withEmbed } from './embed/route';
 import { openEmbed } from './embed/drive';
+import { holdEarlyMessages } from './embed/early';
+import { isEmbedHash } from './embed/embedUrl';
 import { createTraceRunner } from './workers/background';
 import { PAGE_MODELS, prepareRun } from './store/models';
 import { defaultScenario } from './store/presetOf';
@@ -29,6 +31,10 @@ import './narration/Narration';
 import './timeline/Timeline';
 import './controls/Transport';
 import './header/ErrorBanner';
+
+// An embed's parent may send its first commands as soon as the frame has loaded, before the player
+// listens: they are held from now, for the player's bridge (embed/early.ts).
+if (isEmbedHash(window.location.hash)) holdEarlyMessages();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('Fencelab: the page has no #root element to mount into.');

@@ -10,6 +10,7 @@ import { readCommand, type Command } from './commands';
 import { openScenario, seekStep, setKnob, whenSettled } from './drive';
 import { findPreset } from '../../engine';
 import { prepareRun } from '../store/models';
+import { takeEarlyMessages } from './early';
 import { EVENT_SOURCE, eventDiffer, readyEvent, type EmbedEvent } from './events';
 
 export interface BridgeOptions {
@@ -22,6 +23,8 @@ export interface BridgeOptions {
   /** Resolves once the embed link's own scenario and step are in place. */
   opened?: Promise<unknown>;
   warn?: (message: string) => void;
+  /** The messages that came before the bridge listened, oldest first (early.ts). */
+  early?: () => MessageEvent[];
 }
 
 export interface Bridge {
@@ -77,6 +80,7 @@ export function startBridge({
   closed = false,
   opened = Promise.resolve(),
   warn = (m) => console.warn(`Fencelab embed: ${m}`),
+  early = () => takeEarlyMessages(win),
 }: BridgeOptions): Bridge {
   const parent = win.parent;
   const framed = parent !== win && !closed;
@@ -131,6 +135,10 @@ export function startBridge({
       })
       .catch((e: unknown) => error(`The command failed: ${String(e)}`));
   };
+
+  // What the parent sent before this listened (the page held it from its start), in order, and
+  // before ready is scheduled: ready then tells where those commands ended.
+  for (const event of early()) onMessage(event);
 
   // Events start once the link's own view is open: ready first (with the step and verdict it
   // opened at), then what the link's opening could not do (its error line), then every change.

@@ -1,0 +1,29 @@
+// Commands a docs page posts to the player before the player listens: the frame's load event can
+// come before the embed view has drawn and started its bridge (bridge.ts), and a page that sends
+// its first commands from the iframe's onload would lose them. The page holds every message from
+// its start (main.tsx, for an embed link) and the bridge takes them, in order, when it starts.
+// Invariant: a message is handed over once, and only to the bridge, which checks its source,
+// origin and shape as it checks any other; at most EARLY_MAX are held (a flood is not kept).
+
+/** The most messages held before the bridge starts; later ones are dropped. */
+export const EARLY_MAX = 100;
+
+let held: MessageEvent[] | null = null;
+const keep = (event: MessageEvent) => {
+  if (held && held.length < EARLY_MAX) held.push(event);
+};
+
+/** Starts holding the messages `win` receives, until takeEarlyMessages(). A second call does nothing. */
+export function holdEarlyMessages(win: Window = window): void {
+  if (held) return;
+  held = [];
+  win.addEventListener('message', keep);
+}
+
+/** The messages held so far, oldest first; holding stops. [] when nothing was held. */
+export function takeEarlyMessages(win: Window = window): MessageEvent[] {
+  win.removeEventListener('message', keep);
+  const taken = held ?? [];
+  held = null;
+  return taken;
+}
