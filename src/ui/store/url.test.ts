@@ -138,7 +138,7 @@ describe('encodeHash / decodeHash', () => {
     ['#preset=canonical-race&step=label-far-too-long', /step/],
     [`#s=${packed(JSON.stringify(race()))}&step=-1`, /step/],
     ['#preset=nope', /nope/],
-    ['#foo=bar', /no scenario/],
+    ['#foo=bar', /names no scenario: it has neither "preset=" nor "s="/],
     ['#preset=canonical-race&strategy=chubbyy', /strategy "chubbyy" that the lab does not have \(it has .*etcd/],
     ['#strategy=%E0%A4%A', /strategy "%E0%A4%A"/],
   ])('rejects %s with a message', async (hash, message) => {

@@ -131,7 +131,9 @@ async function decode(hash: string): Promise<DecodedHash> {
   if (!p.has('s') && !p.has('preset')) {
     if (strategy !== undefined) p.set('preset', DEFAULT_PRESET_ID);
     else
-      return p.size === 0 ? { kind: 'empty' } : { kind: 'error', message: 'The link has no scenario in it (no "s=").' };
+      return p.size === 0
+        ? { kind: 'empty' }
+        : { kind: 'error', message: 'The link names no scenario: it has neither "preset=" nor "s=".' };
   }
   const stepText = p.get('step');
   const stepLabel = stepText !== undefined && LABEL.test(stepText) ? stepText : undefined;
