@@ -169,8 +169,9 @@ function resetControls(first: HTMLElement) {
     if (control instanceof HTMLSelectElement)
       for (const option of control.options) option.selected = option.defaultSelected;
     else if (control instanceof HTMLInputElement) {
-      control.checked = control.defaultChecked;
-      if (control.type !== 'file') control.value = control.defaultValue;
+      // A box's value is its value attribute (setting it would add one): only its tick is state.
+      if (control.type === 'checkbox' || control.type === 'radio') control.checked = control.defaultChecked;
+      else if (control.type !== 'file') control.value = control.defaultValue;
     } else if (control instanceof HTMLTextAreaElement) control.value = control.defaultValue;
   }
 }
