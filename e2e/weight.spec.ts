@@ -197,7 +197,8 @@ test("the page asks for the link's view and runs as it starts, before its script
   for (const { hash, view, runs } of cases) {
     await page.goto('about:blank');
     await openLab(page, hash);
-    const files = (await asked()).map(([file]) => file);
+    const fetched = await asked();
+    const files = fetched.map(([file]) => file);
     // The view's code is asked for before the page's own script (which would otherwise ask for it
     // only once it had run), and only once.
     expect(
@@ -206,7 +207,7 @@ test("the page asks for the link's view and runs as it starts, before its script
     ).toHaveLength(1);
     expect(files.indexOf(chunkOf(view)), hash || 'the lab').toBeLessThan(files.indexOf(entry));
     expect(
-      (await asked()).filter(([file]) => file.startsWith('runs/')),
+      fetched.filter(([file]) => file.startsWith('runs/')),
       hash || 'the lab',
     ).toEqual(runs.map((id) => [`runs/${id}.json`, 'link']));
   }

@@ -39,9 +39,9 @@ if (isEmbedHash(window.location.hash)) holdEarlyMessages();
 const container = document.getElementById('root');
 if (!container) throw new Error('Fencelab: the page has no #root element to mount into.');
 
-// The code of the view the link names starts loading first, while the run below is computed. In a
-// task of its own: asking for each of its chunks costs a slow phone about 100 ms, which would
-// otherwise lengthen the one long task that runs the page's modules.
+// The code of the view the link names (its chunks already asked for by the page's starter) is
+// imported first, while the run below is prepared. In a task of its own: importing its chunks costs
+// a slow phone about 100 ms, which would otherwise lengthen the task that runs the page's modules.
 setTimeout(() => void preloadView(viewOfLink(window.location.hash)).catch(() => undefined), 0);
 // So does what the link's own run needs (its shipped run, or its strategy's model), alongside the
 // default run below rather than after it. Each run is prepared in a task of its own too: checking
