@@ -174,6 +174,27 @@ test('the page takes its first view over as it is: the same elements, the markup
   expect(problems).toEqual([]);
 });
 
+test('a tap on the first view before the page has taken it over is done once it has', async ({ page }) => {
+  // The page's script comes late, as on a slow phone: the first view is on screen, and inert.
+  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+    await new Promise((done) => setTimeout(done, 2000));
+    await route.continue();
+  });
+  // Not until 'load': that waits for the page's script, and the page has taken its view over by then.
+  await page.goto('./', { waitUntil: 'domcontentloaded' });
+  const first = page.locator('.first-view');
+  const tap = async (selector: string) => {
+    const box = (await first.locator(selector).boundingBox())!;
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+  };
+  await tap('button[aria-label="Step forward"]');
+  await tap('.playback-options label:first-child input');
+  expect(await first.count(), 'the taps came before the page took its first view over').toBe(1);
+  await expect(first).toHaveCount(0);
+  await expect(page.getByTestId('position')).toContainText('Step 1 /');
+  await expect(page.getByRole('checkbox', { name: 'Stop at each labelled step' })).toBeChecked();
+});
+
 test('a page opened again from the history shows its controls as the run is, not as they were left', async ({
   page,
 }) => {

@@ -115,6 +115,37 @@ export function starterScript({ head, entry, chunks, presets, fallback, engine }
     main.src = ${JSON.stringify(entry)};
     document.head.append(main);
   };
+  // The first view cannot be used until the page has taken it over (it is inert): a tap on one of
+  // its controls meanwhile is kept, and done once the page has (main.tsx sends fencelab:takeover),
+  // so a Play pressed as the page appears plays, a moment late, instead of being lost. A list or
+  // a field tapped is focused. Elements the page drew afresh instead are not touched.
+  if (hash.length <= 1) {
+    const held = [];
+    const hold = (event) => {
+      const first = document.querySelector('#root > .first-view');
+      if (!first || held.length >= 10) return;
+      let hit = null;
+      for (const control of first.querySelectorAll('button, summary, input, select')) {
+        const box = control.getBoundingClientRect();
+        const inside = event.clientX >= box.left && event.clientX <= box.right;
+        if (inside && event.clientY >= box.top && event.clientY <= box.bottom) hit = control;
+      }
+      if (hit) held.push(hit);
+    };
+    document.addEventListener('click', hold, true);
+    const takeover = () => {
+      document.removeEventListener('click', hold, true);
+      setTimeout(() => {
+        for (const control of held.splice(0)) {
+          if (!control.isConnected || control.disabled) continue;
+          const box = control.type === 'checkbox' || control.type === 'radio';
+          if (control.tagName === 'SELECT' || (control.tagName === 'INPUT' && !box)) control.focus();
+          else control.click();
+        }
+      }, 0);
+    };
+    document.addEventListener('fencelab:takeover', takeover, { once: true });
+  }
   // The page's script starts after the first frame, so the first view is painted before it runs;
   // with the first view hidden (a link to something else) there is no frame to wait for, and a
   // frame that never comes (a hidden iframe) is not waited for beyond 100 ms.

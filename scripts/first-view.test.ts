@@ -18,14 +18,54 @@ const CHUNKS = {
 };
 const IDS = PRESETS.map((p) => p.id);
 
-/** Runs the starter in a page at `hash`: what it asked for, and whether it started the script. */
-function startAt(hash: string) {
+/** A control of the first view, as the starter sees it: where it is, and what was done to it. */
+interface FakeControl {
+  tagName: string;
+  type?: string;
+  disabled?: boolean;
+  isConnected: boolean;
+  box: { left: number; right: number; top: number; bottom: number };
+  done: string[];
+}
+
+const control = (tagName: string, left: number, type?: string): FakeControl => ({
+  tagName,
+  type,
+  isConnected: true,
+  box: { left, right: left + 40, top: 10, bottom: 30 },
+  done: [],
+});
+
+/**
+ * Runs the starter in a page at `hash`: what it asked for, and whether it started the script.
+ * `controls` are the first view's (none: the page has no first view left).
+ */
+function startAt(hash: string, controls: FakeControl[] | null = null) {
   const asked: Record<string, string>[] = [];
   const scripts: string[] = [];
   const classes: string[] = [];
   const frames: (() => void)[] = [];
   const timers: { f: () => void; ms: number }[] = [];
+  const listeners = new Map<string, ((event: unknown) => void)[]>();
+  const fake = (c: FakeControl) => ({
+    ...c,
+    getBoundingClientRect: () => c.box,
+    get isConnected() {
+      return c.isConnected;
+    },
+    click: () => c.done.push('click'),
+    focus: () => c.done.push('focus'),
+  });
+  const first = controls && { querySelectorAll: () => controls.map(fake) };
   const document = {
+    addEventListener: (type: string, f: (event: unknown) => void) =>
+      listeners.set(type, [...(listeners.get(type) ?? []), f]),
+    removeEventListener: (type: string, f: (event: unknown) => void) =>
+      listeners.set(
+        type,
+        (listeners.get(type) ?? []).filter((g) => g !== f),
+      ),
+    querySelector: (selector: string) => (selector === '#root > .first-view' ? first : null),
     documentElement: { classList: { add: (name: string) => classes.push(name) } },
     createElement: (tag: string) => ({ tag }),
     head: {
@@ -58,6 +98,9 @@ function startAt(hash: string) {
     /** Runs the timers set for at most `ms` (the fallback is set for 100). */
     due: (ms: number) => timers.filter((t) => t.ms <= ms).forEach((t) => t.f()),
     scripts,
+    /** A tap at (x, 20), as the document's listeners get it. */
+    tap: (x: number) => (listeners.get('click') ?? []).forEach((f) => f({ clientX: x, clientY: 20 })),
+    takeover: () => (listeners.get('fencelab:takeover') ?? []).forEach((f) => f({})),
   };
 }
 
@@ -133,6 +176,55 @@ describe("the page's starter", () => {
     page.due(0);
     expect(page.scripts).toEqual(['./assets/index-1.js']);
     expect(page.classes).toEqual([]);
+  });
+
+  it('keeps the taps on the first view made before the page takes it over, and does them after', () => {
+    const play = control('BUTTON', 0);
+    const stop = control('INPUT', 100, 'checkbox');
+    const scenario = control('SELECT', 200);
+    const off = control('BUTTON', 300);
+    off.disabled = true;
+    const gone = control('BUTTON', 400);
+    const page = startAt('', [play, stop, scenario, off, gone]);
+    page.tap(20);
+    page.tap(120);
+    page.tap(220);
+    page.tap(320);
+    page.tap(420);
+    page.tap(1000); // on no control
+    page.tap(20);
+    gone.isConnected = false; // drawn afresh, not taken over
+    expect(play.done).toEqual([]);
+    page.takeover();
+    page.due(0);
+    // In order: Play twice, the box ticked, the list focused; never a disabled or replaced control.
+    expect([play.done, stop.done, scenario.done, off.done, gone.done]).toEqual([
+      ['click', 'click'],
+      ['click'],
+      ['focus'],
+      [],
+      [],
+    ]);
+    // Once the page has its view, a tap is the page's own to handle: none is kept.
+    page.tap(20);
+    page.takeover();
+    page.due(0);
+    expect(play.done).toEqual(['click', 'click']);
+  });
+
+  it('keeps at most ten taps, and none on a page opened by a link (its first view is hidden)', () => {
+    const play = control('BUTTON', 0);
+    const page = startAt('', [play]);
+    for (let i = 0; i < 15; i++) page.tap(20);
+    page.takeover();
+    page.due(0);
+    expect(play.done).toHaveLength(10);
+    const linked = control('BUTTON', 0);
+    const other = startAt('#preset=etcd-race', [linked]);
+    other.tap(20);
+    other.takeover();
+    other.due(0);
+    expect(linked.done).toEqual([]);
   });
 
   it("asks for an embed's code, and for the run of the preset it names as well as the default run", () => {

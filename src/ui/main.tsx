@@ -176,8 +176,12 @@ function resetControls(first: HTMLElement) {
   }
 }
 
-/** The first view is the page's own now: usable (no longer inert), and no longer hidden for a link. */
+/**
+ * The first view is the page's own now: usable (no longer inert), and no longer hidden for a link.
+ * The page's starter then does the taps it kept from before (scripts/first-view.mjs).
+ */
 function takeOver(first: HTMLElement) {
   first.removeAttribute('inert');
   first.classList.remove('first-view');
+  document.dispatchEvent(new Event('fencelab:takeover'));
 }
