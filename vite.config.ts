@@ -210,9 +210,11 @@ export default defineConfig({
               name: 'engine',
               test: /\/src\/engine\/(core|protocol|strategies)\/|\/src\/engine\/models\/registry/,
             },
-            // The narration, which every first render needs, apart from the simulator that also
-            // uses it: left alone, the bundler puts the two in one chunk, and the simulator, which
-            // comes with the first model a page fetches (src/ui/store/models.ts), with the page.
+            // The narration (which the lab's first render needs, for its event table; the embed's
+            // does not), apart from the simulator that also uses it: left alone, the bundler puts
+            // the two in one chunk, and the simulator, which comes with the first model a page
+            // fetches (src/ui/store/models.ts), with the page. What every page needs to list
+            // tokens (tokenList) is in protocol/tokens.ts, with the core, not here.
             { name: 'narration', test: /\/src\/engine\/trace\/(narrate|narrateSystems|text)\.ts$/ },
           ],
         },

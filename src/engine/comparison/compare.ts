@@ -10,7 +10,7 @@ import { retryPolicyWords } from '../strategies/retry';
 import type { StrategyDef } from '../strategies/types';
 import { formatToken } from '../protocol/tokens';
 import { editOutcome, uncommittedPhrase } from '../trace/edits';
-import { tokenList } from '../trace/text';
+import { tokenList } from '../protocol/tokens';
 import { carryTo, type Carried } from './carry';
 
 export interface ComparisonRow {

@@ -1,4 +1,5 @@
-// Issue: how a lock service turns a grant into a token, for every token source a user can pick.
+// Issue: how a lock service turns a grant into a token, for every token source a user can pick;
+// and tokens as text.
 // Invariant kept by 'durable-counter' only: every token is strictly larger than any issued before,
 // across restarts. The other sources exist to show how that invariant breaks.
 
@@ -57,4 +58,18 @@ export function formatToken(token: TokenValue): string {
  * text or null; a yes/no field is no token. */
 export function tokenField(value: FieldValue): TokenValue {
   return typeof value === 'boolean' ? null : value;
+}
+
+/** Up to this many tokens are listed one by one; a longer list is said by its ends and its length. */
+export const TOKENS_LISTED = 8;
+
+/**
+ * Tokens as a reader takes them in: "33, 34, 35", or for a long run "33 … 514: 482 tokens".
+ * A list of null tokens only (a plain lease issues none) is "", as an empty one is.
+ */
+export function tokenList(tokens: readonly TokenValue[]): string {
+  // Grants without tokens (a plain lease) issued none: "" lets the caller say so once.
+  if (tokens.every((t) => t === null)) return '';
+  if (tokens.length <= TOKENS_LISTED) return tokens.map(formatToken).join(', ');
+  return `${formatToken(tokens[0]!)} … ${formatToken(tokens[tokens.length - 1]!)}: ${tokens.length.toLocaleString('en-US')} tokens`;
 }

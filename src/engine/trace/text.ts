@@ -2,9 +2,9 @@
 //   t6  Client1 write(Storage, 33, Y)  33 <= 34 -> REJECT   max_seen = 34
 // Used by the CLI and by "copy as text". Invariant: pure formatting of trace fields.
 
-import type { Step, StepOf, TokenValue, Trace } from '../core/trace';
+import type { Step, StepOf, Trace } from '../core/trace';
 import { strategyIdOf, type KnownStrategyId } from '../core/defaults';
-import { formatToken, tokenField } from '../protocol/tokens';
+import { formatToken, tokenField, tokenList } from '../protocol/tokens';
 import { systemPhrase } from './narrateSystems';
 import { isSystemKind } from '../core/vocabulary';
 import { editOutcome, uncommittedPhrase } from './edits';
@@ -190,20 +190,6 @@ export function formatTraceText(trace: Trace): string {
   lines.push('');
   lines.push(...formatVerdict(trace));
   return lines.join('\n');
-}
-
-/** Up to this many tokens are listed one by one; a longer list is said by its ends and its length. */
-export const TOKENS_LISTED = 8;
-
-/**
- * Tokens as a reader takes them in: "33, 34, 35", or for a long run "33 … 514: 482 tokens".
- * A list of null tokens only (a plain lease issues none) is "", as an empty one is.
- */
-export function tokenList(tokens: readonly TokenValue[]): string {
-  // Grants without tokens (a plain lease) issued none: "" lets the caller say so once.
-  if (tokens.every((t) => t === null)) return '';
-  if (tokens.length <= TOKENS_LISTED) return tokens.map(formatToken).join(', ');
-  return `${formatToken(tokens[0]!)} … ${formatToken(tokens[tokens.length - 1]!)}: ${tokens.length.toLocaleString('en-US')} tokens`;
 }
 
 export function formatVerdict(trace: Trace): string[] {
