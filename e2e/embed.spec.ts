@@ -48,7 +48,7 @@ test.beforeAll(async ({ baseURL }) => {
   const lab = baseURL!;
   const pages = (origin: () => string) => (path: string) => {
     const q = new URL(path, 'http://x').searchParams;
-    const hash = `#embed&preset=canonical-race&step=${q.get('step') ?? 't0'}&origin=${encodeURIComponent(q.get('origin') ?? origin())}${q.get('show') ? `&show=${q.get('show')}` : ''}${q.get('speed') ? `&speed=${q.get('speed')}` : ''}${q.has('autoplay') ? '&autoplay' : ''}`;
+    const hash = `#embed&preset=canonical-race&step=${q.get('step') ?? 't0'}&origin=${encodeURIComponent(q.get('origin') ?? origin())}${q.get('show') ? `&show=${q.get('show')}` : ''}${q.get('speed') ? `&speed=${q.get('speed')}` : ''}${q.get('strategy') ? `&strategy=${q.get('strategy')}` : ''}${q.has('autoplay') ? '&autoplay' : ''}`;
     return parentPage(`${lab}/${hash}`, Number(q.get('w') ?? 640), Number(q.get('h') ?? 360), q.get('early') ?? '[]');
   };
   parentOrigin = await serve(pages(() => parentOrigin));
@@ -169,6 +169,41 @@ test('playing fast passes several steps a frame: each is told, in order, compari
   const played = (await events(page)).filter((e) => e.type === 'step');
   expect(played.map((e) => e.index)).toEqual([...Array(last - start).keys()].map((i) => i + start + 1));
   expect(played.find((e) => e.label === 't6')?.comparison).toMatch(/33 <= 34 -> REJECT/);
+});
+
+test('autoplay starts once ready has been sent: every step it plays is told, in order', async ({ page }) => {
+  await page.goto(`${parentOrigin}/?step=0&autoplay&speed=64`);
+  const ready = await waitFor(page, 'ready');
+  const [start, last] = [ready.step as number, ready.lastStep as number];
+  await waitFor(page, 'step', (e) => e.index === last);
+  const told = (await events(page)).filter((e) => e.type === 'step' || e.type === 'invariant-broken');
+  // ready names the step it opened at (the first), and each step from there is told once, in order.
+  expect(start).toBe(0);
+  expect(told.filter((e) => e.type === 'step').map((e) => e.index)).toEqual([...Array(last + 1).keys()]);
+  expect(told.filter((e) => e.type === 'invariant-broken')).toEqual([]);
+  // Under a plain lease the broken invariant is told right after the step that breaks it.
+  await clear(page);
+  await page.goto(`${parentOrigin}/?step=0&strategy=lease-trust&autoplay&speed=64`);
+  await waitFor(page, 'ready');
+  const broken = await waitFor(page, 'invariant-broken');
+  const order = (await events(page)).filter((e) => e.type === 'step' || e.type === 'invariant-broken');
+  const at = order.findIndex((e) => e.type === 'invariant-broken');
+  expect(order[at - 1]).toMatchObject({ type: 'step', index: broken.step });
+});
+
+test('a load whose step the new run does not have loads nothing', async ({ page }) => {
+  const frame = await openParent(page, 'step=t3');
+  const before = await shown(frame);
+  await clear(page);
+  await send(page, { type: 'load', preset: 'etcd-race', step: 't99' });
+  const error = await waitFor(page, 'error');
+  expect(error.message).toMatch(/^load: No step is labelled "t99".*Nothing was loaded\.$/);
+  await send(page, { type: 'load', preset: 'etcd-race', step: 500 });
+  await waitFor(page, 'error', (e) => /step 500/.test(e.message as string));
+  // Still the run and the step that were open, and no event said otherwise.
+  expect(await shown(frame)).toBe(before);
+  expect((await events(page)).map((e) => e.type)).toEqual(['error', 'error']);
+  await expect(frame.getByTestId('open-in-lab')).toHaveAttribute('href', /#preset=canonical-race&step=t3$/);
 });
 
 test('a link the player cannot read says why in the frame and in an error event', async ({ page }) => {

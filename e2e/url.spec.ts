@@ -112,6 +112,16 @@ test('a link names a step by its label, and says so when the run has no such lab
   expect(await cursorStep(page)).toBe(0);
 });
 
+test('a link with a parameter the lab does not take names it, and opens the rest', async ({ page }) => {
+  await openLab(page, '#preset=etcd-race&step=t4&stepp=2');
+  await expect(page.getByRole('alert')).toContainText('"stepp", which a lab link does not take');
+  await expect(page.getByRole('combobox', { name: 'Scenario' })).toHaveValue('etcd-race');
+  await expect(page.locator('.narration .step-label')).toHaveText('t4');
+  // An embed link says so too, in its frame.
+  await page.goto('./#embed&preset=canonical-race&stepp=t3');
+  await expect(page.getByRole('alert')).toContainText('"stepp", which an embed link does not take');
+});
+
 test('where the clipboard is blocked, the link is shown to copy by hand until closed', async ({ page }) => {
   await page.addInitScript(() => {
     Object.defineProperty(navigator, 'clipboard', {

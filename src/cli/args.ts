@@ -21,7 +21,10 @@ export const USAGE = `Usage: npm run sim -- [--preset ID | --scenario FILE] [--s
   --format F        text (default, like the article's step trace), json (the trace format) or
                     mermaid (a Mermaid sequenceDiagram of the run, for docs)
   --table           run the scenario under every strategy and print the comparison table
-  --list            list presets and strategies`;
+  --list            list presets and strategies
+
+To write the output to a file, run npm quietly (npm run -s sim -- ... > out.mmd): without -s,
+npm prints its own lines before the output.`;
 
 const WITH_VALUE = new Set(['--preset', '--scenario', '--strategy', '--format']);
 

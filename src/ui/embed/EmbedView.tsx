@@ -62,7 +62,13 @@ export default function EmbedView({ store }: { store: LabStore }) {
     if (!options) return undefined;
     // The page's first link was opened before the first render (main.tsx): this finds it done.
     const opened = openEmbed(store, options);
-    const bridge = startBridge({ store, origin: options.origin, closed: options.closed, opened });
+    const bridge = startBridge({
+      store,
+      origin: options.origin,
+      closed: options.closed,
+      opened,
+      autoplay: options.autoplay,
+    });
     return () => bridge.stop();
   }, [options, store]);
   if (!options) return null;

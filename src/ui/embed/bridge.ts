@@ -25,6 +25,11 @@ export interface BridgeOptions {
   warn?: (message: string) => void;
   /** The messages that came before the bridge listened, oldest first (early.ts). */
   early?: () => MessageEvent[];
+  /**
+   * Play once ready has been sent (the link's `autoplay`), so every step played is told; unless
+   * a play or pause command came first, which says what the parent wants.
+   */
+  autoplay?: boolean;
 }
 
 export interface Bridge {
@@ -47,8 +52,10 @@ async function run(store: LabStore, command: Command, hold: () => void): Promise
     case 'pause':
       s.pause();
       return null;
-    case 'seek':
-      return seekStep(store, command.step);
+    case 'seek': {
+      const missing = await seekStep(store, command.step);
+      return missing && `seek: ${missing}`;
+    }
     case 'set-strategy':
       await whenSettled(store);
       await prepareRun({ strategy: command.strategy });
@@ -61,6 +68,8 @@ async function run(store: LabStore, command: Command, hold: () => void): Promise
       return setKnob(store, command.key, command.value);
     case 'load': {
       if (command.preset) await prepareRun(findPreset(command.preset)?.scenario);
+      // A load is whole or nothing: a step the new run does not have puts back what was open.
+      const before = store.getState();
       hold();
       const problem = command.preset
         ? store.getState().loadPreset(command.preset)
@@ -68,7 +77,9 @@ async function run(store: LabStore, command: Command, hold: () => void): Promise
           : `load: there is no preset called "${command.preset}".`
         : await openScenario(store, command.scenario!, null, { source: 'the command' });
       if (problem || command.step === undefined) return problem;
-      return seekStep(store, command.step);
+      const missing = await seekStep(store, command.step);
+      if (missing) store.setState(before, true);
+      return missing && `load: ${missing} Nothing was loaded.`;
     }
   }
 }
@@ -81,6 +92,7 @@ export function startBridge({
   opened = Promise.resolve(),
   warn = (m) => console.warn(`Fencelab embed: ${m}`),
   early = () => takeEarlyMessages(win),
+  autoplay = false,
 }: BridgeOptions): Bridge {
   const parent = win.parent;
   const framed = parent !== win && !closed;
@@ -116,6 +128,7 @@ export function startBridge({
       return;
     }
     const command = read.command;
+    if (command.type === 'play' || command.type === 'pause') autoplay = false;
     queue = queue
       .then(() => {
         const hold = () => {
@@ -163,6 +176,7 @@ export function startBridge({
         tell();
         if (state.error && state.error !== previous.error) error(state.error);
       });
+      if (autoplay) store.getState().play();
     };
     void whenSettled(store).then(ready);
   });

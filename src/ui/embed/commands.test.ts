@@ -32,6 +32,15 @@ describe('the embed link', () => {
     expect(readEmbedHash('#embed&origin=https%3A%2F%2Fdocs.example').origin).toBe('https://docs.example');
     expect(readEmbedHash('#embed&origin=javascript:1')).toMatchObject({ closed: true, origin: null });
   });
+  it('names the parameters it does not take (a typo is not passed over in silence)', () => {
+    expect(readEmbedHash('#embed&preset=canonical-race&stepp=t3&foo=bar').problems).toEqual([
+      'it has "stepp" and "foo", which an embed link does not take (it takes preset, s, own, strategy, step, autoplay, speed, show, origin)',
+    ]);
+    expect(
+      readEmbedHash('#embed&preset=canonical-race&own=2&strategy=etcd&step=t6&autoplay&speed=2&show=timeline&origin=x')
+        .problems,
+    ).toHaveLength(1); // the origin's, only
+  });
   it('is written from a lab link, and its snippet escapes', () => {
     expect(embedHashOf('#preset=canonical-race&step=4')).toBe('#embed&preset=canonical-race&step=4');
     // A labelled step is named by its label; the scenario's own text is left alone.

@@ -129,10 +129,14 @@ export async function openEmbedLink(
   return problems;
 }
 
-/** Tries a knob on the open scenario first, so a value it cannot hold changes nothing. */
+/**
+ * Tries a knob on the open scenario first, so a value it cannot hold changes nothing; a value it
+ * already has (or dropping a setting it does not have) changes nothing either, and opens no run.
+ */
 export function setKnob(store: LabStore, key: string, value: unknown): string | null {
   const { scenario } = store.getState();
   const knobs: Record<string, unknown> = { ...scenario.knobs };
+  if ((value === null && !(key in knobs)) || (value !== null && knobs[key] === value)) return null;
   if (value === null) delete knobs[key];
   else knobs[key] = value;
   const checked = validateScenario({ ...scenario, knobs });
@@ -147,9 +151,10 @@ export function setKnob(store: LabStore, key: string, value: unknown): string | 
 const openings = new WeakMap<EmbedOptions, Promise<string[]>>();
 
 /**
- * Opens what an embed link names, then applies its speed and autoplay and says its problems in
- * the error banner; once per options object (read anew for each link). Resolves to the problems
- * (sentences), empty when there were none.
+ * Opens what an embed link names, then applies its speed and says its problems in the error
+ * banner; once per options object (read anew for each link). Resolves to the problems
+ * (sentences), empty when there were none. Its autoplay is the bridge's (bridge.ts): playing
+ * starts once `ready` has been sent, so the parent is told every step played.
  */
 export function openEmbed(store: LabStore, options: EmbedOptions): Promise<string[]> {
   let opening = openings.get(options);
@@ -160,7 +165,6 @@ export function openEmbed(store: LabStore, options: EmbedOptions): Promise<strin
       const phrases = problems.map((p) => p.replace(/\.$/, ''));
       if (problems.length) store.getState().showError(`The embed link: ${phrases.join('; ')}.`);
       if (options.speed !== null) store.getState().setSpeed(nearestSpeed(options.speed));
-      if (options.autoplay) store.getState().play();
       return problems;
     });
     openings.set(options, opening);

@@ -4,7 +4,7 @@
 // Invariant: reading never throws; what it cannot read it names in `problems` and leaves out,
 // except a bad `origin`, which closes the frame to every command (it fails shut, never open).
 
-import { fieldText, hashParams } from '../store/url';
+import { fieldText, hashParams, quotedList } from '../store/url';
 
 /** The parts an embed can show, in the order the page stacks them. */
 export const PARTS = ['transport', 'narration', 'timeline', 'events', 'comparison', 'cards'] as const;
@@ -40,9 +40,17 @@ export function asOrigin(text: string): string | null {
   }
 }
 
+/** What an embed link may carry, after `embed` (docs/embedding.md). */
+const EMBED_LINK_KEYS = ['preset', 's', 'own', 'strategy', 'step', 'autoplay', 'speed', 'show', 'origin'];
+
 export function readEmbedHash(hash: string): EmbedOptions {
   const p = hashParams(hash);
   const problems: string[] = [];
+  const unread = [...p.keys()].filter((key) => key !== 'embed' && !EMBED_LINK_KEYS.includes(key));
+  if (unread.length)
+    problems.push(
+      `it has ${quotedList(unread)}, which an embed link does not take (it takes ${EMBED_LINK_KEYS.join(', ')})`,
+    );
   const show = new Set<Part>();
   const showText = p.get('show');
   if (showText === undefined) DEFAULT_PARTS.forEach((part) => show.add(part));

@@ -3,7 +3,7 @@ import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { PRESETS, carryTo, findPreset, validateScenario } from '../../engine';
 import { presetUnder } from './presetOf';
-import { decodeHash, encodeHash } from './url';
+import { decodeHash, encodeHash, quotedList } from './url';
 
 const race = () => findPreset('canonical-race')!.scenario;
 /** What a link holds for this text, made without the code under test. */
@@ -118,6 +118,20 @@ describe('encodeHash / decodeHash', () => {
     });
     expect(await decodeHash(`#s=${packed(JSON.stringify(race()))}&step=abort`)).toMatchObject({ stepLabel: 'abort' });
     expect(await decodeHash('#preset=canonical-race&step=4')).not.toHaveProperty('stepLabel');
+  });
+
+  it('names the parameters a lab link does not take, and opens the rest', async () => {
+    expect(await decodeHash('#preset=canonical-race&stepp=t6&x')).toMatchObject({
+      kind: 'ok',
+      presetId: 'canonical-race',
+      unread: ['stepp', 'x'],
+    });
+    // Every parameter the lab writes, and the lesson step a link came from, is read.
+    expect(await decodeHash('#preset=canonical-race&strategy=etcd&step=2&from=fencing-tokens/1/2')).not.toHaveProperty(
+      'unread',
+    );
+    expect(quotedList(['a'])).toBe('"a"');
+    expect(quotedList(['a', 'b', 'c'])).toBe('"a", "b" and "c"');
   });
 
   it('treats an empty hash as nothing to open', async () => {

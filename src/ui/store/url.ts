@@ -41,8 +41,19 @@ export type DecodedHash =
       ownActionCount?: number;
       presetId?: string;
       stepLabel?: string;
+      /** The link's parameters a lab link does not have (`stepp=3`, say): opened without them. */
+      unread?: string[];
     }
   | { kind: 'error'; message: string };
+
+/** What a lab link carries: its scenario, step and strategy, and the lesson step it came from. */
+const LAB_LINK_KEYS: ReadonlySet<string> = new Set(['preset', 's', 'own', 'strategy', 'step', 'from']);
+
+/** `"a"`, `"a" and "b"`, `"a", "b" and "c"`: names as a sentence lists them. */
+export function quotedList(names: readonly string[]): string {
+  const quoted = names.map((name) => `"${name}"`);
+  return quoted.length < 2 ? (quoted[0] ?? '') : `${quoted.slice(0, -1).join(', ')} and ${quoted.at(-1)}`;
+}
 
 /** Compressing a large scenario takes time; the same scenario object is compressed once. */
 const compressed = new WeakMap<Scenario, Promise<string>>();
@@ -120,6 +131,12 @@ export function fieldText(text: string): string {
 
 async function decode(hash: string): Promise<DecodedHash> {
   const p = hashParams(hash);
+  const unread = [...p.keys()].filter((key) => !LAB_LINK_KEYS.has(key));
+  const found = await decodeParams(p);
+  return found.kind === 'ok' && unread.length ? { ...found, unread } : found;
+}
+
+async function decodeParams(p: Map<string, string>): Promise<DecodedHash> {
   const strategy = p.has('strategy') ? fieldText(p.get('strategy') ?? '') : undefined;
   if (strategy !== undefined && !findStrategy(strategy)) {
     const known = STRATEGY_IDS.join(', ');

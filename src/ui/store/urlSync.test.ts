@@ -106,6 +106,27 @@ describe('syncUrl', () => {
     sync.stop();
   });
 
+  it('never writes over an address the user went to before its hashchange came (Back just after a change)', async () => {
+    vi.useFakeTimers();
+    const store = createLabStore();
+    const sync = syncUrl(store, window);
+    store.getState().seek(6);
+    // Back (or a link typed in) changes the address; its hashchange comes as a task of its own,
+    // after the write that the seek scheduled.
+    window.history.pushState(null, '', '#preset=etcd-race&step=2');
+    await vi.advanceTimersByTimeAsync(300);
+    expect(window.location.hash).toBe('#preset=etcd-race&step=2');
+    window.dispatchEvent(new HashChangeEvent('hashchange'));
+    vi.useRealTimers();
+    await vi.waitFor(() => expect(store.getState().presetId).toBe('etcd-race'));
+    expect(store.getState().cursor).toBe(2);
+    // And from then on the page writes its changes into the address again.
+    store.getState().seek(3);
+    await sync.flush();
+    expect(window.location.hash).toBe('#preset=etcd-race&step=3');
+    sync.stop();
+  });
+
   it('opens a hash typed into the address bar; the last one typed is what stays open', async () => {
     const store = createLabStore();
     const sync = syncUrl(store, window);

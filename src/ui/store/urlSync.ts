@@ -3,7 +3,7 @@
 // Invariant: a link that cannot be read leaves the default scenario open and says why. Links are
 // compressed and decompressed asynchronously; whichever was asked for last is the one that lands.
 
-import { decodeHash, encodeHash } from './url';
+import { decodeHash, encodeHash, quotedList } from './url';
 import type { LabStore } from './labStore';
 import { prepareRun } from './models';
 import { DEFAULT_PRESET_ID } from './presetOf';
@@ -42,6 +42,12 @@ export async function openFromHash(
     ...(decoded.presetId === undefined ? {} : { presetId: decoded.presetId }),
   });
   if (!loaded) return false;
+  if (decoded.unread)
+    store
+      .getState()
+      .showError(
+        `The link has ${quotedList(decoded.unread)}, which a lab link does not take (it takes preset, s, own, strategy and step): opened the rest of it.`,
+      );
   // A long run comes from a worker: the step is checked (or its label found) once it is there.
   const checkStep = () => {
     const { trace, cursor, scenario } = store.getState();
@@ -116,6 +122,9 @@ export function syncUrl(
 ): { flush(): Promise<void>; stop(): void } {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let written = win.location.hash;
+  // The address as the page last left it or took it in: one that differs has changed since (Back,
+  // or a link typed in) and its hashchange is still to come.
+  let seen = win.location.hash;
   let writes = 0;
   let opens = 0;
   let stopped = false;
@@ -125,8 +134,12 @@ export function syncUrl(
     const mine = ++writes;
     const hash = route?.hash() ?? (await encodeHash(linkState(store))) + (route?.suffix() ?? '');
     if (stopped || mine !== writes || hash === written) return;
+    // Written over, that address would be lost: its hashchange would find this link instead, and
+    // Back would leave the run it came back from on screen. Its hashchange opens it, then writes.
+    if (win.location.hash !== seen) return;
     written = hash;
     win.history.replaceState(win.history.state, '', hash);
+    seen = win.location.hash;
   };
 
   const schedule = () => {
@@ -150,6 +163,7 @@ export function syncUrl(
   // browser's Back and Forward between them. Back to the address with no link opens what a page
   // with no link opens: the default run, at its start.
   const onHashChange = () => {
+    seen = win.location.hash;
     if (win.location.hash === written) return;
     written = win.location.hash;
     if (route?.open(win.location.hash)) return;

@@ -1,0 +1,28 @@
+// What the embed's commands do to the store when they can, and cannot, be met.
+
+import { describe, expect, it } from 'vitest';
+import { createLabStore } from '../store/labStore';
+import { setKnob } from './drive';
+
+describe('set-knob', () => {
+  it('opens a run for a change, and none for a value the scenario already has', () => {
+    const store = createLabStore();
+    const first = store.getState().trace;
+    // Dropping a setting the scenario does not have, or setting the value it has: nothing happens.
+    expect(setKnob(store, 'leaseTtlMs', null)).toBeNull();
+    expect(store.getState().trace).toBe(first);
+    expect(store.getState().past).toHaveLength(0);
+    // A change is a new run, undoable.
+    expect(setKnob(store, 'leaseTtlMs', 5000)).toBeNull();
+    expect(store.getState().scenario.knobs.leaseTtlMs).toBe(5000);
+    expect(store.getState().trace).not.toBe(first);
+    expect(store.getState().past).toHaveLength(1);
+    const set = store.getState().trace;
+    expect(setKnob(store, 'leaseTtlMs', 5000)).toBeNull();
+    expect(store.getState().trace).toBe(set);
+    expect(store.getState().past).toHaveLength(1);
+    // A value the scenario cannot hold changes nothing and says why.
+    expect(setKnob(store, 'leaseTtlMs', -1)).toMatch(/^set-knob: /);
+    expect(store.getState().trace).toBe(set);
+  });
+});
