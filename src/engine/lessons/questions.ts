@@ -70,7 +70,7 @@ export function poseQuestion(question: Question, trace: Trace, target: number): 
       const clients = clientsOf(trace);
       const holder = holderAt(trace, t);
       return {
-        prompt: question.prompt ?? 'Who holds the lock now, as the lock service counts it?',
+        prompt: question.prompt ?? 'When this step has played, who holds the lock, as the lock service counts it?',
         choices: [...clients, 'Nobody'],
         answer: holder === null ? clients.length : clients.indexOf(holder),
         why: question.why,
@@ -80,7 +80,7 @@ export function poseQuestion(question: Question, trace: Trace, target: number): 
       const clients = clientsOf(trace);
       const count = believersAt(trace, t).length;
       return {
-        prompt: question.prompt ?? 'How many clients believe, right now, that they hold the lock?',
+        prompt: question.prompt ?? 'When this step has played, how many clients believe they hold the lock?',
         choices: COUNT_WORDS.slice(0, clients.length + 1),
         answer: count,
         why: question.why,
@@ -99,7 +99,9 @@ export function poseQuestion(question: Question, trace: Trace, target: number): 
         if (/^\d+$/.test(c) && candidates.size < 6) candidates.add(String(Number(c) + 1));
       const choices = [...candidates].sort((a, b) => Number(a) - Number(b) || a.localeCompare(b));
       return {
-        prompt: question.prompt ?? 'Which token does the store remember as the highest it has accepted?',
+        prompt:
+          question.prompt ??
+          'When this step has played, which token does the store remember as the highest it has accepted?',
         choices,
         answer: choices.indexOf(remembered),
         why: question.why,

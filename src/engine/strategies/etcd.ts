@@ -30,7 +30,7 @@ export const etcd: StrategyDef = {
   timers:
     "Leases expire on the leader's monotonic clock (etcd 3.1 and later), and the client's keepalives and deadline use a monotonic clock too: a wall-clock step on etcd or on a client expires nothing.",
   simplification:
-    "The cluster is one linearizable service (a crash and restart is a leader change that extends every lease); a waiter's watch and its check that its key still exists are one reply, lease ids are short counters rather than etcd's member-and-time ids; a lease ends exactly at its TTL, where a real one ends up to about 800 ms later: etcd's lessor revokes expired leases in sweeps every 500 ms, and the real lease was granted a little after the model's, with the client's HTTP set-up (public/recordings bear this out); and in the guarded-txn race the real clients write to the max_seen store as well as through the txn, the model's only through the txn.",
+    "The cluster is one linearizable service (a crash and restart is a leader change that extends every lease); a waiter's watch and its check that its key still exists are one reply, lease ids are short counters rather than etcd's member-and-time ids; a lease ends exactly at its TTL, where a real one ends up to about 800 ms later: etcd's lessor revokes expired leases in sweeps every 500 ms, and the real lease was granted a little after the model's, with the client's HTTP set-up (the Real servers recordings show it); and in the guarded-txn race the real clients write to the max_seen store as well as through the txn, the model's only through the txn.",
   defaults: { tokenSource: 'durable-counter', check: 'reject-le' },
   choices: {
     tokenSource: ['durable-counter', 'resetting-counter'],

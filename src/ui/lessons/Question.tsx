@@ -69,7 +69,9 @@ export function Question() {
           <p className="hint">Watch the run…</p>
         ) : (
           <p className="hint">
-            {presenting ? 'Ask the class, then press Next to play the step.' : 'Pick an answer to play the step.'}
+            {presenting
+              ? 'Ask the class, then press Show the answer (or →) to play the step.'
+              : 'Pick an answer to play the step.'}
           </p>
         )}
       </div>

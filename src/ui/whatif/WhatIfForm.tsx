@@ -123,8 +123,10 @@ export function WhatIfForm() {
       <form className="whatif-form" onSubmit={submit} aria-label="Ask a what-if" noValidate>
         <p className="hint whatif-story">
           The race from the article with one thing going wrong. Client1 takes the lock and writes; the trouble you pick
-          hits; Client2 asks for the lock and writes; then Client1 writes again, perhaps too late. The table below runs
-          it under every lock design.
+          hits; Client2 asks for the lock and writes; then Client1 writes again, perhaps too late.
+          {fault === 'partition' &&
+            ' Cut off, Client1 writes again only if it still believes it holds the lock: by default its own lease timer tells it to stop first, and the table says the hazard was not tested. To see a client that keeps going, set Client1 to “Never” under “When does each client stop acting on the lock?” after running it.'}{' '}
+          The table below runs it under every lock design.
         </p>
         <div className="whatif-fields">
           <div className="field whatif-fault">
@@ -145,7 +147,7 @@ export function WhatIfForm() {
             </select>
           </div>
           <div className="field">
-            <label htmlFor={`${id}-strategy`}>Lock design shown in the timeline</label>
+            <label htmlFor={`${id}-strategy`}>Open it in the timeline under</label>
             <select
               id={`${id}-strategy`}
               value={strategy}

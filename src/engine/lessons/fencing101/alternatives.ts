@@ -43,7 +43,7 @@ export const alternativesChapter: Chapter = {
       id: 'redlock',
       run: { preset: 'redlock-race' },
       at: 't6',
-      say: 'Redlock takes the lock on a majority of five Redis servers, with a random value as the lock\u2019s name. The random value is unique, but is it ordered?',
+      say: 'The same race under Redlock: Client1 pauses past its lease, then Client2 takes the lock and writes. Redlock takes the lock on a majority of five Redis servers, with a random value as the lock\u2019s name. The random value is unique, but is it ordered?',
       ask: {
         kind: 'write',
         why: 'Random values carry no order, so a store cannot tell an older holder from a newer one, and cannot fence. To get ordered numbers you would need a consensus system, and then you already have what fencing needs.',

@@ -12,8 +12,16 @@ export const pitfallsChapter: Chapter = {
       at: 't6',
       say: 'A token must be strictly increasing. Here the lock service hands out random values, like UUIDs.',
       ask: {
-        kind: 'write',
-        why: 'Compared as numbers, the zombie\u2019s random value happens to be the larger one, so it gets in. With random tokens the outcome is luck.',
+        kind: 'choice',
+        prompt:
+          'Client1 and Client2 each get a random value as their token. When the zombie writes, can the store tell that its token is the older one?',
+        choices: [
+          'Yes: it refuses the smaller value',
+          'No: random values have no order, so the larger by chance wins',
+          'Yes: it refuses any value it has not seen',
+        ],
+        answer: 1,
+        why: 'Compared as numbers, the zombie\u2019s random value happens to be the larger one here, so it gets in. With random tokens, which write wins is luck.',
       },
       show: ['verdict'],
     },
