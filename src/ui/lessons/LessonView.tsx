@@ -71,6 +71,33 @@ function useRoomBelow(main: RefObject<HTMLElement | null>, top: RefObject<HTMLEl
   return on ? room : undefined;
 }
 
+/** Presenting, whether the screen has more below what it shows (a step's panels, say). */
+function useMoreBelow(main: RefObject<HTMLElement | null>, on: boolean): boolean {
+  const [more, setMore] = useState(false);
+  useEffect(() => {
+    const m = main.current;
+    if (!on || !m) return undefined;
+    const check = () => setMore(m.scrollHeight - m.clientHeight - m.scrollTop > 2);
+    const observer = new ResizeObserver(check);
+    observer.observe(m);
+    for (const child of m.children) observer.observe(child);
+    const mutations = new MutationObserver(() => {
+      observer.disconnect();
+      observer.observe(m);
+      for (const child of m.children) observer.observe(child);
+      check();
+    });
+    mutations.observe(m, { childList: true });
+    m.addEventListener('scroll', check, { passive: true });
+    return () => {
+      observer.disconnect();
+      mutations.disconnect();
+      m.removeEventListener('scroll', check);
+    };
+  }, [main, on]);
+  return on && more;
+}
+
 function Lesson() {
   // The lesson's state on its root, for tests and styles: where it is, and whether a run is playing.
   const playing = useLab((s) => s.playing);
@@ -87,6 +114,11 @@ function Lesson() {
   const mainRef = useRef<HTMLElement>(null);
   const topRef = useRef<HTMLDivElement>(null);
   const room = useRoomBelow(mainRef, topRef, presenting);
+  // Each step starts at the top of the screen (presenting, the last one may have been scrolled).
+  useEffect(() => {
+    mainRef.current?.scrollTo({ top: 0 });
+  }, [where]);
+  const more = useMoreBelow(mainRef, presenting);
   return (
     <div
       className={presenting ? 'lesson presenting' : 'lesson'}
@@ -111,6 +143,11 @@ function Lesson() {
         <TimelineView maxHeightPx={room} />
         <Panels />
       </main>
+      {more && (
+        <p className="more-below" aria-hidden="true">
+          More below: <kbd>→</kbd>
+        </p>
+      )}
       <LessonNav />
       {blank && (
         <div className="blank-screen" role="dialog" aria-label="Screen blanked: press B or any arrow to come back" />
@@ -122,7 +159,8 @@ function Lesson() {
 export default function LessonView({ store, session }: { store: LabStore; session: LessonSession }) {
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      if (handleLessonKey(session, store, event)) event.preventDefault();
+      const screen = document.querySelector<HTMLElement>('.lesson.presenting .lesson-main');
+      if (handleLessonKey(session, store, event, screen)) event.preventDefault();
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);

@@ -1,6 +1,6 @@
 // The keys a lesson answers, including those a presentation clicker sends: Right, Down, Page Down
 // and Space go forward (finish the playing, reveal the answer, next step); Left, Up and Page Up go
-// back; B, W or . blank the screen (any of them, or Escape, brings it back); 1 to 6 answer; P
+// back (presenting, both first scroll to what a step shows below the screen); B, W or . blank the screen (any of them, or Escape, brings it back); 1 to 6 answer; P
 // presents; Escape leaves presenting; + and - change the speed the runs play at. Invariant: a key meant for a focused control (typing, a
 // select, Space or Enter on a button) is left to it.
 
@@ -19,11 +19,39 @@ function ownedByControl(target: EventTarget | null, key: string): boolean {
   return (key === ' ' || key === 'Enter') && (tag === 'BUTTON' || tag === 'A' || tag === 'SUMMARY');
 }
 
-/** Acts on one key press; returns whether the lesson took it. */
-export function handleLessonKey(session: LessonSession, lab: LabStore, event: KeyboardEvent): boolean {
+/** How much of a screen one press scrolls, presenting: a little stays in view, to read on from. */
+const SCROLL_SHARE = 0.85;
+
+/**
+ * Acts on one key press; returns whether the lesson took it. `screen` is what the presenter's
+ * screen scrolls (the lesson's main area): while presenting, a step's panels (its code, the
+ * comparison) may lie below the screen, and a clicker cannot scroll. So once the step has been
+ * told (its question answered, its run played), forward first scrolls down to what is below, and
+ * back first scrolls up, before either moves to another step.
+ */
+export function handleLessonKey(
+  session: LessonSession,
+  lab: LabStore,
+  event: KeyboardEvent,
+  screen: HTMLElement | null = null,
+): boolean {
   if (event.ctrlKey || event.metaKey || event.altKey || ownedByControl(event.target, event.key)) return false;
   const s = session.getState();
   const key = event.key;
+  if (s.presenting && !s.blank && screen) {
+    const page = Math.max(40, Math.floor(screen.clientHeight * SCROLL_SHARE));
+    const below = screen.scrollHeight - screen.clientHeight - screen.scrollTop;
+    // Forward reveals a question's answer, or ends a run playing, first: what is below comes after.
+    const told = s.phase !== 'asking' && !lab.getState().playing;
+    if (FORWARD.has(key) && told && below > 2) {
+      screen.scrollBy({ top: Math.min(page, below) });
+      return true;
+    }
+    if (BACK.has(key) && screen.scrollTop > 2) {
+      screen.scrollBy({ top: -Math.min(page, screen.scrollTop) });
+      return true;
+    }
+  }
   if (s.blank) {
     // A blank screen comes back with the next press of any of the lesson's keys, and does nothing else.
     if (BLANK.has(key) || FORWARD.has(key) || BACK.has(key) || key === 'Escape') {

@@ -1,0 +1,54 @@
+// @vitest-environment jsdom
+// The presenter's keys: forward and back first scroll to what a step shows below the screen (a
+// clicker cannot scroll), then move between steps.
+
+import { describe, expect, it, vi } from 'vitest';
+import { handleLessonKey } from './keys';
+import type { LessonSession } from './session';
+import type { LabStore } from '../store/labStore';
+
+function presenter(presenting = true, phase = 'telling', playing = false) {
+  const next = vi.fn();
+  const previous = vi.fn();
+  const session = { getState: () => ({ presenting, blank: false, next, previous, phase }) } as unknown as LessonSession;
+  const lab = { getState: () => ({ playing }) } as unknown as LabStore;
+  const screen = { clientHeight: 500, scrollHeight: 1300, scrollTop: 0, scrollBy: vi.fn() };
+  screen.scrollBy.mockImplementation(({ top }: { top: number }) => (screen.scrollTop += top));
+  const press = (key: string) =>
+    handleLessonKey(session, lab, { key, target: null } as unknown as KeyboardEvent, screen as never);
+  return { next, previous, screen, press };
+}
+
+describe('the presenter keys', () => {
+  it('scroll down to what is below the screen before the next step, and up before the last', () => {
+    const p = presenter();
+    expect(p.press('PageDown')).toBe(true);
+    expect(p.screen.scrollTop).toBe(425);
+    expect(p.press('ArrowRight')).toBe(true);
+    expect(p.screen.scrollTop).toBe(800); // the bottom: 1300 - 500
+    expect(p.next).not.toHaveBeenCalled();
+    p.press(' ');
+    expect(p.next).toHaveBeenCalledTimes(1);
+    p.press('PageUp');
+    p.press('ArrowLeft');
+    expect(p.screen.scrollTop).toBe(0);
+    expect(p.previous).not.toHaveBeenCalled();
+    p.press('ArrowLeft');
+    expect(p.previous).toHaveBeenCalledTimes(1);
+  });
+
+  it('move between steps at once when not presenting', () => {
+    const p = presenter(false);
+    p.press('ArrowRight');
+    expect(p.next).toHaveBeenCalledTimes(1);
+    expect(p.screen.scrollTop).toBe(0);
+  });
+
+  it('reveal an answer, or end a run playing, before scrolling', () => {
+    for (const p of [presenter(true, 'asking'), presenter(true, 'telling', true)]) {
+      p.press('ArrowRight');
+      expect(p.next).toHaveBeenCalledTimes(1);
+      expect(p.screen.scrollTop).toBe(0);
+    }
+  });
+});
