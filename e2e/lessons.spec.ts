@@ -143,6 +143,25 @@ test.describe('the walkthrough in presenter mode', () => {
 });
 
 test.describe('the walkthrough on a laptop', () => {
+  test('Back from a lesson returns to the lab it was opened from, and Forward to the same step', async ({ page }) => {
+    await openLab(page);
+    await page.getByRole('button', { name: 'Lesson for a class' }).click();
+    await expect(lessonRoot(page)).toBeVisible();
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    const where = (await lessonRoot(page).getAttribute('data-where'))!;
+    // Once the address has caught up with the step (it is written a moment after each change).
+    await expect(page).toHaveURL(new RegExp(`#lesson=.*&step=${where.split('/')[1]}`));
+    await page.goBack();
+    await expect(lessonRoot(page)).toHaveCount(0);
+    await expect(page.getByRole('combobox', { name: 'Scenario' })).toHaveValue('canonical-race');
+    await page.goForward();
+    await expect(lessonRoot(page)).toHaveAttribute('data-where', where);
+    // Steps within the lesson are not pages of their own: one Back leaves the lesson.
+    await page.goBack();
+    await expect(page).toHaveURL(/#preset=canonical-race/);
+  });
+
   test('a deep link opens its chapter and step, and the URL follows the lesson', async ({ page }) => {
     await page.goto(`./#lesson=${lesson.id}&chapter=real-systems&step=etcd`);
     await settled(page, 'real-systems', 'etcd', 'asking');

@@ -1,5 +1,6 @@
 // Keeps location.hash and the store in step: the link opens the view it names, and the view
-// writes itself back into the link (replaceState, debounced) as the user changes things.
+// writes itself back into the link (replaceState, debounced) as the user changes things; going to
+// another view (a lesson, the recordings, the lab) is a new history entry, so Back returns.
 // Invariant: a link that cannot be read leaves the default scenario open and says why. Links are
 // compressed and decompressed asynchronously; whichever was asked for last is the one that lands.
 
@@ -7,6 +8,7 @@ import { decodeHash, encodeHash, quotedList } from './url';
 import type { LabStore } from './labStore';
 import { prepareRun } from './models';
 import { DEFAULT_PRESET_ID } from './presetOf';
+import { viewOfLink } from '../views';
 
 const WRITE_DELAY_MS = 250;
 
@@ -138,7 +140,10 @@ export function syncUrl(
     // Back would leave the run it came back from on screen. Its hashchange opens it, then writes.
     if (win.location.hash !== seen) return;
     written = hash;
-    win.history.replaceState(win.history.state, '', hash);
+    // Another view (the lab, a lesson, the recordings) is another page to the user: Back returns
+    // to the one before. Within a view, changes replace the address (a step is not a page).
+    if (viewOfLink(hash) === viewOfLink(win.location.hash)) win.history.replaceState(win.history.state, '', hash);
+    else win.history.pushState(null, '', hash);
     seen = win.location.hash;
   };
 
