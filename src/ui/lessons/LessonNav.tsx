@@ -50,9 +50,12 @@ export function LessonNav() {
           </li>
         ))}
       </ol>
-      <button type="button" className="primary" onClick={s.next} disabled={atEnd} title="Next (→, Page Down, space)">
-        {s.phase === 'asking' ? 'Show the answer' : 'Next'} <span aria-hidden="true">→</span>
-      </button>
+      {/* Presenting, the last step's bar has the end's words instead: on one line at 150 % zoom. */}
+      {!(atEnd && s.presenting) && (
+        <button type="button" className="primary" onClick={s.next} disabled={atEnd} title="Next (→, Page Down, space)">
+          {s.phase === 'asking' ? 'Show the answer' : 'Next'} <span aria-hidden="true">→</span>
+        </button>
+      )}
       <button type="button" onClick={s.takeOver} title="Open this run at this step in the lab, with a way back">
         Try it yourself
       </button>
