@@ -2,8 +2,9 @@
 // vite.config.ts writes it, and the CSP allows it by its hash). It hides the build's first view
 // for a link to anything else, asks at once for what the link's first render needs beyond the
 // page's own script (the view's code and the preset's shipped run), and starts the page's script.
-// Invariant: it only asks for files: a wrong guess costs a request, never what the page shows,
-// because the page's own code decides what to open and fetches whatever it still lacks.
+// Invariant: what it asks for is only files: a wrong guess costs a request, never what the page
+// shows, because the page's own code decides what to open and fetches whatever it still lacks.
+// It also keeps taps on the first view made before the page takes it over, and does them after.
 
 /**
  * The view a link opens, from its text alone, as src/ui/views.ts's viewOfLink decides it (a test
@@ -125,12 +126,14 @@ export function starterScript({ head, entry, chunks, presets, fallback, engine }
       const first = document.querySelector('#root > .first-view');
       if (!first || held.length >= 10) return;
       let hit = null;
-      for (const control of first.querySelectorAll('button, summary, input, select')) {
+      for (const control of first.querySelectorAll('button, summary, input, select, label')) {
         const box = control.getBoundingClientRect();
         const inside = event.clientX >= box.left && event.clientX <= box.right;
         if (inside && event.clientY >= box.top && event.clientY <= box.bottom) hit = control;
       }
-      if (hit) held.push(hit);
+      // A tap repeated on the same control is one wish (Play tapped twice because nothing
+      // happened), not two: done twice, a toggle would end where it began.
+      if (hit && held.at(-1) !== hit) held.push(hit);
     };
     document.addEventListener('click', hold, true);
     const takeover = () => {

@@ -8,9 +8,8 @@ import { simulate } from '../simulate/simulate';
 import { STRATEGIES, choicesOf, findStrategy, retryPolicyFor } from '../strategies/registry';
 import { retryPolicyWords } from '../strategies/retry';
 import type { StrategyDef } from '../strategies/types';
-import { formatToken } from '../protocol/tokens';
+import { formatToken, tokenList } from '../protocol/tokens';
 import { editOutcome, uncommittedPhrase } from '../trace/edits';
-import { tokenList } from '../protocol/tokens';
 import { carryTo, type Carried } from './carry';
 
 export interface ComparisonRow {

@@ -41,9 +41,11 @@ export interface Bridge {
 /**
  * Runs one command. `hold` is called just before the command first changes the store, when it
  * opens a run (load, set-strategy, set-knob): from then its passing states are not told. The
- * code a run needs is fetched before that, so steps played meanwhile are still told.
+ * code a run needs is fetched before that, so steps played meanwhile are still told. `undone` is
+ * called when the command put back what was open (a load whose step the new run lacks): nothing
+ * is then told of it.
  */
-async function run(store: LabStore, command: Command, hold: () => void): Promise<string | null> {
+async function run(store: LabStore, command: Command, hold: () => void, undone: () => void): Promise<string | null> {
   const s = store.getState();
   switch (command.type) {
     case 'play':
@@ -68,7 +70,9 @@ async function run(store: LabStore, command: Command, hold: () => void): Promise
       return setKnob(store, command.key, command.value);
     case 'load': {
       if (command.preset) await prepareRun(findPreset(command.preset)?.scenario);
-      // A load is whole or nothing: a step the new run does not have puts back what was open.
+      // A load is whole or nothing: a step the new run does not have puts back what was open,
+      // through the store's own undo (which keeps its record of the last good run right).
+      await whenSettled(store);
       const before = store.getState();
       hold();
       const problem = command.preset
@@ -78,8 +82,14 @@ async function run(store: LabStore, command: Command, hold: () => void): Promise
         : await openScenario(store, command.scenario!, null, { source: 'the command' });
       if (problem || command.step === undefined) return problem;
       const missing = await seekStep(store, command.step);
-      if (missing) store.setState(before, true);
-      return missing && `load: ${missing} Nothing was loaded.`;
+      if (!missing) return null;
+      if (store.getState().past.at(-1)?.scenario === before.scenario) {
+        store.getState().undo();
+        await whenSettled(store);
+        store.getState().seek(before.cursor);
+        undone();
+      }
+      return `load: ${missing} Nothing was loaded.`;
     }
   }
 }
@@ -113,6 +123,8 @@ export function startBridge({
   // Commands run one at a time (the queue), so at most one holds.
   let holding = false;
   let tell = () => {};
+  // What is on screen, taken as told without a word: a load put back is no new run to tell of.
+  let rebase = () => {};
   let wrongOriginWarned = false;
   const onMessage = (event: MessageEvent) => {
     if (!framed || stopped || event.source !== parent) return;
@@ -134,10 +146,12 @@ export function startBridge({
         const hold = () => {
           holding = true;
         };
-        return run(store, command, hold).finally(() => {
+        let undone = false;
+        return run(store, command, hold, () => (undone = true)).finally(() => {
           if (!holding) return;
           holding = false;
-          tell();
+          if (undone) rebase();
+          else tell();
         });
       })
       .then((problem) => {
@@ -160,6 +174,7 @@ export function startBridge({
   void queue.then(() => {
     if (stopped) return;
     const ready = (): void => {
+      if (stopped) return;
       // A command sent before ready may be under way: ready tells where it ends, not its way.
       if (holding) {
         void queue.then(() => whenSettled(store)).then(ready);
@@ -169,6 +184,7 @@ export function startBridge({
       post(readyEvent(opening));
       differ(opening).forEach(post);
       if (opening.error) error(opening.error);
+      rebase = () => void differ(store.getState());
       tell = () => {
         if (!holding && !stopped) differ(store.getState()).forEach(post);
       };

@@ -136,7 +136,8 @@ export async function openEmbedLink(
 export function setKnob(store: LabStore, key: string, value: unknown): string | null {
   const { scenario } = store.getState();
   const knobs: Record<string, unknown> = { ...scenario.knobs };
-  if ((value === null && !(key in knobs)) || (value !== null && knobs[key] === value)) return null;
+  const has = Object.hasOwn(knobs, key);
+  if (value === null ? !has : has && JSON.stringify(knobs[key]) === JSON.stringify(value)) return null;
   if (value === null) delete knobs[key];
   else knobs[key] = value;
   const checked = validateScenario({ ...scenario, knobs });

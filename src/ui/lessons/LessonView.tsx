@@ -143,7 +143,7 @@ function Lesson() {
         <TimelineView maxHeightPx={room} />
         <Panels />
       </main>
-      {more && (
+      {more && phase !== 'asking' && !playing && (
         <p className="more-below" aria-hidden="true">
           More below: <kbd>→</kbd>
         </p>

@@ -1,8 +1,9 @@
 // The keys a lesson answers, including those a presentation clicker sends: Right, Down, Page Down
 // and Space go forward (finish the playing, reveal the answer, next step); Left, Up and Page Up go
-// back (presenting, both first scroll to what a step shows below the screen); B, W or . blank the screen (any of them, or Escape, brings it back); 1 to 6 answer; P
-// presents; Escape leaves presenting; + and - change the speed the runs play at. Invariant: a key meant for a focused control (typing, a
-// select, Space or Enter on a button) is left to it.
+// back (presenting, both first scroll to what a step shows below the screen); B, W or . blank the
+// screen (any of them, or Escape, brings it back); 1 to 6 answer; P presents; Escape leaves
+// presenting; + and - change the speed the runs play at. Invariant: a key meant for a focused
+// control (typing, a select, Space or Enter on a button) is left to it.
 
 import type { LabStore } from '../store/labStore';
 import type { LessonSession } from './session';

@@ -46,8 +46,15 @@ export type DecodedHash =
     }
   | { kind: 'error'; message: string };
 
-/** What a lab link carries: its scenario, step and strategy, and the lesson step it came from. */
-const LAB_LINK_KEYS: ReadonlySet<string> = new Set(['preset', 's', 'own', 'strategy', 'step', 'from']);
+/**
+ * What a lab link carries: its scenario, step and strategy, and the lesson step it came from; and,
+ * read and passed over, what only an embed link means (an embed link with `#embed&` taken out
+ * opens the same view in the lab: docs/embedding.md).
+ */
+const LAB_LINK_KEYS: ReadonlySet<string> = new Set([
+  ...['preset', 's', 'own', 'strategy', 'step', 'from'],
+  ...['autoplay', 'speed', 'show', 'origin'],
+]);
 
 /** `"a"`, `"a" and "b"`, `"a", "b" and "c"`: names as a sentence lists them. */
 export function quotedList(names: readonly string[]): string {

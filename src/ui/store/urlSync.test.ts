@@ -127,6 +127,33 @@ describe('syncUrl', () => {
     sync.stop();
   });
 
+  it('makes another view a new history entry, and a change within a view none', async () => {
+    let lesson: string | null = null;
+    const listeners: (() => void)[] = [];
+    const route = {
+      hash: () => lesson,
+      suffix: () => '',
+      subscribe: (listener: () => void) => (listeners.push(listener), () => undefined),
+      open: () => false,
+    };
+    // An unreadable lesson link shows the lab: its replacement is no new entry.
+    window.history.replaceState(null, '', '#lesson=nope');
+    const store = createLabStore();
+    const length = window.history.length;
+    const sync = syncUrl(store, window, route);
+    await sync.flush();
+    expect(window.location.hash).toBe('#preset=canonical-race&step=0');
+    expect(window.history.length).toBe(length);
+    lesson = '#lesson=fencing-tokens&chapter=the-race&step=t1';
+    await sync.flush();
+    expect(window.history.length).toBe(length + 1);
+    lesson = '#lesson=fencing-tokens&chapter=the-race&step=t2';
+    await sync.flush();
+    expect(window.location.hash).toBe(lesson);
+    expect(window.history.length).toBe(length + 1);
+    sync.stop();
+  });
+
   it('opens a hash typed into the address bar; the last one typed is what stays open', async () => {
     const store = createLabStore();
     const sync = syncUrl(store, window);

@@ -45,10 +45,11 @@ export async function openFromHash(
   });
   if (!loaded) return false;
   if (decoded.unread)
+    // Names cut short: a link is typed by hand, or pasted from anywhere.
     store
       .getState()
       .showError(
-        `The link has ${quotedList(decoded.unread)}, which a lab link does not take (it takes preset, s, own, strategy and step): opened the rest of it.`,
+        `The link has ${quotedList(decoded.unread.slice(0, 5).map((name) => name.slice(0, 24)))}, which a lab link does not take (it takes preset, s, own, strategy and step): opened the rest of it.`,
       );
   // A long run comes from a worker: the step is checked (or its label found) once it is there.
   const checkStep = () => {
@@ -127,6 +128,9 @@ export function syncUrl(
   // The address as the page last left it or took it in: one that differs has changed since (Back,
   // or a link typed in) and its hashchange is still to come.
   let seen = win.location.hash;
+  // The view on screen as of the last link written or opened (not what the address says: an
+  // unreadable lesson link shows the lab, and its replacement is no new page).
+  let shown = viewOfLink(route?.hash() ?? '');
   let writes = 0;
   let opens = 0;
   let stopped = false;
@@ -142,8 +146,10 @@ export function syncUrl(
     written = hash;
     // Another view (the lab, a lesson, the recordings) is another page to the user: Back returns
     // to the one before. Within a view, changes replace the address (a step is not a page).
-    if (viewOfLink(hash) === viewOfLink(win.location.hash)) win.history.replaceState(win.history.state, '', hash);
+    const view = viewOfLink(hash);
+    if (view === shown) win.history.replaceState(win.history.state, '', hash);
     else win.history.pushState(null, '', hash);
+    shown = view;
     seen = win.location.hash;
   };
 
@@ -169,6 +175,7 @@ export function syncUrl(
   // with no link opens: the default run, at its start.
   const onHashChange = () => {
     seen = win.location.hash;
+    shown = viewOfLink(win.location.hash);
     if (win.location.hash === written) return;
     written = win.location.hash;
     if (route?.open(win.location.hash)) return;

@@ -125,7 +125,7 @@ export function WhatIfForm() {
           The race from the article with one thing going wrong. Client1 takes the lock and writes; the trouble you pick
           hits; Client2 asks for the lock and writes; then Client1 writes again, perhaps too late.
           {fault === 'partition' &&
-            ' Cut off, Client1 writes again only if it still believes it holds the lock: by default its own lease timer tells it to stop first, and the table says the hazard was not tested. To see a client that keeps going, set Client1 to “Never” under “When does each client stop acting on the lock?” after running it.'}{' '}
+            ' Cut off from the lock server, Client1 writes again only if it still believes it holds the lock: by default it counts down its own lease and stops when the lease runs out, so most rows say the danger was not tested. To see a client that keeps going, set Client1 to “Never” under “When does each client stop acting on the lock?” (where the design has it) after running it.'}{' '}
           The table below runs it under every lock design.
         </p>
         <div className="whatif-fields">
@@ -147,7 +147,7 @@ export function WhatIfForm() {
             </select>
           </div>
           <div className="field">
-            <label htmlFor={`${id}-strategy`}>Open it in the timeline under</label>
+            <label htmlFor={`${id}-strategy`}>Lock design to open in the timeline</label>
             <select
               id={`${id}-strategy`}
               value={strategy}

@@ -16,8 +16,8 @@ export const pitfallsChapter: Chapter = {
         prompt:
           'Client1 and Client2 each get a random value as their token. When the zombie writes, can the store tell that its token is the older one?',
         choices: [
-          'Yes: it refuses the smaller value',
-          'No: random values have no order, so the larger by chance wins',
+          'Yes: the older token is always the smaller value',
+          'No: the values are random, so whichever happens to be larger gets in',
           'Yes: it refuses any value it has not seen',
         ],
         answer: 1,
