@@ -49,7 +49,7 @@ export function readEmbedHash(hash: string): EmbedOptions {
   const unread = [...p.keys()].filter((key) => key !== 'embed' && !EMBED_LINK_KEYS.includes(key));
   if (unread.length)
     problems.push(
-      `it has ${quotedList(unread.slice(0, 5).map((name) => name.slice(0, 24)))}, which an embed link does not take (it takes ${EMBED_LINK_KEYS.join(', ')})`,
+      `it has ${quotedList(unread)}, which an embed link does not take (it takes ${EMBED_LINK_KEYS.join(', ')})`,
     );
   const show = new Set<Part>();
   const showText = p.get('show');

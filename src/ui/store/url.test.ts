@@ -132,6 +132,7 @@ describe('encodeHash / decodeHash', () => {
     );
     expect(quotedList(['a'])).toBe('"a"');
     expect(quotedList(['a', 'b', 'c'])).toBe('"a", "b" and "c"');
+    expect(quotedList(['x'.repeat(99), ...'bcdefgh'])).toBe(`"${'x'.repeat(24)}", "b", "c", "d" and "e"`);
   });
 
   it('treats an empty hash as nothing to open', async () => {

@@ -56,9 +56,12 @@ const LAB_LINK_KEYS: ReadonlySet<string> = new Set([
   ...['autoplay', 'speed', 'show', 'origin'],
 ]);
 
-/** `"a"`, `"a" and "b"`, `"a", "b" and "c"`: names as a sentence lists them. */
+/**
+ * `"a"`, `"a" and "b"`, `"a", "b" and "c"`: a link's parameter names as a sentence lists them. A
+ * link is typed by hand or pasted from anywhere: at most the first 5 names, each cut at 24 characters.
+ */
 export function quotedList(names: readonly string[]): string {
-  const quoted = names.map((name) => `"${name}"`);
+  const quoted = names.slice(0, 5).map((name) => `"${name.slice(0, 24)}"`);
   return quoted.length < 2 ? (quoted[0] ?? '') : `${quoted.slice(0, -1).join(', ')} and ${quoted.at(-1)}`;
 }
 

@@ -45,11 +45,10 @@ export async function openFromHash(
   });
   if (!loaded) return false;
   if (decoded.unread)
-    // Names cut short: a link is typed by hand, or pasted from anywhere.
     store
       .getState()
       .showError(
-        `The link has ${quotedList(decoded.unread.slice(0, 5).map((name) => name.slice(0, 24)))}, which a lab link does not take (it takes preset, s, own, strategy and step): opened the rest of it.`,
+        `The link has ${quotedList(decoded.unread)}, which a lab link does not take (it takes preset, s, own, strategy and step): opened the rest of it.`,
       );
   // A long run comes from a worker: the step is checked (or its label found) once it is there.
   const checkStep = () => {
