@@ -204,6 +204,15 @@ test('a load whose step the new run does not have loads nothing', async ({ page 
   expect(await shown(frame)).toBe(before);
   expect((await events(page)).map((e) => e.type)).toEqual(['error', 'error']);
   await expect(frame.getByTestId('open-in-lab')).toHaveAttribute('href', /#preset=canonical-race&step=t3$/);
+  // Nor is a load put back left to redo: Ctrl+Y in the frame brings back nothing. (End, pressed
+  // after it, is a key whose effect shows: once it has, a redo would have too.)
+  await frame.getByTestId('narration').click();
+  await page.keyboard.press('Control+y');
+  await page.keyboard.press('Control+Shift+Z');
+  await page.keyboard.press('End');
+  const last = before.match(/\/\s*(\d+)/)![1]!;
+  await expect.poll(() => shown(frame)).toMatch(new RegExp(`Step ${last} / ${last}\\b`));
+  await expect(frame.getByTestId('open-in-lab')).toHaveAttribute('href', /#preset=canonical-race&step=\w+$/);
 });
 
 test('a link the player cannot read says why in the frame and in an error event', async ({ page }) => {

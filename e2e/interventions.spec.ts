@@ -111,15 +111,28 @@ test('a changed run says so, and undo or the preset button takes it back', async
   await expect(page.locator('.scenario-intro')).not.toContainText('(changed)');
   await expect(page.getByTestId('your-interventions')).toHaveCount(0);
   expect(await page.getByTestId('verdict').innerText()).toBe(before);
+  // Undone by mistake: Redo puts the intervention back, and undo takes it away again.
+  await page.getByRole('button', { name: 'Redo' }).click();
+  await expect(page.locator('.scenario-intro')).toContainText('(changed)');
+  await expect(page.locator('.tl-intervention title')).toHaveText(/Your intervention at \d+ ms: Client1 writes/);
+  await page.getByRole('button', { name: 'Undo last change' }).click();
+  await expect(page.getByTestId('your-interventions')).toHaveCount(0);
 
   // A preset chosen by mistake is one undo away (Ctrl+Z), as is an intervention.
   await page.getByLabel('Scenario', { exact: true }).selectOption('redlock-race');
   await page.locator('body').click({ position: { x: 5, y: 5 } });
   await page.keyboard.press('Control+z');
   await expect(page.getByLabel('Scenario', { exact: true })).toHaveValue('canonical-race');
+  await page.keyboard.press('Control+y');
+  await expect(page.getByLabel('Scenario', { exact: true })).toHaveValue('redlock-race');
+  await page.keyboard.press('Control+z');
+  await expect(page.getByLabel('Scenario', { exact: true })).toHaveValue('canonical-race');
+  // A new change after an undo leaves nothing to redo.
+  await expect(page.getByRole('button', { name: 'Redo' })).toBeVisible();
 
   await page.getByLabel('What happens', { exact: true }).selectOption({ label: 'Expire the lease now' });
   await page.getByRole('button', { name: /Apply at/ }).click();
+  await expect(page.getByRole('button', { name: 'Redo' })).toHaveCount(0);
   await page.getByRole('button', { name: 'Back to the preset as it ships' }).click();
   await expect(page.locator('.scenario-intro')).not.toContainText('(changed)');
   expect(await page.getByTestId('verdict').innerText()).toBe(before);

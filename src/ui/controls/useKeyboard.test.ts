@@ -68,11 +68,29 @@ describe('handleKey', () => {
     const input = document.createElement('input');
     expect(press(store, 'z', input, { ctrlKey: true })).toBe(false);
     expect(store.getState().edited).toBe(true);
-    expect(press(store, 'z', document.body, { ctrlKey: true, shiftKey: true })).toBe(false);
     expect(press(store, 'z', document.body, { ctrlKey: true })).toBe(true);
     expect(store.getState().edited).toBe(false);
     store.getState().addIntervention({ type: 'expireLease' });
     expect(press(store, 'Z', document.body, { metaKey: true })).toBe(true);
     expect(store.getState().edited).toBe(false);
+  });
+
+  it('redoes with Ctrl+Shift+Z, Cmd+Shift+Z or Ctrl+Y, but not inside a text field', () => {
+    const store = createLabStore();
+    store.getState().addIntervention({ type: 'expireLease' });
+    store.getState().undo();
+    const input = document.createElement('input');
+    expect(press(store, 'Z', input, { ctrlKey: true, shiftKey: true })).toBe(false);
+    expect(press(store, 'y', input, { ctrlKey: true })).toBe(false);
+    expect(store.getState().edited).toBe(false);
+    expect(press(store, 'Z', document.body, { ctrlKey: true, shiftKey: true })).toBe(true);
+    expect(store.getState().edited).toBe(true);
+    store.getState().undo();
+    expect(press(store, 'Z', document.body, { metaKey: true, shiftKey: true })).toBe(true);
+    expect(store.getState().edited).toBe(true);
+    store.getState().undo();
+    expect(press(store, 'y', document.body, { altKey: true, ctrlKey: true })).toBe(false);
+    expect(press(store, 'y', document.body, { ctrlKey: true })).toBe(true);
+    expect(store.getState().edited).toBe(true);
   });
 });

@@ -1,5 +1,6 @@
 // Keyboard shortcuts for the whole page: space plays or pauses, left and right step, Home and End
-// jump, + and - change speed, Ctrl+Z (Cmd+Z) undoes the last change to the run. Invariant: a key
+// jump, + and - change speed, Ctrl+Z (Cmd+Z) undoes the last change to the run and Ctrl+Shift+Z or
+// Ctrl+Y redoes it. Invariant: a key
 // meant for a form control (typing in a field, pressing a button reached with the keyboard, moving
 // a slider or a tab) is left to that control.
 
@@ -19,13 +20,21 @@ function ownsKey(target: EventTarget | null, key: string, clicked: Element | nul
   return key === ' ' && pressable && target !== clicked;
 }
 
+/** The history command a key press means: Ctrl+Z undo; Ctrl+Shift+Z or Ctrl+Y redo (Cmd on a Mac). */
+function historyKey(event: KeyboardEvent): 'undo' | 'redo' | null {
+  if (!(event.ctrlKey || event.metaKey) || event.altKey) return null;
+  const key = event.key.toLowerCase();
+  if (key === 'z') return event.shiftKey ? 'redo' : 'undo';
+  return key === 'y' && !event.shiftKey ? 'redo' : null;
+}
+
 /** `clicked`: the control that has the focus because it was clicked, if any (see useKeyboard). */
 export function handleKey(store: LabStore, event: KeyboardEvent, clicked: Element | null = null): boolean {
-  // Ctrl+Z (Cmd+Z) undoes the last change to the run, unless a text field wants it for itself.
-  const undoKey =
-    (event.ctrlKey || event.metaKey) && !event.shiftKey && !event.altKey && event.key.toLowerCase() === 'z';
-  if (undoKey && !ownsKey(event.target, event.key, clicked)) {
-    store.getState().undo();
+  // Ctrl+Z (Cmd+Z) undoes the last change to the run, and Ctrl+Shift+Z (Cmd+Shift+Z) or Ctrl+Y
+  // redoes it, unless a text field wants the key for itself.
+  const history = historyKey(event);
+  if (history && !ownsKey(event.target, event.key, clicked)) {
+    store.getState()[history]();
     return true;
   }
   if (event.ctrlKey || event.metaKey || event.altKey || ownsKey(event.target, event.key, clicked)) return false;

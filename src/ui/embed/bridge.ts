@@ -86,6 +86,8 @@ async function run(store: LabStore, command: Command, hold: () => void, undone: 
       if (store.getState().past.at(-1)?.scenario === before.scenario) {
         store.getState().undo();
         await whenSettled(store);
+        // Not a change to redo: the load never happened, as far as the page's history goes.
+        store.setState({ future: before.future });
         store.getState().seek(before.cursor);
         undone();
       }

@@ -9,6 +9,7 @@ const KEYS: [string, string][] = [
   ['Home End', 'first or last step'],
   ['+ −', 'faster or slower'],
   ['Ctrl+Z', 'undo the last change'],
+  ['Ctrl+Shift+Z Ctrl+Y', 'redo what was undone'],
 ];
 
 export function KeysHelp() {

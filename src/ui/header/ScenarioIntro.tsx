@@ -1,6 +1,6 @@
 // One paragraph on the open scenario: the preset's own summary, or the scenario's description.
 // Once the run differs from its preset, it says so, since the preset's story may no longer be what
-// happens, and offers the way back: undo the last change, or reopen the preset as it ships. Rename
+// happens, and offers the way back: undo the last change (and redo it), or reopen the preset as it ships. Rename
 // opens a form in its place to name and describe the scenario (DescribeForm).
 
 import { useRef, useState } from 'react';
@@ -11,16 +11,17 @@ import { DescribeForm } from './DescribeForm';
 import { introText } from './introText';
 
 export function ScenarioIntro() {
-  const { presetId, name, description, edited, canUndo } = useLab((s) => ({
+  const { presetId, name, description, edited, canUndo, canRedo } = useLab((s) => ({
     presetId: s.presetId,
     name: s.scenario.name,
     description: s.scenario.description,
     edited: s.edited,
     canUndo: s.past.length > 0,
+    canRedo: s.future.length > 0,
   }));
   // The preset under another strategy and nothing more: its summary tells of its own strategy's run.
   const carriedTo = useCarriedTo();
-  const { undo, restorePreset } = useActions();
+  const { undo, redo, restorePreset } = useActions();
   const [describing, setDescribing] = useState(false);
   const renameButton = useRef<HTMLButtonElement>(null);
   const summary = introText(presetId, description);
@@ -64,6 +65,11 @@ export function ScenarioIntro() {
         {(canUndo || changedPreset) && (
           <button type="button" onClick={undo} disabled={!canUndo} title="Undo the last change (Ctrl+Z)">
             Undo last change
+          </button>
+        )}
+        {canRedo && (
+          <button type="button" onClick={redo} title="Put back the change you undid (Ctrl+Shift+Z or Ctrl+Y)">
+            Redo
           </button>
         )}
         {changedPreset && (

@@ -31,7 +31,7 @@ export interface LoadOptions {
   presetId?: string | null;
 }
 
-/** One version of the document: what undo puts back. */
+/** One version of the document: what undo and redo put back. */
 export interface Revision {
   scenario: Scenario;
   ownActionCount: number;
@@ -74,6 +74,11 @@ export interface LabState {
   edited: boolean;
   /** Earlier versions of the document, newest last, for undo (at most UNDO_LIMIT). */
   past: Revision[];
+  /**
+   * Versions undone, the next to put back last, for redo (at most UNDO_LIMIT). Any change but undo
+   * and redo empties it: a change made after an undo starts a new line of versions.
+   */
+  future: Revision[];
   /** A message about something that could not be loaded or done; null when all is well. */
   error: string | null;
   /** What the last change of strategy could not carry one for one (comparison/carry.ts), in
@@ -129,6 +134,8 @@ export interface LabActions {
   clearInterventions(): void;
   /** Puts back the document as it was before the last change (a load counts as a change). */
   undo(): void;
+  /** Puts back the change the last undo took away (undoable again); nothing once a new change is made. */
+  redo(): void;
   /** Reopens the preset the scenario came from, as it ships (undoable). */
   restorePreset(): void;
   showError(message: string): void;

@@ -1,5 +1,5 @@
 // The store's history: whether the run still is its preset, undo one change at a time, the user's
-// own name for a run, and the way back to the preset as it ships.
+// own name for a run, redo, and the way back to the preset as it ships.
 import { describe, expect, it } from 'vitest';
 import { findPreset } from '../../engine';
 import { UNDO_LIMIT, createLabStore } from './labStore';
@@ -103,9 +103,60 @@ describe('changed, undo and restore', () => {
     expect(store.getState().scenario.actions.at(-1)!.type).toBe('expireLease');
   });
 
+  it('redoes what was undone, one change at a time, until a new change starts a new line', () => {
+    const store = createLabStore();
+    store.getState().addIntervention({ type: 'expireLease' });
+    store.getState().setKnob('leaseTtlMs', 900);
+    store.getState().loadPreset('redlock-race');
+    const redlock = store.getState().scenario;
+    store.getState().undo();
+    store.getState().undo();
+    store.getState().undo();
+    expect(store.getState().scenario).toEqual(race());
+    expect(store.getState().future).toHaveLength(3);
+
+    store.getState().redo();
+    expect(store.getState().scenario.actions.at(-1)!.type).toBe('expireLease');
+    expect(store.getState().scenario.knobs.leaseTtlMs).toBeUndefined();
+    expect([store.getState().presetId, store.getState().edited]).toEqual(['canonical-race', true]);
+    store.getState().redo();
+    expect(store.getState().scenario.knobs.leaseTtlMs).toBe(900);
+    store.getState().redo();
+    expect(store.getState().scenario).toEqual(redlock);
+    expect([store.getState().presetId, store.getState().edited]).toEqual(['redlock-race', false]);
+    expect([store.getState().past.length, store.getState().future.length]).toEqual([3, 0]);
+    store.getState().redo(); // nothing left: nothing happens
+    expect(store.getState().scenario).toEqual(redlock);
+
+    // A redo can be undone again, and a new change after an undo leaves nothing to redo.
+    store.getState().undo();
+    expect(store.getState().scenario.knobs.leaseTtlMs).toBe(900);
+    store.getState().undo();
+    store.getState().setSeed(4242);
+    expect(store.getState().future).toHaveLength(0);
+    store.getState().redo();
+    expect(store.getState().scenario.seed).toBe(4242);
+    expect(store.getState().scenario.knobs.leaseTtlMs).toBeUndefined();
+  });
+
+  it('keeps the cursor at the same time across a redo', () => {
+    const store = createLabStore();
+    store.getState().addIntervention({ type: 'pause', client: 'Client1' });
+    store.getState().undo();
+    store.getState().seek(9);
+    const timeMs = store.getState().trace.steps[9]!.timeMs;
+    store.getState().redo();
+    expect(store.getState().scenario.actions.at(-1)!.type).toBe('pause');
+    const s = store.getState();
+    expect(s.trace.steps[s.cursor]!.timeMs).toBeLessThanOrEqual(timeMs);
+    expect(s.trace.steps[s.cursor + 1]?.timeMs ?? Infinity).toBeGreaterThan(timeMs);
+  });
+
   it('remembers at most UNDO_LIMIT versions', () => {
     const store = createLabStore();
     for (let seed = 1; seed <= UNDO_LIMIT + 10; seed++) store.getState().setSeed(seed + 100);
     expect(store.getState().past).toHaveLength(UNDO_LIMIT);
+    for (let i = 0; i < UNDO_LIMIT + 10; i++) store.getState().undo();
+    expect(store.getState().future).toHaveLength(UNDO_LIMIT);
   });
 });

@@ -46,6 +46,16 @@ function sameRun(scenario: Scenario, state: Pick<LabState, 'scenario' | 'computi
   return scenario === state.scenario || JSON.stringify(scenario) === JSON.stringify(state.scenario);
 }
 
+/** The document `state` holds, as undo and redo keep it. */
+function revisionOf(state: Pick<LabState, 'scenario' | 'ownActionCount' | 'presetId' | 'edited'>): Revision {
+  return {
+    scenario: state.scenario,
+    ownActionCount: state.ownActionCount,
+    presetId: state.presetId,
+    edited: state.edited,
+  };
+}
+
 export function createLabStore(given: Scenario = defaultScenario(), options: StoreOptions = {}): LabStore {
   // Held in the form a loaded scenario has (defaults filled in), so the same run loaded again is
   // recognised as the same (sameRun).
@@ -54,12 +64,13 @@ export function createLabStore(given: Scenario = defaultScenario(), options: Sto
   const trace = options.models?.shipped?.(initial) ?? simulatorOf().simulate(initial);
   const sources: RunSources = { runner: options.background ?? null, models: options.models ?? null };
   /** The document the trace on screen belongs to: what a failed worker run puts back. */
-  let settled: Pick<LabState, 'scenario' | 'ownActionCount' | 'presetId' | 'edited' | 'past' | 'carried'> = {
+  let settled: Pick<LabState, 'scenario' | 'ownActionCount' | 'presetId' | 'edited' | 'past' | 'future' | 'carried'> = {
     scenario: initial,
     ownActionCount: initial.actions.length,
     presetId: presetOf(initial),
     edited: false,
     past: [],
+    future: [],
     carried: [],
   };
   return createStore<LabState & LabActions>()((set, get) => {
@@ -97,12 +108,7 @@ export function createLabStore(given: Scenario = defaultScenario(), options: Sto
       const before = get();
       const presetId = extra.presetId !== undefined ? extra.presetId : before.presetId;
       const edited = presetId !== null ? differsFromPreset(scenario, presetId) : (extra.edited ?? true);
-      const revision: Revision = {
-        scenario: before.scenario,
-        ownActionCount: before.ownActionCount,
-        presetId: before.presetId,
-        edited: before.edited,
-      };
+      const revision = revisionOf(before);
       const document = {
         scenario,
         error: null,
@@ -110,6 +116,7 @@ export function createLabStore(given: Scenario = defaultScenario(), options: Sto
         ...extra,
         edited,
         past: extra.past ?? [...before.past, revision].slice(-UNDO_LIMIT),
+        future: extra.future ?? [],
       };
       const show = (trace: Trace, cursorAt: (trace: Trace) => number) => {
         const cursor = clampCursor(trace.steps, cursorAt(trace));
@@ -123,6 +130,7 @@ export function createLabStore(given: Scenario = defaultScenario(), options: Sto
           presetId: s.presetId,
           edited: s.edited,
           past: s.past,
+          future: s.future,
           carried: s.carried,
         };
       };
@@ -185,6 +193,7 @@ export function createLabStore(given: Scenario = defaultScenario(), options: Sto
       hideFuture: false,
       edited: false,
       past: [],
+      future: [],
       error: null,
       carried: [],
       computing: false,
@@ -348,7 +357,7 @@ export function createLabStore(given: Scenario = defaultScenario(), options: Sto
       },
 
       undo() {
-        const { past } = get();
+        const { past, future } = get();
         const last = past.at(-1);
         if (!last) return;
         commit(last.scenario, keepTime(), {
@@ -356,6 +365,20 @@ export function createLabStore(given: Scenario = defaultScenario(), options: Sto
           presetId: last.presetId,
           edited: last.edited,
           past: past.slice(0, -1),
+          future: [...future, revisionOf(get())].slice(-UNDO_LIMIT),
+        });
+      },
+
+      redo() {
+        const { past, future } = get();
+        const next = future.at(-1);
+        if (!next) return;
+        commit(next.scenario, keepTime(), {
+          ownActionCount: next.ownActionCount,
+          presetId: next.presetId,
+          edited: next.edited,
+          past: [...past, revisionOf(get())].slice(-UNDO_LIMIT),
+          future: future.slice(0, -1),
         });
       },
 
