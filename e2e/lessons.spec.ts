@@ -142,6 +142,58 @@ test.describe('the walkthrough in presenter mode', () => {
   });
 });
 
+test.describe('the walkthrough on a projector at 100 % zoom', () => {
+  test.use({ viewport: { width: 1280, height: 720 }, deviceScaleFactor: 1 });
+  const race = `./#lesson=${lesson.id}&chapter=the-race&step=t6&present`;
+  /** The teacher's words' box, as shares of the screen's width and height. */
+  const wordsShare = (page: Page) =>
+    page
+      .locator('.lesson-say')
+      .evaluate((el) => [
+        el.getBoundingClientRect().width / window.innerWidth,
+        el.getBoundingClientRect().height / window.innerHeight,
+      ]);
+  /** Clicks the timeline's "2,000 ms" tick label (the lesson is at t6) and reads where the cursor went. */
+  async function clickTwoSeconds(page: Page): Promise<string> {
+    await page.locator('.tl-axis__label', { hasText: /^2,000 ms$/ }).click();
+    await expect(page.locator('.tl-cursor')).not.toContainText('t6');
+    return page.locator('.tl-cursor').textContent() as Promise<string>;
+  }
+
+  test('presenter mode fills the screen as it does at 150 %, and a click on the timeline lands where it points', async ({
+    page,
+  }) => {
+    // The screen presenter mode is laid out for (150 % zoom), then the same projector at 100 %.
+    await page.setViewportSize(PROJECTOR);
+    await page.goto(race);
+    await settled(page, 'the-race', 't6', 'asking');
+    const [width, height] = await wordsShare(page);
+    const landed = await clickTwoSeconds(page);
+
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await page.goto(race);
+    await page.reload();
+    await settled(page, 'the-race', 't6', 'asking');
+    const [bigWidth, bigHeight] = await wordsShare(page);
+    expect(Math.abs(bigWidth! - width!)).toBeLessThan(0.01);
+    expect(Math.abs(bigHeight! - height!)).toBeLessThan(0.01);
+    // The lesson is the screen: its bar at the bottom edge, and nothing to scroll the page by.
+    const nav = (await page.locator('.lesson-nav').boundingBox())!;
+    expect(Math.abs(nav.y + nav.height - 720)).toBeLessThan(2);
+    expect(await page.evaluate(() => document.scrollingElement!.scrollHeight)).toBeLessThanOrEqual(720);
+    // A click is read in the lesson's own pixels: the same tick seeks the same step as at 150 %.
+    expect(await clickTwoSeconds(page)).toBe(landed);
+    // The blanked screen is the whole screen.
+    await page.keyboard.press('b');
+    expect(await page.getByRole('dialog', { name: /Screen blanked/ }).boundingBox()).toEqual({
+      x: 0,
+      y: 0,
+      width: 1280,
+      height: 720,
+    });
+  });
+});
+
 test.describe('the walkthrough on a laptop', () => {
   test('Back from a lesson returns to the lab it was opened from, and Forward to the same step', async ({ page }) => {
     await openLab(page);

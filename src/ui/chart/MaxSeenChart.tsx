@@ -10,6 +10,7 @@ import { useElementWidth } from '../hooks/useElementWidth';
 import { lastStepAtOrBefore } from '../store/time';
 import { formatNumber } from '../format/number';
 import { layoutMaxSeen, maxSeenSeries, type MaxSeenLayout } from './maxSeenLayout';
+import { pointerIn } from '../svg/pointer';
 
 const HEIGHT = 150;
 const MARGIN = { top: 12, right: 16, bottom: 24, left: 44 };
@@ -77,8 +78,7 @@ export function MaxSeenChart() {
   }, [layout, data]);
 
   const onClick = (event: MouseEvent<SVGSVGElement>) => {
-    const box = event.currentTarget.getBoundingClientRect();
-    seek(lastStepAtOrBefore(trace.steps, layout.x.invert(event.clientX - box.left)));
+    seek(lastStepAtOrBefore(trace.steps, layout.x.invert(pointerIn(event, event.currentTarget)[0])));
   };
 
   return (

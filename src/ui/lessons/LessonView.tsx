@@ -1,6 +1,7 @@
 // A lesson on screen: what the teacher says, the question, the timeline of the run so far, and the
 // panels the step asks for. Presenting, the header goes and the type grows so that the words, the
-// question and the timeline fit one projector screen (1280×720 at 150 % zoom).
+// question and the timeline fit one projector screen (1280×720 at 150 % zoom), and a larger screen
+// shows it zoomed to fill it, as large in proportion.
 
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { PartyCards } from '../cards/PartyCards';
@@ -71,6 +72,33 @@ function useRoomBelow(main: RefObject<HTMLElement | null>, top: RefObject<HTMLEl
   return on ? room : undefined;
 }
 
+/** The screen presenter mode is laid out for, in CSS px: a 1280×720 projector at 150 % zoom. */
+export const PRESENT_SCREEN_PX = { width: 853, height: 480 } as const;
+
+/**
+ * Presenting, how much larger than its CSS pixels the lesson is drawn (CSS `zoom`, a number ≥ 1),
+ * so it fills a screen of `width` × `height` CSS px as it fills PRESENT_SCREEN_PX: a projector at
+ * 100 % zoom shows the words as large, in proportion, as one at 150 %. A smaller screen (a phone,
+ * or a browser zoomed further in) gets 1: the lesson as it is laid out, scrolling if it must.
+ */
+export function presentScale(width: number, height: number): number {
+  const fit = Math.min(width / PRESENT_SCREEN_PX.width, height / PRESENT_SCREEN_PX.height);
+  return Number.isFinite(fit) && fit > 1 ? Math.floor(fit * 100) / 100 : 1;
+}
+
+/** presentScale for the window, kept current as it is resized; 1 when not presenting. */
+function usePresentScale(on: boolean): number {
+  const [scale, setScale] = useState(1);
+  useEffect(() => {
+    if (!on) return undefined;
+    const fit = () => setScale(presentScale(window.innerWidth, window.innerHeight));
+    fit();
+    window.addEventListener('resize', fit);
+    return () => window.removeEventListener('resize', fit);
+  }, [on]);
+  return on ? scale : 1;
+}
+
 /** Presenting, whether the screen has more below what it shows (a step's panels, say). */
 function useMoreBelow(main: RefObject<HTMLElement | null>, on: boolean): boolean {
   const [more, setMore] = useState(false);
@@ -119,9 +147,12 @@ function Lesson() {
     mainRef.current?.scrollTo({ top: 0 });
   }, [where]);
   const more = useMoreBelow(mainRef, presenting);
+  // Zoomed, the lesson's own lengths grow, the screen's height among them: it is divided back out.
+  const scale = usePresentScale(presenting);
   return (
     <div
       className={presenting ? 'lesson presenting' : 'lesson'}
+      style={scale === 1 ? undefined : { zoom: scale, height: `${100 / scale}vh` }}
       data-phase={phase}
       data-where={where}
       data-playing={playing ? 'yes' : 'no'}

@@ -32,6 +32,7 @@ import type { TimeWindow, TimelineLayout } from './types';
 import { useElementWidth } from '../hooks/useElementWidth';
 import { useTimeZoom } from './useTimeZoom';
 import { clampWindow, fitWindow, followCursor, isFit, zoomCentred } from './viewport';
+import { pointerIn } from '../svg/pointer';
 
 export interface TimelineProps {
   trace: Trace;
@@ -185,9 +186,7 @@ export function Timeline({
       onSeek(Number(target.getAttribute('data-step')));
       return;
     }
-    const box = event.currentTarget.getBoundingClientRect();
-    const x = event.clientX - box.left;
-    const y = event.clientY - box.top;
+    const [x, y] = pointerIn(event, event.currentTarget);
     const { plot } = layout;
     if (x >= plot.left && x <= plot.right && y >= plot.top && y <= plot.bottom + 24) {
       onSeek(stepAtTime(trace, scale.invert(x)));
