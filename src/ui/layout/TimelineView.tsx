@@ -10,13 +10,17 @@ import { InterventionMarks } from './InterventionMarks';
 import { Playhead } from './Playhead';
 import { ExportBar } from '../export/ExportBar';
 
+const PRESENT_LANE_MIN_PX = 34;
+
 /** Lanes get 64 px each (Redlock's five masters a compact share each), never fewer than three.
- * Given `maxHeightPx` (a lesson on a projector) they share what fits in it, 20 to 38 px each. */
+ * Given `maxHeightPx` (a lesson on a projector) they share what fits in it, 34 to 38 px each: below
+ * 34 a lane's name and role, and its tokens, run into each other, so the timeline runs on below the
+ * screen instead (the presenter's forward key scrolls to it). */
 const timelineHeight = (units: number, maxHeightPx?: number) => {
   const lanes = Math.max(3, units);
   if (maxHeightPx === undefined) return defaultHeight(lanes, 64);
   const spare = maxHeightPx - defaultHeight(lanes, 0);
-  return defaultHeight(lanes, Math.max(20, Math.min(38, spare / lanes)));
+  return defaultHeight(lanes, Math.max(PRESENT_LANE_MIN_PX, Math.min(38, spare / lanes)));
 };
 
 /** The store's layers over the drawing: the user's interventions, and the playhead while playing. */

@@ -6,7 +6,8 @@ import { useLab } from '../store/context';
 import { lessonHash } from './lessonUrl';
 import { useLesson } from './useLesson';
 
-export function LessonNav() {
+/** `moreBelow`: presenting, the step shows more below the screen, and forward scrolls to it first. */
+export function LessonNav({ moreBelow = false }: { moreBelow?: boolean }) {
   const s = useLesson((s) => ({
     lesson: s.lesson,
     chapters: s.chapters,
@@ -71,12 +72,19 @@ export function LessonNav() {
           </button>
         </p>
       )}
-      <p
-        className="lesson-keys"
-        title="Keys: Right, Page Down or space go on; Left or Page Up go back; 1 to 6 answer; B blanks the screen; P presents; + and − change the speed"
-      >
-        Speed {speed}x<span className="keys-words"> · keys: → ← 1–6 B P + −</span>
-      </p>
+      {/* In the bar, where it covers nothing; the speed's place, which matters less meanwhile. */}
+      {moreBelow ? (
+        <p className="more-below" aria-hidden="true">
+          More below: <kbd>→</kbd>
+        </p>
+      ) : (
+        <p
+          className="lesson-keys"
+          title="Keys: Right, Page Down or space go on; Left or Page Up go back; 1 to 6 answer; B blanks the screen; P presents; + and − change the speed"
+        >
+          Speed {speed}x<span className="keys-words"> · keys: → ← 1–6 B P + −</span>
+        </p>
+      )}
       {s.presenting && (
         <button type="button" className="leave-present" onClick={() => s.setPresenting(false)}>
           Exit presenting (Esc)

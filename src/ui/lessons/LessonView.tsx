@@ -13,7 +13,7 @@ import { LabProvider, useLab } from '../store/context';
 import type { LabStore } from '../store/labStore';
 import type { LessonPanel } from '../../engine';
 import { Cost } from './Cost';
-import { handleLessonKey } from './keys';
+import { handleLessonKey, SCROLL_MIN_PX } from './keys';
 import { LessonBar } from './LessonBar';
 import { LessonNav } from './LessonNav';
 import { Pseudocode } from './Pseudocode';
@@ -105,7 +105,7 @@ function useMoreBelow(main: RefObject<HTMLElement | null>, on: boolean): boolean
   useEffect(() => {
     const m = main.current;
     if (!on || !m) return undefined;
-    const check = () => setMore(m.scrollHeight - m.clientHeight - m.scrollTop > 2);
+    const check = () => setMore(m.scrollHeight - m.clientHeight - m.scrollTop > SCROLL_MIN_PX);
     const observer = new ResizeObserver(check);
     observer.observe(m);
     for (const child of m.children) observer.observe(child);
@@ -174,12 +174,7 @@ function Lesson() {
         <TimelineView maxHeightPx={room} />
         <Panels />
       </main>
-      {more && phase !== 'asking' && !playing && (
-        <p className="more-below" aria-hidden="true">
-          More below: <kbd>→</kbd>
-        </p>
-      )}
-      <LessonNav />
+      <LessonNav moreBelow={more && phase !== 'asking' && !playing} />
       {blank && (
         <div className="blank-screen" role="dialog" aria-label="Screen blanked: press B or any arrow to come back" />
       )}

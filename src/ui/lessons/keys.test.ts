@@ -3,7 +3,7 @@
 // clicker cannot scroll), then move between steps.
 
 import { describe, expect, it, vi } from 'vitest';
-import { handleLessonKey } from './keys';
+import { handleLessonKey, SCROLL_MIN_PX } from './keys';
 import type { LessonSession } from './session';
 import type { LabStore } from '../store/labStore';
 
@@ -35,6 +35,18 @@ describe('the presenter keys', () => {
     expect(p.previous).not.toHaveBeenCalled();
     p.press('ArrowLeft');
     expect(p.previous).toHaveBeenCalledTimes(1);
+  });
+
+  it('move on, not scroll, when what is below is less than SCROLL_MIN_PX (a margin, not something to read)', () => {
+    const p = presenter();
+    p.screen.scrollHeight = 500 + SCROLL_MIN_PX;
+    p.press('PageDown');
+    expect(p.next).toHaveBeenCalledTimes(1);
+    expect(p.screen.scrollTop).toBe(0);
+    p.screen.scrollHeight = 500 + SCROLL_MIN_PX + 1;
+    p.press('PageDown');
+    expect(p.screen.scrollTop).toBe(SCROLL_MIN_PX + 1);
+    expect(p.next).toHaveBeenCalledTimes(1);
   });
 
   it('move between steps at once when not presenting', () => {

@@ -20,6 +20,12 @@ function ownedByControl(target: EventTarget | null, key: string): boolean {
   return (key === ' ' || key === 'Enter') && (tag === 'BUTTON' || tag === 'A' || tag === 'SUMMARY');
 }
 
+/**
+ * Less than this below the screen (a panel's bottom margin, a few pixels of border) is not worth a
+ * press of its own: forward goes on instead.
+ */
+export const SCROLL_MIN_PX = 32;
+
 /** How much of a screen one press scrolls, presenting: a little stays in view, to read on from. */
 const SCROLL_SHARE = 0.85;
 
@@ -44,7 +50,7 @@ export function handleLessonKey(
     const below = screen.scrollHeight - screen.clientHeight - screen.scrollTop;
     // Forward reveals a question's answer, or ends a run playing, first: what is below comes after.
     const told = s.phase !== 'asking' && !lab.getState().playing;
-    if (FORWARD.has(key) && told && below > 2) {
+    if (FORWARD.has(key) && told && below > SCROLL_MIN_PX) {
       screen.scrollBy({ top: Math.min(page, below) });
       return true;
     }

@@ -88,6 +88,21 @@ describe('a lesson session', () => {
     expect(session.getState().place).toEqual({ chapter: 1, step: session.getState().chapters[1]!.length - 1 });
   });
 
+  it('after a look back (the run moved to an earlier step), forward plays back to the step before going on', async () => {
+    const { lab, session } = setup();
+    await session.getState().open(LESSON.id, { chapter: 2, step: 4 });
+    const step = session.getState().chapters[2]![4]!;
+    session.getState().next(); // reveal
+    finish(lab);
+    lab.getState().seek(2); // the teacher clicks back on the timeline
+    session.getState().next();
+    expect(session.getState().place).toEqual({ chapter: 2, step: 4 });
+    finish(lab);
+    expect(lab.getState().cursor).toBe(step.target);
+    session.getState().next();
+    expect(session.getState().place).toEqual({ chapter: 2, step: 5 });
+  });
+
   it('takes over into the lab and comes back to the step as it was', async () => {
     const { lab, session } = setup();
     await session.getState().open(LESSON.id, { chapter: 2, step: 4 });

@@ -50,7 +50,8 @@ export interface LessonActions {
   settled(): Promise<boolean>;
   /** Gives up an open() still loading (a lab link came first), changing nothing else. */
   abandon(): void;
-  /** One press forward: finish the playing, or reveal the answer, or go to the next step. */
+  /** One press forward: finish the playing, or reveal the answer, or play back to where the step
+   * is (the run moved back), or go to the next step. */
   next(): void;
   /** One press back: the previous step (its question asked afresh). */
   previous(): void;
@@ -216,6 +217,11 @@ export function createLessonSession(
         // A press while the run plays to its stop finishes the playing first.
         if (playing && stopAt !== null) return lab.getState().seek(stopAt);
         if (get().phase === 'asking') return reveal();
+        // The run was moved back (a click on the timeline, to look again): forward first plays it
+        // back to where the step had it, then goes on from there.
+        const step = current();
+        const at = step && (get().phase === 'revealed' ? step.target : step.waitAt);
+        if (at !== undefined && lab.getState().cursor < at) return lab.getState().playTo(at);
         const to = following(get().place);
         if (to) enter(to, true);
       },
