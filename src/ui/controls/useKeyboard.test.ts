@@ -75,6 +75,25 @@ describe('handleKey', () => {
     expect(store.getState().edited).toBe(false);
   });
 
+  it('undoes and redoes with the focus on a box, a list or a button: they have no undo of their own', () => {
+    const store = createLabStore();
+    store.getState().addIntervention({ type: 'expireLease' });
+    const box = document.createElement('input');
+    box.type = 'checkbox';
+    expect(press(store, 'z', box, { ctrlKey: true })).toBe(true);
+    expect(store.getState().edited).toBe(false);
+    expect(press(store, 'y', document.createElement('select'), { ctrlKey: true })).toBe(true);
+    expect(store.getState().edited).toBe(true);
+    expect(press(store, 'z', document.createElement('button'), { ctrlKey: true })).toBe(true);
+    expect(store.getState().edited).toBe(false);
+    // A number field and a textarea keep the keys for their own typing.
+    const number = document.createElement('input');
+    number.type = 'number';
+    expect(press(store, 'y', number, { ctrlKey: true })).toBe(false);
+    expect(press(store, 'y', document.createElement('textarea'), { ctrlKey: true })).toBe(false);
+    expect(store.getState().edited).toBe(false);
+  });
+
   it('redoes with Ctrl+Shift+Z, Cmd+Shift+Z or Ctrl+Y, but not inside a text field', () => {
     const store = createLabStore();
     store.getState().addIntervention({ type: 'expireLease' });

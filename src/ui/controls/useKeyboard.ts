@@ -20,6 +20,16 @@ function ownsKey(target: EventTarget | null, key: string, clicked: Element | nul
   return key === ' ' && pressable && target !== clicked;
 }
 
+/** Input types a person types text into: such a field has its own undo, and keeps Ctrl+Z. */
+const TEXT_INPUTS = new Set(['text', 'search', 'email', 'url', 'tel', 'password', 'number', '']);
+
+/** Whether `target` undoes typing of its own (a text field): a box, a list or a button has no undo of its own. */
+function ownsHistory(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  if (target.tagName === 'TEXTAREA' || target.isContentEditable) return true;
+  return target instanceof HTMLInputElement && TEXT_INPUTS.has(target.getAttribute('type')?.toLowerCase() ?? '');
+}
+
 /** The history command a key press means: Ctrl+Z undo; Ctrl+Shift+Z or Ctrl+Y redo (Cmd on a Mac). */
 function historyKey(event: KeyboardEvent): 'undo' | 'redo' | null {
   if (!(event.ctrlKey || event.metaKey) || event.altKey) return null;
@@ -31,9 +41,10 @@ function historyKey(event: KeyboardEvent): 'undo' | 'redo' | null {
 /** `clicked`: the control that has the focus because it was clicked, if any (see useKeyboard). */
 export function handleKey(store: LabStore, event: KeyboardEvent, clicked: Element | null = null): boolean {
   // Ctrl+Z (Cmd+Z) undoes the last change to the run, and Ctrl+Shift+Z (Cmd+Shift+Z) or Ctrl+Y
-  // redoes it, unless a text field wants the key for itself.
+  // redoes it, unless a text field wants the key for its own typing (a ticked box or a picked
+  // scenario is the page's change, undone by the page).
   const history = historyKey(event);
-  if (history && !ownsKey(event.target, event.key, clicked)) {
+  if (history && !ownsHistory(event.target)) {
     store.getState()[history]();
     return true;
   }

@@ -37,6 +37,8 @@ export interface Revision {
   ownActionCount: number;
   presetId: string | null;
   edited: boolean;
+  /** The step the cursor was on: undo and redo put it back there too, where the user was. */
+  cursor: number;
 }
 
 export const UNDO_LIMIT = 50;

@@ -139,17 +139,41 @@ describe('changed, undo and restore', () => {
     expect(store.getState().scenario.knobs.leaseTtlMs).toBeUndefined();
   });
 
-  it('keeps the cursor at the same time across a redo', () => {
+  it('puts the cursor back where it was, with the run: before the change on undo, as undone on redo', () => {
     const store = createLabStore();
-    store.getState().addIntervention({ type: 'pause', client: 'Client1' });
-    store.getState().undo();
     store.getState().seek(9);
-    const timeMs = store.getState().trace.steps[9]!.timeMs;
+    store.getState().loadPreset('redlock-race'); // opens at its first step
+    store.getState().seek(4);
+    store.getState().undo();
+    expect(store.getState().cursor).toBe(9);
+    store.getState().seek(2);
     store.getState().redo();
-    expect(store.getState().scenario.actions.at(-1)!.type).toBe('pause');
-    const s = store.getState();
-    expect(s.trace.steps[s.cursor]!.timeMs).toBeLessThanOrEqual(timeMs);
-    expect(s.trace.steps[s.cursor + 1]?.timeMs ?? Infinity).toBeGreaterThan(timeMs);
+    expect([store.getState().presetId, store.getState().cursor]).toEqual(['redlock-race', 4]);
+    store.getState().undo();
+    expect(store.getState().cursor).toBe(2);
+  });
+
+  it('takes a knob set back to its default as no change: the run is its preset again', () => {
+    const store = createLabStore();
+    const ttl = store.getState().scenario.knobs.leaseTtlMs;
+    const meant = 1000; // what the canonical race leaves its lease length at (its strategy's default)
+    expect(ttl).toBeUndefined();
+    store.getState().setKnob('leaseTtlMs', 2500);
+    expect(store.getState().edited).toBe(true);
+    store.getState().setKnob('leaseTtlMs', meant);
+    expect(store.getState().scenario).toEqual(race());
+    expect(store.getState().edited).toBe(false);
+    expect(store.getState().past).toHaveLength(2);
+    // The default set where the knob is left out already is no change at all: nothing to undo.
+    store.getState().setKnob('leaseTtlMs', meant);
+    expect(store.getState().past).toHaveLength(2);
+    // A value the preset itself sets stays written, as the preset writes it.
+    store.getState().loadPreset('lease-short');
+    const own = store.getState().scenario.knobs;
+    const [key, value] = Object.entries(own)[0]!;
+    store.getState().setKnobs({ [key]: 12345 }, 'x');
+    store.getState().setKnobs({ [key]: value }, 'x');
+    expect(store.getState().edited).toBe(false);
   });
 
   it('remembers at most UNDO_LIMIT versions', () => {

@@ -9,6 +9,8 @@
 import { createStore } from 'zustand/vanilla';
 import {
   findPreset,
+  findStrategy,
+  effectiveKnobs,
   asSentence,
   formatScenarioError,
   simulatorOf,
@@ -23,7 +25,7 @@ import {
 import { nearestSpeed, stepSpeed, type Speed } from './speed';
 import { clampCursor, lastStepAtOrBefore, timeAt } from './time';
 import { SKIM_ABOVE_SPEED, advancePlayback, readingMs } from './playback';
-import { defaultScenario, differsFromPreset, presetOf } from './presetOf';
+import { defaultScenario, differsFromPreset, presetOf, presetUnder } from './presetOf';
 import { HERE_MAX_EVENTS, traceLater, traceNow, type RunResult, type RunSources } from './runs';
 import {
   NAME_NEEDED,
@@ -46,13 +48,41 @@ function sameRun(scenario: Scenario, state: Pick<LabState, 'scenario' | 'computi
   return scenario === state.scenario || JSON.stringify(scenario) === JSON.stringify(state.scenario);
 }
 
+/**
+ * `knobs` with the overrides of `keys` dropped where they say what leaving them out already means:
+ * the strategy's default (given the other knobs), and the preset the scenario came from leaves that
+ * knob out too. A knob set back to its default is then no change: the run is its preset again
+ * (not "changed"), and its link is short again.
+ */
+function withoutDefaults(
+  scenario: Scenario,
+  presetId: string | null,
+  knobs: Record<string, unknown>,
+  keys: readonly string[],
+): Record<string, unknown> {
+  const strategy = findStrategy(scenario.strategy);
+  if (!strategy) return knobs;
+  const base: Record<string, unknown> | undefined =
+    presetId === null ? undefined : presetUnder(presetId, scenario.strategy)?.knobs;
+  const out = { ...knobs };
+  for (const key of keys) {
+    if (!Object.hasOwn(out, key) || (base && Object.hasOwn(base, key))) continue;
+    const rest = { ...out };
+    delete rest[key];
+    const meant = (effectiveKnobs(strategy, rest as Partial<Knobs>) as unknown as Record<string, unknown>)[key];
+    if (JSON.stringify(meant) === JSON.stringify(out[key])) delete out[key];
+  }
+  return out;
+}
+
 /** The document `state` holds, as undo and redo keep it. */
-function revisionOf(state: Pick<LabState, 'scenario' | 'ownActionCount' | 'presetId' | 'edited'>): Revision {
+function revisionOf(state: Pick<LabState, 'scenario' | 'ownActionCount' | 'presetId' | 'edited' | 'cursor'>): Revision {
   return {
     scenario: state.scenario,
     ownActionCount: state.ownActionCount,
     presetId: state.presetId,
     edited: state.edited,
+    cursor: state.cursor,
   };
 }
 
@@ -287,21 +317,20 @@ export function createLabStore(given: Scenario = defaultScenario(), options: Sto
       },
 
       setKnob(key, value) {
-        const { scenario } = get();
-        const knobs: Partial<Knobs> = { ...scenario.knobs };
-        if (value === undefined) delete knobs[key];
-        else knobs[key] = value;
-        commit({ ...scenario, knobs }, keepTime(), {}, `the setting ${key}`);
+        get().setKnobs({ [key]: value }, `the setting ${key}`);
       },
 
       setKnobs(changes, what) {
-        const { scenario } = get();
+        const { scenario, presetId } = get();
         const knobs: Record<string, unknown> = { ...scenario.knobs };
         for (const [key, value] of Object.entries(changes)) {
           if (value === undefined) delete knobs[key];
           else knobs[key] = value;
         }
-        commit({ ...scenario, knobs: knobs as Partial<Knobs> }, keepTime(), {}, what);
+        const kept = withoutDefaults(scenario, presetId, knobs, Object.keys(changes));
+        // The knobs it already has (a default set on a knob left out, say): no change, no history.
+        if (JSON.stringify(kept) === JSON.stringify(scenario.knobs)) return;
+        commit({ ...scenario, knobs: kept as Partial<Knobs> }, keepTime(), {}, what);
       },
 
       resetKnobs() {
@@ -360,7 +389,7 @@ export function createLabStore(given: Scenario = defaultScenario(), options: Sto
         const { past, future } = get();
         const last = past.at(-1);
         if (!last) return;
-        commit(last.scenario, keepTime(), {
+        commit(last.scenario, () => last.cursor, {
           ownActionCount: last.ownActionCount,
           presetId: last.presetId,
           edited: last.edited,
@@ -373,7 +402,7 @@ export function createLabStore(given: Scenario = defaultScenario(), options: Sto
         const { past, future } = get();
         const next = future.at(-1);
         if (!next) return;
-        commit(next.scenario, keepTime(), {
+        commit(next.scenario, () => next.cursor, {
           ownActionCount: next.ownActionCount,
           presetId: next.presetId,
           edited: next.edited,
