@@ -194,6 +194,23 @@ test.describe('the walkthrough on a projector at 100 % zoom', () => {
   });
 });
 
+test.describe('the walkthrough on a projector, zoomed in', () => {
+  test.use({ viewport: PROJECTOR, deviceScaleFactor: 1.5 });
+  test('a timeline zoomed in shows its toolbar, with Fit to come back; fitted, the toolbar goes', async ({ page }) => {
+    await page.goto(`./#lesson=${lesson.id}&chapter=the-race&step=t6&present`);
+    await settled(page, 'the-race', 't6', 'asking');
+    const fit = page.getByRole('button', { name: 'Fit' });
+    await expect(fit).toBeHidden();
+    await expect(page.locator('.tl-stage')).toHaveAttribute('data-gestures', 'on');
+    const plot = (await page.locator('.tl-stage').boundingBox())!;
+    await page.mouse.dblclick(plot.x + plot.width / 2, plot.y + plot.height / 2);
+    await expect(fit).toBeVisible();
+    await fit.click();
+    await expect(fit).toBeHidden();
+    await expect(page.locator('.tl[data-zoomed]')).toHaveCount(0);
+  });
+});
+
 test.describe('the walkthrough on a laptop', () => {
   test('Back from a lesson returns to the lab it was opened from, and Forward to the same step', async ({ page }) => {
     await openLab(page);

@@ -200,7 +200,9 @@ export function Timeline({
   const cursorText = `${label ? `${label} · ` : ''}step ${step} · ${formatMs(cursorMs, spanMs)}`;
 
   return (
-    <div className="tl" ref={containerRef}>
+    // data-zoomed: whether the axis shows less than the whole run (presenter mode shows the
+    // toolbar then, for the way back: lessons.css).
+    <div className="tl" ref={containerRef} data-zoomed={isFit(window, fit) ? undefined : 'yes'}>
       <div className="tl-toolbar">
         <div className="tl-toolbar__buttons">
           {/* Words, not + and −: those keys change the speed (the Keys panel says so). */}
