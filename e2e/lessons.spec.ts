@@ -194,17 +194,23 @@ test.describe('the walkthrough on a projector at 100 % zoom', () => {
   });
 });
 
-test.describe('the walkthrough on a projector, zoomed in', () => {
-  test.use({ viewport: PROJECTOR, deviceScaleFactor: 1.5 });
+test.describe('the walkthrough on a projector at 100 % zoom, the timeline zoomed in', () => {
+  test.use({ viewport: { width: 1280, height: 720 }, deviceScaleFactor: 1 });
   test('a timeline zoomed in shows its toolbar, with Fit to come back; fitted, the toolbar goes', async ({ page }) => {
     await page.goto(`./#lesson=${lesson.id}&chapter=the-race&step=t6&present`);
     await settled(page, 'the-race', 't6', 'asking');
     const fit = page.getByRole('button', { name: 'Fit' });
     await expect(fit).toBeHidden();
     await expect(page.locator('.tl-stage')).toHaveAttribute('data-gestures', 'on');
-    const plot = (await page.locator('.tl-stage').boundingBox())!;
-    await page.mouse.dblclick(plot.x + plot.width / 2, plot.y + plot.height / 2);
+    // A double-click zooms about the pointer, the lesson itself being drawn 1.5x: the time under
+    // the pointer (the "1,000 ms" tick's) stays where it was on the screen.
+    const tick = page.locator('.tl-axis__label', { hasText: /^1,000 ms$/ });
+    const before = (await tick.boundingBox())!;
+    const lane = (await page.locator('.tl-stage').boundingBox())!;
+    await page.mouse.dblclick(before.x + before.width / 2, lane.y + lane.height * 0.45);
     await expect(fit).toBeVisible();
+    const after = (await tick.boundingBox())!;
+    expect(Math.abs(after.x + after.width / 2 - (before.x + before.width / 2))).toBeLessThan(3);
     await fit.click();
     await expect(fit).toBeHidden();
     await expect(page.locator('.tl[data-zoomed]')).toHaveCount(0);

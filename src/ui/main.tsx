@@ -123,7 +123,7 @@ function start(container: HTMLElement) {
     )
     .then(({ opened, viewReady }) => {
       // Opening the page is not a change the user made: there is nothing to undo (or redo) yet.
-      store.setState({ past: [], future: [] });
+      store.getState().setHistory({ past: [], future: [] });
       startPlayer(store);
       const url = syncUrl(store, window, route);
       // An unreadable link is replaced by the link of what is open, so a reload does not repeat it.

@@ -91,6 +91,7 @@ describe('handleKey', () => {
     number.type = 'number';
     expect(press(store, 'y', number, { ctrlKey: true })).toBe(false);
     expect(press(store, 'y', document.createElement('textarea'), { ctrlKey: true })).toBe(false);
+    expect(press(store, 'y', document.createElement('input'), { ctrlKey: true })).toBe(false); // no type: text
     expect(store.getState().edited).toBe(false);
   });
 
@@ -109,6 +110,7 @@ describe('handleKey', () => {
     expect(store.getState().edited).toBe(true);
     store.getState().undo();
     expect(press(store, 'y', document.body, { altKey: true, ctrlKey: true })).toBe(false);
+    expect(press(store, 'y', document.body, { metaKey: true })).toBe(false); // a Mac's History
     expect(press(store, 'y', document.body, { ctrlKey: true })).toBe(true);
     expect(store.getState().edited).toBe(true);
   });

@@ -1,8 +1,8 @@
 // Keyboard shortcuts for the whole page: space plays or pauses, left and right step, Home and End
-// jump, + and - change speed, Ctrl+Z (Cmd+Z) undoes the last change to the run and Ctrl+Shift+Z or
-// Ctrl+Y redoes it. Invariant: a key
-// meant for a form control (typing in a field, pressing a button reached with the keyboard, moving
-// a slider or a tab) is left to that control.
+// jump, + and - change speed, Ctrl+Z (Cmd+Z) undoes the last change to the run and Ctrl+Shift+Z
+// (Cmd+Shift+Z) or Ctrl+Y redoes it. Invariant: a key meant for a form control (typing in a field,
+// pressing a button reached with the keyboard, moving a slider or a tab) is left to that control;
+// undo and redo are left only to a field with an undo of its own, one that takes typing.
 
 import { useEffect } from 'react';
 import type { LabStore } from '../store/labStore';
@@ -21,21 +21,25 @@ function ownsKey(target: EventTarget | null, key: string, clicked: Element | nul
 }
 
 /** Input types a person types text into: such a field has its own undo, and keeps Ctrl+Z. */
-const TEXT_INPUTS = new Set(['text', 'search', 'email', 'url', 'tel', 'password', 'number', '']);
+const TEXT_INPUTS = new Set(['text', 'search', 'email', 'url', 'tel', 'password', 'number']);
 
 /** Whether `target` undoes typing of its own (a text field): a box, a list or a button has no undo of its own. */
 function ownsHistory(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
   if (target.tagName === 'TEXTAREA' || target.isContentEditable) return true;
-  return target instanceof HTMLInputElement && TEXT_INPUTS.has(target.getAttribute('type')?.toLowerCase() ?? '');
+  // `type` as the browser reads it: a missing or unknown type is a text field.
+  return target instanceof HTMLInputElement && TEXT_INPUTS.has(target.type);
 }
 
-/** The history command a key press means: Ctrl+Z undo; Ctrl+Shift+Z or Ctrl+Y redo (Cmd on a Mac). */
+/**
+ * The history command a key press means: Ctrl+Z (Cmd+Z) undo; Ctrl+Shift+Z (Cmd+Shift+Z) or Ctrl+Y
+ * redo. Not Cmd+Y: on a Mac that is the browser's history.
+ */
 function historyKey(event: KeyboardEvent): 'undo' | 'redo' | null {
   if (!(event.ctrlKey || event.metaKey) || event.altKey) return null;
   const key = event.key.toLowerCase();
   if (key === 'z') return event.shiftKey ? 'redo' : 'undo';
-  return key === 'y' && !event.shiftKey ? 'redo' : null;
+  return key === 'y' && event.ctrlKey && !event.metaKey && !event.shiftKey ? 'redo' : null;
 }
 
 /** `clicked`: the control that has the focus because it was clicked, if any (see useKeyboard). */

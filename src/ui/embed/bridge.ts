@@ -87,7 +87,7 @@ async function run(store: LabStore, command: Command, hold: () => void, undone: 
         store.getState().undo();
         await whenSettled(store);
         // Not a change to redo: the load never happened, as far as the page's history goes.
-        store.setState({ future: before.future });
+        store.getState().setHistory({ future: before.future });
         store.getState().seek(before.cursor);
         undone();
       }

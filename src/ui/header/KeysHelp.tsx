@@ -9,7 +9,7 @@ const KEYS: [string, string][] = [
   ['Home End', 'first or last step'],
   ['+ −', 'faster or slower'],
   ['Ctrl+Z', 'undo the last change'],
-  ['Ctrl+Shift+Z Ctrl+Y', 'redo what was undone'],
+  ['Ctrl+Shift+Z', 'redo what was undone (or Ctrl+Y)'],
 ];
 
 export function KeysHelp() {

@@ -67,8 +67,14 @@ export function ScenarioIntro() {
             Undo last change
           </button>
         )}
-        {canRedo && (
-          <button type="button" onClick={redo} title="Put back the change you undid (Ctrl+Shift+Z or Ctrl+Y)">
+        {/* Beside Undo while either can act, disabled when it cannot: a press that empties it keeps the focus. */}
+        {(canRedo || canUndo || changedPreset) && (
+          <button
+            type="button"
+            onClick={redo}
+            disabled={!canRedo}
+            title="Put back the change you undid (Ctrl+Shift+Z or Ctrl+Y)"
+          >
             Redo
           </button>
         )}

@@ -90,7 +90,8 @@ export function presentScale(width: number, height: number): number {
 function usePresentScale(on: boolean): number {
   const [scale, setScale] = useState(1);
   useEffect(() => {
-    if (!on) return undefined;
+    // A browser without CSS zoom (Firefox before 126) shows the lesson as it is laid out.
+    if (!on || !CSS.supports('zoom', '2')) return undefined;
     const fit = () => setScale(presentScale(window.innerWidth, window.innerHeight));
     fit();
     window.addEventListener('resize', fit);

@@ -123,7 +123,7 @@ export function createLessonSession(
       // lesson plays on from where it was instead of from the start.
       if (shown?.step !== step.scenario || l.scenario !== shown.lab) {
         l.loadScenario(step.scenario, { presetId: step.presetId, source: 'the lesson' });
-        lab.setState({ past: [], future: [] });
+        lab.getState().setHistory({ past: [], future: [] });
         shown = { step: step.scenario, lab: lab.getState().scenario };
       }
       // Forward through one run it plays up to the stop; anywhere else it goes straight there.

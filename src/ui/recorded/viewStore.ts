@@ -10,6 +10,6 @@ import type { Trace } from '../../engine';
 /** A store whose trace is `trace`, at its first step, paused. */
 export function viewingStore(trace: Trace): LabStore {
   const store = createLabStore(trace.scenario);
-  store.setState({ trace, cursor: 0, playheadMs: trace.steps[0]?.timeMs ?? 0, playing: false, past: [], future: [] });
+  store.setState({ trace, cursor: 0, playheadMs: trace.steps[0]?.timeMs ?? 0, playing: false });
   return store;
 }

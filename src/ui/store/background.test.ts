@@ -57,6 +57,35 @@ describe('the store with a worker', () => {
     expect(store.getState().trace.scenario.seed).toBe(22);
   });
 
+  it('after a failure, puts back the history as setHistory left it (a load put back stays nothing to redo)', () => {
+    const { runner, asked } = fakeRunner();
+    const store = createLabStore(undefined, { background: runner });
+    store.getState().setSeed(3);
+    store.getState().undo();
+    expect(store.getState().future).toHaveLength(1);
+    store.getState().setHistory({ future: [] });
+    store.getState().loadScenario(long);
+    asked[0]!.answer({ error: 'the worker stopped' });
+    expect(store.getState()).toMatchObject({ computing: false, past: [], future: [] });
+    expect(store.getState().scenario.name).not.toBe(long.name);
+  });
+
+  it('a revision kept while its run computes puts the cursor back by time, not by a step of another run', () => {
+    const { runner, answer } = fakeRunner();
+    const store = createLabStore(undefined, { background: runner });
+    store.getState().loadScenario(long);
+    store.getState().seek(5); // a step of the run still on screen
+    store.getState().setSeed(99); // kept while computing: its cursor is not long's
+    expect(store.getState().past.at(-1)!.cursor).toBeNull();
+    answer(1);
+    const timeMs = store.getState().trace.steps[store.getState().cursor]!.timeMs;
+    store.getState().undo();
+    answer(2);
+    const s = store.getState();
+    expect(s.trace.steps[s.cursor]!.timeMs).toBeLessThanOrEqual(timeMs);
+    expect(s.trace.steps[s.cursor + 1]?.timeMs ?? Infinity).toBeGreaterThan(timeMs);
+  });
+
   it('after a failure, puts back the document whose trace is on screen and says why', () => {
     const { runner, asked } = fakeRunner();
     const store = createLabStore(long, { background: runner });

@@ -37,8 +37,12 @@ export interface Revision {
   ownActionCount: number;
   presetId: string | null;
   edited: boolean;
-  /** The step the cursor was on: undo and redo put it back there too, where the user was. */
-  cursor: number;
+  /**
+   * The step the cursor was on: undo and redo put it back there too, where the user was. Null when
+   * the revision was kept while its run was still being computed (the step on screen was another
+   * run's): the cursor then keeps its time.
+   */
+  cursor: number | null;
 }
 
 export const UNDO_LIMIT = 50;
@@ -136,6 +140,12 @@ export interface LabActions {
   clearInterventions(): void;
   /** Puts back the document as it was before the last change (a load counts as a change). */
   undo(): void;
+  /**
+   * Sets what undo and redo have to put back, leaving the run as it is: opening a page or a lesson
+   * is no change to undo, and a load put back is nothing to redo. (Through this action, not
+   * setState: a failed computation puts back the history with the run it belongs to.)
+   */
+  setHistory(history: { past?: Revision[]; future?: Revision[] }): void;
   /** Puts back the change the last undo took away (undoable again); nothing once a new change is made. */
   redo(): void;
   /** Reopens the preset the scenario came from, as it ships (undoable). */

@@ -25,7 +25,7 @@ import {
 import { nearestSpeed, stepSpeed, type Speed } from './speed';
 import { clampCursor, lastStepAtOrBefore, timeAt } from './time';
 import { SKIM_ABOVE_SPEED, advancePlayback, readingMs } from './playback';
-import { defaultScenario, differsFromPreset, presetOf, presetUnder } from './presetOf';
+import { defaultScenario, differsFromPreset, presetOf } from './presetOf';
 import { HERE_MAX_EVENTS, traceLater, traceNow, type RunResult, type RunSources } from './runs';
 import {
   NAME_NEEDED,
@@ -49,24 +49,17 @@ function sameRun(scenario: Scenario, state: Pick<LabState, 'scenario' | 'computi
 }
 
 /**
- * `knobs` with the overrides of `keys` dropped where they say what leaving them out already means:
- * the strategy's default (given the other knobs), and the preset the scenario came from leaves that
- * knob out too. A knob set back to its default is then no change: the run is its preset again
- * (not "changed"), and its link is short again.
+ * `knobs` with the overrides of `keys` dropped where they equal the strategy's own default for that
+ * knob (a knob with no default of its own, such as a lock-delay that follows the lease, is kept). A
+ * knob set back to its default is then no change: a preset is its preset again (not "changed"),
+ * and its link is short again. No shipped preset writes a default out.
  */
-function withoutDefaults(
-  scenario: Scenario,
-  presetId: string | null,
-  knobs: Record<string, unknown>,
-  keys: readonly string[],
-): Record<string, unknown> {
+function withoutDefaults(scenario: Scenario, knobs: Record<string, unknown>, keys: readonly string[]) {
   const strategy = findStrategy(scenario.strategy);
   if (!strategy) return knobs;
-  const base: Record<string, unknown> | undefined =
-    presetId === null ? undefined : presetUnder(presetId, scenario.strategy)?.knobs;
   const out = { ...knobs };
   for (const key of keys) {
-    if (!Object.hasOwn(out, key) || (base && Object.hasOwn(base, key))) continue;
+    if (!Object.hasOwn(out, key)) continue;
     const rest = { ...out };
     delete rest[key];
     const meant = (effectiveKnobs(strategy, rest as Partial<Knobs>) as unknown as Record<string, unknown>)[key];
@@ -76,13 +69,15 @@ function withoutDefaults(
 }
 
 /** The document `state` holds, as undo and redo keep it. */
-function revisionOf(state: Pick<LabState, 'scenario' | 'ownActionCount' | 'presetId' | 'edited' | 'cursor'>): Revision {
+function revisionOf(
+  state: Pick<LabState, 'scenario' | 'ownActionCount' | 'presetId' | 'edited' | 'cursor' | 'computing'>,
+): Revision {
   return {
     scenario: state.scenario,
     ownActionCount: state.ownActionCount,
     presetId: state.presetId,
     edited: state.edited,
-    cursor: state.cursor,
+    cursor: state.computing ? null : state.cursor,
   };
 }
 
@@ -321,13 +316,13 @@ export function createLabStore(given: Scenario = defaultScenario(), options: Sto
       },
 
       setKnobs(changes, what) {
-        const { scenario, presetId } = get();
+        const { scenario } = get();
         const knobs: Record<string, unknown> = { ...scenario.knobs };
         for (const [key, value] of Object.entries(changes)) {
           if (value === undefined) delete knobs[key];
           else knobs[key] = value;
         }
-        const kept = withoutDefaults(scenario, presetId, knobs, Object.keys(changes));
+        const kept = withoutDefaults(scenario, knobs, Object.keys(changes));
         // The knobs it already has (a default set on a knob left out, say): no change, no history.
         if (JSON.stringify(kept) === JSON.stringify(scenario.knobs)) return;
         commit({ ...scenario, knobs: kept as Partial<Knobs> }, keepTime(), {}, what);
@@ -389,7 +384,7 @@ export function createLabStore(given: Scenario = defaultScenario(), options: Sto
         const { past, future } = get();
         const last = past.at(-1);
         if (!last) return;
-        commit(last.scenario, () => last.cursor, {
+        commit(last.scenario, last.cursor === null ? keepTime() : () => last.cursor!, {
           ownActionCount: last.ownActionCount,
           presetId: last.presetId,
           edited: last.edited,
@@ -402,13 +397,18 @@ export function createLabStore(given: Scenario = defaultScenario(), options: Sto
         const { past, future } = get();
         const next = future.at(-1);
         if (!next) return;
-        commit(next.scenario, () => next.cursor, {
+        commit(next.scenario, next.cursor === null ? keepTime() : () => next.cursor!, {
           ownActionCount: next.ownActionCount,
           presetId: next.presetId,
           edited: next.edited,
           past: [...past, revisionOf(get())].slice(-UNDO_LIMIT),
           future: future.slice(0, -1),
         });
+      },
+
+      setHistory(history) {
+        set(history);
+        settled = { ...settled, ...history };
       },
 
       restorePreset() {
