@@ -3,7 +3,14 @@
 // Invariant: text sits in the gutters and bands, never under the marks it would hide.
 
 import { memo } from 'react';
-import { fitsFullGutter, isNarrow, LANE_TITLE_X_NARROW_PX, LANE_TITLE_X_PX } from './geometry';
+import {
+  fitsFullGutter,
+  isNarrow,
+  LANE_TITLE_X_NARROW_PX,
+  LANE_TITLE_X_PX,
+  MAXSEEN_VALUE_PX,
+  maxSeenValuePx,
+} from './geometry';
 import type { MaxSeenReadout } from './readouts';
 import type { LaneShape, PlotArea, StepLabelShape, TickShape } from './types';
 
@@ -85,6 +92,12 @@ export const LaneBands = memo(function LaneBands({
   );
 });
 
+/** A long value (a random token) is drawn smaller, to stay in its box; a counter's keeps the style sheet's size. */
+const valueSize = (value: string) => {
+  const px = maxSeenValuePx(value);
+  return px === MAXSEEN_VALUE_PX ? undefined : { fontSize: `${px}px` };
+};
+
 export function MaxSeen({ readouts, plot }: { readouts: MaxSeenReadout[]; plot: PlotArea }) {
   const x = plot.right + 16;
   return (
@@ -95,7 +108,7 @@ export function MaxSeen({ readouts, plot }: { readouts: MaxSeenReadout[]; plot: 
           <text className="tl-maxseen__caption" x={x} y={r.y - 8}>
             {r.caption}
           </text>
-          <text className="tl-maxseen__value" x={x} y={r.y + 22}>
+          <text className="tl-maxseen__value" x={x} y={r.y + 22} style={valueSize(r.value)}>
             {r.value}
           </text>
         </g>

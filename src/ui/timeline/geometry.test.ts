@@ -1,7 +1,17 @@
 // Times on the axis and in the toolbar read as a person would write them, at any zoom.
 
 import { describe, expect, it } from 'vitest';
-import { GUTTER_LEFT_PX, GUTTER_RIGHT_PX, formatMs, isNarrow, narrowGutterPx, plotArea, titleLines } from './geometry';
+import {
+  GUTTER_LEFT_PX,
+  GUTTER_RIGHT_PX,
+  MAXSEEN_VALUE_PX,
+  formatMs,
+  isNarrow,
+  maxSeenValuePx,
+  narrowGutterPx,
+  plotArea,
+  titleLines,
+} from './geometry';
 
 describe('formatMs', () => {
   it('writes whole milliseconds when the window spans seconds', () => {
@@ -50,5 +60,15 @@ describe('plotArea', () => {
     const whole = narrowGutterPx(340, ['Redis master 1'], [true]);
     expect(wrapped).toBeLessThan(8 + 18 * 8 + 14);
     expect(whole).toBe(8 + 14 * 8 + 14);
+  });
+});
+
+describe('maxSeenValuePx', () => {
+  it("keeps a counter's token at full size and shrinks a random one to fit the readout's box", () => {
+    expect(maxSeenValuePx('34')).toBe(MAXSEEN_VALUE_PX);
+    expect(maxSeenValuePx('(33,3)')).toBeLessThan(MAXSEEN_VALUE_PX);
+    // At 0.62 em a character, 8 of them fit the 82 px the box gives its value.
+    expect(maxSeenValuePx('c65ba249') * 0.62 * 8).toBeLessThanOrEqual(82);
+    expect(maxSeenValuePx('x'.repeat(40))).toBe(11);
   });
 });

@@ -129,3 +129,18 @@ export function axisTicks(scale: TimeScale, plot: PlotArea): TickShape[] {
 export function clampX(x: number, plot: PlotArea): number {
   return Math.min(Math.max(x, plot.left - 20), plot.right + 20);
 }
+
+/** The max_seen readout's value at its full size (px), and the room its box gives it (px). */
+export const MAXSEEN_VALUE_PX = 26;
+const MAXSEEN_VALUE_ROOM_PX = 82;
+/** A bold figure is about this share of its font size wide. */
+const MAXSEEN_CHAR_EM = 0.62;
+
+/**
+ * The font size (px) of the max_seen readout's value: full size for a counter's tokens ("34"),
+ * smaller for a value that would run out of its box (a random token, "c65ba249"), never under 11.
+ */
+export function maxSeenValuePx(value: string): number {
+  const fits = Math.floor(MAXSEEN_VALUE_ROOM_PX / (Math.max(1, value.length) * MAXSEEN_CHAR_EM));
+  return Math.max(11, Math.min(MAXSEEN_VALUE_PX, fits));
+}
