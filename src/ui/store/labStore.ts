@@ -9,8 +9,6 @@
 import { createStore } from 'zustand/vanilla';
 import {
   findPreset,
-  findStrategy,
-  effectiveKnobs,
   asSentence,
   formatScenarioError,
   simulatorOf,
@@ -26,16 +24,9 @@ import { nearestSpeed, stepSpeed, type Speed } from './speed';
 import { clampCursor, lastStepAtOrBefore, timeAt } from './time';
 import { SKIM_ABOVE_SPEED, advancePlayback, readingMs } from './playback';
 import { defaultScenario, differsFromPreset, presetOf } from './presetOf';
+import { historyMove, revisionOf, withoutDefaults } from './history';
 import { HERE_MAX_EVENTS, traceLater, traceNow, type RunResult, type RunSources } from './runs';
-import {
-  NAME_NEEDED,
-  UNDO_LIMIT,
-  type LabActions,
-  type LabState,
-  type LabStore,
-  type Revision,
-  type StoreOptions,
-} from './labState';
+import { NAME_NEEDED, UNDO_LIMIT, type LabActions, type LabState, type LabStore, type StoreOptions } from './labState';
 
 export * from './labState';
 
@@ -46,39 +37,6 @@ const SAME_RUN_MAX_ACTIONS = 500;
 function sameRun(scenario: Scenario, state: Pick<LabState, 'scenario' | 'computing'>): boolean {
   if (state.computing || scenario.actions.length > SAME_RUN_MAX_ACTIONS) return false;
   return scenario === state.scenario || JSON.stringify(scenario) === JSON.stringify(state.scenario);
-}
-
-/**
- * `knobs` with the overrides of `keys` dropped where they equal the strategy's own default for that
- * knob (a knob with no default of its own, such as a lock-delay that follows the lease, is kept). A
- * knob set back to its default is then no change: a preset is its preset again (not "changed"),
- * and its link is short again. No shipped preset writes a default out.
- */
-function withoutDefaults(scenario: Scenario, knobs: Record<string, unknown>, keys: readonly string[]) {
-  const strategy = findStrategy(scenario.strategy);
-  if (!strategy) return knobs;
-  const out = { ...knobs };
-  for (const key of keys) {
-    if (!Object.hasOwn(out, key)) continue;
-    const rest = { ...out };
-    delete rest[key];
-    const meant = (effectiveKnobs(strategy, rest as Partial<Knobs>) as unknown as Record<string, unknown>)[key];
-    if (JSON.stringify(meant) === JSON.stringify(out[key])) delete out[key];
-  }
-  return out;
-}
-
-/** The document `state` holds, as undo and redo keep it. */
-function revisionOf(
-  state: Pick<LabState, 'scenario' | 'ownActionCount' | 'presetId' | 'edited' | 'cursor' | 'computing'>,
-): Revision {
-  return {
-    scenario: state.scenario,
-    ownActionCount: state.ownActionCount,
-    presetId: state.presetId,
-    edited: state.edited,
-    cursor: state.computing ? null : state.cursor,
-  };
 }
 
 export function createLabStore(given: Scenario = defaultScenario(), options: StoreOptions = {}): LabStore {
@@ -193,6 +151,20 @@ export function createLabStore(given: Scenario = defaultScenario(), options: Sto
     const changeSpeed = (speed: Speed) => {
       const { speed: before, holdMs } = get();
       set({ speed, holdMs: speed > SKIM_ABOVE_SPEED ? 0 : (holdMs * before) / speed });
+    };
+
+    /** Undo or redo: opens the revision the history moves to, where its cursor was. */
+    const travel = (direction: 'undo' | 'redo') => {
+      const move = historyMove(get(), direction);
+      if (!move) return;
+      const { to, past, future } = move;
+      commit(to.scenario, to.cursor === null ? keepTime() : () => to.cursor!, {
+        ownActionCount: to.ownActionCount,
+        presetId: to.presetId,
+        edited: to.edited,
+        past,
+        future,
+      });
     };
 
     /** A new trace keeps the cursor's virtual time: the last step at or before it. */
@@ -380,31 +352,8 @@ export function createLabStore(given: Scenario = defaultScenario(), options: Sto
         commit({ ...scenario, actions: scenario.actions.slice(0, ownActionCount) }, keepTime());
       },
 
-      undo() {
-        const { past, future } = get();
-        const last = past.at(-1);
-        if (!last) return;
-        commit(last.scenario, last.cursor === null ? keepTime() : () => last.cursor!, {
-          ownActionCount: last.ownActionCount,
-          presetId: last.presetId,
-          edited: last.edited,
-          past: past.slice(0, -1),
-          future: [...future, revisionOf(get())].slice(-UNDO_LIMIT),
-        });
-      },
-
-      redo() {
-        const { past, future } = get();
-        const next = future.at(-1);
-        if (!next) return;
-        commit(next.scenario, next.cursor === null ? keepTime() : () => next.cursor!, {
-          ownActionCount: next.ownActionCount,
-          presetId: next.presetId,
-          edited: next.edited,
-          past: [...past, revisionOf(get())].slice(-UNDO_LIMIT),
-          future: future.slice(0, -1),
-        });
-      },
+      undo: () => travel('undo'),
+      redo: () => travel('redo'),
 
       setHistory(history) {
         set(history);
