@@ -86,9 +86,9 @@ async function run(store: LabStore, command: Command, hold: () => void, undone: 
       if (store.getState().past.at(-1)?.scenario === before.scenario) {
         store.getState().undo();
         await whenSettled(store);
-        // Not a change to redo: the load never happened, as far as the page's history goes.
+        // Not a change to redo: the load never happened, as far as the page's history goes. (The
+        // undo put the cursor back where it was: the load's revision kept it.)
         store.getState().setHistory({ future: before.future });
-        store.getState().seek(before.cursor);
         undone();
       }
       return `load: ${missing} Nothing was loaded.`;

@@ -131,13 +131,12 @@ export async function openEmbedLink(
 
 /**
  * Tries a knob on the open scenario first, so a value it cannot hold changes nothing; a value it
- * already has (or dropping a setting it does not have) changes nothing either, and opens no run.
+ * already has (or dropping a setting it does not have) changes nothing either, and opens no run
+ * (the store's setKnobs leaves the scenario as it is then).
  */
 export function setKnob(store: LabStore, key: string, value: unknown): string | null {
   const { scenario } = store.getState();
   const knobs: Record<string, unknown> = { ...scenario.knobs };
-  const has = Object.hasOwn(knobs, key);
-  if (value === null ? !has : has && JSON.stringify(knobs[key]) === JSON.stringify(value)) return null;
   if (value === null) delete knobs[key];
   else knobs[key] = value;
   const checked = validateScenario({ ...scenario, knobs });

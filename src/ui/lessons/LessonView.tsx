@@ -13,7 +13,7 @@ import { LabProvider, useLab } from '../store/context';
 import type { LabStore } from '../store/labStore';
 import type { LessonPanel } from '../../engine';
 import { Cost } from './Cost';
-import { handleLessonKey, SCROLL_MIN_PX } from './keys';
+import { handleLessonKey, isTold, SCROLL_MIN_PX } from './keys';
 import { LessonBar } from './LessonBar';
 import { LessonNav } from './LessonNav';
 import { Pseudocode } from './Pseudocode';
@@ -100,7 +100,7 @@ function usePresentScale(on: boolean): number {
   return on ? scale : 1;
 }
 
-/** Presenting, whether the screen has more below what it shows (a step's panels, say). */
+/** Presenting, whether the screen has more than SCROLL_MIN_PX below what it shows (a step's panels, say). */
 function useMoreBelow(main: RefObject<HTMLElement | null>, on: boolean): boolean {
   const [more, setMore] = useState(false);
   useEffect(() => {
@@ -175,7 +175,7 @@ function Lesson() {
         <TimelineView maxHeightPx={room} />
         <Panels />
       </main>
-      <LessonNav moreBelow={more && phase !== 'asking' && !playing} />
+      <LessonNav moreBelow={more && isTold(phase, playing)} />
       {blank && (
         <div className="blank-screen" role="dialog" aria-label="Screen blanked: press B or any arrow to come back" />
       )}

@@ -26,6 +26,12 @@ function ownedByControl(target: EventTarget | null, key: string): boolean {
  */
 export const SCROLL_MIN_PX = 32;
 
+/**
+ * Whether the step has been told (its question answered, its run not playing): only then does
+ * forward scroll down to what is below (more than SCROLL_MIN_PX), and the "More below" cue show.
+ */
+export const isTold = (phase: string, playing: boolean): boolean => phase !== 'asking' && !playing;
+
 /** How much of a screen one press scrolls, presenting: a little stays in view, to read on from. */
 const SCROLL_SHARE = 0.85;
 
@@ -49,8 +55,7 @@ export function handleLessonKey(
     const page = Math.max(40, Math.floor(screen.clientHeight * SCROLL_SHARE));
     const below = screen.scrollHeight - screen.clientHeight - screen.scrollTop;
     // Forward reveals a question's answer, or ends a run playing, first: what is below comes after.
-    const told = s.phase !== 'asking' && !lab.getState().playing;
-    if (FORWARD.has(key) && told && below > SCROLL_MIN_PX) {
+    if (FORWARD.has(key) && isTold(s.phase, lab.getState().playing) && below > SCROLL_MIN_PX) {
       screen.scrollBy({ top: Math.min(page, below) });
       return true;
     }

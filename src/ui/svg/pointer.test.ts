@@ -17,6 +17,11 @@ describe('pointerIn', () => {
     expect(pointerIn({ clientX: 250, clientY: 80 }, drawn(400, 1.5, 100, 50))).toEqual([100, 20]);
   });
 
+  it("measures an HTML element by its border box, as the browser's box is: a border is no zoom", () => {
+    const bordered = { ...drawn(400, 1, 100, 50), clientWidth: 396, offsetWidth: 400 } as unknown as Element;
+    expect(pointerIn({ clientX: 300, clientY: 60 }, bordered)).toEqual([200, 10]);
+  });
+
   it('takes an element that is not drawn (0 wide) as unscaled', () => {
     expect(pointerIn({ clientX: 5, clientY: 5 }, drawn(0, 1, 0, 0))).toEqual([5, 5]);
   });
