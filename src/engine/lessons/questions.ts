@@ -60,7 +60,7 @@ export function poseQuestion(question: Question, trace: Trace, target: number): 
       return {
         prompt:
           question.prompt ??
-          `${w.client} writes ${w.value} with token ${formatToken(w.token)}. Will ${w.resource} accept it?`,
+          `${w.client} writes ${w.value} ${w.token === null ? 'with no token' : `with token ${formatToken(w.token)}`}. Will ${w.resource} accept it?`,
         choices: ['Accepted: the value is stored', 'Refused: the store turns it away'],
         answer: w.verdict === 'accepted' ? 0 : 1,
         why: question.why,

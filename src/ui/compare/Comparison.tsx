@@ -221,11 +221,11 @@ export function Comparison() {
       </div>
       {/* Below and outside the scroll box, so on a phone it wraps to the screen. */}
       <p className="hint compare-note">
-        The answers come from each run, not from a fixed table: change the scenario and they may change. Every row keeps
-        the run’s actions, interventions, seed and knobs, except the token source and the store’s check, which are each
-        system’s own (what you set for those two applies only to the row shown in the timeline), and except what a row’s
-        “How this run was carried here” says it left out. Opening a row carries the run there the same way, so what was
-        left out is gone from the comparison too, until you undo.
+        Each row is worked out by running this scenario under that system, not looked up: change the scenario and the
+        answers can change. Every row replays the same actions, network-timing seed and knobs. In every row but the one
+        shown, two things are the system’s own, not yours: where the tokens come from, and how the store checks them.
+        When a row could not replay something, its “How this run was carried here” says what. Opening a row switches the
+        lab to that system; Undo switches it back.
       </p>
     </>
   );

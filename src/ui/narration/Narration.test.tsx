@@ -49,4 +49,14 @@ describe('the comparison chip', () => {
       }
     }
   });
+
+  it('says what max_seen did, in words a class can read, and that a store without a check keeps none', () => {
+    const fresh = comparisonAt('canonical-race', 't4');
+    expect(fresh.querySelector('.comparison-note')!.textContent).toBe('max_seen at Storage: 32 → 34');
+    unmountAll();
+    const unchecked = comparisonAt('blob-store-no-check', 't6');
+    expect(unchecked.querySelector('code')!.textContent).toContain('ACCEPT');
+    expect(unchecked.querySelector('.comparison-note')!.textContent).toMatch(/^Storage keeps no max_seen/);
+    expect(unchecked.textContent).not.toContain('—');
+  });
 });

@@ -3,6 +3,7 @@
 // write that got in is shown as the danger it is (comparison.ts), not as a green tick.
 
 import { useState } from 'react';
+import { formatToken } from '../../engine';
 import { useLab } from '../store/context';
 import { comparisonChip } from './comparison';
 import { isVerdictNews, shownVerdict } from './verdictWords';
@@ -71,7 +72,9 @@ export function Narration({ label = 'Narration of this step', verdictSpeaks = fa
             <span className="visually-hidden">{chip.words}: </span> <code>{w.comparison}</code>
           </span>
           <span className="comparison-note">
-            max_seen at {w.resource}: {String(w.maxSeenBefore ?? '—')} → {String(w.maxSeenAfter ?? '—')}
+            {w.maxSeenAfter === null
+              ? `${w.resource} keeps no max_seen`
+              : `max_seen at ${w.resource}: ${formatToken(w.maxSeenBefore)} → ${formatToken(w.maxSeenAfter)}`}
             {chip.note && (
               <strong className={chip.tone === 'stale-accepted' ? 'danger' : undefined}> · {chip.note}</strong>
             )}

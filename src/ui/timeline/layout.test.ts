@@ -337,3 +337,16 @@ describe('cost', () => {
     expect(zoomed.layout.marks.length).toBeLessThan(200);
   }, 60_000);
 });
+
+describe("an arrow's tooltip", () => {
+  it('names the token a message carries, and says "no token" for a grant without one', () => {
+    const titles = full(canonical).messages.map((m) => m.title);
+    expect(titles).toContainEqual(
+      expect.stringMatching(/^lock\.grant LockService → Client1, token 33: sent 5 ms, delivered 13 ms$/),
+    );
+    const plain = simulate({ ...preset('canonical-race'), strategy: 'lease-trust' });
+    const plainTitles = full(plain).messages.map((m) => m.title);
+    expect(plainTitles).toContainEqual(expect.stringMatching(/^lock\.grant LockService → Client1, no token: sent/));
+    expect(plainTitles.join('\n')).not.toContain('token none');
+  });
+});

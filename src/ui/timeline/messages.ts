@@ -69,7 +69,7 @@ function cross(x: number, y: number): string {
 const r = (v: number) => Math.round(v * 10) / 10;
 
 function messageTitle(m: MessageRecord): string {
-  const token = m.token === undefined ? '' : `, token ${formatToken(m.token)}`;
+  const token = m.token === undefined ? '' : m.token === null ? ', no token' : `, token ${formatToken(m.token)}`;
   const fate =
     m.status === 'delivered'
       ? `delivered ${m.deliverMs} ms`
