@@ -57,10 +57,14 @@ const shippedRuns = (): Plugin => {
   };
 };
 
-/** Each view's module (src/ui/views.ts loads it when the view is first shown), as the manifest names it. */
+/**
+ * Each view's module (src/ui/views.ts loads it when the view is first shown), as the manifest names
+ * it. A lesson link also needs the lessons themselves and every model (the lessons' engine surface,
+ * which the session imports as it opens the lesson): asked for at once, not once the page has run.
+ */
 const VIEW_MODULES = {
   lab: 'src/ui/App.tsx',
-  lesson: 'src/ui/lessons/LessonView.tsx',
+  lesson: ['src/ui/lessons/LessonView.tsx', 'src/engine/surfaces/lessons.ts'],
   recorded: 'src/ui/recorded/RecordedView.tsx',
   embed: 'src/ui/embed/EmbedView.tsx',
 };

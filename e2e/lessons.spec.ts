@@ -254,6 +254,21 @@ test.describe('the walkthrough on a laptop', () => {
     expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
   });
 
+  test("P pressed as a lesson's link opens, before the lesson shows, opens it presented; its runs come from the build", async ({
+    page,
+  }) => {
+    const runs: string[] = [];
+    page.on('request', (r) => void (/\/runs\/[^/]+\.json/.test(r.url()) && runs.push(r.url())));
+    await page.goto(`./#lesson=${lesson.id}&chapter=the-race&step=t4`, { waitUntil: 'domcontentloaded' });
+    await page.keyboard.press('p');
+    await settled(page, 'the-race', 't4');
+    await expect(page.locator('.lesson.presenting')).toBeVisible();
+    // The presets the lesson shows are drawn from the build's runs, fetched as it opened.
+    expect(runs.some((url) => url.includes('/runs/redlock-race.json'))).toBe(true);
+    await page.keyboard.press('p');
+    await expect(page.locator('.lesson.presenting')).toHaveCount(0);
+  });
+
   test('Try it yourself opens the lab at the same run and step, and comes back', async ({ page }) => {
     await page.goto(`./#lesson=${lesson.id}&chapter=the-race&step=t4`);
     const step = chapters[2]!.find((s) => s.id === 't4')!;

@@ -55,9 +55,10 @@ export function presetOfHash(hash, presets) {
 
 /**
  * The chunks each view's code needs beyond the entry's own (which index.html asks for itself),
- * from Vite's manifest: the view's module and its static imports, followed all the way down.
+ * from Vite's manifest: the view's modules and their static imports, followed all the way down.
  * @param {Record<string, { file: string, imports?: string[], isEntry?: boolean }>} manifest
- * @param {Record<string, string>} views view name → its module, as the manifest names it
+ * @param {Record<string, string | string[]>} views view name → its module, or its modules (the
+ *   view's own and what it imports when it opens), as the manifest names them
  * @returns {Record<string, string[]>} view name → chunk files, relative to the site ('assets/…')
  */
 export function viewChunks(manifest, views) {
@@ -73,9 +74,13 @@ export function viewChunks(manifest, views) {
   const theEntry = closure(entry, new Set());
   /** @type {Record<string, string[]>} */
   const out = {};
-  for (const [view, module] of Object.entries(views)) {
-    if (!manifest[module]) throw new Error(`the manifest has no chunk for the ${view} view (${module})`);
-    out[view] = [...closure(module, new Set())]
+  for (const [view, modules] of Object.entries(views)) {
+    const into = new Set();
+    for (const module of [modules].flat()) {
+      if (!manifest[module]) throw new Error(`the manifest has no chunk for the ${view} view (${module})`);
+      closure(module, into);
+    }
+    out[view] = [...into]
       .filter((key) => !theEntry.has(key))
       .map((key) => /** @type {{ file: string }} */ (manifest[key]).file);
   }
@@ -148,6 +153,22 @@ export function starterScript({ head, entry, chunks, presets, fallback, engine }
       }, 0);
     };
     document.addEventListener('fencelab:takeover', takeover, { once: true });
+  }
+  // On a lesson's link the screen stays empty until the lesson has loaded: a P (present) pressed
+  // meanwhile is counted, and handed to the page as it opens the lesson (lessons/keys.ts,
+  // holdPresentKey, asks for it with fencelab:lesson-keys), so the lesson opens presented.
+  if (viewOfHash(hash) === 'lesson') {
+    let presses = 0;
+    const count = (event) => {
+      const plain = !event.repeat && !event.ctrlKey && !event.metaKey && !event.altKey;
+      if (plain && (event.key === 'p' || event.key === 'P')) presses += 1;
+    };
+    document.addEventListener('keydown', count);
+    const handOver = (event) => {
+      document.removeEventListener('keydown', count);
+      event.detail.presses += presses;
+    };
+    document.addEventListener('fencelab:lesson-keys', handOver, { once: true });
   }
   // The page's script starts after the first frame, so the first view is painted before it runs;
   // with the first view hidden (a link to something else) there is no frame to wait for, and a

@@ -60,8 +60,16 @@ function startAt(hash: string, controls: FakeControl[] | null = null) {
   const elements = controls?.map(fake);
   const first = elements && { querySelectorAll: () => elements };
   const document = {
-    addEventListener: (type: string, f: (event: unknown) => void) =>
-      listeners.set(type, [...(listeners.get(type) ?? []), f]),
+    addEventListener: (type: string, f: (event: unknown) => void, options?: { once?: boolean }) => {
+      const once = (event: unknown) => {
+        listeners.set(
+          type,
+          (listeners.get(type) ?? []).filter((g) => g !== once),
+        );
+        f(event);
+      };
+      listeners.set(type, [...(listeners.get(type) ?? []), options?.once ? once : f]);
+    },
     removeEventListener: (type: string, f: (event: unknown) => void) =>
       listeners.set(
         type,
@@ -103,6 +111,15 @@ function startAt(hash: string, controls: FakeControl[] | null = null) {
     /** A tap at (x, 20), as the document's listeners get it. */
     tap: (x: number) => (listeners.get('click') ?? []).forEach((f) => f({ clientX: x, clientY: 20 })),
     takeover: () => (listeners.get('fencelab:takeover') ?? []).forEach((f) => f({})),
+    /** A key pressed, as the document's listeners get it. */
+    key: (key: string, more: Record<string, unknown> = {}) =>
+      (listeners.get('keydown') ?? []).forEach((f) => f({ key, ...more })),
+    /** The page asking for the presses of P made so far (lessons/keys.ts, holdPresentKey). */
+    handOver: () => {
+      const detail = { presses: 0 };
+      (listeners.get('fencelab:lesson-keys') ?? []).forEach((f) => f({ detail }));
+      return detail.presses;
+    },
   };
 }
 
@@ -271,5 +288,37 @@ describe("the page's starter", () => {
       embed: ['assets/EmbedView-1.js', 'assets/mid-1.js', 'assets/deep-1.js'],
     });
     expect(() => viewChunks(manifest, { lab: 'src/ui/App.tsx' })).toThrow(/no chunk for the lab view/);
+  });
+
+  it("gives a view of several modules (a lesson's view and the lessons) all their chunks, each once", () => {
+    const manifest = {
+      'index.html': { file: 'assets/index-1.js', isEntry: true, imports: ['_shared.js'] },
+      '_shared.js': { file: 'assets/shared-1.js' },
+      '_models.js': { file: 'assets/models-1.js', imports: ['_shared.js'] },
+      'src/ui/lessons/LessonView.tsx': { file: 'assets/LessonView-1.js', imports: ['_models.js', 'index.html'] },
+      'src/engine/surfaces/lessons.ts': { file: 'assets/lessons-1.js', imports: ['_models.js'] },
+    };
+    expect(
+      viewChunks(manifest, { lesson: ['src/ui/lessons/LessonView.tsx', 'src/engine/surfaces/lessons.ts'] }),
+    ).toEqual({ lesson: ['assets/LessonView-1.js', 'assets/models-1.js', 'assets/lessons-1.js'] });
+    expect(() => viewChunks(manifest, { lesson: ['src/ui/lessons/LessonView.tsx', 'src/nowhere.ts'] })).toThrow(
+      /no chunk for the lesson view \(src\/nowhere.ts\)/,
+    );
+  });
+
+  it("counts P pressed on a lesson's link before the page runs, and hands the count over once", () => {
+    const lesson = startAt('#lesson=fencing-tokens&step=t6');
+    lesson.key('p');
+    lesson.key('P');
+    lesson.key('P', { repeat: true }); // a key held down is one press
+    lesson.key('p', { ctrlKey: true }); // a browser shortcut, not the lesson's key
+    lesson.key('ArrowRight');
+    lesson.key('p');
+    expect(lesson.handOver()).toBe(3);
+    lesson.key('p'); // the page listens itself from now on
+    expect(lesson.handOver()).toBe(0);
+    const lab = startAt('#preset=canonical-race');
+    lab.key('p');
+    expect(lab.handOver()).toBe(0);
   });
 });

@@ -145,7 +145,23 @@ function locate(trace: Trace, at: string, path: string): number {
   return index;
 }
 
-function resolve(lesson: Lesson): ResolvedStep[][] {
+/**
+ * A run already computed for a scenario, or null to compute it here: a page passes the runs the
+ * build shipped for its presets (ui/store/shippedRuns.ts), so opening a lesson does not run them
+ * all again. It must give exactly `simulate(scenario)` or null.
+ */
+export type KnownRuns = (scenario: Scenario) => Trace | null;
+
+function resolve(lesson: Lesson, known: KnownRuns): ResolvedStep[][] {
+  // A lesson comes back to the same run in several chapters (the canonical race, four times in the
+  // shipped one): it is computed once. Keyed by the scenario object, which scenarioOfRun gives
+  // once per preset.
+  const runs = new Map<Scenario, Trace>();
+  const runOf = (scenario: Scenario): Trace => {
+    let trace = runs.get(scenario);
+    if (!trace) runs.set(scenario, (trace = known(scenario) ?? simulate(scenario)));
+    return trace;
+  };
   return lesson.chapters.map((chapter, c) => {
     let current: { scenario: Scenario; presetId: string | null; trace: Trace } | null = null;
     const seen = new Set<string>();
@@ -154,7 +170,7 @@ function resolve(lesson: Lesson): ResolvedStep[][] {
       // A step that names no run goes on with the one before it (the chapter's first names one).
       if (step.run || !current) {
         const { scenario, presetId } = scenarioOfRun(step.run!);
-        current = { scenario, presetId, trace: simulate(scenario) };
+        current = { scenario, presetId, trace: runOf(scenario) };
       }
       const { scenario, presetId, trace } = current;
       const target = locate(trace, step.at, path);
@@ -188,9 +204,12 @@ function resolve(lesson: Lesson): ResolvedStep[][] {
   });
 }
 
-/** Checks a lesson read from JSON and resolves every step; never throws. The error names the field
- * ("chapters[2].steps[0].at: the run has no step labelled ...") and the problem. */
-export function validateLesson(raw: unknown): LessonResult {
+/**
+ * Checks a lesson read from JSON and resolves every step; never throws. The error names the field
+ * ("chapters[2].steps[0].at: the run has no step labelled ...") and the problem.
+ * @param known runs already at hand (see KnownRuns); any other run is simulated here, each once
+ */
+export function validateLesson(raw: unknown, known: KnownRuns = () => null): LessonResult {
   try {
     const lesson = readLesson(raw);
     const ids = new Set<string>();
@@ -199,7 +218,7 @@ export function validateLesson(raw: unknown): LessonResult {
         throw new Invalid(join(join('chapters', i), 'id'), `another chapter is also called "${ch.id}"`);
       ids.add(ch.id);
     });
-    return { ok: true, lesson, chapters: resolve(lesson) };
+    return { ok: true, lesson, chapters: resolve(lesson, known) };
   } catch (e) {
     if (e instanceof Invalid) return { ok: false, error: e.path ? `${e.path}: ${e.message}` : e.message };
     return { ok: false, error: `the lesson could not be read: ${(e as Error).message}` };

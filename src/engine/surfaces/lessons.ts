@@ -8,5 +8,5 @@
 import './allModels';
 
 export { LESSONS, findLesson } from '../lessons';
-export { validateLesson, scenarioOfRun, type LessonResult } from '../lessons/validate';
+export { validateLesson, scenarioOfRun, type KnownRuns, type LessonResult } from '../lessons/validate';
 export { holderAt, believersAt, maxSeenAfter } from '../lessons/questions';

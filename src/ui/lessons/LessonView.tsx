@@ -13,7 +13,7 @@ import { LabProvider, useLab } from '../store/context';
 import type { LabStore } from '../store/labStore';
 import type { LessonPanel } from '../../engine';
 import { Cost } from './Cost';
-import { handleLessonKey, isTold, SCROLL_MIN_PX } from './keys';
+import { handleLessonKey, isTold, SCROLL_MIN_PX, takeHeldPresentKey } from './keys';
 import { LessonBar } from './LessonBar';
 import { LessonNav } from './LessonNav';
 import { Pseudocode } from './Pseudocode';
@@ -190,6 +190,8 @@ export default function LessonView({ store, session }: { store: LabStore; sessio
       if (handleLessonKey(session, store, event, screen)) event.preventDefault();
     };
     window.addEventListener('keydown', onKey);
+    // P pressed while the lesson was loading (its link just opened) counts as pressed now.
+    if (takeHeldPresentKey()) session.getState().setPresenting(!session.getState().presenting);
     return () => window.removeEventListener('keydown', onKey);
   }, [session, store]);
   return (

@@ -3,7 +3,7 @@
 // clicker cannot scroll), then move between steps.
 
 import { describe, expect, it, vi } from 'vitest';
-import { handleLessonKey, SCROLL_MIN_PX } from './keys';
+import { handleLessonKey, holdPresentKey, SCROLL_MIN_PX, takeHeldPresentKey } from './keys';
 import type { LessonSession } from './session';
 import type { LabStore } from '../store/labStore';
 
@@ -62,5 +62,33 @@ describe('the presenter keys', () => {
       expect(p.next).toHaveBeenCalledTimes(1);
       expect(p.screen.scrollTop).toBe(0);
     }
+  });
+});
+
+describe('P pressed while a lesson loads', () => {
+  const press = (key: string, target: EventTarget = document.body, init: KeyboardEventInit = {}) =>
+    target.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, ...init }));
+
+  it('is held for the lesson view, with the presses the page starter counted, and taken once', () => {
+    const starter = (event: Event) => ((event as CustomEvent<{ presses: number }>).detail.presses += 1);
+    document.addEventListener('fencelab:lesson-keys', starter, { once: true });
+    holdPresentKey(document);
+    press('p');
+    press('P', document.body, { repeat: true }); // held down: still one press
+    press('p', document.body, { metaKey: true }); // a shortcut, not the lesson's key
+    expect(takeHeldPresentKey()).toBe(false); // two presses in all: the starter's and this one
+    holdPresentKey(document);
+    press('P');
+    expect(takeHeldPresentKey()).toBe(true);
+    press('p'); // taken: the view listens itself from now on
+    expect(takeHeldPresentKey()).toBe(false);
+  });
+
+  it('leaves a P typed into a field to the field', () => {
+    const field = document.body.appendChild(document.createElement('input'));
+    holdPresentKey(document);
+    press('p', field);
+    expect(takeHeldPresentKey()).toBe(false);
+    field.remove();
   });
 });

@@ -7,6 +7,7 @@
 
 import type { Lesson, ResolvedStep } from '../../engine';
 import { hashParams } from '../store/url';
+import { holdPresentKey, takeHeldPresentKey } from './keys';
 import type { LessonSession, LessonState, Place, PlaceFinder } from './session';
 
 /** The hash parameters of a link (url.ts splits them), each value URI-decoded where it can be. */
@@ -99,7 +100,13 @@ export function lessonRoute(session: LessonSession) {
     open(hash: string): boolean {
       const link = readLessonLink(hash);
       if (link) {
-        void session.getState().open(link.lesson, placeFinder(link), { presenting: link.present });
+        // P pressed while the lesson loads is held for its view, which takes it as it starts to
+        // listen (LessonView); a lesson that cannot be opened drops it.
+        if (typeof document !== 'undefined') holdPresentKey(document);
+        void session
+          .getState()
+          .open(link.lesson, placeFinder(link), { presenting: link.present })
+          .then((opened) => opened || takeHeldPresentKey());
         return true;
       }
       // A lab link: the lesson gives way to it, keeping the way back if the link has one.

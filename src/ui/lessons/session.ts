@@ -8,6 +8,7 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { Lesson, ResolvedStep, Scenario } from '../../engine';
 import type * as LessonsSurface from '../../engine/surfaces/lessons';
 import type { LabStore } from '../store/labStore';
+import { SHIPPED_LESSON_RUNS, type LessonRuns } from './lessonRuns';
 
 /** What the session needs of the lessons' engine surface (loaded when a lesson is first opened). */
 export type LessonCatalogue = Pick<typeof LessonsSurface, 'findLesson' | 'validateLesson'>;
@@ -96,9 +97,15 @@ const EMPTY: LessonState = {
 /** The speed a lesson plays its runs at when it opens. */
 export const LESSON_SPEED = 4;
 
+/**
+ * @param load fetches the lessons' engine code (injected by tests)
+ * @param runs the runs a lesson can take as they are instead of computing them: the build's, on a
+ *   page (a test's node has none, and computes them all)
+ */
 export function createLessonSession(
   lab: LabStore,
   load: () => Promise<LessonCatalogue> = loadCatalogue,
+  runs: LessonRuns = SHIPPED_LESSON_RUNS,
 ): LessonSession {
   return createStore<LessonState & LessonActions>()((set, get) => {
     let catalogue: LessonCatalogue | null = null;
@@ -164,7 +171,7 @@ export function createLessonSession(
         return refuse(
           `There is no lesson called "${String(source)}" in the lab (a lesson opened from a file is opened again from its file).`,
         );
-      const checked = validateLesson(raw);
+      const checked = validateLesson(raw, runs.known);
       if (!checked.ok)
         return refuse(
           `Could not open the lesson${options.source ? ` in ${options.source}` : ''}: ${checked.error}. Nothing was changed.`,
@@ -192,10 +199,14 @@ export function createLessonSession(
       open(source, place = {}, options = {}) {
         const mine = ++generation;
         const now = (c: LessonCatalogue) => (mine === generation ? openWith(c, source, place, options) : false);
+        // The first open fetches the build's runs of the lesson's presets with the code; a later
+        // one (its runs mostly fetched by then) opens at once, computing any run not at hand.
+        const withRuns = (c: LessonCatalogue) =>
+          runs.fetch(typeof source === 'string' ? c.findLesson(source) : source).then(() => now(c));
         pending = catalogue
           ? Promise.resolve(now(catalogue))
           : load().then(
-              (loaded) => now((catalogue = loaded)),
+              (loaded) => withRuns((catalogue = loaded)),
               // The browser's own words name a file; the reader needs what happened and what to do.
               () =>
                 mine === generation &&

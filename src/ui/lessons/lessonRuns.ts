@@ -1,0 +1,54 @@
+// The runs a lesson's steps show, taken from the build where it has them: most steps name a preset
+// unchanged, whose run the build ships (dist/runs, ../store/shippedRuns.ts). Opening a lesson
+// fetches those files, all at once, instead of running every preset again: the shipped lesson names
+// 32 runs, which a laptop took half a second to compute with the page frozen, and a phone longer.
+// Invariant: only a speed-up. A run that cannot be fetched, or a step that changes its preset, is
+// computed as before, and the lesson's checker (validateLesson) still checks every step.
+
+import { findPreset, validateScenario, type Scenario } from '../../engine';
+import { fetchShippedRun, shippedRun } from '../store/shippedRuns';
+
+/** Where a lesson's runs come from besides the simulator. */
+export interface LessonRuns {
+  /** Fetches the shipped runs of the presets `raw` (a lesson, not yet checked) names; never rejects. */
+  fetch(raw: unknown): Promise<void>;
+  /** A fetched run of `scenario`, or null (see KnownRuns in engine/lessons/validate.ts). */
+  known(scenario: Scenario): ReturnType<typeof shippedRun>;
+}
+
+/**
+ * The presets a lesson's steps name under their own strategy, read from a lesson file not yet
+ * checked: anything not shaped as a step with `run: { preset }` is passed over (the checker names
+ * what is wrong with it, when the lesson is opened).
+ * @returns each preset's scenario, once
+ */
+export function presetRunsOf(raw: unknown): Scenario[] {
+  const found = new Set<Scenario>();
+  const chapters = (raw as { chapters?: unknown } | null)?.chapters;
+  if (!Array.isArray(chapters)) return [];
+  for (const chapter of chapters) {
+    const steps = (chapter as { steps?: unknown } | null)?.steps;
+    if (!Array.isArray(steps)) continue;
+    for (const step of steps) {
+      const run = (step as { run?: unknown } | null)?.run as { preset?: unknown; strategy?: unknown } | undefined;
+      if (typeof run?.preset !== 'string') continue;
+      const preset = findPreset(run.preset);
+      if (preset && (run.strategy === undefined || run.strategy === preset.scenario.strategy))
+        found.add(preset.scenario);
+    }
+  }
+  return [...found];
+}
+
+/** The page's: the build's runs, fetched from dist/runs. */
+export const SHIPPED_LESSON_RUNS: LessonRuns = {
+  fetch: async (raw) => {
+    await Promise.all(presetRunsOf(raw).map((scenario) => fetchShippedRun(scenario)));
+  },
+  // A lesson names a preset's scenario as written; the build's run is of its checked form (defaults
+  // filled in, as the lab holds it), which is the same run.
+  known: (scenario) => {
+    const checked = validateScenario(scenario);
+    return checked.ok ? shippedRun(checked.scenario) : null;
+  },
+};
