@@ -155,7 +155,7 @@ export function starterScript({ head, entry, chunks, presets, fallback, engine }
     document.addEventListener('fencelab:takeover', takeover, { once: true });
   }
   // On a lesson's link the screen stays empty until the lesson has loaded: a P (present) pressed
-  // meanwhile is counted, and handed to the page as it opens the lesson (lessons/keys.ts,
+  // meanwhile is counted, and handed to the page as it opens the lesson (lessons/earlyKeys.ts,
   // holdPresentKey, asks for it with fencelab:lesson-keys), so the lesson opens presented.
   if (viewOfHash(hash) === 'lesson') {
     let presses = 0;

@@ -114,7 +114,7 @@ function startAt(hash: string, controls: FakeControl[] | null = null) {
     /** A key pressed, as the document's listeners get it. */
     key: (key: string, more: Record<string, unknown> = {}) =>
       (listeners.get('keydown') ?? []).forEach((f) => f({ key, ...more })),
-    /** The page asking for the presses of P made so far (lessons/keys.ts, holdPresentKey). */
+    /** The page asking for the presses of P made so far (lessons/earlyKeys.ts, holdPresentKey). */
     handOver: () => {
       const detail = { presses: 0 };
       (listeners.get('fencelab:lesson-keys') ?? []).forEach((f) => f({ detail }));

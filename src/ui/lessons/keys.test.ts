@@ -3,7 +3,8 @@
 // clicker cannot scroll), then move between steps.
 
 import { describe, expect, it, vi } from 'vitest';
-import { handleLessonKey, holdPresentKey, SCROLL_MIN_PX, takeHeldPresentKey } from './keys';
+import { handleLessonKey, SCROLL_MIN_PX } from './keys';
+import { holdPresentKey, takeHeldPresentKey } from './earlyKeys';
 import type { LessonSession } from './session';
 import type { LabStore } from '../store/labStore';
 

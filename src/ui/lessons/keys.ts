@@ -7,18 +7,11 @@
 
 import type { LabStore } from '../store/labStore';
 import type { LessonSession } from './session';
+import { ownedByControl } from './earlyKeys';
 
 const FORWARD = new Set(['ArrowRight', 'ArrowDown', 'PageDown', ' ']);
 const BACK = new Set(['ArrowLeft', 'ArrowUp', 'PageUp']);
 const BLANK = new Set(['b', 'B', 'w', 'W', '.']);
-
-function ownedByControl(target: EventTarget | null, key: string): boolean {
-  if (!(target instanceof HTMLElement)) return false;
-  const tag = target.tagName;
-  if (tag === 'INPUT' || tag === 'TEXTAREA' || tag === 'SELECT' || target.isContentEditable) return true;
-  if (target.getAttribute('role') === 'tab' && key !== ' ') return true;
-  return (key === ' ' || key === 'Enter') && (tag === 'BUTTON' || tag === 'A' || tag === 'SUMMARY');
-}
 
 /**
  * Less than this below the screen (a panel's bottom margin, a few pixels of border) is not worth a
@@ -82,42 +75,4 @@ export function handleLessonKey(
   else if (key === '-' || key === '_') lab.getState().slower();
   else return false;
   return true;
-}
-
-/** The presses of P held while a lesson loads (holdPresentKey), until its view takes them. */
-let held: (() => number) | null = null;
-
-/**
- * Holds presses of P (present) made while a lesson is still loading, before its view is there to
- * take them: a teacher who opens a lesson's link and presses P at once gets the presentation. The
- * presses made before the page's script ran were counted by the page's starter
- * (scripts/first-view.mjs), which hands them over here. Held until the lesson's view takes them
- * (takeHeldPresentKey) as it starts to listen itself, or a later hold replaces them.
- * @param doc the page's document, where the keys arrive
- */
-export function holdPresentKey(doc: Document): void {
-  takeHeldPresentKey();
-  const handed = { presses: 0 };
-  doc.dispatchEvent(new CustomEvent('fencelab:lesson-keys', { detail: handed }));
-  let presses = handed.presses;
-  const onKey = (event: KeyboardEvent) => {
-    if (event.ctrlKey || event.metaKey || event.altKey || event.repeat || ownedByControl(event.target, event.key))
-      return;
-    if (event.key === 'p' || event.key === 'P') presses += 1;
-  };
-  doc.addEventListener('keydown', onKey);
-  held = () => {
-    doc.removeEventListener('keydown', onKey);
-    return presses;
-  };
-}
-
-/**
- * Stops holding presses of P, and says whether they switch the presentation (an odd number of
- * presses). False when none are held.
- */
-export function takeHeldPresentKey(): boolean {
-  const take = held;
-  held = null;
-  return take !== null && take() % 2 === 1;
 }

@@ -7,7 +7,7 @@
 
 import type { Lesson, ResolvedStep } from '../../engine';
 import { hashParams } from '../store/url';
-import { holdPresentKey, takeHeldPresentKey } from './keys';
+import { holdPresentKey, takeHeldPresentKey } from './earlyKeys';
 import type { LessonSession, LessonState, Place, PlaceFinder } from './session';
 
 /** The hash parameters of a link (url.ts splits them), each value URI-decoded where it can be. */
