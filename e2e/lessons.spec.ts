@@ -132,6 +132,31 @@ test.describe('the walkthrough in presenter mode', () => {
     await expect(page.getByRole('button', { name: 'Present' })).toBeVisible();
   });
 
+  test("a question with five short choices leaves the run whole on the screen, max_seen's readout included", async ({
+    page,
+  }) => {
+    await page.goto(`./#lesson=${lesson.id}&chapter=real-systems&step=etcd&present`);
+    await settled(page, 'real-systems', 'etcd', 'asking');
+    // The five tokens to choose from sit side by side, two rows, not a column of five.
+    const tops = await page.locator('.choice').evaluateAll((els) => els.map((e) => e.getBoundingClientRect().top));
+    expect(tops).toHaveLength(5);
+    expect(new Set(tops.map(Math.round)).size).toBeLessThanOrEqual(2);
+    const screen = (await page.locator('.lesson-main').boundingBox())!;
+    for (const part of ['.tl-stage', '.tl-maxseen__box'])
+      for (const box of await page.locator(part).evaluateAll((els) => els.map((e) => e.getBoundingClientRect().bottom)))
+        expect(box, part).toBeLessThanOrEqual(screen.y + screen.height + 1);
+    // Zoomed in, the toolbar that comes back takes its room from the drawing, which stays on the screen.
+    const stage = (await page.locator('.tl-stage').boundingBox())!;
+    await page.mouse.dblclick(stage.x + stage.width / 2, stage.y + stage.height * 0.45);
+    await expect(page.getByRole('button', { name: 'Fit' })).toBeVisible();
+    await expect
+      .poll(
+        async () =>
+          (await page.locator('.tl-stage').boundingBox())!.y + (await page.locator('.tl-stage').boundingBox())!.height,
+      )
+      .toBeLessThanOrEqual(screen.y + screen.height + 1);
+  });
+
   test('presenter mode has no axe violations', async ({ page }) => {
     await page.goto(`./#lesson=${lesson.id}&chapter=the-race&step=t4&present`);
     await settled(page, 'the-race', 't4', 'asking');

@@ -52,22 +52,28 @@ function Panels() {
   );
 }
 
-/** The room left for the timeline in the lesson's main area (px): what the area's height leaves
- * after the words and question above it, kept current as either changes size. */
+/** The room left for the timeline's drawing in the lesson's main area (px): what the area's height
+ * leaves after the words and question above it, and after the timeline's toolbar when it shows
+ * (presenting, only zoomed in), kept current as any of them changes size. */
 function useRoomBelow(main: RefObject<HTMLElement | null>, top: RefObject<HTMLElement | null>, on: boolean) {
   const [room, setRoom] = useState<number | undefined>(undefined);
   useEffect(() => {
     const m = main.current;
     const t = top.current;
     if (!on || !m || !t) return;
-    // Padding, the gap, and the timeline panel's own border and toolbar-free chrome.
+    // Padding, the gap, and the timeline panel's own border.
     const CHROME_PX = 30;
-    // A ResizeObserver reports once when it starts observing, then on every change of size.
-    const observer = new ResizeObserver(() =>
-      setRoom(Math.max(120, Math.floor(m.clientHeight - t.offsetHeight - CHROME_PX))),
-    );
+    // A ResizeObserver reports once when it starts observing, then on every change of size. The
+    // timeline's box grows when its toolbar comes (a zoom), and the drawing is then made smaller
+    // by as much: the box is back to its size, and the toolbar's height no longer changes.
+    const observer = new ResizeObserver(() => {
+      const toolbar = m.querySelector<HTMLElement>('.tl-toolbar')?.offsetHeight ?? 0;
+      setRoom(Math.max(120, Math.floor(m.clientHeight - t.offsetHeight - CHROME_PX - toolbar)));
+    });
     observer.observe(m);
     observer.observe(t);
+    const timeline = m.querySelector('.tl');
+    if (timeline) observer.observe(timeline);
     return () => observer.disconnect();
   }, [main, top, on]);
   return on ? room : undefined;

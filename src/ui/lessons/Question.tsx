@@ -4,6 +4,9 @@
 import { useLab } from '../store/context';
 import { stepOf, useLesson } from './useLesson';
 
+/** A choice this long or shorter shares a row with others. */
+const SHORT_CHOICE_CHARS = 12;
+
 export function Question() {
   const { question, phase, chosen, answer, presenting } = useLesson((s) => ({
     question: stepOf(s)?.question ?? null,
@@ -23,7 +26,9 @@ export function Question() {
       <h2 id="question-title" className="question-prompt">
         <span className="question-tag">Predict</span> {question.prompt}
       </h2>
-      <ol className="choices">
+      {/* Short choices (tokens, counts, names) sit side by side: a column of five would push the
+          timeline below a projector's screen. */}
+      <ol className={question.choices.every((c) => c.length <= SHORT_CHOICE_CHARS) ? 'choices short' : 'choices'}>
         {question.choices.map((choice, i) => {
           const mark = revealed
             ? i === right
