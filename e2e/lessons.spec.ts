@@ -284,8 +284,18 @@ test.describe('the walkthrough on a laptop', () => {
   }) => {
     const runs: string[] = [];
     page.on('request', (r) => void (/\/runs\/[^/]+\.json/.test(r.url()) && runs.push(r.url())));
+    // The lessons' code is held back until P has been pressed, so the press surely comes while the
+    // lesson is still loading, with nothing on the screen yet.
+    let pressed = () => {};
+    const afterPress = new Promise<void>((resolve) => (pressed = resolve));
+    await page.route(/\/assets\/lessons-[^/]+\.js$/, async (route) => {
+      await afterPress;
+      await route.continue();
+    });
     await page.goto(`./#lesson=${lesson.id}&chapter=the-race&step=t4`, { waitUntil: 'domcontentloaded' });
+    await expect(lessonRoot(page)).toHaveCount(0);
     await page.keyboard.press('p');
+    pressed();
     await settled(page, 'the-race', 't4');
     await expect(page.locator('.lesson.presenting')).toBeVisible();
     // The presets the lesson shows are drawn from the build's runs, fetched as it opened.

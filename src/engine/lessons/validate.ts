@@ -153,13 +153,14 @@ function locate(trace: Trace, at: string, path: string): number {
 export type KnownRuns = (scenario: Scenario) => Trace | null;
 
 function resolve(lesson: Lesson, known: KnownRuns): ResolvedStep[][] {
-  // A lesson comes back to the same run in several chapters (the canonical race, four times in the
-  // shipped one): it is computed once. Keyed by the scenario object, which scenarioOfRun gives
-  // once per preset.
-  const runs = new Map<Scenario, Trace>();
+  // A lesson comes back to the same run in several chapters (the canonical race, five times in the
+  // shipped one): it is computed once. Keyed by the scenario's text, so a preset carried to another
+  // strategy, or a scenario written out in the lesson, named twice is also computed once.
+  const runs = new Map<string, Trace>();
   const runOf = (scenario: Scenario): Trace => {
-    let trace = runs.get(scenario);
-    if (!trace) runs.set(scenario, (trace = known(scenario) ?? simulate(scenario)));
+    const key = JSON.stringify(scenario);
+    let trace = runs.get(key);
+    if (!trace) runs.set(key, (trace = known(scenario) ?? simulate(scenario)));
     return trace;
   };
   return lesson.chapters.map((chapter, c) => {

@@ -198,8 +198,12 @@ export default function LessonView({ store, session }: { store: LabStore; sessio
     };
     window.addEventListener('keydown', onKey);
     // P pressed while the lesson was loading (its link just opened) counts as pressed now.
-    if (takeHeldPresentKey()) session.getState().setPresenting(!session.getState().presenting);
-    return () => window.removeEventListener('keydown', onKey);
+    const held = takeHeldPresentKey();
+    if (held.switchPresenting) session.getState().setPresenting(!session.getState().presenting);
+    return () => {
+      held.stop();
+      window.removeEventListener('keydown', onKey);
+    };
   }, [session, store]);
   return (
     <LabProvider store={store}>

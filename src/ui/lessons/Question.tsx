@@ -26,8 +26,8 @@ export function Question() {
       <h2 id="question-title" className="question-prompt">
         <span className="question-tag">Predict</span> {question.prompt}
       </h2>
-      {/* Short choices (tokens, counts, names) sit side by side: a column of five would push the
-          timeline below a projector's screen. */}
+      {/* Short choices (tokens, counts, names) sit side by side, on every screen: a column of five
+          would push the timeline below a projector's screen, and make a phone scroll further. */}
       <ol className={question.choices.every((c) => c.length <= SHORT_CHOICE_CHARS) ? 'choices short' : 'choices'}>
         {question.choices.map((choice, i) => {
           const mark = revealed

@@ -77,19 +77,49 @@ describe('P pressed while a lesson loads', () => {
     press('p');
     press('P', document.body, { repeat: true }); // held down: still one press
     press('p', document.body, { metaKey: true }); // a shortcut, not the lesson's key
-    expect(takeHeldPresentKey()).toBe(false); // two presses in all: the starter's and this one
+    const first = takeHeldPresentKey();
+    expect(first.switchPresenting).toBe(false); // two presses in all: the starter's and this one
+    first.stop();
     holdPresentKey(document);
     press('P');
-    expect(takeHeldPresentKey()).toBe(true);
+    const view = takeHeldPresentKey();
+    expect(view.switchPresenting).toBe(true);
+    view.stop();
     press('p'); // taken: the view listens itself from now on
-    expect(takeHeldPresentKey()).toBe(false);
+    const again = takeHeldPresentKey();
+    expect(again.switchPresenting).toBe(false);
+    again.stop();
   });
 
   it('leaves a P typed into a field to the field', () => {
     const field = document.body.appendChild(document.createElement('input'));
     holdPresentKey(document);
     press('p', field);
-    expect(takeHeldPresentKey()).toBe(false);
+    const view = takeHeldPresentKey();
+    expect(view.switchPresenting).toBe(false);
+    view.stop();
     field.remove();
+  });
+
+  it('is not held when a lesson view listens already (a link opened over a lesson): the view takes P', () => {
+    const view = takeHeldPresentKey();
+    expect(holdPresentKey(document)).toBeNull();
+    press('p');
+    view.stop();
+    // After a take-over and back, the view listens afresh: nothing from before counts.
+    const again = takeHeldPresentKey();
+    expect(again.switchPresenting).toBe(false);
+    again.stop();
+  });
+
+  it("dropped by a link that gave way to a later one, without losing the later link's presses", () => {
+    const first = holdPresentKey(document)!;
+    const second = holdPresentKey(document)!;
+    press('p');
+    expect(first.take()).toBe(false); // the first link's open resolves false and drops its hold
+    const view = takeHeldPresentKey();
+    expect(view.switchPresenting).toBe(true); // the second link's lesson opens presented
+    view.stop();
+    expect(second.take()).toBe(false); // taken once only
   });
 });

@@ -6,15 +6,21 @@
 // computed as before, and the lesson's checker (validateLesson) still checks every step.
 
 import { findPreset, validateScenario, type Scenario } from '../../engine';
+import type { KnownRuns } from '../../engine/surfaces/lessons';
 import { fetchShippedRun, shippedRun } from '../store/shippedRuns';
 
 /** Where a lesson's runs come from besides the simulator. */
 export interface LessonRuns {
-  /** Fetches the shipped runs of the presets `raw` (a lesson, not yet checked) names; never rejects. */
+  /** Fetches the shipped runs of the presets `raw` (a lesson, not yet checked) names; never
+   * rejects, and settles within FETCH_WAIT_MS whatever the network does. */
   fetch(raw: unknown): Promise<void>;
-  /** A fetched run of `scenario`, or null (see KnownRuns in engine/lessons/validate.ts). */
-  known(scenario: Scenario): ReturnType<typeof shippedRun>;
+  /** A fetched run of `scenario`, or null. */
+  known: KnownRuns;
 }
+
+/** How long opening a lesson waits for the build's runs: on a network that hangs, a run that has
+ * not come by then is computed instead. */
+export const FETCH_WAIT_MS = 1500;
 
 /**
  * The presets a lesson's steps name under their own strategy, read from a lesson file not yet
@@ -40,15 +46,29 @@ export function presetRunsOf(raw: unknown): Scenario[] {
   return [...found];
 }
 
-/** The page's: the build's runs, fetched from dist/runs. */
-export const SHIPPED_LESSON_RUNS: LessonRuns = {
-  fetch: async (raw) => {
-    await Promise.all(presetRunsOf(raw).map((scenario) => fetchShippedRun(scenario)));
-  },
-  // A lesson names a preset's scenario as written; the build's run is of its checked form (defaults
-  // filled in, as the lab holds it), which is the same run.
-  known: (scenario) => {
-    const checked = validateScenario(scenario);
-    return checked.ok ? shippedRun(checked.scenario) : null;
-  },
-};
+/**
+ * The build's runs, fetched from dist/runs.
+ * @param fetcher and base as fetchShippedRun takes them (a test's own; the page's by default)
+ */
+export function shippedLessonRuns(fetcher?: typeof fetch, base?: string, waitMs: number = FETCH_WAIT_MS): LessonRuns {
+  return {
+    fetch: async (raw) => {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const late = new Promise<void>((resolve) => (timer = setTimeout(resolve, waitMs)));
+      const all = Promise.all(presetRunsOf(raw).map((scenario) => fetchShippedRun(scenario, fetcher, base)));
+      await Promise.race([all, late]);
+      clearTimeout(timer);
+    },
+    // A lesson names a preset's scenario as written; the build ran its checked form (defaults
+    // filled in, as the lab holds it), which makes the same steps (a test holds every preset to
+    // that: engine/presets/checkedRuns.test.ts). The run is given back as the scenario's own.
+    known: (scenario) => {
+      const checked = validateScenario(scenario);
+      const trace = checked.ok ? shippedRun(checked.scenario) : null;
+      return trace && { ...trace, scenario };
+    },
+  };
+}
+
+/** The page's. */
+export const SHIPPED_LESSON_RUNS: LessonRuns = shippedLessonRuns();

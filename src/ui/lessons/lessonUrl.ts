@@ -7,7 +7,7 @@
 
 import type { Lesson, ResolvedStep } from '../../engine';
 import { hashParams } from '../store/url';
-import { holdPresentKey, takeHeldPresentKey } from './earlyKeys';
+import { holdPresentKey } from './earlyKeys';
 import type { LessonSession, LessonState, Place, PlaceFinder } from './session';
 
 /** The hash parameters of a link (url.ts splits them), each value URI-decoded where it can be. */
@@ -101,12 +101,12 @@ export function lessonRoute(session: LessonSession) {
       const link = readLessonLink(hash);
       if (link) {
         // P pressed while the lesson loads is held for its view, which takes it as it starts to
-        // listen (LessonView); a lesson that cannot be opened drops it.
-        if (typeof document !== 'undefined') holdPresentKey(document);
+        // listen (LessonView); a lesson that does not open (or gives way to a later link) drops it.
+        const hold = typeof document === 'undefined' ? null : holdPresentKey(document);
         void session
           .getState()
           .open(link.lesson, placeFinder(link), { presenting: link.present })
-          .then((opened) => opened || takeHeldPresentKey());
+          .then((opened) => opened || hold?.take());
         return true;
       }
       // A lab link: the lesson gives way to it, keeping the way back if the link has one.

@@ -71,14 +71,19 @@ export function Narration({ label = 'Narration of this step', verdictSpeaks = fa
             </span>
             <span className="visually-hidden">{chip.words}: </span> <code>{w.comparison}</code>
           </span>
-          <span className="comparison-note">
-            {w.maxSeenAfter === null
-              ? `${w.resource} keeps no max_seen`
-              : `max_seen at ${w.resource}: ${formatToken(w.maxSeenBefore)} → ${formatToken(w.maxSeenAfter)}`}
-            {chip.note && (
-              <strong className={chip.tone === 'stale-accepted' ? 'danger' : undefined}> · {chip.note}</strong>
-            )}
-          </span>
+          {/* A store that checks no token keeps no max_seen: the narration says so, once. */}
+          {(w.maxSeenAfter !== null || chip.note) && (
+            <span className="comparison-note">
+              {w.maxSeenAfter !== null &&
+                `max_seen at ${w.resource}: ${formatToken(w.maxSeenBefore)} → ${formatToken(w.maxSeenAfter)}`}
+              {chip.note && (
+                <strong className={chip.tone === 'stale-accepted' ? 'danger' : undefined}>
+                  {w.maxSeenAfter !== null ? ' · ' : ''}
+                  {chip.note}
+                </strong>
+              )}
+            </span>
+          )}
         </p>
       )}
     </section>
