@@ -157,6 +157,24 @@ test.describe('the walkthrough in presenter mode', () => {
       .toBeLessThanOrEqual(screen.y + screen.height + 1);
   });
 
+  test('the token an arrow brings to the current step is drawn over the cursor ring, not under it', async ({
+    page,
+  }) => {
+    await page.goto(`./#lesson=${lesson.id}&chapter=real-systems&step=etcd&present`);
+    await settled(page, 'real-systems', 'etcd', 'asking');
+    // Client2 has just got its token, 35, from etcd: its number sits where the ring is.
+    const ring = (await page.locator('.tl-overlay .tl-ring').boundingBox())!;
+    const token = page.locator('.tl-overlay .tl-message__token', { hasText: /^35$/ });
+    await expect(token).toHaveCount(1);
+    const box = (await token.boundingBox())!;
+    expect(box.x < ring.x + ring.width && box.x + box.width > ring.x).toBe(true);
+    // Drawn after the ring, so on top of it.
+    const order = await page
+      .locator('.tl-overlay')
+      .evaluate((svg) => [...svg.querySelectorAll('.tl-ring, .tl-message__token')].map((e) => e.getAttribute('class')));
+    expect(order[0]).toBe('tl-ring');
+  });
+
   test('presenter mode has no axe violations', async ({ page }) => {
     await page.goto(`./#lesson=${lesson.id}&chapter=the-race&step=t4&present`);
     await settled(page, 'the-race', 't4', 'asking');

@@ -61,6 +61,44 @@ function NearCursorMarks({ layout, step, cursorX }: { layout: TimelineLayout; st
   );
 }
 
+/** Width of a message's token label, per character (12 px semibold, as timeline.css sets it). */
+const TOKEN_CHAR_PX = 7.6;
+
+/**
+ * The tokens written beside arrows that the ring on the current step would cross (an arrow that
+ * arrives at the cursor has its token right there): redrawn over the ring, on their white halo, so
+ * the number the narration talks about stays readable. Only arrows already sent: a later one's
+ * token stays under the veil.
+ */
+function TokensAtRing({ layout, step, x, y }: { layout: TimelineLayout; step: number; x: number; y: number }) {
+  const near = layout.messages.filter((m) => {
+    const label = m.tokenLabel;
+    if (!label || m.sentStep > step) return false;
+    const width = label.text.length * TOKEN_CHAR_PX;
+    const left = label.anchor === 'end' ? label.x - width : label.x;
+    return (
+      left < x + RING_RADIUS_PX + 2 &&
+      left + width > x - RING_RADIUS_PX - 2 &&
+      Math.abs(label.y - y) < RING_RADIUS_PX + 8
+    );
+  });
+  return (
+    <g>
+      {near.map((m) => (
+        <text
+          key={m.id}
+          className="tl-message__token"
+          x={m.tokenLabel!.x}
+          y={m.tokenLabel!.y + 4}
+          textAnchor={m.tokenLabel!.anchor}
+        >
+          {m.tokenLabel!.text}
+        </text>
+      ))}
+    </g>
+  );
+}
+
 export function FutureFade({ layout, cursorX }: { layout: TimelineLayout; cursorX: number }) {
   const { plot } = layout;
   const width = plot.right - plot.left;
@@ -96,8 +134,10 @@ export function Overlay({
   return (
     <svg className="tl-overlay" width={size.width} height={size.height} aria-hidden="true">
       {cursorVisible && <CursorLine x={cursorX} plot={plot} />}
-      {cursorVisible && <NearCursorMarks layout={layout} step={step} cursorX={cursorX} />}
+      {/* The ring under the marks and tokens it surrounds, so it never hides a token. */}
       {cursorVisible && lane && <circle className="tl-ring" cx={cursorX} cy={lane.y} r={RING_RADIUS_PX} />}
+      {cursorVisible && <NearCursorMarks layout={layout} step={step} cursorX={cursorX} />}
+      {cursorVisible && lane && <TokensAtRing layout={layout} step={step} x={cursorX} y={lane.y} />}
       <StepLabels labels={layout.labels} plot={plot} cursor={step} />
       {cursorVisible && <CursorPill x={cursorX} plot={plot} text={cursorText} ticks={layout.ticks} />}
       {!isNarrow(plot) && <MaxSeen readouts={maxSeenAt(trace, step, layout.lanes)} plot={plot} />}
