@@ -22,6 +22,9 @@ export function LessonNav({ moreBelow = false }: { moreBelow?: boolean }) {
     close: s.close,
   }));
   const speed = useLab((l) => l.speed);
+  // A press while a step's run plays to its stop finishes the playing first (session.next): the
+  // button says so, so a presenter counting presses is not surprised.
+  const finishing = useLab((l) => l.playing && l.stopAt !== null);
   if (!s.lesson) return null;
   const steps = s.chapters[s.place.chapter] ?? [];
   const atStart = s.place.chapter === 0 && s.place.step === 0;
@@ -54,7 +57,8 @@ export function LessonNav({ moreBelow = false }: { moreBelow?: boolean }) {
       {/* Presenting, the last step's bar has the end's words instead: on one line at 150 % zoom. */}
       {!(atEnd && s.presenting) && (
         <button type="button" className="primary" onClick={s.next} disabled={atEnd} title="Next (→, Page Down, space)">
-          {s.phase === 'asking' ? 'Show the answer' : 'Next'} <span aria-hidden="true">→</span>
+          {finishing ? 'Finish playing' : s.phase === 'asking' ? 'Show the answer' : 'Next'}{' '}
+          <span aria-hidden="true">→</span>
         </button>
       )}
       <button type="button" onClick={s.takeOver} title="Open this run at this step in the lab, with a way back">
