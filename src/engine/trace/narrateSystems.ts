@@ -86,9 +86,16 @@ export function narrateSystem({ system, party, note, stale }: Input): string | n
         case 'qjm':
           return `A quorum (${d?.quorum}) has promised epoch ${t}: ${party} is the writer, and no journal node that promised will take an older epoch.`;
         case 'zookeeper': {
+          // The node's name ends in a number too (its sequence suffix), which a class takes for the
+          // token when it differs from the czxid: it is said once which is which.
+          const suffix = /(\d+)$/.exec(String(d?.node ?? ''))?.[1];
+          const other =
+            suffix !== undefined && Number(suffix) !== Number(note.token)
+              ? ` (the ${Number(suffix)} in the node's name is another counter, this lock's own)`
+              : '';
           const token =
             d?.czxid === note.token
-              ? `its czxid ${t} is the token`
+              ? `its czxid, ${t}, is the token: the number of the change that created the node, in ZooKeeper's one history of changes${other}`
               : `its sequence suffix ${t} is the token (its czxid would be ${d?.czxid})`;
           return d?.watchFired !== undefined
             ? `${d.watchFired} is gone, so ${note.holder}'s watch on it fires: its node ${d.node} is now the lowest, so ${note.holder} holds the lock, and ${token}.`
