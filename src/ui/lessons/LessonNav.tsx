@@ -4,6 +4,7 @@
 import type { MouseEvent } from 'react';
 import { useLab } from '../store/context';
 import { lessonHash } from './lessonUrl';
+import { playsToStop } from './session';
 import { useLesson } from './useLesson';
 
 /** `moreBelow`: presenting, the step shows more below the screen, and forward scrolls to it first. */
@@ -24,7 +25,7 @@ export function LessonNav({ moreBelow = false }: { moreBelow?: boolean }) {
   const speed = useLab((l) => l.speed);
   // A press while a step's run plays to its stop finishes the playing first (session.next): the
   // button says so, so a presenter counting presses is not surprised.
-  const finishing = useLab((l) => l.playing && l.stopAt !== null);
+  const finishing = useLab(playsToStop);
   if (!s.lesson) return null;
   const steps = s.chapters[s.place.chapter] ?? [];
   const atStart = s.place.chapter === 0 && s.place.step === 0;

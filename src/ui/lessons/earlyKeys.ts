@@ -34,7 +34,6 @@ let listening = 0;
  */
 export function holdPresentKey(doc: Document): PresentKeyHold | null {
   held?.take();
-  held = null;
   const handed = { presses: 0 };
   doc.dispatchEvent(new CustomEvent('fencelab:lesson-keys', { detail: handed }));
   if (listening > 0) return null;

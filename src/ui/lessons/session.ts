@@ -94,6 +94,12 @@ const EMPTY: LessonState = {
   error: null,
 };
 
+/** Whether the lab's run is playing up to a stop a lesson set: forward then finishes the playing
+ * (next()), and the lesson's forward button says so (LessonNav). */
+export const playsToStop = <T extends { playing: boolean; stopAt: number | null }>(
+  lab: T,
+): lab is T & { stopAt: number } => lab.playing && lab.stopAt !== null;
+
 /** The speed a lesson plays its runs at when it opens. */
 export const LESSON_SPEED = 4;
 
@@ -224,9 +230,9 @@ export function createLessonSession(
       },
 
       next() {
-        const { playing, stopAt } = lab.getState();
         // A press while the run plays to its stop finishes the playing first.
-        if (playing && stopAt !== null) return lab.getState().seek(stopAt);
+        const l = lab.getState();
+        if (playsToStop(l)) return l.seek(l.stopAt);
         if (get().phase === 'asking') return reveal();
         // The run was moved back (a click on the timeline, to look again): forward first plays it
         // back to where the step had it, then goes on from there.

@@ -46,6 +46,11 @@ export function Narration({ label = 'Narration of this step', verdictSpeaks = fa
   }
   const w = step.write;
   const chip = w && comparisonChip(w);
+  // What the store's max_seen did; null for a store that keeps none (the narration says so, once).
+  const maxSeen =
+    w && w.maxSeenAfter !== null
+      ? `max_seen at ${w.resource}: ${formatToken(w.maxSeenBefore)} → ${formatToken(w.maxSeenAfter)}`
+      : null;
   return (
     <section className="narration" aria-label={label}>
       <div className="narration-main">
@@ -71,14 +76,12 @@ export function Narration({ label = 'Narration of this step', verdictSpeaks = fa
             </span>
             <span className="visually-hidden">{chip.words}: </span> <code>{w.comparison}</code>
           </span>
-          {/* A store that checks no token keeps no max_seen: the narration says so, once. */}
-          {(w.maxSeenAfter !== null || chip.note) && (
+          {(maxSeen || chip.note) && (
             <span className="comparison-note">
-              {w.maxSeenAfter !== null &&
-                `max_seen at ${w.resource}: ${formatToken(w.maxSeenBefore)} → ${formatToken(w.maxSeenAfter)}`}
+              {maxSeen}
               {chip.note && (
                 <strong className={chip.tone === 'stale-accepted' ? 'danger' : undefined}>
-                  {w.maxSeenAfter !== null ? ' · ' : ''}
+                  {maxSeen ? ' · ' : ''}
                   {chip.note}
                 </strong>
               )}

@@ -9,6 +9,7 @@ import { CursorLine, CursorPill, MaxSeen, StepLabels } from './FrameLayer';
 import { isNarrow } from './geometry';
 import { EVENT_RADIUS_PX, glyphPath, VERDICT_RADIUS_PX } from './glyphs';
 import { MarkOutline, tokenX } from './MarkLayer';
+import { tokenLabelWidth } from './messages';
 import { maxSeenAt } from './readouts';
 import type { TimelineLayout } from './types';
 
@@ -61,9 +62,6 @@ function NearCursorMarks({ layout, step, cursorX }: { layout: TimelineLayout; st
   );
 }
 
-/** Width of a message's token label, per character (12 px semibold, as timeline.css sets it). */
-const TOKEN_CHAR_PX = 7.6;
-
 /**
  * The tokens written beside arrows that the ring on the current step would cross (an arrow that
  * arrives at the cursor has its token right there): redrawn over the ring, on their white halo, so
@@ -74,7 +72,7 @@ function TokensAtRing({ layout, step, x, y }: { layout: TimelineLayout; step: nu
   const near = layout.messages.filter((m) => {
     const label = m.tokenLabel;
     if (!label || m.sentStep > step) return false;
-    const width = label.text.length * TOKEN_CHAR_PX;
+    const width = tokenLabelWidth(label.text);
     const left = label.anchor === 'end' ? label.x - width : label.x;
     return (
       left < x + RING_RADIUS_PX + 2 &&

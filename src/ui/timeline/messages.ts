@@ -22,6 +22,8 @@ const CROSS_GAP_PX = 12;
 const TOKEN_LABELS_MAX = 150;
 const LABEL_HEIGHT_PX = 14;
 const LABEL_CHAR_PX = 7;
+/** The width of an arrow's token label (px), as its place is chosen: the Overlay redraws it by this. */
+export const tokenLabelWidth = (text: string): number => text.length * LABEL_CHAR_PX + 6;
 const LABEL_POSITIONS = [0.5, 0.35, 0.65, 0.22, 0.78];
 /** Token labels prefer this height above the line of the lane an arrow comes down onto. */
 const LANE_BAND_ABOVE_PX = 14;
@@ -182,7 +184,7 @@ function placeTokenLabels(
     const m = records[i];
     if (!m || m.token === undefined || m.token === null || REPLY_TYPE.test(m.type) || shape.y2 === shape.y1) continue;
     const text = formatToken(m.token);
-    const width = text.length * LABEL_CHAR_PX + 6;
+    const width = tokenLabelWidth(text);
     const downward = shape.y2 > shape.y1;
     const bandY = downward ? lanes.get(m.to)!.y - LANE_BAND_ABOVE_PX : lanes.get(m.from)!.y - LANE_BAND_ABOVE_PX;
     const atBand = (bandY - shape.y1) / (shape.y2 - shape.y1);

@@ -1,0 +1,36 @@
+// @vitest-environment jsdom
+// The lesson's forward button says what a press will do: finish the playing, show the answer, or
+// go on to the next step (session.next does the same, in that order).
+import { act } from 'react';
+import { describe, expect, it } from 'vitest';
+import * as lessonsSurface from '../../engine/surfaces/lessons';
+import { createLabStore } from '../store/labStore';
+import { renderInLab } from '../testing/renderInLab';
+import { LessonNav } from './LessonNav';
+import { createLessonSession } from './session';
+import { SessionContext } from './useLesson';
+
+describe("the lesson's forward button", () => {
+  it('says Show the answer at a question, Finish playing while the answer plays, then Next', async () => {
+    const lab = createLabStore();
+    const session = createLessonSession(lab, () => Promise.resolve(lessonsSurface));
+    await session.getState().open('fencing-tokens', { chapter: 2, step: 0 });
+    const steps = session.getState().chapters[2]!;
+    const asking = steps.findIndex((s) => s.question);
+    act(() => session.getState().goTo({ chapter: 2, step: asking }));
+    const view = renderInLab(
+      lab,
+      <SessionContext.Provider value={session}>
+        <LessonNav />
+      </SessionContext.Provider>,
+    );
+    const forward = () => view.querySelector('.lesson-nav .primary')!.textContent!.trim();
+    expect(forward()).toBe('Show the answer →');
+    act(() => view.querySelector<HTMLButtonElement>('.lesson-nav .primary')!.click());
+    expect(lab.getState().playing).toBe(true);
+    expect(forward()).toBe('Finish playing →');
+    act(() => view.querySelector<HTMLButtonElement>('.lesson-nav .primary')!.click());
+    expect(lab.getState().playing).toBe(false);
+    expect(forward()).toBe('Next →');
+  });
+});
