@@ -99,6 +99,38 @@ describe('in a short frame', () => {
     }
   });
 
+  it("writes each arrow's token over its sender's or receiver's lane only, never over a third party's", () => {
+    for (const size of [
+      { width: 1200, height: 420 },
+      { width: 640, height: 250 },
+      { width: 640, height: 180 },
+      { width: 390, height: 300 },
+    ]) {
+      for (const { id, scenario } of PRESETS) {
+        const trace = simulate(scenario);
+        const layout = layoutTimeline(trace, fitWindow(trace), size);
+        const byId = new Map(trace.messages.map((m) => [m.id, m]));
+        for (const shape of layout.messages) {
+          if (!shape.tokenLabel) continue;
+          const m = byId.get(shape.id)!;
+          const [top, bottom] = [shape.tokenLabel.y - 7, shape.tokenLabel.y + 7];
+          const over = layout.lanes
+            .filter((l) => Math.min(bottom, l.top + l.height) - Math.max(top, l.top) > 1)
+            .map((l) => l.party);
+          const where = `${id} at ${size.width}x${size.height}: token ${shape.tokenLabel.text} of ${m.from} -> ${m.to}`;
+          expect(
+            over.every((party) => party === m.from || party === m.to),
+            `${where} lies over ${over}`,
+          ).toBe(true);
+        }
+      }
+    }
+    // The article's grants still say their tokens in a 640x360 embed's drawing.
+    const small = layoutTimeline(canonical, fitWindow(canonical), { width: 640, height: 180 });
+    const labelled = small.messages.flatMap((m) => (m.tokenLabel ? [m.tokenLabel.text] : []));
+    expect(labelled).toEqual(expect.arrayContaining(['33', '34']));
+  });
+
   it('writes a name too long for the full gutter in smaller type, clear of the plot', () => {
     expect(fitsFullGutter('ZooKeeper ensemble')).toBe(false);
     expect(fitsFullGutter('etcd cluster')).toBe(true);

@@ -169,8 +169,11 @@ export function layoutMessages(
 }
 
 /**
- * Writes each carried token beside its arrow: first where the arrow comes down onto its receiver's
- * lane (the free band above the lane's line), else at the first spot along it that is still free.
+ * Writes each carried token beside its arrow, inside the band of its sender's or receiver's lane
+ * and nowhere else: a label over a third lane reads as that party's token (in a small embed the
+ * grant to Client2 read as Client1's). First where the arrow comes down onto its receiver's lane
+ * (the free band above the lane's line), else at the first spot along it that is still free, else
+ * near where it leaves its sender; a label with no such spot is left to the arrow's tooltip.
  */
 function placeTokenLabels(
   records: readonly MessageRecord[],
@@ -179,28 +182,49 @@ function placeTokenLabels(
   plot: PlotArea,
   lanes: Map<string, LaneShape>,
 ): void {
+  const ordered = [...lanes.values()].sort((a, b) => a.top - b.top);
   for (let i = 0; i < shapes.length; i += 1) {
     const shape = shapes[i]!;
     const m = records[i];
     if (!m || m.token === undefined || m.token === null || REPLY_TYPE.test(m.type) || shape.y2 === shape.y1) continue;
+    const from = lanes.get(m.from);
+    const to = lanes.get(m.to);
+    if (!from || !to) continue;
     const text = formatToken(m.token);
     const width = tokenLabelWidth(text);
     const downward = shape.y2 > shape.y1;
-    const bandY = downward ? lanes.get(m.to)!.y - LANE_BAND_ABOVE_PX : lanes.get(m.from)!.y - LANE_BAND_ABOVE_PX;
-    const atBand = (bandY - shape.y1) / (shape.y2 - shape.y1);
-    const candidates = [...(atBand > 0 && atBand < 1 ? [atBand] : []), ...LABEL_POSITIONS];
-    for (const t of candidates) {
+    // The lane line an arrow meets last going down, or leaves first going up: the label sits in
+    // the band above it, kept inside that lane's band when the lanes are short.
+    const below = downward ? to : from;
+    const above = downward ? from : to;
+    const half = LABEL_HEIGHT_PX / 2;
+    const bandY = Math.max(below.y - LANE_BAND_ABOVE_PX, below.top + half);
+    const nearAboveY = Math.min(above.y + LANE_BAND_ABOVE_PX, above.top + above.height - half);
+    const along = (y: number) => (y - shape.y1) / (shape.y2 - shape.y1);
+    const candidates = [along(bandY), ...LABEL_POSITIONS, along(nearAboveY)].filter((t) => t > 0 && t < 1);
+    // Left of a line that leans right, right of one that leans left: away from the arrow's path;
+    // the other side only where the first has no room.
+    const leans = shape.x2 >= shape.x1;
+    const spots = [leans, !leans].flatMap((leftSide) => candidates.map((t) => ({ t, leftSide })));
+    for (const { t, leftSide } of spots) {
       const lineX = shape.x1 + (shape.x2 - shape.x1) * t;
       const y = shape.y1 + (shape.y2 - shape.y1) * t;
-      // Left of a line that leans right, right of one that leans left: away from the arrow's path.
-      const leftSide = shape.x2 >= shape.x1;
       const x = leftSide ? lineX - 5 - width : lineX + 5;
-      const box = { x1: x - 2, y1: y - LABEL_HEIGHT_PX / 2, x2: x + width, y2: y + LABEL_HEIGHT_PX / 2 };
+      const box = { x1: x - 2, y1: y - half, x2: x + width, y2: y + half };
       if (box.x1 < plot.left || box.x2 > plot.right) continue;
+      if (!onlyOver(box, ordered, from, to)) continue;
       if (boxes.some((other) => overlaps(box, other))) continue;
       boxes.push(box);
       shape.tokenLabel = { x: r(leftSide ? x + width : x), y: r(y), text, anchor: leftSide ? 'end' : 'start' };
       break;
     }
   }
+}
+
+/** Whether a label's box lies over the bands of the arrow's two lanes only (1 px of slack). */
+function onlyOver(box: Box, lanes: readonly LaneShape[], from: LaneShape, to: LaneShape): boolean {
+  return lanes.every(
+    (lane) =>
+      lane === from || lane === to || Math.min(box.y2, lane.top + lane.height) - Math.max(box.y1, lane.top) <= 1,
+  );
 }
