@@ -88,7 +88,13 @@ const shown = async (frame: Frame) =>
 test('every command drives the player and every event comes back', async ({ page }) => {
   const frame = await openParent(page);
   const ready = (await events(page)).find((e) => e.type === 'ready')!;
-  expect(ready).toMatchObject({ source: 'fencelab', version: 1, strategy: 'fencing', preset: 'canonical-race' });
+  expect(ready).toMatchObject({
+    source: 'fencelab',
+    version: 1,
+    strategy: 'fencing',
+    preset: 'canonical-race',
+    playing: false,
+  });
   // The last index is the one the transport names after the slash ("Step 0 / 21").
   const last = Number((await frame.getByTestId('position').innerText()).match(/\/\s*(\d+)/)![1]);
   expect(ready).toMatchObject({ lastStep: last, steps: last + 1 });
@@ -107,9 +113,19 @@ test('every command drives the player and every event comes back', async ({ page
   await clear(page);
   await send(page, { type: 'play' });
   await expect(frame.getByRole('button', { name: 'Pause' })).toBeVisible();
+  // A page's own Play button can follow the player: playing is told as it starts and stops.
+  expect(await waitFor(page, 'playback')).toMatchObject({ playing: true, step: 2, atEnd: false });
   await waitFor(page, 'step', (e) => (e.index as number) > 2);
   await send(page, { type: 'pause' });
   await expect(frame.getByRole('button', { name: 'Play' })).toBeVisible();
+  await waitFor(page, 'playback', (e) => e.playing === false && (e.step as number) > 2);
+
+  // The strategy already open changes nothing, and tells nothing.
+  await clear(page);
+  await send(page, { type: 'set-strategy', strategy: 'fencing' });
+  await send(page, { type: 'seek', step: 't6' });
+  await waitFor(page, 'step', (e) => e.label === 't6');
+  expect((await events(page)).map((e) => e.type)).toEqual(['step']);
 
   await clear(page);
   await send(page, { type: 'set-strategy', strategy: 'lease-trust' });
@@ -355,6 +371,13 @@ test('the lab copies the embed code for its view, and the example page drives th
   await expect(log).toContainText('"type":"ready"');
   await page.getByRole('button', { name: 'Seek t6' }).click();
   await expect(log).toContainText('"label":"t6"');
+  // Its one Play button follows the player: Pause while it plays, Play again once it stops.
+  await page.getByRole('button', { name: 'Seek step 0' }).click();
+  await expect(log).toContainText('"index":0');
+  await page.getByRole('button', { name: 'Play' }).click();
+  await expect(log).toContainText('"type":"playback","playing":true');
+  await page.getByRole('button', { name: 'Pause' }).click();
+  await expect(page.getByRole('button', { name: 'Play' })).toBeVisible();
   await page.getByRole('button', { name: 'Load a scenario (JSON)' }).click();
   await expect(page.frameLocator('#player').locator('.narration')).toContainText('Step 0');
 });

@@ -1,5 +1,6 @@
 // The example page's script: puts the player in the iframe (naming this page's origin, so the
 // player takes commands only from here), wires each button to one command, logs every event.
+// Its Play button shows Pause while the player plays, as the player's events say.
 /* global window, document, fetch */
 'use strict';
 (function () {
@@ -32,11 +33,17 @@
         send({ type: 'load', scenario: scenario, step: 0 });
       });
   });
+  // One Play/Pause button, which follows the player: it says what a press will do, from the
+  // `ready` and `playback` events (the player also stops by itself, at the end of the run).
+  var playing = false;
+  var playButton = document.getElementById('play');
+  function showPlaying(now) {
+    playing = now;
+    playButton.textContent = now ? 'Pause' : 'Play';
+    playButton.setAttribute('aria-pressed', String(now));
+  }
   on('play', function () {
-    return { type: 'play' };
-  });
-  on('pause', function () {
-    return { type: 'pause' };
+    return { type: playing ? 'pause' : 'play' };
   });
   on('seek-t6', function () {
     return { type: 'seek', step: 't6' };
@@ -55,6 +62,7 @@
     if (event.source !== frame.contentWindow || event.origin !== origin) return;
     var data = event.data;
     if (!data || data.source !== 'fencelab') return;
+    if (data.type === 'ready' || data.type === 'playback') showPlaying(data.playing === true);
     var item = document.createElement('li');
     item.textContent = JSON.stringify(data);
     log.appendChild(item);

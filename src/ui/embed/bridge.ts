@@ -6,7 +6,7 @@
 // that opens a run is told by where it ends, not by the states it passes through.
 
 import type { LabStore } from '../store/labStore';
-import { readCommand, type Command } from './commands';
+import { noSuchPreset, readCommand, type Command } from './commands';
 import { openScenario, seekStep, setKnob, whenSettled } from './drive';
 import { findPreset } from '../../engine';
 import { prepareRun } from '../store/models';
@@ -60,6 +60,8 @@ async function run(store: LabStore, command: Command, hold: () => void, undone: 
     }
     case 'set-strategy':
       await whenSettled(store);
+      // The strategy already open: nothing changes, and nothing is told (as set-knob's same value).
+      if (store.getState().scenario.strategy === command.strategy) return null;
       await prepareRun({ strategy: command.strategy });
       hold();
       store.getState().setStrategy(command.strategy); // a failure is the store's error: an event
@@ -78,7 +80,7 @@ async function run(store: LabStore, command: Command, hold: () => void, undone: 
       const problem = command.preset
         ? store.getState().loadPreset(command.preset)
           ? null
-          : `load: there is no preset called "${command.preset}".`
+          : noSuchPreset(command.preset)
         : await openScenario(store, command.scenario!, null, { source: 'the command' });
       if (problem || command.step === undefined) return problem;
       const missing = await seekStep(store, command.step);

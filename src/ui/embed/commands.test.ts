@@ -1,6 +1,6 @@
 // The embed link's reading and the commands' checks: what is refused, and that refusing is cheap.
 import { describe, expect, it } from 'vitest';
-import { findPreset } from '../../engine';
+import { PRESETS, findPreset } from '../../engine';
 import { boundedSize, readCommand } from './commands';
 import { embedHashOf, iframeSnippet, readEmbedHash } from './embedUrl';
 
@@ -17,6 +17,14 @@ describe('readCommand', () => {
       expect(readCommand(bad).ok).toBe(false);
     expect(readCommand({ type: 'load', scenario: { junk: 'x'.repeat(300_000) } })).toMatchObject({ ok: false });
     expect(readCommand('x'.repeat(300_000))).toMatchObject({ ok: false, message: /256 kB/ });
+  });
+  it('answers a preset it does not have with the ids it has, as it does a strategy or a knob', () => {
+    const read = readCommand({ type: 'load', preset: 'canonical' });
+    expect(read).toMatchObject({
+      ok: false,
+      message: /^load: There is no preset called "canonical"\. The presets are /,
+    });
+    for (const { id } of PRESETS) expect(read.ok === false && read.message.split(/[ ,.]+/)).toContain(id);
   });
   it('stops walking a message once it is past the limit', () => {
     const wide = Array.from({ length: 1e6 }, () => 1);

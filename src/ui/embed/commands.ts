@@ -5,6 +5,7 @@
 
 import {
   STRATEGY_IDS,
+  PRESETS,
   asSentence,
   findPreset,
   formatScenarioError,
@@ -114,6 +115,10 @@ export function readCommand(data: unknown, limit: number = MAX_MESSAGE_BYTES): R
   }
 }
 
+/** A `load` of a preset the lab does not have, answered with the ids it has. */
+export const noSuchPreset = (id: string): string =>
+  `load: There is no preset called "${id}". The presets are ${PRESETS.map((p) => p.id).join(', ')}.`;
+
 function readLoad(m: Record<string, unknown>): Read {
   const step = m.step === undefined ? undefined : stepRef(m.step);
   if (step instanceof Error) return fail(`load: ${step.message}.`);
@@ -122,7 +127,7 @@ function readLoad(m: Record<string, unknown>): Read {
     return fail('load: give either "preset" (an id) or "scenario" (a scenario object), not both or neither.');
   if (m.preset !== undefined) {
     if (typeof m.preset !== 'string' || m.preset.length > 100 || !findPreset(m.preset))
-      return fail(`load: there is no preset called "${String(m.preset).slice(0, 100)}".`);
+      return fail(noSuchPreset(String(m.preset).slice(0, 100)));
     return { ok: true, command: { type: 'load', preset: m.preset, ...at } };
   }
   const checked = validateScenario(m.scenario);

@@ -40,6 +40,37 @@ describe('eventDiffer', () => {
     expect(steps(differ(store.getState()))).toEqual([15]);
   });
 
+  it('tells when playing starts (before its steps) and stops (after them), at a pause or the end', () => {
+    const store = createLabStore();
+    const differ = eventDiffer();
+    differ(store.getState());
+    const kinds = (events: EmbedEvent[]) =>
+      events.map((e) =>
+        e.type === 'playback' ? `${e.playing ? 'play' : 'stop'}@${e.step}${e.atEnd ? ' end' : ''}` : e.type,
+      );
+    store.getState().play();
+    expect(kinds(differ(store.getState()))).toEqual(['play@0']);
+    store.getState().advance(3000);
+    const played = kinds(differ(store.getState()));
+    expect(played.length).toBeGreaterThan(0);
+    expect(played.every((k) => k === 'step' || k === 'verdict')).toBe(true);
+    store.getState().pause();
+    const at = store.getState().cursor;
+    expect(kinds(differ(store.getState()))).toEqual([`stop@${at}`]);
+    // Nothing changed, nothing told.
+    expect(differ(store.getState())).toEqual([]);
+    store.getState().setSpeed(64);
+    store.getState().play();
+    const told: string[] = kinds(differ(store.getState()));
+    while (store.getState().playing) {
+      store.getState().advance(50);
+      told.push(...kinds(differ(store.getState())));
+    }
+    const last = store.getState().trace.steps.length - 1;
+    expect(told.at(-1)).toBe(`stop@${last} end`);
+    expect(told.filter((k) => k.startsWith('play'))).toEqual([`play@${at}`]);
+  });
+
   it('tells each broken invariant after the step that reaches it, once', () => {
     const store = createLabStore();
     store.getState().loadScenario(lease());

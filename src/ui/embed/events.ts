@@ -1,5 +1,6 @@
 // The embed API's events, derived from the lab store: ready, run (a new run opened after ready),
-// step (index, label, kind, the comparison if any; each step passed while playing), verdict (so
+// step (index, label, kind, the comparison if any; each step passed while playing), playback (the
+// player started or stopped playing, so a page's own Play button can follow it), verdict (so
 // far, at the cursor, and the whole run's; when either changes), invariant-broken (as the cursor
 // reaches a step that breaks one) and error. Invariant: each event says something that changed
 // since the last one of its kind; nothing here changes the store.
@@ -20,9 +21,11 @@ interface RunFields {
 }
 
 export type EmbedEvent =
-  | ({ type: 'ready'; version: number; step: number } & RunFields)
+  | ({ type: 'ready'; version: number; step: number; playing: boolean } & RunFields)
   | ({ type: 'run'; name: string } & RunFields)
   | { type: 'step'; index: number; label: string | null; kind: string; timeMs: number; comparison: string | null }
+  /** Playing started or stopped (a pause, the end of the run, a new run): `step` is the cursor's. */
+  | { type: 'playback'; playing: boolean; step: number; atEnd: boolean }
   | {
       type: 'verdict';
       step: number;
@@ -48,6 +51,7 @@ export const readyEvent = (s: LabState): EmbedEvent => ({
   version: API_VERSION,
   ...runFields(s),
   step: s.cursor,
+  playing: s.playing,
 });
 
 /** The run now open, as the `run` event tells it (ready tells the first). */
@@ -77,8 +81,18 @@ export function eventDiffer(): (s: LabState) => EmbedEvent[] {
   let cursor = -1;
   let playMoves = 0;
   let verdictKey = '';
+  let playing: boolean | null = null;
   return (s) => {
     const out: EmbedEvent[] = [];
+    // Told before the steps it plays, after the steps that took it to a stop.
+    const playback = (): EmbedEvent => ({
+      type: 'playback',
+      playing: s.playing,
+      step: s.cursor,
+      atEnd: s.cursor >= s.trace.steps.length - 1,
+    });
+    const startsPlaying = playing !== null && s.playing && !playing;
+    if (startsPlaying) out.push(playback());
     const step = s.trace.steps[s.cursor];
     const newTrace = s.trace !== trace;
     if (newTrace && trace !== null) out.push(runEvent(s));
@@ -114,10 +128,12 @@ export function eventDiffer(): (s: LabState) => EmbedEvent[] {
         staleWriteAccepted: stale,
         run: { ok: run.ok, violations: run.violations.length, staleWritesAccepted: run.staleWritesAccepted },
       });
+    if (playing !== null && !s.playing && playing) out.push(playback());
     trace = s.trace;
     cursor = s.cursor;
     playMoves = s.playMoves;
     verdictKey = key;
+    playing = s.playing;
     return out;
   };
 }
