@@ -144,7 +144,10 @@ export function warningsFrom(trace: Trace): string[] {
     const last = failed[failed.length - 1];
     const gaveUp = last?.kind === 'lock.failed' && last.detail?.retryInMs === undefined;
     if (!gaveUp) {
-      warnings.push(`${client} asked for the lock and never got it: it was still waiting when the run ended.`);
+      // Waiting behind a grant still live at the end is the lock doing its job (the reason says
+      // so: waitingBehind); waiting for a lock nobody held is something stuck.
+      if (!heldAgainst(trace, client, trace.endMs))
+        warnings.push(`${client} asked for the lock and never got it: it was still waiting when the run ended.`);
       continue;
     }
     const policy = strategy ? retryPolicyFor(strategy, trace.knobs) : null;
@@ -216,5 +219,25 @@ function reasonFrom(trace: Trace): string {
   const skipped = trace.steps.find((s) => s.kind === 'write.skipped');
   if (skipped) return `No stale write reached a store: ${skipped.text}`;
   const tokens = tokenList(v.tokensIssued);
-  return `No stale write was attempted in this run (tokens issued: ${tokens || 'none'}).`;
+  return `No stale write was attempted in this run (tokens issued: ${tokens || 'none'}).${waitingBehind(trace)}`;
+}
+
+/**
+ * " The race never formed: Client2 was still waiting for the lock when the run ended, while
+ * Client1 still held it." for each client that asked, never got it and was still waiting behind a
+ * grant live at the run's end (warningsFrom warns of a client waiting for a lock nobody held).
+ */
+function waitingBehind(trace: Trace): string {
+  const granted = new Set(trace.leases.map((l) => l.holder));
+  const waiting = [...new Set(trace.scenario.actions.flatMap((a) => (a.type === 'acquire' ? [a.client] : [])))]
+    .filter((client) => !granted.has(client))
+    .filter((client) => {
+      const failed = trace.steps.filter((s) => s.kind === 'lock.failed' && s.party === client).at(-1);
+      return !(failed?.kind === 'lock.failed' && failed.detail?.retryInMs === undefined);
+    })
+    .flatMap((client) => {
+      const behind = heldAgainst(trace, client, trace.endMs);
+      return behind ? [`${client} was still waiting for the lock when the run ended${behind}`] : [];
+    });
+  return waiting.length ? ` The race never formed: ${waiting.join('; ')}.` : '';
 }

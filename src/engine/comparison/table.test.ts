@@ -77,6 +77,20 @@ describe('the comparison table of the canonical race', () => {
     expect(formatComparisonText(calm)).toMatch(/Fencing token \(generic pattern\)\s+Yes\s+not tested/);
   });
 
+  it('says a client kept waiting by a live holder is why the race never formed, not a warning', () => {
+    // Redlock's clock jump has no counterpart under ZooKeeper, etcd or Chubby: Client1 keeps the
+    // lock and Client2 waits, as a lock should. That is not a danger, nor a write blocked.
+    const rows = compareStrategies(PRESETS.find((p) => p.id === 'redlock-clock-jump')!.scenario);
+    for (const id of ['zookeeper', 'etcd', 'chubby']) {
+      const row = rows.find((r) => r.strategy === id)!;
+      expect(row.staleWriteBlocked, id).toBeNull();
+      expect(row.warnings, id).toEqual([]);
+      expect(row.reason, id).toContain(
+        'The race never formed: Client2 was still waiting for the lock when the run ended, while Client1 still held the lock.',
+      );
+    }
+  });
+
   it('gives every strategy a summary of one or two sentences and one sentence on what it simplifies', () => {
     for (const s of STRATEGIES) {
       expect(s.summary.split(/[.:]\s+(?=[A-Z])/).length, s.id).toBeLessThanOrEqual(2);
