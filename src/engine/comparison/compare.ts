@@ -215,11 +215,37 @@ function reasonFrom(trace: Trace): string {
       return `${[...edit.refused].sort().join(', ')} refused epoch ${formatToken(w.token)} (promised ${formatToken(w.maxSeenAfter)}): no quorum${edit.aborted ? `, ${w.client} aborts` : ''}.`;
     return `${w.resource} rejected ${w.client}'s stale write ${w.value}: ${w.comparison}.`;
   }
+  // A stale write the network lost never met a store's check: attempted, but nothing to block.
+  const lost = lostStaleWrite(trace);
+  if (lost) return lost;
   // A write its own client held back (it no longer believed it held the lock) is why none reached a store.
   const skipped = trace.steps.find((s) => s.kind === 'write.skipped');
   if (skipped) return `No stale write reached a store: ${skipped.text}`;
   const tokens = tokenList(v.tokensIssued);
-  return `No stale write was attempted in this run (tokens issued: ${tokens || 'none'}).${waitingBehind(trace)}`;
+  return `No stale write was attempted in this run: no holder wrote once a newer one had the lock (tokens issued: ${tokens || 'none'}).${waitingBehind(trace)}`;
+}
+
+/**
+ * "Client1's stale write Y, sent at 1,500 ms after Client2 had been granted the lock, was lost on
+ * the way: no store saw it, so there was nothing to block." for the first write sent by a holder
+ * already superseded whose message was dropped or lost; null if there is none.
+ */
+function lostStaleWrite(trace: Trace): string | null {
+  for (const message of trace.messages) {
+    if (message.status !== 'dropped' && message.status !== 'lost') continue;
+    const step = trace.steps[message.sentStep];
+    if (step?.kind !== 'write.sent' || message.from !== step.party) continue;
+    const client = step.party;
+    const own = trace.leases.filter((l) => l.holder === client && l.grantedMs <= step.timeMs).at(-1);
+    if (!own) continue;
+    const newer = trace.leases.find(
+      (l) => l.holder !== client && l.grantedMs > own.grantedMs && l.grantedMs <= step.timeMs,
+    );
+    if (!newer) continue;
+    const value = step.detail?.value;
+    return `${client}'s stale write${value ? ` ${value}` : ''}, sent at ${fmt(step.timeMs)} ms after ${newer.holder} had been granted the lock, was ${message.status === 'dropped' ? 'dropped by the cut network' : 'lost on the way'}: no store saw it, so there was nothing to block.`;
+  }
+  return null;
 }
 
 /**

@@ -77,6 +77,19 @@ describe('the comparison table of the canonical race', () => {
     expect(formatComparisonText(calm)).toMatch(/Fencing token \(generic pattern\)\s+Yes\s+not tested/);
   });
 
+  it('says a stale write the network lost was attempted and never reached a store', () => {
+    const cut = compareStrategies({
+      ...race,
+      actions: [...race.actions, { atMs: 1400, type: 'partition', a: 'Client1', b: 'Storage' }],
+    });
+    for (const row of cut.filter((r) => r.strategy !== 'qjm')) {
+      expect(row.staleWriteBlocked, row.strategy).toBeNull();
+      expect(row.reason, row.strategy).toMatch(
+        /^Client1's stale write Y, sent at 2,600 ms after Client2 had been granted the lock, was dropped by the cut network: no store saw it/,
+      );
+    }
+  });
+
   it('says a client kept waiting by a live holder is why the race never formed, not a warning', () => {
     // Redlock's clock jump has no counterpart under ZooKeeper, etcd or Chubby: Client1 keeps the
     // lock and Client2 waits, as a lock should. That is not a danger, nor a write blocked.
