@@ -330,6 +330,29 @@ test('the embed fits 640x360 without scrolling, passes axe, and looks right in a
   expect(axe.violations, JSON.stringify(axe.violations, null, 2)).toEqual([]);
 });
 
+test('the timeline keeps one size while the run plays: the narration is as tall from the start as it gets', async ({
+  page,
+}) => {
+  for (const [w, h] of [
+    [640, 360],
+    [390, 420],
+  ] as const) {
+    await page.setViewportSize({ width: w, height: h });
+    await page.goto('./#embed&preset=canonical-race&step=2');
+    await expect(page.locator('.narration .step-label')).toHaveCount(0);
+    const size = () => page.locator('.tl-svg').evaluate((svg) => Math.round(svg.getBoundingClientRect().height));
+    await expect.poll(size).toBeGreaterThan(100);
+    const early = await size();
+    // t6's sentence and its comparison box are the run's tallest: they take no room from the timeline.
+    await page.goto('./#embed&preset=canonical-race&step=t6');
+    await expect(page.getByTestId('comparison')).toBeVisible();
+    expect(await size(), `${w}x${h}`).toBe(early);
+    // The copies it is measured by are not seen, read out or found by a test id.
+    await expect(page.getByTestId('narration')).toHaveCount(1);
+    await expect(page.locator('.narration-probe')).toBeHidden();
+  }
+});
+
 test('a link with a strategy the lab does not have opens the rest of what it names, and says so once', async ({
   page,
 }) => {

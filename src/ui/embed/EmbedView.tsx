@@ -4,12 +4,12 @@
 // Invariant: it drives the same lab store as the lab; the cards, the event table and the
 // comparison load only when shown.
 
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useStore } from 'zustand';
 import { Transport } from '../controls/Transport';
 import { useKeyboard } from '../controls/useKeyboard';
 import { ErrorBanner } from '../header/ErrorBanner';
-import { Narration } from '../narration/Narration';
+import { Narration, NarrationBody } from '../narration/Narration';
 import { defaultHeight, LANE_HEIGHT_MIN_PX } from '../timeline/geometry';
 import { laneUnits } from '../timeline/lanes';
 import { LabProvider, useLab } from '../store/context';
@@ -21,6 +21,7 @@ import { startBridge } from './bridge';
 import { openEmbed } from './drive';
 import { embedRoute } from './route';
 import { LinkBack } from './LinkBack';
+import { tallestCandidates } from './tallest';
 import './embed.css';
 
 // The parts the default embed does not show load only when a link asks for them.
@@ -46,6 +47,48 @@ function EmbedTimeline({ fixedPx }: { fixedPx: number | null }) {
     >
       {height > 0 && <Timeline trace={trace} fitTo={fullTrace} cursor={cursor} onSeek={seek} height={height} />}
     </section>
+  );
+}
+
+/**
+ * The narration, as tall from the start as the run's longest steps need: a fitted frame's timeline
+ * then keeps one size while the run plays, rather than shrinking (and dropping its lanes'
+ * subtitles) at the first verdict and growing back after. Those steps are drawn unseen and
+ * measured, and taken away again before the page paints (a layout effect): nothing but the
+ * narration itself is ever there to be seen, read out or found. Measured again for a new run or
+ * a new width.
+ */
+function FittedNarration() {
+  const { steps, hidden } = useLab((s) => ({ steps: s.trace.steps, hidden: s.hideFuture }));
+  const candidates = useMemo(() => tallestCandidates(steps), [steps]);
+  const [probeRef, width] = useElementSize<HTMLDivElement>('width');
+  const probe = useRef<HTMLDivElement | null>(null);
+  const [measured, setMeasured] = useState<{ of: readonly unknown[]; width: number; px: number } | null>(null);
+  const stale = measured === null || measured.of !== candidates || (width > 0 && measured.width !== width);
+  useLayoutEffect(() => {
+    const node = probe.current;
+    if (!stale || !node) return;
+    setMeasured({ of: candidates, width, px: Math.ceil(node.getBoundingClientRect().height) });
+  }, [stale, candidates, width]);
+  const ref = useCallback(
+    (node: HTMLDivElement | null) => {
+      probe.current = node;
+      return typeof probeRef === 'function' ? probeRef(node) : undefined;
+    },
+    [probeRef],
+  );
+  return (
+    <>
+      <div className="narration-probe" aria-hidden="true" ref={ref}>
+        {stale &&
+          candidates.map((step) => (
+            <section className="narration" key={step.index}>
+              <NarrationBody step={step} count={steps.length} hidden={hidden} live={null} />
+            </section>
+          ))}
+      </div>
+      <Narration reservePx={measured?.px} />
+    </>
   );
 }
 
@@ -80,7 +123,7 @@ export default function EmbedView({ store }: { store: LabStore }) {
         <EmbedHeading />
         <ErrorBanner />
         {show.has('timeline') && <EmbedTimeline fixedPx={extra ? 240 : null} />}
-        {show.has('narration') && <Narration />}
+        {show.has('narration') && <FittedNarration />}
         <div className="embed-bar">
           {show.has('transport') && <Transport />}
           <LinkBack />

@@ -5,6 +5,7 @@
 import { useState } from 'react';
 import { formatToken } from '../../engine';
 import { useLab } from '../store/context';
+import type { LabState } from '../store/labStore';
 import { comparisonChip } from './comparison';
 import { isVerdictNews, shownVerdict } from './verdictWords';
 import './narration.css';
@@ -15,9 +16,15 @@ export interface NarrationProps {
   /** The page announces a changed verdict (the lab's Verdict panel): when a change to the run
    * changes the verdict, that is the one thing said, and this region keeps quiet for it. */
   verdictSpeaks?: boolean;
+  /**
+   * The height (px) a page's column reserves for the run's tallest step (the embed's), if any: the
+   * narration keeps it at every step, and gives it up, down to its own words' height, only where
+   * the column has no room for it.
+   */
+  reservePx?: number;
 }
 
-export function Narration({ label = 'Narration of this step', verdictSpeaks = false }: NarrationProps = {}) {
+export function Narration({ label = 'Narration of this step', verdictSpeaks = false, reservePx }: NarrationProps = {}) {
   // `playing`: announce steps when the user moves, not sixty times a second while playing.
   const { trace, cursor, step, count, playing, hidden, shown } = useLab((s) => ({
     trace: s.trace,
@@ -44,6 +51,35 @@ export function Narration({ label = 'Narration of this step', verdictSpeaks = fa
       </section>
     );
   }
+  return (
+    <section
+      className="narration"
+      aria-label={label}
+      style={reservePx ? { flex: `0 1 ${reservePx}px`, minHeight: 'min-content' } : undefined}
+    >
+      <NarrationBody step={step} count={count} hidden={hidden} live={playing || quiet ? 'off' : 'polite'} />
+    </section>
+  );
+}
+
+type Step = LabState['trace']['steps'][number];
+
+/**
+ * What the narration shows of one step: where it is, its sentence, and for a write the comparison
+ * the resource made. `live`: the sentence's aria-live; null for a copy drawn only to be measured
+ * (no test id, nothing announced).
+ */
+export function NarrationBody({
+  step,
+  count,
+  hidden,
+  live,
+}: {
+  step: Step;
+  count: number;
+  hidden: boolean;
+  live: 'off' | 'polite' | null;
+}) {
   const w = step.write;
   const chip = w && comparisonChip(w);
   // What the store's max_seen did; null for a store that keeps none (the narration says so, once).
@@ -51,8 +87,9 @@ export function Narration({ label = 'Narration of this step', verdictSpeaks = fa
     w && w.maxSeenAfter !== null
       ? `max_seen at ${w.resource}: ${formatToken(w.maxSeenBefore)} → ${formatToken(w.maxSeenAfter)}`
       : null;
+  const measured = live === null;
   return (
-    <section className="narration" aria-label={label}>
+    <>
       <div className="narration-main">
         <p className="narration-where">
           {step.label && <span className="step-label big">{step.label}</span>}
@@ -64,12 +101,12 @@ export function Narration({ label = 'Narration of this step', verdictSpeaks = fa
             {step.timeMs} ms
           </span>
         </p>
-        <p className="narration-text" data-testid="narration" aria-live={playing || quiet ? 'off' : 'polite'}>
+        <p className="narration-text" data-testid={measured ? undefined : 'narration'} aria-live={live ?? undefined}>
           {step.text}
         </p>
       </div>
       {w && chip && (
-        <p className={`comparison verdict-${chip.tone}`} data-testid="comparison">
+        <p className={`comparison verdict-${chip.tone}`} data-testid={measured ? undefined : 'comparison'}>
           <span className={`comparison-head${w.comparison.length > 22 ? ' long' : ''}`}>
             <span className={`comparison-glyph${chip.tone === 'stale-accepted' ? ' stale' : ''}`} aria-hidden="true">
               {chip.glyph}
@@ -89,6 +126,6 @@ export function Narration({ label = 'Narration of this step', verdictSpeaks = fa
           )}
         </p>
       )}
-    </section>
+    </>
   );
 }
