@@ -34,7 +34,7 @@ describe('npm run sim', () => {
     expect(out.split('\n')[0]).toBe('sequenceDiagram');
     expect(out).toContain('Note over Storage: t6: 33 <= 34 -> REJECT');
     const lease = run(['--preset', 'canonical-race', '--strategy', 'lease-trust', '--format=mermaid']).out;
-    expect(lease).toContain('Note over Storage: t6: no check -> ACCEPT');
+    expect(lease).toContain("Note over Storage: t6: no check -> ACCEPT, a stale holder's write got in");
   });
 
   it('runs a scenario file and prints the comparison table', () => {

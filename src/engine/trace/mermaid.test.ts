@@ -52,7 +52,7 @@ describe('formatMermaid', () => {
       messages: trace.messages.map((m) => (m.to === 'Storage' ? { ...m, to: 'S 1' } : m)),
     };
     const text = formatMermaid(odd);
-    expect(text).toContain('title Race#59; #35;2 (fencing)');
+    expect(text).toContain('title Race#59; #35;2, under Fencing token (generic pattern)');
     expect(text).toContain('participant P3 as Store#59; A');
     expect(text).toContain('Client1->>P3: write.request token 33, value Y');
     // No statement but the header holds a bare ';'.

@@ -58,7 +58,9 @@ function noteOf(step: Step, system: KnownStrategyId, ids: ReadonlyMap<string, st
   const label = step.label ? `${step.label}: ` : '';
   if (w) {
     const over = ids.get(w.resource) ?? ids.get(step.party);
-    return over ? `Note over ${over}: ${mermaidText(`${label}${w.comparison}`)}` : null;
+    // A stale holder's write that got in is said to be one: the comparison alone reads as fine.
+    const stale = w.stale && w.verdict === 'accepted' ? ", a stale holder's write got in" : '';
+    return over ? `Note over ${over}: ${mermaidText(`${label}${w.comparison}${stale}`)}` : null;
   }
   if (!step.label && !NOTED.has(step.kind)) return null;
   const over = ids.get(step.party);
@@ -67,13 +69,14 @@ function noteOf(step: Step, system: KnownStrategyId, ids: ReadonlyMap<string, st
 }
 
 /**
- * `trace` as Mermaid text: `sequenceDiagram`, a title, the participants, then the run in step
- * order (each step's note, then the messages it sent). Times are not drawn; labels say t0 … t6.
+ * `trace` as Mermaid text: `sequenceDiagram`, a title (the scenario's name, and the system it ran
+ * under: `systemName`, else the strategy's id), the participants, then the run in step order (each
+ * step's note, then the messages it sent). Times are not drawn; labels say t0 … t6.
  */
-export function formatMermaid(trace: Trace): string {
+export function formatMermaid(trace: Trace, systemName: string = trace.scenario.strategy): string {
   const system = strategyIdOf(trace.scenario.strategy);
   const ids = new Map(trace.parties.map((p, i) => [p.id, participantId(p.id, i)]));
-  const lines = ['sequenceDiagram', `  title ${mermaidText(`${trace.scenario.name} (${trace.scenario.strategy})`)}`];
+  const lines = ['sequenceDiagram', `  title ${mermaidText(`${trace.scenario.name}, under ${systemName}`)}`];
   for (const party of trace.parties) lines.push(`  participant ${ids.get(party.id)} as ${mermaidText(party.label)}`);
   const sentAt = new Map<number, MessageRecord[]>();
   for (const m of trace.messages) sentAt.set(m.sentStep, [...(sentAt.get(m.sentStep) ?? []), m]);
