@@ -90,8 +90,18 @@ export function compareUnder(scenario: Scenario, strategy: StrategyDef): Compari
   };
 }
 
-const isBlocked = (trace: Trace): boolean =>
-  trace.verdict.staleWritesAccepted === 0 && trace.verdict.staleWritesRejected > 0;
+/**
+ * Whether the stale holder's writes were kept from taking effect: every one refused, or (a quorum
+ * journal) logged only by journal nodes too few to commit it, which recovery then repairs (QJM:
+ * shared/domain.md, "A JN that missed newEpoch accepts NN1's write locally. It stays uncommitted").
+ */
+function isBlocked(trace: Trace): boolean {
+  const v = trace.verdict;
+  if (v.staleWritesAccepted === 0) return v.staleWritesRejected > 0;
+  return trace.steps.every(
+    (s) => !(s.write?.stale && s.write.verdict === 'accepted') || editOutcome(trace, s)?.committed === false,
+  );
+}
 
 function withoutCheck(carried: Scenario, strategy: StrategyDef): Trace | null {
   if (strategy.defaults.check === 'none' || !choicesOf(strategy).check.includes('none')) return null;

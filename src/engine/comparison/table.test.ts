@@ -77,6 +77,14 @@ describe('the comparison table of the canonical race', () => {
     expect(formatComparisonText(calm)).toMatch(/Fencing token \(generic pattern\)\s+Yes\s+not tested/);
   });
 
+  it('counts a stale edit logged by too few journal nodes to commit as blocked: the quorum kept it out', () => {
+    const rows = compareStrategies(PRESETS.find((p) => p.id === 'qjm-missed-epoch')!.scenario);
+    const qjm = rows.find((r) => r.strategy === 'qjm')!;
+    expect(qjm.trace!.verdict.staleWritesAccepted).toBeGreaterThan(0);
+    expect(qjm.staleWriteBlocked).toBe(true);
+    expect(qjm.reason).toMatch(/^JN3 logged Client1's stale edit Y .* never committed: Client1 aborts\./);
+  });
+
   it('says a stale write the network lost was attempted and never reached a store', () => {
     const cut = compareStrategies({
       ...race,
