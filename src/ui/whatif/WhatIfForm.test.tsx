@@ -4,6 +4,7 @@
 import { act } from 'react';
 import { describe, expect, it } from 'vitest';
 import { findPreset } from '../../engine';
+import { compareStrategies } from '../../engine/surfaces/comparison';
 import { createLabStore } from '../store/labStore';
 import { renderInLab } from '../testing/renderInLab';
 import { WhatIfForm } from './WhatIfForm';
@@ -57,6 +58,33 @@ describe('WhatIfForm', () => {
     const { scenario } = store.getState();
     expect(scenario.name).toBe("The lock service's clock jumps 2.5 s forward with a 10 s lease; Client2 asks at 0.5 s");
     expect(scenario.actions).toContainEqual({ atMs: 100, type: 'clockJump', party: 'LockService', deltaMs: 2500 });
+  });
+
+  it("asks Client2 in at 2 s for a jump of the lock server's clock, where the danger is, unless a time was typed", () => {
+    const store = canonical();
+    const container = renderInLab(store, <WhatIfForm />);
+    const fault = container.querySelector<HTMLSelectElement>('select')!;
+    const pick = (value: string) =>
+      act(() => {
+        fault.value = value;
+        fault.dispatchEvent(new Event('change', { bubbles: true }));
+      });
+    const asks = () => field(container, /When Client2 asks/);
+    pick('server-clock-jump');
+    expect(asks().value).toBe('2');
+    expect(container.querySelector('.whatif-story')!.textContent).toMatch(/while Client1 still believes it holds it/);
+    run(container);
+    // Under a plain lease the stale write now gets in: the what-if shows the danger it names.
+    expect(store.getState().scenario.name).toMatch(/Client2 asks at 2 s$/);
+    const rows = compareStrategies(store.getState().scenario);
+    expect(rows.find((r) => r.strategy === 'lease-trust')!.staleWriteBlocked).toBe(false);
+    pick('pause');
+    expect(asks().value).toBe('11');
+    type(asks(), '4');
+    pick('server-clock-jump');
+    expect(asks().value).toBe('4');
+    pick('client-clock-jump');
+    expect(container.querySelector('.whatif-story')!.textContent).toMatch(/the safe direction/);
   });
 
   it.each([

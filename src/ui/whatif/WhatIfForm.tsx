@@ -19,6 +19,29 @@ const FAULT_WORDS: Record<WhatIfFault, { choice: string; howLong: string }> = {
   partition: { choice: 'Client1 can’t reach the lock server', howLong: 'How long Client1 is cut off' },
 };
 
+/**
+ * When Client2 asks, by default, for each fault: after Client1's own lease would have run out
+ * (EXAMPLE_WHAT_IF: 11 s with a 10 s lease), except for a jump of the lock server's clock, which
+ * does harm only to a grant still running: Client2 then asks at 2 s, while Client1 still believes.
+ */
+const CLIENT2_ASKS_AT_MS: Record<WhatIfFault, number> = {
+  pause: EXAMPLE_WHAT_IF.client2AsksAtMs,
+  'slow-network': EXAMPLE_WHAT_IF.client2AsksAtMs,
+  'client-clock-jump': EXAMPLE_WHAT_IF.client2AsksAtMs,
+  'server-clock-jump': 2_000,
+  partition: EXAMPLE_WHAT_IF.client2AsksAtMs,
+};
+
+/** What to expect of a fault, where the story needs it said. */
+const FAULT_NOTES: Partial<Record<WhatIfFault, string>> = {
+  partition:
+    ' Cut off from the lock server, Client1 writes again only if it still believes it holds the lock: by default it counts down its own lease and stops when the lease runs out, so most rows say the danger was not tested. To see a client that keeps going, set Client1 to “Never” under “When does each client stop acting on the lock?” (where the design has it) after running it.',
+  'client-clock-jump':
+    ' A client whose clock jumps ahead thinks its lease ends sooner than it does, and stops early: the safe direction. Expect no stale write in any row; the danger is the lock server’s clock jumping.',
+  'server-clock-jump':
+    ' The lock server then thinks Client1’s lease is over long before Client1 does, and gives the lock to Client2 while Client1 still believes it holds it. Client2 asks at 2 s by default, before Client1’s own count runs out.',
+};
+
 const TIMES = ['faultMs', 'leaseTtlMs', 'client2AsksAtMs'] as const;
 type Time = (typeof TIMES)[number];
 
@@ -124,9 +147,7 @@ export function WhatIfForm() {
         <p className="hint whatif-story">
           The race from the article with one thing going wrong. Client1 takes the lock and writes; the trouble you pick
           hits; Client2 asks for the lock and writes; then Client1 writes again, perhaps too late.
-          {fault === 'partition' &&
-            ' Cut off from the lock server, Client1 writes again only if it still believes it holds the lock: by default it counts down its own lease and stops when the lease runs out, so most rows say the danger was not tested. To see a client that keeps going, set Client1 to “Never” under “When does each client stop acting on the lock?” (where the design has it) after running it.'}{' '}
-          The table below runs it under every lock design.
+          {FAULT_NOTES[fault]} The table below runs it under every lock design.
         </p>
         <div className="whatif-fields">
           <div className="field whatif-fault">
@@ -136,7 +157,15 @@ export function WhatIfForm() {
               value={fault}
               onChange={(e) => {
                 const value = e.currentTarget.value as WhatIfFault;
-                change(() => setFault(value));
+                change(() => {
+                  // A time still at the old fault's default moves to the new one's; one typed in stays.
+                  setTexts((t) =>
+                    t.client2AsksAtMs === secondsOf(CLIENT2_ASKS_AT_MS[fault])
+                      ? { ...t, client2AsksAtMs: secondsOf(CLIENT2_ASKS_AT_MS[value]) }
+                      : t,
+                  );
+                  setFault(value);
+                });
               }}
             >
               {WHAT_IF_FAULTS.map((f) => (
