@@ -86,9 +86,15 @@ test("editing a pause's length in the timed actions changes the run, and undo pu
   await expect(page.getByRole('button', { name: 'Edit: Client1 pauses for 500 ms at 100 ms' })).toBeFocused();
   await screenshot(page, 'edit-pause-500ms');
 
+  // The comparison says it runs the race as changed, not the preset its name is still that of.
+  await page.getByRole('tab', { name: 'Compare strategies' }).click();
+  const caption = page.locator('.compare-table caption');
+  await expect(caption).toHaveText('“The canonical race”, as you changed it, run under every strategy.');
+
   await page.getByRole('button', { name: 'Undo last change' }).click();
   await expect(list).toContainText('Client1 pauses for 2500 ms');
   await expect.poll(() => verdict.innerText()).toBe(before);
+  await expect(caption).toHaveText('“The canonical race” run under every strategy.');
 });
 
 test('an edit can be cancelled from the keyboard, and changes nothing', async ({ page }) => {

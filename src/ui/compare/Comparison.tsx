@@ -50,7 +50,9 @@ let kept: Result | null = null;
 const SETTLE_MS = 150;
 
 export function Comparison() {
-  const scenario = useLab((s) => s.scenario);
+  const { scenario, edited } = useLab((s) => ({ scenario: s.scenario, edited: s.edited }));
+  // A run changed in the lab still has its preset's name: the caption says it is changed.
+  const caption = `“${scenario.name}”${edited ? ', as you changed it,' : ''} run under every strategy.`;
   const { setStrategy } = useActions();
   const [result, setResult] = useState<Result | null>(null);
   const [attempt, setAttempt] = useState(0);
@@ -125,12 +127,12 @@ export function Comparison() {
       )}
       {/* Outside the scroll box, so a long name wraps on a phone instead of scrolling away. */}
       <p className="compare-caption" aria-hidden="true">
-        “{scenario.name}” run under every strategy.
+        {caption}
       </p>
       {/* On a narrow screen the table scrolls sideways inside its panel instead of widening the page. */}
       <div className="compare-scroll">
         <table className="compare-table">
-          <caption className="visually-hidden">“{scenario.name}” run under every strategy.</caption>
+          <caption className="visually-hidden">{caption}</caption>
           <thead>
             <tr>
               <th scope="col">Approach</th>
