@@ -49,6 +49,12 @@ describe('npm run sim', () => {
       /Yes\s+Yes\s+Storage rejected Client1's stale write Y: 33 <= 34/,
     );
     expect(table.find((l) => l.startsWith('Lease + trust'))).toMatch(/No\s+No\s+/);
+    // The row the scenario's own settings run in is starred, and the footnote says what that means.
+    expect(table.find((l) => l.startsWith('Fencing token'))).toMatch(/^Fencing token \(generic pattern\) \*\s/);
+    expect(table.filter((l) => / \*\s{2}/.test(l))).toHaveLength(1);
+    expect(table.at(-1)).toMatch(/^\* The scenario's own strategy: .*system's own token source and check\.$/);
+    const underEtcd = run(['--strategy', 'etcd', '--table']).out.split('\n');
+    expect(underEtcd.find((l) => l.startsWith('etcd lock'))).toMatch(/^etcd lock \+ revision \*/);
   });
 
   it.each([

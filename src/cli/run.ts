@@ -85,7 +85,7 @@ export function run(argv: readonly string[]): { code: number; out: string } {
           ),
         };
       }
-      return { code: 0, out: formatComparisonText(rows) };
+      return { code: 0, out: formatComparisonText(rows, scenario.strategy) };
     }
     const trace = simulate(scenario);
     if (options.format === 'json') return { code: 0, out: JSON.stringify(trace, null, 2) };

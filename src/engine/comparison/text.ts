@@ -20,11 +20,28 @@ export function rowSentences(row: Pick<ComparisonRow, 'reason' | 'warnings' | 'c
   ].join(' ');
 }
 
-export function formatComparisonText(rows: ComparisonRow[]): string {
+/**
+ * The table as text, a row a line, columns padded. `shown`: the id of the scenario's own strategy,
+ * whose row alone runs with the scenario's token source and check (every other row runs with its
+ * system's own, comparison/carry.ts): that row is starred and a footnote says so.
+ */
+export function formatComparisonText(rows: ComparisonRow[], shown?: string): string {
   const yes = (b: boolean) => (b ? 'Yes' : 'No');
   const header = ['Approach', 'Monotonic token?', 'Stale write blocked?', 'Why (from the run)'];
-  const body = rows.map((r) => [r.name, r.error ? '-' : yes(r.monotonicToken), blockedWord(r), rowSentences(r)]);
+  const body = rows.map((r) => [
+    r.strategy === shown ? `${r.name} *` : r.name,
+    r.error ? '-' : yes(r.monotonicToken),
+    blockedWord(r),
+    rowSentences(r),
+  ]);
   const widths = [0, 1, 2].map((i) => Math.max(header[i]!.length, ...body.map((row) => row[i]!.length)));
   const fmt = (row: string[]) => row.map((cell, i) => (i < 3 ? cell.padEnd(widths[i]!) : cell)).join('  ');
-  return [fmt(header), ...body.map(fmt)].join('\n');
+  const starred = rows.find((r) => r.strategy === shown);
+  const footnote = starred
+    ? [
+        '',
+        `* The scenario's own strategy: its row runs with the scenario's token source and resource check. Every other row replays the same actions, seed and knobs, but with its system's own token source and check.`,
+      ]
+    : [];
+  return [fmt(header), ...body.map(fmt), ...footnote].join('\n');
 }
