@@ -222,7 +222,7 @@ function reasonFrom(trace: Trace): string {
     // A quorum journal is not blocked by one node's refusal but by the missing quorum.
     const edit = editOutcome(trace, rejected);
     if (edit && !edit.committed)
-      return `${[...edit.refused].sort().join(', ')} refused epoch ${formatToken(w.token)} (promised ${formatToken(w.maxSeenAfter)}): no quorum${edit.aborted ? `, ${w.client} aborts` : ''}.`;
+      return `Journal nodes ${[...edit.refused].sort().join(', ')} refused epoch ${formatToken(w.token)} (they had promised ${formatToken(w.maxSeenAfter)}): too few journal nodes logged the edit to commit it${edit.aborted ? `, and ${w.client} aborts` : ''}.`;
     return `${w.resource} rejected ${w.client}'s stale write ${w.value}: ${w.comparison}.`;
   }
   // A stale write the network lost never met a store's check: attempted, but nothing to block.

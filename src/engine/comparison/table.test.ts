@@ -33,7 +33,12 @@ describe('the comparison table of the canonical race', () => {
     ['etcd', true, true, /^Storage rejected Client1's stale write Y: 33 <= 35 -> REJECT\./],
     ['fencing', true, true, /^Storage rejected Client1's stale write Y: 33 <= 34 -> REJECT\./],
     ['chubby', true, true, /^Storage rejected Client1's stale write Y: 33 <= 34 -> REJECT\..*lock-delay/],
-    ['qjm', true, true, /^JN1, JN2, JN3 refused epoch 33 \(promised 34\): no quorum, Client1 aborts\./],
+    [
+      'qjm',
+      true,
+      true,
+      /^Journal nodes JN1, JN2, JN3 refused epoch 33 \(they had promised 34\): too few journal nodes logged the edit to commit it, and Client1 aborts\./,
+    ],
   ])('%s: monotonic token %s, stale write blocked %s', (id, monotonic, blocked, reason) => {
     const r = row(id);
     expect(r.monotonicToken).toBe(monotonic);
