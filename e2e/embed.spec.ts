@@ -220,6 +220,17 @@ test('a load whose step the new run does not have loads nothing', async ({ page 
   expect(await shown(frame)).toBe(before);
   expect((await events(page)).map((e) => e.type)).toEqual(['error', 'error']);
   await expect(frame.getByTestId('open-in-lab')).toHaveAttribute('href', /#preset=canonical-race&step=t3$/);
+  // A load put back while playing stopped the playing: that much is told, so a page's Play button follows.
+  await send(page, { type: 'seek', step: 0 });
+  await send(page, { type: 'play' });
+  await waitFor(page, 'playback', (e) => e.playing === true);
+  await clear(page);
+  await send(page, { type: 'load', preset: 'etcd-race', step: 't99' });
+  await waitFor(page, 'error');
+  await expect(frame.getByRole('button', { name: 'Play' })).toBeVisible();
+  await waitFor(page, 'playback', (e) => e.playing === false);
+  await send(page, { type: 'seek', step: 't3' });
+  await expect(frame.locator('.narration .step-label')).toHaveText('t3');
   // Nor is a load put back left to redo: Ctrl+Y in the frame brings back nothing. (End, pressed
   // after it, is a key whose effect shows: once it has, a redo would have too.)
   await frame.getByTestId('narration').click();

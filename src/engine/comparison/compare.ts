@@ -236,9 +236,10 @@ function reasonFrom(trace: Trace): string {
 }
 
 /**
- * "Client1's stale write Y, sent at 1,500 ms after Client2 had been granted the lock, was lost on
- * the way: no store saw it, so there was nothing to block." for the first write sent by a holder
- * already superseded whose message was dropped or lost; null if there is none.
+ * "Client1's stale write Y, sent at 1,500 ms, after Client2 had been granted the lock, was dropped
+ * by the network: no store saw it, so there was nothing to block." for the first write sent by a
+ * holder already superseded whose message was dropped (a cut, or the network's own losses) or
+ * lost (it arrived at a store that was down); null if there is none.
  */
 function lostStaleWrite(trace: Trace): string | null {
   for (const message of trace.messages) {
@@ -253,7 +254,8 @@ function lostStaleWrite(trace: Trace): string | null {
     );
     if (!newer) continue;
     const value = step.detail?.value;
-    return `${client}'s stale write${value ? ` ${value}` : ''}, sent at ${fmt(step.timeMs)} ms after ${newer.holder} had been granted the lock, was ${message.status === 'dropped' ? 'dropped by the cut network' : 'lost on the way'}: no store saw it, so there was nothing to block.`;
+    const fate = message.status === 'dropped' ? 'was dropped by the network' : `arrived while ${message.to} was down`;
+    return `${client}'s stale write${value ? ` ${value}` : ''}, sent at ${fmt(step.timeMs)} ms, after ${newer.holder} had been granted the lock, ${fate}: no store saw it, so there was nothing to block.`;
   }
   return null;
 }

@@ -98,7 +98,7 @@ describe('the comparison table of the canonical race', () => {
     for (const row of cut.filter((r) => r.strategy !== 'qjm')) {
       expect(row.staleWriteBlocked, row.strategy).toBeNull();
       expect(row.reason, row.strategy).toMatch(
-        /^Client1's stale write Y, sent at 2,600 ms after Client2 had been granted the lock, was dropped by the cut network: no store saw it/,
+        /^Client1's stale write Y, sent at 2,600 ms, after Client2 had been granted the lock, was dropped by the network: no store saw it/,
       );
     }
   });

@@ -42,6 +42,18 @@ describe('formatMermaid', () => {
     expect(formatMermaid(lost)).toContain('Client1-xZooKeeper: zk.connect');
   });
 
+  it("says a stale holder's write that got in is one, and a journal edit too few nodes logged is not", () => {
+    const lease = formatMermaid(simulate(withStrategy(findPreset('canonical-race')!.scenario, 'lease-trust')));
+    expect(lease).toContain("Note over Storage: t6: no check -> ACCEPT, a stale holder's write got in");
+    expect(lease.match(/got in/g)).toHaveLength(1);
+    const qjm = formatMermaid(simulate(findPreset('qjm-missed-epoch')!.scenario));
+    expect(qjm).toMatch(
+      /Note over JN3: .*-> APPEND, a stale holder's edit, logged on JN3 only, 1 of 2 acks needed, never committed/,
+    );
+    expect(qjm).not.toContain('got in');
+    expect(formatMermaid(race())).not.toContain('stale holder');
+  });
+
   it('escapes what Mermaid reads as syntax, in names and values alike', () => {
     expect(mermaidText('a;b #1\nc %% d')).toBe('a#59;b #35;1 c % % d');
     const trace = race();

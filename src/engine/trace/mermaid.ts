@@ -8,6 +8,7 @@ import type { MessageRecord, Step, Trace } from '../core/trace';
 import { strategyIdOf, type KnownStrategyId } from '../core/defaults';
 import { formatToken } from '../protocol/tokens';
 import { stepPhrase } from './text';
+import { editOutcome, uncommittedPhrase } from './edits';
 
 /**
  * Text made safe for one Mermaid statement: `#` and `;` become Mermaid's entity codes (`#35;`,
@@ -52,14 +53,22 @@ const ARROW: Record<MessageRecord['status'], string> = {
   'in-flight': '-)',
 };
 
-/** One note line for `step`, or null when it needs none. `ids` maps party ids to participants. */
-function noteOf(step: Step, system: KnownStrategyId, ids: ReadonlyMap<string, string>): string | null {
+/** One note line for `step` of `trace`, or null when it needs none. `ids` maps party ids to participants. */
+function noteOf(trace: Trace, step: Step, system: KnownStrategyId, ids: ReadonlyMap<string, string>): string | null {
   const w = step.write;
   const label = step.label ? `${step.label}: ` : '';
   if (w) {
     const over = ids.get(w.resource) ?? ids.get(step.party);
     // A stale holder's write that got in is said to be one: the comparison alone reads as fine.
-    const stale = w.stale && w.verdict === 'accepted' ? ", a stale holder's write got in" : '';
+    // A journal edit logged by too few nodes to commit it did not get in (QJM): that is said.
+    const edit = w.stale && w.verdict === 'accepted' ? editOutcome(trace, step) : null;
+    const uncommitted = edit && uncommittedPhrase(edit);
+    const stale =
+      w.stale && w.verdict === 'accepted'
+        ? uncommitted
+          ? `, a stale holder's edit, logged ${uncommitted}`
+          : ", a stale holder's write got in"
+        : '';
     return over ? `Note over ${over}: ${mermaidText(`${label}${w.comparison}${stale}`)}` : null;
   }
   if (!step.label && !NOTED.has(step.kind)) return null;
@@ -81,7 +90,7 @@ export function formatMermaid(trace: Trace, systemName: string = trace.scenario.
   const sentAt = new Map<number, MessageRecord[]>();
   for (const m of trace.messages) sentAt.set(m.sentStep, [...(sentAt.get(m.sentStep) ?? []), m]);
   for (const step of trace.steps) {
-    const note = noteOf(step, system, ids);
+    const note = noteOf(trace, step, system, ids);
     if (note) lines.push(`  ${note}`);
     for (const m of sentAt.get(step.index) ?? []) {
       const from = ids.get(m.from);

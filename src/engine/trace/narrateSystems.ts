@@ -202,7 +202,7 @@ export function narrateSystem({ system, party, note, stale }: Input): string | n
       if (system === 'zookeeper' && d?.epoch !== undefined)
         // A zxid is the leader's epoch in its high 32 bits and a counter in its low 32 (ZooKeeper's
         // ZxidUtils): the jump to 4294967296 and more is the epoch, not a burst of changes.
-        return `${party} elects a new leader: epoch ${d.epoch}. A zxid holds the leader's epoch in its high bits and a count of changes in its low bits, so zxids now go on from ${d.zxid} (epoch ${d.epoch} × 2^32): larger than any before, and tokens still increase. Sessions and their nodes survive; their timeouts start again.`;
+        return `${party} elects a new leader: epoch ${d.epoch}. ZooKeeper puts the leader's epoch at the front of every zxid, so a new leader's zxids start far above the last one's: from ${d.zxid} now. They stay larger than any before, so tokens still increase. Sessions and their nodes survive; their timeouts start again.`;
       if (system === 'etcd' && d?.restored === true)
         return `${party} is restored from an old snapshot without --bump-revision: the revision goes back from ${d.revisionBefore} to ${d.revision}, and every lease and key is gone.`;
       if (system === 'etcd' && d?.revision !== undefined)

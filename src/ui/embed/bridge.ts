@@ -188,7 +188,11 @@ export function startBridge({
       post(readyEvent(opening));
       differ(opening).forEach(post);
       if (opening.error) error(opening.error);
-      rebase = () => void differ(store.getState());
+      // A load put back is no new run, no step and no verdict to tell; but playing stopped for it.
+      rebase = () =>
+        differ(store.getState())
+          .filter((e) => e.type === 'playback')
+          .forEach(post);
       tell = () => {
         if (!holding && !stopped) differ(store.getState()).forEach(post);
       };

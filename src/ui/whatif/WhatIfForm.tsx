@@ -37,9 +37,9 @@ const FAULT_NOTES: Partial<Record<WhatIfFault, string>> = {
   partition:
     ' Cut off from the lock server, Client1 writes again only if it still believes it holds the lock: by default it counts down its own lease and stops when the lease runs out, so most rows say the danger was not tested. To see a client that keeps going, set Client1 to “Never” under “When does each client stop acting on the lock?” (where the design has it) after running it.',
   'client-clock-jump':
-    ' A client whose clock jumps ahead thinks its lease ends sooner than it does, and stops early: the safe direction. Expect no stale write in any row; the danger is the lock server’s clock jumping.',
+    ' A client whose clock jumps ahead thinks its lease ends sooner than it does, and stops early: the safe direction. Expect no stale write to get in, under any design; the danger is the lock server’s clock jumping.',
   'server-clock-jump':
-    ' The lock server then thinks Client1’s lease is over long before Client1 does, and gives the lock to Client2 while Client1 still believes it holds it. Client2 asks at 2 s by default, before Client1’s own count runs out.',
+    ' A lock server that times leases by its wall clock (a plain lease, Redis) then thinks Client1’s lease is over long before Client1 does, and gives the lock to Client2 while Client1 still believes it holds it. ZooKeeper and etcd time leases on a clock that does not jump, and keep Client1’s. Client2 asks at 2 s by default, before Client1’s own count runs out.',
 };
 
 const TIMES = ['faultMs', 'leaseTtlMs', 'client2AsksAtMs'] as const;
