@@ -9,7 +9,7 @@ import { STRATEGIES, choicesOf, findStrategy, retryPolicyFor } from '../strategi
 import { retryPolicyWords } from '../strategies/retry';
 import type { StrategyDef } from '../strategies/types';
 import { formatToken, tokenList } from '../protocol/tokens';
-import { editOutcome, uncommittedPhrase } from '../trace/edits';
+import { editOutcome, staleEditsUncommitted, uncommittedPhrase } from '../trace/edits';
 import { carryTo, type Carried } from './carry';
 
 export interface ComparisonRow {
@@ -98,9 +98,7 @@ export function compareUnder(scenario: Scenario, strategy: StrategyDef): Compari
 function isBlocked(trace: Trace): boolean {
   const v = trace.verdict;
   if (v.staleWritesAccepted === 0) return v.staleWritesRejected > 0;
-  return trace.steps.every(
-    (s) => !(s.write?.stale && s.write.verdict === 'accepted') || editOutcome(trace, s)?.committed === false,
-  );
+  return staleEditsUncommitted(trace) !== null;
 }
 
 function withoutCheck(carried: Scenario, strategy: StrategyDef): Trace | null {

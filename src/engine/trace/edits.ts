@@ -54,3 +54,21 @@ export function uncommittedPhrase(o: EditOutcome): string | null {
   if (o.committed) return null;
   return `on ${o.logged.join(', ')} only, ${o.logged.length} of ${o.quorum} acks needed, never committed`;
 }
+
+/**
+ * "on JN3 only, 1 of 2 acks needed, never committed" when every stale write a store accepted in
+ * `trace` was a journal edit too few journal nodes logged to commit (QJM: it stays uncommitted and
+ * recovery repairs it, so nothing stale took effect); null when there was none, or when any one got
+ * in for real. Each stale accept is looked at once (a run has few).
+ */
+export function staleEditsUncommitted(trace: Trace): string | null {
+  let phrase: string | null = null;
+  for (const step of trace.steps) {
+    if (!step.write?.stale || step.write.verdict !== 'accepted') continue;
+    const outcome = editOutcome(trace, step);
+    const words = outcome && uncommittedPhrase(outcome);
+    if (!words) return null;
+    phrase ??= words;
+  }
+  return phrase;
+}

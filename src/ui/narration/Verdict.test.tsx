@@ -69,6 +69,17 @@ describe('the verdict panel', () => {
     expect(panel.textContent).not.toContain('✓');
   });
 
+  it('says a stale journal edit too few nodes logged took no effect, as a warning, not a breach', () => {
+    const store = createLabStore(findPreset('qjm-missed-epoch')!.scenario);
+    expect(store.getState().trace.verdict.staleWriteAccepted).not.toBeNull();
+    const panel = renderInLab(store, <Verdict />);
+    expect(panel.querySelector('.verdict')!.className).toContain('warn');
+    expect(panel.textContent).toContain(
+      "No stale write took effect: a stale holder's edit was logged on JN3 only, 1 of 2 acks needed, never committed (Client1).",
+    );
+    expect(panel.textContent).not.toContain("A stale holder's write got in");
+  });
+
   it('leads with the stale write when one got in without breaking an invariant', () => {
     expect(
       verdictHeadline({

@@ -12,7 +12,7 @@ import {
   nextVerdictSeen,
   shownVerdict,
   tokensFact,
-  verdictHeadline,
+  headlineOf,
   type VerdictSeen,
 } from './verdictWords';
 
@@ -58,7 +58,7 @@ export function Verdict({ announce = true }: { announce?: boolean } = {}) {
       </>
     );
   }
-  const headline = verdictHeadline(verdict);
+  const headline = headlineOf(trace);
   const refused = verdict.rightfulWriteRejected;
   return (
     <>

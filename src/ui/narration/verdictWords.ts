@@ -3,7 +3,7 @@
 // (the Record's key type makes a new one a type error), and a run that issued no token says so
 // rather than listing "none" and calling it unordered.
 
-import { tokenList, type InvariantId, type Verdict } from '../../engine';
+import { staleEditsUncommitted, tokenList, type InvariantId, type Trace, type Verdict } from '../../engine';
 
 export const INVARIANT_WORDS: Record<InvariantId, string> = {
   'issued-tokens-increase': 'Tokens issued strictly increase',
@@ -48,6 +48,9 @@ export interface Headline {
  */
 export function verdictHeadline(
   verdict: Pick<Verdict, 'ok' | 'violations' | 'staleWriteAccepted' | 'rightfulWriteRejected'>,
+  /** Where every stale write accepted was a journal edit never committed: how far it got
+   * (staleEditsUncommitted, "on JN3 only, 1 of 2 acks needed, never committed"). */
+  uncommitted: string | null = null,
 ): Headline {
   if (!verdict.ok) {
     // "Invariant" is the field's word; a class reads "safety rule" first.
@@ -55,6 +58,15 @@ export function verdictHeadline(
     return { tone: 'broken', glyph: '✕', text };
   }
   const stale = verdict.staleWriteAccepted;
+  // A quorum journal keeps an edit too few nodes logged from taking effect (QJM recovery repairs
+  // it): the fence held where it matters, but not on that node.
+  if (stale && uncommitted) {
+    return {
+      tone: 'warn',
+      glyph: '⚠',
+      text: `No stale write took effect: a stale holder's edit was logged ${uncommitted} (${stale.client}).`,
+    };
+  }
   if (stale) {
     return {
       tone: 'broken',
@@ -77,12 +89,13 @@ export function verdictHeadline(
 export const NOT_YET = 'Not yet: the verdict is shown when the run reaches its end.';
 
 /** The verdict as the panel shows it at the cursor: its headline, or "not yet" while hidden. */
-export function shownVerdict(
-  trace: { verdict: Verdict; steps: readonly unknown[] },
-  cursor: number,
-  hideFuture: boolean,
-): string {
-  return hideFuture && cursor < trace.steps.length - 1 ? NOT_YET : verdictHeadline(trace.verdict).text;
+export function shownVerdict(trace: Trace, cursor: number, hideFuture: boolean): string {
+  return hideFuture && cursor < trace.steps.length - 1 ? NOT_YET : headlineOf(trace).text;
+}
+
+/** A run's headline (verdictHeadline), with what became of its stale journal edits. */
+export function headlineOf(trace: Trace): Headline {
+  return verdictHeadline(trace.verdict, trace.verdict.staleWriteAccepted ? staleEditsUncommitted(trace) : null);
 }
 
 /** What the announcer has seen: the run (a trace, by identity), the verdict shown, what it said. */
