@@ -144,14 +144,9 @@ export function warningsFrom(trace: Trace): string[] {
     );
   }
   const strategy = findStrategy(trace.scenario.strategy);
-  const granted = new Set(trace.leases.map((l) => l.holder));
-  const asked = new Set(trace.scenario.actions.filter((a) => a.type === 'acquire').map((a) => a.client));
-  for (const client of asked) {
-    if (granted.has(client)) continue;
-    const failed = trace.steps.filter((s) => s.kind === 'lock.failed' && s.party === client);
+  for (const { client, failed, gaveUp } of neverGranted(trace)) {
     const last = failed[failed.length - 1];
-    const gaveUp = last?.kind === 'lock.failed' && last.detail?.retryInMs === undefined;
-    if (!gaveUp) {
+    if (!gaveUp || !last) {
       // Waiting behind a grant still live at the end is the lock doing its job (the reason says
       // so: waitingBehind); waiting for a lock nobody held is something stuck.
       if (!heldAgainst(trace, client, trace.endMs))
@@ -264,16 +259,27 @@ function lostStaleWrite(trace: Trace): string | null {
  * grant live at the run's end (warningsFrom warns of a client waiting for a lock nobody held).
  */
 function waitingBehind(trace: Trace): string {
-  const granted = new Set(trace.leases.map((l) => l.holder));
-  const waiting = [...new Set(trace.scenario.actions.flatMap((a) => (a.type === 'acquire' ? [a.client] : [])))]
-    .filter((client) => !granted.has(client))
-    .filter((client) => {
-      const failed = trace.steps.filter((s) => s.kind === 'lock.failed' && s.party === client).at(-1);
-      return !(failed?.kind === 'lock.failed' && failed.detail?.retryInMs === undefined);
-    })
-    .flatMap((client) => {
+  const waiting = neverGranted(trace)
+    .filter(({ gaveUp }) => !gaveUp)
+    .flatMap(({ client }) => {
       const behind = heldAgainst(trace, client, trace.endMs);
       return behind ? [`${client} was still waiting for the lock when the run ended${behind}`] : [];
     });
   return waiting.length ? ` The race never formed: ${waiting.join('; ')}.` : '';
+}
+
+/**
+ * Each client that asked for the lock and was never granted it, with its failed tries and whether
+ * it gave up (its last try named no retry): the rest were still waiting when the run ended.
+ */
+function neverGranted(trace: Trace): { client: string; failed: Step[]; gaveUp: boolean }[] {
+  const granted = new Set(trace.leases.map((l) => l.holder));
+  const asked = new Set(trace.scenario.actions.flatMap((a) => (a.type === 'acquire' ? [a.client] : [])));
+  return [...asked]
+    .filter((client) => !granted.has(client))
+    .map((client) => {
+      const failed = trace.steps.filter((s) => s.kind === 'lock.failed' && s.party === client);
+      const last = failed.at(-1);
+      return { client, failed, gaveUp: last?.kind === 'lock.failed' && last.detail?.retryInMs === undefined };
+    });
 }
