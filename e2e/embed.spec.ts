@@ -349,15 +349,22 @@ test('the timeline keeps one size while the run plays: the narration is as tall 
     [390, 420],
   ] as const) {
     await page.setViewportSize({ width: w, height: h });
+    await page.goto('about:blank');
     await page.goto('./#embed&preset=canonical-race&step=2');
     await expect(page.locator('.narration .step-label')).toHaveCount(0);
     const size = () => page.locator('.tl-svg').evaluate((svg) => Math.round(svg.getBoundingClientRect().height));
     await expect.poll(size).toBeGreaterThan(100);
     const early = await size();
-    // t6's sentence and its comparison box are the run's tallest: they take no room from the timeline.
-    await page.goto('./#embed&preset=canonical-race&step=t6');
+    // Stepped on in the same page up to t6, whose sentence and comparison box are the run's
+    // tallest: no step takes room from the timeline.
+    const sizes = new Set<number>();
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    while (!(await page.locator('.narration .step-label').allTextContents()).includes('t6')) {
+      await page.keyboard.press('ArrowRight');
+      sizes.add(await size());
+    }
     await expect(page.getByTestId('comparison')).toBeVisible();
-    expect(await size(), `${w}x${h}`).toBe(early);
+    expect([...sizes], `${w}x${h}`).toEqual([early]);
     // The copies it is measured by are not seen, read out or found by a test id.
     await expect(page.getByTestId('narration')).toHaveCount(1);
     await expect(page.locator('.narration-probe')).toBeHidden();

@@ -9,4 +9,5 @@ export { mermaidText } from '../trace/mermaid';
 
 /** `trace` as a Mermaid sequenceDiagram (trace/mermaid.ts), titled with its system's name:
  * "The canonical race, under Fencing token (generic pattern)". */
-export const formatMermaid = (trace: Trace): string => formatWith(trace, findStrategy(trace.scenario.strategy)?.name);
+export const formatMermaid = (trace: Trace): string =>
+  formatWith(trace, findStrategy(trace.scenario.strategy)?.name ?? trace.scenario.strategy);

@@ -65,10 +65,15 @@ export function staleEditsUncommitted(trace: Trace): string | null {
   let phrase: string | null = null;
   for (const step of trace.steps) {
     if (!step.write?.stale || step.write.verdict !== 'accepted') continue;
-    const outcome = editOutcome(trace, step);
-    const words = outcome && uncommittedPhrase(outcome);
+    const words = uncommittedEdit(trace, step);
     if (!words) return null;
     phrase ??= words;
   }
   return phrase;
+}
+
+/** uncommittedPhrase of the journal edit a store step wrote, or null (no journal edit, or it committed). */
+export function uncommittedEdit(trace: Trace, step: Step): string | null {
+  const outcome = editOutcome(trace, step);
+  return outcome && uncommittedPhrase(outcome);
 }

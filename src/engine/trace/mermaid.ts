@@ -8,7 +8,7 @@ import type { MessageRecord, Step, Trace } from '../core/trace';
 import { strategyIdOf, type KnownStrategyId } from '../core/defaults';
 import { formatToken } from '../protocol/tokens';
 import { stepPhrase } from './text';
-import { editOutcome, uncommittedPhrase } from './edits';
+import { uncommittedEdit } from './edits';
 
 /**
  * Text made safe for one Mermaid statement: `#` and `;` become Mermaid's entity codes (`#35;`,
@@ -61,14 +61,11 @@ function noteOf(trace: Trace, step: Step, system: KnownStrategyId, ids: Readonly
     const over = ids.get(w.resource) ?? ids.get(step.party);
     // A stale holder's write that got in is said to be one: the comparison alone reads as fine.
     // A journal edit logged by too few nodes to commit it did not get in (QJM): that is said.
-    const edit = w.stale && w.verdict === 'accepted' ? editOutcome(trace, step) : null;
-    const uncommitted = edit && uncommittedPhrase(edit);
-    const stale =
-      w.stale && w.verdict === 'accepted'
-        ? uncommitted
-          ? `, a stale holder's edit, logged ${uncommitted}`
-          : ", a stale holder's write got in"
-        : '';
+    let stale = '';
+    if (w.stale && w.verdict === 'accepted') {
+      const uncommitted = uncommittedEdit(trace, step);
+      stale = uncommitted ? `, a stale holder's edit, logged ${uncommitted}` : ", a stale holder's write got in";
+    }
     return over ? `Note over ${over}: ${mermaidText(`${label}${w.comparison}${stale}`)}` : null;
   }
   if (!step.label && !NOTED.has(step.kind)) return null;
@@ -79,10 +76,10 @@ function noteOf(trace: Trace, step: Step, system: KnownStrategyId, ids: Readonly
 
 /**
  * `trace` as Mermaid text: `sequenceDiagram`, a title (the scenario's name, and the system it ran
- * under: `systemName`, else the strategy's id), the participants, then the run in step order (each
+ * under, `systemName`), the participants, then the run in step order (each
  * step's note, then the messages it sent). Times are not drawn; labels say t0 … t6.
  */
-export function formatMermaid(trace: Trace, systemName: string = trace.scenario.strategy): string {
+export function formatMermaid(trace: Trace, systemName: string): string {
   const system = strategyIdOf(trace.scenario.strategy);
   const ids = new Map(trace.parties.map((p, i) => [p.id, participantId(p.id, i)]));
   const lines = ['sequenceDiagram', `  title ${mermaidText(`${trace.scenario.name}, under ${systemName}`)}`];

@@ -3,9 +3,8 @@
 // write that got in is shown as the danger it is (comparison.ts), not as a green tick.
 
 import { useState } from 'react';
-import { formatToken } from '../../engine';
+import { formatToken, type Step } from '../../engine';
 import { useLab } from '../store/context';
-import type { LabState } from '../store/labStore';
 import { comparisonChip } from './comparison';
 import { isVerdictNews, shownVerdict } from './verdictWords';
 import './narration.css';
@@ -61,8 +60,6 @@ export function Narration({ label = 'Narration of this step', verdictSpeaks = fa
     </section>
   );
 }
-
-type Step = LabState['trace']['steps'][number];
 
 /**
  * What the narration shows of one step: where it is, its sentence, and for a write the comparison
