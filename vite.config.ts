@@ -62,6 +62,9 @@ const shippedRuns = (): Plugin => {
  * it. A lesson link also needs the lessons themselves and every model (the lessons' engine surface,
  * which the session imports as it opens the lesson): asked for at once, not once the page has run.
  */
+/** What main.tsx imports on every page, though not statically (so it is evaluated in a task of its own). */
+const ENTRY_IMPORTS_LATER = 'node_modules/react-dom/client.js';
+
 const VIEW_MODULES = {
   lab: 'src/ui/App.tsx',
   lesson: ['src/ui/lessons/LessonView.tsx', 'src/engine/surfaces/lessons.ts'],
@@ -131,22 +134,30 @@ const firstView = (): Plugin => {
       if (/<\/style|url\(|@import/i.test(css))
         throw new Error('the style sheet cannot be inlined: it has </style, url( or @import');
       const styleHash = createHash('sha256').update(css).digest('base64');
-      // The page's script starts after the first frame, not before it: a module script that has
-      // already arrived would otherwise run before the first paint, and the first view would
-      // wait for it. It is fetched meanwhile (modulepreload), and started by the inline script,
-      // which also asks at once for the code of the view the link opens and the runs it draws
-      // (scripts/first-view.mjs).
+      // The page's script starts once the first view is on the screen, not before: a module script
+      // that has already arrived would otherwise run before the first paint, and the first view
+      // would wait for it. The inline script asks for it then, with the chunks it imports and the code of
+      // the view the link opens; it asks at once for the runs the link draws (scripts/first-view.mjs).
       const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(page);
       if (!entry) throw new Error("dist/index.html has no module script for the page's entry");
       const inline = /<script>([\s\S]*?)<\/script>/.exec(page);
       if (!inline) throw new Error('index.html has no inline script (the one that hides the first view for a link)');
+      // Vite's links to the chunks the entry imports: the starter asks for them itself, with the
+      // entry, once the first frame is drawn (scripts/first-view.mjs).
+      const importLinks = /<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g;
       const manifest = JSON.parse(readFileSync(join(outDir, '.vite/manifest.json'), 'utf8')) as Parameters<
         typeof viewChunks
       >[0];
+      // With them, what the entry always imports when it runs (main.tsx: React DOM).
+      const imports = [
+        ...[...page.matchAll(importLinks)].map((link) => link[1]!),
+        ...viewChunks(manifest, { always: ENTRY_IMPORTS_LATER }).always!.map((file) => `./${file}`),
+      ];
       const presets = shippedPresets();
       const starter = starterScript({
         head: inline[1]!,
         entry: entry[1]!,
+        imports,
         chunks: viewChunks(manifest, VIEW_MODULES),
         presets: presets.ids,
         fallback: presets.fallback,
@@ -154,15 +165,8 @@ const firstView = (): Plugin => {
       });
       const hash = createHash('sha256').update(starter).digest('base64');
       const html = page
-        .replace(entry[0], `<link rel="modulepreload" crossorigin href="${entry[1]}">`)
-        // The script comes at low priority, behind whatever the page asks for first. It was chosen
-        // when the styles were a file of their own, which then arrived sooner (emulated slow 4G,
-        // 4x CPU: first paint 1.8-2.3 s -> 1.74-1.76 s). With the styles inside the page it makes
-        // no difference Lighthouse can see (mobile, either priority: lab 89-93, embed 96-98).
-        .replaceAll(
-          '<link rel="modulepreload" crossorigin',
-          '<link rel="modulepreload" fetchpriority="low" crossorigin',
-        )
+        .replace(entry[0], '')
+        .replace(importLinks, '')
         // Replaced by functions: a string replacement would expand any $& or $' in the text.
         .replace(inline[0], () => `<script>${starter}</script>`)
         .replace("script-src 'self'", `script-src 'self' 'sha256-${hash}'`)

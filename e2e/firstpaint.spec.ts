@@ -86,6 +86,25 @@ test.describe('when the page arrives in parts', () => {
   });
 });
 
+test("the lab's code is asked for once its first view is on the screen, not while it is being drawn", async ({
+  page,
+}) => {
+  await page.goto('./');
+  await expect(page.locator('.first-view')).toHaveCount(0);
+  const { painted, scripts } = await page.evaluate(() => ({
+    painted: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
+    scripts: performance
+      .getEntriesByType('resource')
+      .filter((r) => r.name.endsWith('.js'))
+      .map((r) => ({ name: r.name.replace(/.*\//, ''), at: r.startTime })),
+  }));
+  expect(painted).not.toBeNull();
+  // React DOM comes with the page's script, asked for by the page's starter (not once the script
+  // has run and found it needs it).
+  expect(scripts.some((s) => s.name.startsWith('client-'))).toBe(true);
+  for (const script of scripts) expect(script.at, script.name).toBeGreaterThanOrEqual(painted!);
+});
+
 test.describe('before any script has run', () => {
   test.use({ javaScriptEnabled: false });
 

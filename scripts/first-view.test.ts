@@ -40,7 +40,7 @@ const control = (tagName: string, left: number, type?: string): FakeControl => (
  * Runs the starter in a page at `hash`: what it asked for, and whether it started the script.
  * `controls` are the first view's (none: the page has no first view left).
  */
-function startAt(hash: string, controls: FakeControl[] | null = null) {
+function startAt(hash: string, controls: FakeControl[] | null = null, { paintTold = true } = {}) {
   const asked: Record<string, string>[] = [];
   const scripts: string[] = [];
   const classes: string[] = [];
@@ -88,16 +88,35 @@ function startAt(hash: string, controls: FakeControl[] | null = null) {
   const text = starterScript({
     head: "if (location.hash.length > 1) document.documentElement.classList.add('linked');",
     entry: './assets/index-1.js',
+    imports: ['./assets/react-1.js'],
     chunks: CHUNKS,
     presets: IDS,
     fallback: 'canonical-race',
     engine: 'abc123',
   });
-  new Function('location', 'document', 'requestAnimationFrame', 'setTimeout', text)(
+  // The browser's paint timing: an observer of 'paint' entries, told once the first paint is shown.
+  const observers: { told: () => void; connected: boolean }[] = [];
+  class FakePerformanceObserver {
+    static supportedEntryTypes = paintTold ? ['mark', 'paint'] : ['mark'];
+    #entry: { told: () => void; connected: boolean };
+    constructor(callback: (list: unknown, observer: FakePerformanceObserver) => void) {
+      this.#entry = { told: () => this.#entry.connected && callback({}, this), connected: false };
+    }
+    observe(options: { type: string; buffered?: boolean }) {
+      if (options.type !== 'paint' || !options.buffered) throw new Error(`observes ${JSON.stringify(options)}`);
+      this.#entry.connected = true;
+      observers.push(this.#entry);
+    }
+    disconnect() {
+      this.#entry.connected = false;
+    }
+  }
+  new Function('location', 'document', 'requestAnimationFrame', 'setTimeout', 'PerformanceObserver', text)(
     { hash },
     document,
     (f: () => void) => frames.push(f),
     (f: () => void, ms: number) => timers.push({ f, ms }),
+    FakePerformanceObserver,
   );
   const started = () => scripts.length;
   return {
@@ -105,8 +124,23 @@ function startAt(hash: string, controls: FakeControl[] | null = null) {
     classes,
     started,
     frame: () => frames.splice(0).forEach((f) => f()),
-    /** Runs the timers set for at most `ms` (the fallback is set for 100). */
-    due: (ms: number) => timers.filter((t) => t.ms <= ms).forEach((t) => t.f()),
+    /** The first paint shown, as the browser tells its observers (twice: once is all it takes). */
+    painted: () => [...observers, ...observers].forEach((o) => o.told()),
+    /** Runs the first timer due at once, if any: one task. */
+    step: () => {
+      const next = timers.findIndex((t) => t.ms <= 0);
+      if (next < 0) return false;
+      timers.splice(next, 1)[0]!.f();
+      return true;
+    },
+    /**
+     * Runs the timers set for at most `ms` (the fallback is set for 1500, or 100), each once, in
+     * the order they were set, and those they set in turn.
+     */
+    due: (ms: number) => {
+      for (let next = timers.findIndex((t) => t.ms <= ms); next >= 0; next = timers.findIndex((t) => t.ms <= ms))
+        timers.splice(next, 1)[0]!.f();
+    },
     scripts,
     /** A tap at (x, 20), as the document's listeners get it. */
     tap: (x: number) => (listeners.get('click') ?? []).forEach((f) => f({ clientX: x, clientY: 20 })),
@@ -181,20 +215,66 @@ describe("the page's starter", () => {
     }
   });
 
-  it("asks for the lab's code and the default run when the page is opened with no link", () => {
+  it("asks for the default run at once, and for the lab's code once the first view is shown, when the page is opened with no link", () => {
     const page = startAt('');
-    expect(filesOf(page.asked, 'modulepreload')).toEqual(['./assets/App-1.js', './assets/Cards-1.js']);
     expect(filesOf(page.asked, 'preload')).toEqual(['runs/canonical-race.json?engine=abc123']);
     expect(page.asked.find((a) => a.rel === 'preload')).toMatchObject({ as: 'fetch', crossOrigin: 'anonymous' });
-    // After the first frame, not before: the first view is painted before the script runs (the
-    // 100 ms fallback is for a frame that never comes).
+    // Once the first paint is shown, not before: the first view is on the screen before the code
+    // is fetched or run.
+    page.frame();
+    page.due(0);
+    expect(page.started()).toBe(0);
+    expect(filesOf(page.asked, 'modulepreload')).toEqual([]);
+    page.painted();
+    page.due(0);
+    // The view's code, the script, then what the script imports: each asked for once.
+    expect(filesOf(page.asked, 'modulepreload')).toEqual([
+      './assets/App-1.js',
+      './assets/Cards-1.js',
+      './assets/react-1.js',
+    ]);
+    expect(page.scripts).toEqual(['./assets/index-1.js']);
+    expect(page.classes).toEqual([]);
+    // A paint that is never told (a page opened in the background) is waited for 1.5 s at most.
+    const background = startAt('');
+    background.due(1499);
+    expect(background.started()).toBe(0);
+    background.due(1500);
+    background.painted();
+    background.due(1500);
+    expect(background.scripts).toEqual(['./assets/index-1.js']);
+    expect(filesOf(background.asked, 'modulepreload')).toHaveLength(3);
+  });
+
+  it('starts after the first frame where the browser does not tell the first paint', () => {
+    const page = startAt('', null, { paintTold: false });
     page.due(0);
     expect(page.started()).toBe(0);
     page.frame();
-    expect(page.started()).toBe(0);
     page.due(0);
     expect(page.scripts).toEqual(['./assets/index-1.js']);
-    expect(page.classes).toEqual([]);
+    page.due(100);
+    expect(page.scripts).toEqual(['./assets/index-1.js']);
+    expect(filesOf(page.asked, 'modulepreload')).toHaveLength(3);
+    // A frame that never comes (a hidden frame) is waited for 100 ms at most.
+    const hidden = startAt('', null, { paintTold: false });
+    hidden.due(100);
+    expect(hidden.scripts).toEqual(['./assets/index-1.js']);
+  });
+
+  it('asks for each file in a task of its own, so no one task is long', () => {
+    const page = startAt('');
+    page.painted();
+    // The start itself, then one task a file and one for the script.
+    let tasks = 0;
+    const before = page.asked.length;
+    page.step();
+    expect(page.asked.length - before).toBe(0);
+    while (page.step()) {
+      tasks += 1;
+      expect(page.asked.length + page.scripts.length - before).toBe(tasks);
+    }
+    expect(tasks).toBe(4);
   });
 
   it('keeps the taps on the first view made before the page takes it over, and does them after', () => {
@@ -252,12 +332,17 @@ describe("the page's starter", () => {
 
   it("asks for an embed's code, and for the run of the preset it names as well as the default run", () => {
     const page = startAt('#embed&preset=etcd-race&step=t4&autoplay');
-    expect(filesOf(page.asked, 'modulepreload')).toEqual(['./assets/EmbedView-1.js', './assets/shown-1.js']);
+    // A link asks for its code and starts the script at once, before the HTML is parsed further:
+    // the first view is hidden, there is no paint to wait for or to keep short tasks for.
+    expect(filesOf(page.asked, 'modulepreload')).toEqual([
+      './assets/EmbedView-1.js',
+      './assets/shown-1.js',
+      './assets/react-1.js',
+    ]);
     expect(filesOf(page.asked, 'preload')).toEqual([
       'runs/canonical-race.json?engine=abc123',
       'runs/etcd-race.json?engine=abc123',
     ]);
-    // A link starts the script at once: the first view is hidden, there is no frame to wait for.
     expect(page.scripts).toEqual(['./assets/index-1.js']);
     expect(page.classes).toEqual(['linked']);
   });
@@ -273,7 +358,8 @@ describe("the page's starter", () => {
     ])
       expect(filesOf(startAt(hash).asked, 'preload'), hash).toEqual(['runs/canonical-race.json?engine=abc123']);
     expect(presetOfHash('#preset=etcd%2Drace&step=2', IDS)).toBe('etcd-race');
-    expect(filesOf(startAt('#lesson=fencing-tokens').asked, 'modulepreload')).toEqual(['./assets/LessonView-1.js']);
+    const lesson = startAt('#lesson=fencing-tokens');
+    expect(filesOf(lesson.asked, 'modulepreload')).toEqual(['./assets/LessonView-1.js', './assets/react-1.js']);
   });
 
   it("takes each view's chunks from the manifest: the view's own and its imports', not the entry's", () => {
