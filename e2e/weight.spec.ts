@@ -231,6 +231,16 @@ test('code that cannot be fetched is said in words, and changes nothing that was
   await expect(page.getByRole('button', { name: 'Reload the page' })).toBeVisible();
   await page.unroute(`**/${chunkOf(LAZY.lab)}`);
 
+  // React DOM (imported by the page's script when it runs): the page cannot draw anything, and
+  // says so in the first view's place, with a reload, rather than leaving it there unusable.
+  const reactDom = chunkOf('node_modules/react-dom/client.js');
+  await page.route(`**/${reactDom}`, (route) => route.abort());
+  await page.reload();
+  await expect(page.getByRole('alert')).toContainText('Fencelab could not start');
+  await expect(page.locator('.first-view')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Reload the page' })).toBeVisible();
+  await page.unroute(`**/${reactDom}`);
+
   // The lessons: the lab stays as it was, and the banner says what happened and what to do.
   await page.route(`**/${chunkOf(LAZY.lessons)}`, (route) => route.abort());
   await page.reload();
