@@ -71,6 +71,6 @@ export type { StrategyDef } from './strategies/types';
 export { TOKENS_LISTED, formatToken, tokenField, tokenList } from './protocol/tokens';
 export { carryTo, type Carried } from './comparison/carry';
 export { formatTraceText, formatVerdict, stepPhrase } from './trace/text';
-export { staleEditsUncommitted } from './trace/edits';
+export { editSoFar, staleEditsUncommitted } from './trace/edits';
 export { randomWorkload, type WorkloadOptions } from './workload/random';
 export * from './lessons/format';

@@ -44,6 +44,30 @@ export function editOutcome(trace: Trace, step: Step): EditOutcome | null {
   };
 }
 
+/**
+ * The journal edit a store step wrote, as it stood at that step (QJM): the journal nodes that had
+ * logged it by then (this one included), and how many its commit needs. What a viewer at that
+ * step can know: whether more nodes log it later is the rest of the run's to tell. Null if the
+ * step is no journal edit.
+ */
+export function editSoFar(trace: Trace, step: Step): { logged: string[]; quorum: number } | null {
+  const outcome = editOutcome(trace, step);
+  if (!outcome) return null;
+  const w = step.write!;
+  const txid = journalTxid(step);
+  const logged = trace.steps
+    .filter(
+      (s) =>
+        s.index <= step.index &&
+        s.write?.verdict === 'accepted' &&
+        s.write.client === w.client &&
+        s.write.token === w.token &&
+        journalTxid(s) === txid,
+    )
+    .map((s) => s.party);
+  return { logged, quorum: outcome.quorum };
+}
+
 /** The transaction id a journal node's accept or refusal names (QJM), if the step is one. */
 function journalTxid(step: Step): number | undefined {
   return step.kind === 'write.accepted' || step.kind === 'write.rejected' ? step.detail?.txid : undefined;

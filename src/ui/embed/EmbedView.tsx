@@ -59,7 +59,7 @@ function EmbedTimeline({ fixedPx }: { fixedPx: number | null }) {
  * a new width.
  */
 function FittedNarration() {
-  const { steps, hidden } = useLab((s) => ({ steps: s.trace.steps, hidden: s.hideFuture }));
+  const { trace, steps, hidden } = useLab((s) => ({ trace: s.trace, steps: s.trace.steps, hidden: s.hideFuture }));
   const candidates = useMemo(() => tallestCandidates(steps), [steps]);
   const [probeRef, width] = useElementSize<HTMLDivElement>('width');
   const probe = useRef<HTMLDivElement | null>(null);
@@ -83,7 +83,7 @@ function FittedNarration() {
         {stale &&
           candidates.map((step) => (
             <section className="narration" key={step.index}>
-              <NarrationBody step={step} count={steps.length} hidden={hidden} live={null} />
+              <NarrationBody trace={trace} step={step} count={steps.length} hidden={hidden} live={null} />
             </section>
           ))}
       </div>

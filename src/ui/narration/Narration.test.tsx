@@ -27,6 +27,25 @@ describe('the comparison chip', () => {
     expect(chip.textContent).toContain("a stale holder's write got in");
   });
 
+  it("says a journal node's log of a stale edit too few nodes logged is logged, not that it got in (QJM)", () => {
+    const chip = comparisonAt('qjm-missed-epoch', 'local');
+    expect(chip.className).toContain('verdict-stale-accepted');
+    expect(chip.querySelector('[aria-hidden="true"]')!.textContent).toBe('!');
+    expect(chip.textContent).toContain("Logged, but it was a stale holder's edit");
+    expect(chip.querySelector('.comparison-note')!.textContent).toBe(
+      "max_seen at JN3: 33 → 33 · a stale holder's edit, logged on JN3: it commits only once 2 journal nodes have logged it",
+    );
+    expect(chip.textContent).not.toContain('got in');
+  });
+
+  it("says a stale edit got in once enough journal nodes had logged it (QJM), and not before", () => {
+    const edit = (logged: string[]) => comparisonChip({ verdict: 'accepted', stale: true }, { logged, quorum: 2 });
+    expect(edit(['JN3']).note).toContain('it commits only once 2 journal nodes have logged it');
+    expect(edit(['JN3', 'JN1']).note).toBe("a stale holder's write got in");
+    // A write to a store with no journal is judged alone.
+    expect(comparisonChip({ verdict: 'accepted', stale: true }).note).toBe("a stale holder's write got in");
+  });
+
   it('keeps the tick for a fresh accept and the cross for a reject', () => {
     const accept = comparisonAt('canonical-race', 't4');
     expect(accept.className).toBe('comparison verdict-accepted');

@@ -3,7 +3,7 @@
 // write that got in is shown as the danger it is (comparison.ts), not as a green tick.
 
 import { useState } from 'react';
-import { formatToken, type Step } from '../../engine';
+import { editSoFar, formatToken, type Step, type Trace } from '../../engine';
 import { useLab } from '../store/context';
 import { comparisonChip } from './comparison';
 import { isVerdictNews, shownVerdict } from './verdictWords';
@@ -56,7 +56,13 @@ export function Narration({ label = 'Narration of this step', verdictSpeaks = fa
       aria-label={label}
       style={reservePx ? { flex: `0 1 ${reservePx}px`, minHeight: 'min-content' } : undefined}
     >
-      <NarrationBody step={step} count={count} hidden={hidden} live={playing || quiet ? 'off' : 'polite'} />
+      <NarrationBody
+        trace={trace}
+        step={step}
+        count={count}
+        hidden={hidden}
+        live={playing || quiet ? 'off' : 'polite'}
+      />
     </section>
   );
 }
@@ -67,18 +73,20 @@ export function Narration({ label = 'Narration of this step', verdictSpeaks = fa
  * (no test id, nothing announced).
  */
 export function NarrationBody({
+  trace,
   step,
   count,
   hidden,
   live,
 }: {
+  trace: Trace;
   step: Step;
   count: number;
   hidden: boolean;
   live: 'off' | 'polite' | null;
 }) {
   const w = step.write;
-  const chip = w && comparisonChip(w);
+  const chip = w && comparisonChip(w, w.stale && w.verdict === 'accepted' ? editSoFar(trace, step) : null);
   // What the store's max_seen did; null for a store that keeps none (the narration says so, once).
   const maxSeen =
     w && w.maxSeenAfter !== null

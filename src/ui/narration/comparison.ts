@@ -16,13 +16,29 @@ export interface ComparisonChip {
   note: string | null;
 }
 
-export function comparisonChip(write: Pick<WriteOutcome, 'verdict' | 'stale'>): ComparisonChip {
+/**
+ * The chip for a write. `edit`: for a journal node's accept (QJM), the nodes that had logged the
+ * edit by this step and the number its commit needs (engine editSoFar): a stale edit logged by too
+ * few is said to be logged, not to have got in, since it takes effect only once enough have.
+ */
+export function comparisonChip(
+  write: Pick<WriteOutcome, 'verdict' | 'stale'>,
+  edit: { logged: string[]; quorum: number } | null = null,
+): ComparisonChip {
   if (write.verdict === 'rejected') {
     return {
       tone: 'rejected',
       glyph: '✕',
       words: 'Rejected',
       note: write.stale ? 'a stale holder was fenced off' : null,
+    };
+  }
+  if (write.stale && edit && edit.logged.length < edit.quorum) {
+    return {
+      tone: 'stale-accepted',
+      glyph: '!',
+      words: "Logged, but it was a stale holder's edit",
+      note: `a stale holder's edit, logged on ${edit.logged.join(', ')}: it commits only once ${edit.quorum} journal nodes have logged it`,
     };
   }
   if (write.stale) {
