@@ -38,7 +38,7 @@ describe('the comparison chip', () => {
     expect(chip.textContent).not.toContain('got in');
   });
 
-  it("says a stale edit got in once enough journal nodes had logged it (QJM), and not before", () => {
+  it('says a stale edit got in once enough journal nodes had logged it (QJM), and not before', () => {
     const edit = (logged: string[]) => comparisonChip({ verdict: 'accepted', stale: true }, { logged, quorum: 2 });
     expect(edit(['JN3']).note).toContain('it commits only once 2 journal nodes have logged it');
     expect(edit(['JN3', 'JN1']).note).toBe("a stale holder's write got in");
