@@ -286,6 +286,10 @@ test.describe('the walkthrough on a laptop', () => {
     await expect(page.getByRole('combobox', { name: 'Chapter' })).toHaveValue('4');
     await page.getByRole('button', { name: 'Show the answer', exact: true }).click();
     await settled(page, 'real-systems', 'etcd', 'revealed');
+    // A reload (a teacher's projector, refreshed) keeps the answer shown, not the question asked.
+    await expect(page).toHaveURL(new RegExp(`#lesson=${lesson.id}&chapter=real-systems&step=etcd&answer=shown$`));
+    await page.reload();
+    await settled(page, 'real-systems', 'etcd', 'revealed');
     await page.getByRole('button', { name: 'Next', exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`#lesson=${lesson.id}&chapter=real-systems&step=etcd-txn$`));
     // A step's link in the navigation is its deep link.

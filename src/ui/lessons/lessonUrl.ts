@@ -1,6 +1,9 @@
 // Lesson links: every chapter and step has one, and a run taken over from a lesson keeps the way
 // back in its own link.
-//   #lesson=ID&chapter=CHAPTER&step=STEP[&present]   a lesson at a step (ids or numbers from 1)
+//   #lesson=ID&chapter=CHAPTER&step=STEP[&answer=N|shown][&present]
+//                                                    a lesson at a step (ids or numbers from 1),
+//                                                    its question answered (choice N from 1) or
+//                                                    its answer shown without a choice
 //   #…lab link…&from=ID/CHAPTER/STEP                  the lab, taken over from that step
 // Invariant: reading a link never throws; a link naming a chapter or step the lesson lacks opens
 // the nearest one it has.
@@ -8,7 +11,7 @@
 import type { Lesson, ResolvedStep } from '../../engine';
 import { hashParams } from '../store/url';
 import { holdPresentKey } from './earlyKeys';
-import type { LessonSession, LessonState, Place, PlaceFinder } from './session';
+import type { Answer, LessonSession, LessonState, Place, PlaceFinder } from './session';
 
 /** The hash parameters of a link (url.ts splits them), each value URI-decoded where it can be. */
 function params(hash: string): Map<string, string> {
@@ -28,6 +31,14 @@ export interface LessonLink {
   chapter?: string;
   step?: string;
   present: boolean;
+  /** The step's question already answered: the choice (from 0), or 'shown' (revealed with none). */
+  answer?: Answer;
+}
+
+/** `answer=` of a link: a choice number from 1, or 'shown'; anything else is no answer. */
+function readAnswer(value: string | undefined): Answer | undefined {
+  if (value === 'shown') return 'shown';
+  return value !== undefined && /^[1-9]\d{0,2}$/.test(value) ? Number(value) - 1 : undefined;
 }
 
 /** The lesson a hash opens, or null when it names none. */
@@ -35,7 +46,13 @@ export function readLessonLink(hash: string): LessonLink | null {
   const p = params(hash);
   const lesson = p.get('lesson');
   if (!lesson) return null;
-  return { lesson, chapter: p.get('chapter'), step: p.get('step'), present: p.has('present') };
+  return {
+    lesson,
+    chapter: p.get('chapter'),
+    step: p.get('step'),
+    present: p.has('present'),
+    answer: readAnswer(p.get('answer')),
+  };
 }
 
 /** The lesson step a lab link was taken over from, or null. */
@@ -72,10 +89,15 @@ function ids(state: Pick<LessonState, 'lesson' | 'chapters'>, place: Place): [st
   return [chapter, state.chapters[place.chapter]?.[place.step]?.id ?? String(place.step + 1)];
 }
 
-/** The link of a lesson step (a hash). */
-export function lessonHash(state: Pick<LessonState, 'lesson' | 'chapters' | 'presenting'>, place: Place): string {
+/** The link of a lesson step (a hash); `answer`: its question already answered (a reload keeps it). */
+export function lessonHash(
+  state: Pick<LessonState, 'lesson' | 'chapters' | 'presenting'>,
+  place: Place,
+  answer?: Answer,
+): string {
   const [chapter, step] = ids(state, place);
   const parts = [`lesson=${state.lesson!.id}`, `chapter=${chapter}`, `step=${encodeURIComponent(step)}`];
+  if (answer !== undefined) parts.push(`answer=${answer === 'shown' ? 'shown' : answer + 1}`);
   if (state.presenting) parts.push('present');
   return `#${parts.join('&')}`;
 }
@@ -92,7 +114,8 @@ export function lessonRoute(session: LessonSession) {
   return {
     hash: () => {
       const s = session.getState();
-      return s.lesson && s.active ? lessonHash(s, s.place) : null;
+      if (!s.lesson || !s.active) return null;
+      return lessonHash(s, s.place, s.phase === 'revealed' ? (s.chosen ?? 'shown') : undefined);
     },
     suffix: () => fromSuffix(session.getState()),
     subscribe: (listener: () => void) => session.subscribe(listener),
@@ -105,7 +128,7 @@ export function lessonRoute(session: LessonSession) {
         const hold = typeof document === 'undefined' ? null : holdPresentKey(document);
         void session
           .getState()
-          .open(link.lesson, placeFinder(link), { presenting: link.present })
+          .open(link.lesson, placeFinder(link), { presenting: link.present, answer: link.answer })
           .then((opened) => opened || hold?.take());
         return true;
       }

@@ -9,6 +9,7 @@ import {
   adoptFrom,
   fromSuffix,
   lessonHash,
+  lessonRoute,
   placeFinder,
   readFromLink,
   readLessonLink,
@@ -161,6 +162,55 @@ describe('lesson links', () => {
     expect(lessonHash(session.getState(), session.getState().place)).toBe(
       '#lesson=fencing-tokens&chapter=the-race&step=t4',
     );
+  });
+});
+
+describe('a lesson link reloaded after its answer was shown', () => {
+  it('keeps the answer: the choice picked, the run at the step that answers it, the link saying so', async () => {
+    const { lab, session } = setup();
+    await session.getState().open(LESSON.id, { chapter: 2, step: 4 });
+    const step = session.getState().chapters[2]![4]!;
+    const wrong = (step.question!.answer + 1) % step.question!.choices.length;
+    session.getState().answer(wrong);
+    finish(lab);
+    const route = lessonRoute(session);
+    const link = route.hash()!;
+    expect(link).toBe(`#lesson=fencing-tokens&chapter=the-race&step=t4&answer=${wrong + 1}`);
+    expect(readLessonLink(link)?.answer).toBe(wrong);
+
+    // The page opened again at that link: the same choice, shown, the run where it answers.
+    const again = setup();
+    await again.session.getState().open(LESSON.id, placeFinder(readLessonLink(link)!), {
+      answer: readLessonLink(link)!.answer,
+    });
+    expect(again.session.getState()).toMatchObject({ phase: 'revealed', chosen: wrong });
+    expect(again.lab.getState().cursor).toBe(step.target);
+    expect(again.lab.getState().playing).toBe(false);
+    // A step the presenter revealed with no choice says so, and opens so.
+    const shown = setup();
+    await shown.session.getState().open(LESSON.id, { chapter: 2, step: 4 });
+    shown.session.getState().next();
+    expect(lessonRoute(shown.session).hash()).toContain('&answer=shown');
+    const reopened = setup();
+    await reopened.session.getState().open(LESSON.id, { chapter: 2, step: 4 }, { answer: 'shown' });
+    expect(reopened.session.getState()).toMatchObject({ phase: 'revealed', chosen: null });
+    // Moving on asks the next question afresh, and the link drops the answer.
+    reopened.session.getState().next();
+    expect(lessonRoute(reopened.session).hash()).not.toContain('answer=');
+  });
+
+  it('opens a hand-edited answer it cannot use with the question asked', async () => {
+    for (const hash of ['answer=0', 'answer=99', 'answer=two', 'answer=-1', 'answer=1.5', 'answer=']) {
+      const link = readLessonLink(`#lesson=fencing-tokens&chapter=the-race&step=t4&${hash}`)!;
+      const { session } = setup();
+      await session.getState().open(LESSON.id, placeFinder(link), { answer: link.answer });
+      expect(session.getState().phase, hash).toBe('asking');
+    }
+    // A step with no question has nothing to answer.
+    const { session } = setup();
+    await session.getState().open(LESSON.id, { chapter: 0, step: 0 }, { answer: 1 });
+    expect(session.getState().chapters[0]![0]!.question ?? null).toBeNull();
+    expect(session.getState().phase).toBe('telling');
   });
 });
 

@@ -74,8 +74,17 @@ export type LessonSession = StoreApi<LessonState & LessonActions>;
 /** Finds the place to open at once the lesson is read (a link names chapters and steps by id). */
 export type PlaceFinder = (lesson: Lesson, chapters: ResolvedStep[][]) => Partial<Place>;
 
+/** How a step's question was answered: the choice picked (from 0), or 'shown' (revealed with none). */
+export type Answer = number | 'shown';
+
 export interface OpenOptions {
   presenting?: boolean;
+  /**
+   * The step's question answered already (a link reloaded after its answer was shown): it opens
+   * with that choice picked and the run at the step that answers it. Ignored for a step with no
+   * question, or a choice it does not have.
+   */
+  answer?: Answer;
   /** Open it taken over: the lab stays on screen, with the way back to this place. */
   inactive?: boolean;
   /** Where the lesson came from, for an error: "the file my-lesson.json". */
@@ -159,6 +168,15 @@ export function createLessonSession(
       lab.getState().playTo(step.target);
     };
 
+    /** The open step's question as already answered: its choice, and the run where it answers it. */
+    const answered = (answer: Answer | undefined) => {
+      const step = current();
+      if (answer === undefined || !step?.question || get().phase !== 'asking') return;
+      if (answer !== 'shown' && answer >= step.question.choices.length) return;
+      set({ phase: 'revealed', chosen: answer === 'shown' ? null : answer });
+      lab.getState().seek(step.target);
+    };
+
     /** A lesson that cannot be opened leaves everything as it was, and the lab says why. */
     const refuse = (message: string) => {
       set({ error: message });
@@ -195,7 +213,10 @@ export function createLessonSession(
         error: null,
       });
       if (options.inactive) set({ place: { chapter, step }, phase: 'telling' });
-      else enter({ chapter, step }, false);
+      else {
+        enter({ chapter, step }, false);
+        answered(options.answer);
+      }
       return true;
     };
 
