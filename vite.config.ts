@@ -213,10 +213,12 @@ export default defineConfig({
             // What the strategies say about themselves (names, knobs, parties), which every page
             // needs, is one chunk with the rest of the engine's core: left alone, the bundler
             // makes a small chunk of each strategy, shared by the core and that strategy's model,
-            // and the first render waits for ten more requests.
+            // and the first render waits for ten more requests. With them what every page's
+            // narration and verdict read of a journal edit (trace/edits.ts): left alone, it goes
+            // with the narration's chunk, and the embed fetched all 8 kB of it for two functions.
             {
               name: 'engine',
-              test: /\/src\/engine\/(core|protocol|strategies)\/|\/src\/engine\/models\/registry/,
+              test: /\/src\/engine\/(core|protocol|strategies)\/|\/src\/engine\/models\/registry|\/src\/engine\/trace\/edits\.ts$/,
             },
             // The narration (which the lab's first render needs, for its event table; the embed's
             // does not), apart from the simulator that also uses it: left alone, the bundler puts

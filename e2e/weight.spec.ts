@@ -66,6 +66,10 @@ test('the embed player loads only what it shows, and the rest when asked for', a
   expect(loaded(seen, 'simulator', 'generic', ...SYSTEMS)).toEqual([]);
   // A short run never needs the timeline worker (the engine again), so it is not started.
   expect([...seen].filter((file) => file.includes('worker'))).toEqual([]);
+  // Nor the engine's narration: the run's sentences come in the run; the lab's event table and
+  // comparison use it (vite.config.ts keeps what the embed reads of a journal edit apart from it).
+  const narration = Object.values(manifest).find((chunk) => /^assets\/narration-/.test(chunk.file))!.file;
+  expect([...seen]).not.toContain(narration);
 
   // An embed that shows the comparison and the cards loads them.
   await page.goto('./#embed&preset=canonical-race&step=t6&show=timeline,cards,comparison');
