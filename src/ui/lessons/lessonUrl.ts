@@ -59,8 +59,8 @@ export function readLessonLink(hash: string): LessonLink | null {
 export function readFromLink(hash: string): LessonLink | null {
   const from = params(hash).get('from');
   if (!from) return null;
-  const [lesson, chapter, step] = from.split('/');
-  return lesson ? { lesson, chapter, step, present: false } : null;
+  const [lesson, chapter, step, answer] = from.split('/');
+  return lesson ? { lesson, chapter, step, present: false, answer: readAnswer(answer) } : null;
 }
 
 /** A chapter or step named by id, or by its number from 1. */
@@ -102,10 +102,16 @@ export function lessonHash(
   return `#${parts.join('&')}`;
 }
 
-/** What a lab link carries while taken over from a lesson: `&from=ID/CHAPTER/STEP`, or ''. */
-export function fromSuffix(state: Pick<LessonState, 'lesson' | 'chapters' | 'active' | 'place'>): string {
+/**
+ * What a lab link carries while taken over from a lesson: `&from=ID/CHAPTER/STEP`, with `/N` or
+ * `/shown` after it once the step's answer was shown (see lessonHash), or ''.
+ */
+export function fromSuffix(
+  state: Pick<LessonState, 'lesson' | 'chapters' | 'active' | 'place' | 'phase' | 'chosen'>,
+): string {
   if (!state.lesson || state.active) return '';
-  return `&from=${[state.lesson.id, ...ids(state, state.place)].map(encodeURIComponent).join('/')}`;
+  const answer = state.phase === 'revealed' ? [String(state.chosen === null ? 'shown' : state.chosen + 1)] : [];
+  return `&from=${[state.lesson.id, ...ids(state, state.place), ...answer].map(encodeURIComponent).join('/')}`;
 }
 
 /** The route urlSync follows for lessons: their own links while a lesson is on screen, the way
@@ -149,5 +155,5 @@ export function adoptFrom(session: LessonSession, hash: string): void {
     else s.abandon(); // a lesson still loading gives way to the link too
     return;
   }
-  void s.open(from.lesson, placeFinder(from), { inactive: true });
+  void s.open(from.lesson, placeFinder(from), { inactive: true, answer: from.answer });
 }

@@ -199,6 +199,36 @@ describe('a lesson link reloaded after its answer was shown', () => {
     expect(lessonRoute(reopened.session).hash()).not.toContain('answer=');
   });
 
+  it('keeps the answer through a take-over: back to the lesson, and a reload of the lab on the way', async () => {
+    const { lab, session } = setup();
+    await session.getState().open(LESSON.id, { chapter: 2, step: 4 });
+    const step = session.getState().chapters[2]![4]!;
+    session.getState().answer(step.question!.answer);
+    finish(lab);
+    session.getState().takeOver();
+    const suffix = fromSuffix(session.getState());
+    expect(suffix).toBe(`&from=fencing-tokens/the-race/t4/${step.question!.answer + 1}`);
+    lab.getState().toStart();
+    session.getState().resume();
+    expect(session.getState()).toMatchObject({ active: true, phase: 'revealed', chosen: step.question!.answer });
+    expect(lab.getState().cursor).toBe(step.target);
+
+    // The lab's link reloaded (the way back read from it), then back to the lesson.
+    const again = setup();
+    adoptFrom(again.session, `#preset=canonical-race${suffix}`);
+    await again.session.getState().settled();
+    expect(again.session.getState()).toMatchObject({ active: false, phase: 'revealed' });
+    again.session.getState().resume();
+    expect(again.session.getState()).toMatchObject({ phase: 'revealed', chosen: step.question!.answer });
+    expect(again.lab.getState().cursor).toBe(step.target);
+    // Without the answer in the way back, the question is asked.
+    const asked = setup();
+    adoptFrom(asked.session, '#preset=canonical-race&from=fencing-tokens/the-race/t4');
+    await asked.session.getState().settled();
+    asked.session.getState().resume();
+    expect(asked.session.getState().phase).toBe('asking');
+  });
+
   it('opens a hand-edited answer it cannot use with the question asked', async () => {
     for (const hash of ['answer=0', 'answer=99', 'answer=two', 'answer=-1', 'answer=1.5', 'answer=']) {
       const link = readLessonLink(`#lesson=fencing-tokens&chapter=the-race&step=t4&${hash}`)!;

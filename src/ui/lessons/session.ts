@@ -212,8 +212,17 @@ export function createLessonSession(
         presenting: options.presenting ?? get().presenting,
         error: null,
       });
-      if (options.inactive) set({ place: { chapter, step }, phase: 'telling' });
-      else {
+      if (options.inactive) {
+        // Taken over: the lesson keeps only where it was, and whether its answer had been shown.
+        const question = checked.chapters[chapter]![step]!.question;
+        const answer = options.answer;
+        const usable = question && answer !== undefined && (answer === 'shown' || answer < question.choices.length);
+        set({
+          place: { chapter, step },
+          phase: usable ? 'revealed' : 'telling',
+          chosen: usable && answer !== 'shown' ? answer : null,
+        });
+      } else {
         enter({ chapter, step }, false);
         answered(options.answer);
       }
@@ -296,11 +305,15 @@ export function createLessonSession(
 
       resume() {
         if (!get().lesson) return;
+        const { phase, chosen } = get();
         set({ active: true });
         const step = current();
-        // The lab may have been changed meanwhile: the step's own run comes back.
+        // The lab may have been changed meanwhile: the step's own run comes back, and an answer
+        // already shown stays shown.
         enter(get().place, false);
-        if (step && get().phase === 'asking' && lab.getState().cursor !== step.waitAt) lab.getState().seek(step.waitAt);
+        if (phase === 'revealed') answered(chosen ?? 'shown');
+        else if (step && get().phase === 'asking' && lab.getState().cursor !== step.waitAt)
+          lab.getState().seek(step.waitAt);
       },
 
       close() {
