@@ -84,7 +84,10 @@ export function compareUnder(scenario: Scenario, strategy: StrategyDef): Compari
     reason: [reasonFrom(trace), uncheckedReason, strategy.caveat ?? ''].filter(Boolean).join(' '),
     warnings: warningsFrom(trace),
     carried: carried.notes,
-    blockedWithoutCheck: unchecked ? isBlocked(unchecked) : null,
+    // That run stops at the first stale write a store accepts: whether a journal edit it logged
+    // would have committed is not in it (the other journal nodes, not checking either, would log
+    // it too), so any accept counts as getting in.
+    blockedWithoutCheck: unchecked ? unchecked.verdict.staleWritesAccepted === 0 && isBlocked(unchecked) : null,
     trace,
     error: null,
   };

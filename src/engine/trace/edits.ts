@@ -4,6 +4,7 @@
 // Invariant: pure reads of trace fields.
 
 import type { Step, Trace } from '../core/trace';
+import { quorumOf } from '../machines/common/quorum';
 
 export interface EditOutcome {
   logged: string[];
@@ -21,16 +22,19 @@ export function editOutcome(trace: Trace, step: Step): EditOutcome | null {
   const same = trace.steps.filter(
     (s) => s.write && s.write.client === w.client && s.write.token === w.token && journalTxid(s) === txid,
   );
-  // The writer's own view of a journal node's answer carries the quorum the edit needs.
-  const quorum = trace.steps
-    .filter((s) => s.party === w.client && s.token === w.token)
-    .flatMap((s) =>
-      (s.kind === 'write.acked' || s.kind === 'write.refused') &&
-      s.detail?.txid === txid &&
-      s.detail.quorum !== undefined
-        ? [s.detail.quorum]
-        : [],
-    )[0];
+  // The writer's own view of a journal node's answer carries the quorum the edit needs; a writer
+  // that never heard back (crashed, cut off, its replies still on their way) needs the same: a
+  // majority of the journal nodes it wrote to (machines/qjm/writer.ts, quorumOf).
+  const quorum =
+    trace.steps
+      .filter((s) => s.party === w.client && s.token === w.token)
+      .flatMap((s) =>
+        (s.kind === 'write.acked' || s.kind === 'write.refused') &&
+        s.detail?.txid === txid &&
+        s.detail.quorum !== undefined
+          ? [s.detail.quorum]
+          : [],
+      )[0] ?? journalQuorum(trace, w.client);
   if (quorum === undefined) return null;
   const logged = same.filter((s) => s.write!.verdict === 'accepted').map((s) => s.party);
   return {
@@ -66,6 +70,17 @@ export function editSoFar(trace: Trace, step: Step): { logged: string[]; quorum:
     )
     .map((s) => s.party);
   return { logged, quorum: outcome.quorum };
+}
+
+/**
+ * A majority of the journal nodes `writer` sent edits to (each edit goes to every one: the writer's
+ * journals), or undefined if it sent none.
+ */
+function journalQuorum(trace: Trace, writer: string): number | undefined {
+  const journals = new Set(
+    trace.messages.filter((m) => m.from === writer && m.type === 'qjm.journal').map((m) => m.to),
+  );
+  return journals.size > 0 ? quorumOf(journals.size) : undefined;
 }
 
 /** The transaction id a journal node's accept or refusal names (QJM), if the step is one. */
