@@ -57,14 +57,14 @@ const shippedRuns = (): Plugin => {
   };
 };
 
+/** What main.tsx imports on every page, though not statically (so it is evaluated in a task of its own). */
+const ENTRY_IMPORTS_LATER = 'node_modules/react-dom/client.js';
+
 /**
  * Each view's module (src/ui/views.ts loads it when the view is first shown), as the manifest names
  * it. A lesson link also needs the lessons themselves and every model (the lessons' engine surface,
  * which the session imports as it opens the lesson): asked for at once, not once the page has run.
  */
-/** What main.tsx imports on every page, though not statically (so it is evaluated in a task of its own). */
-const ENTRY_IMPORTS_LATER = 'node_modules/react-dom/client.js';
-
 const VIEW_MODULES = {
   lab: 'src/ui/App.tsx',
   lesson: ['src/ui/lessons/LessonView.tsx', 'src/engine/surfaces/lessons.ts'],
@@ -78,7 +78,7 @@ const VIEW_MODULES = {
  * arrives (it carries the style sheet); main.tsx then takes it over as it is (hydrates it) where the
  * page has no link, and draws its own view over it otherwise. The inline script (which hides it for
  * a link to anything else, asks early for what the link draws, and starts the page's own script
- * after the first frame: scripts/first-view.mjs) and the inline style sheet are allowed by their
+ * once the first view is on the screen: scripts/first-view.mjs) and the inline style sheet are allowed by their
  * hashes in the Content-Security-Policy.
  */
 const firstView = (): Plugin => {

@@ -54,7 +54,7 @@ export function presetOfHash(hash, presets) {
 }
 
 /**
- * The chunks each view's code needs beyond the entry's own (which index.html asks for itself),
+ * The chunks each view's code needs beyond the entry's own (which the starter asks for with it),
  * from Vite's manifest: the view's modules and their static imports, followed all the way down.
  * @param {Record<string, { file: string, imports?: string[], isEntry?: boolean }>} manifest
  * @param {Record<string, string | string[]>} views view name → its module, or its modules (the
@@ -191,13 +191,17 @@ export function starterScript({ head, entry, imports, chunks, presets, fallback,
   // the HTML: LCP 2.8 s; asked for after the first frame: 1.0 to 2.9 s, as the first frame was shown
   // before the code arrived or not; after the paint is shown: 1.0 s in 8 runs of 8.
   if (hash.length > 1) return start();
-  const told = typeof PerformanceObserver === 'function' && (PerformanceObserver.supportedEntryTypes ?? []).includes('paint');
-  if (told)
-    new PerformanceObserver((_, observer) => {
-      observer.disconnect();
-      setTimeout(start, 0);
-    }).observe({ type: 'paint', buffered: true });
-  else requestAnimationFrame(() => setTimeout(start, 0));
+  let told = typeof PerformanceObserver === 'function' && (PerformanceObserver.supportedEntryTypes ?? []).includes('paint');
+  try {
+    if (told)
+      new PerformanceObserver((_, observer) => {
+        observer.disconnect();
+        setTimeout(start, 0);
+      }).observe({ type: 'paint', buffered: true });
+  } catch {
+    told = false; // a browser that lists paint entries but cannot observe them by type
+  }
+  if (!told) requestAnimationFrame(() => setTimeout(start, 0));
   setTimeout(start, told ? 1500 : 100);
 })();`;
 }

@@ -40,7 +40,11 @@ const control = (tagName: string, left: number, type?: string): FakeControl => (
  * Runs the starter in a page at `hash`: what it asked for, and whether it started the script.
  * `controls` are the first view's (none: the page has no first view left).
  */
-function startAt(hash: string, controls: FakeControl[] | null = null, { paintTold = true } = {}) {
+function startAt(
+  hash: string,
+  controls: FakeControl[] | null = null,
+  { paintTold = true, observeThrows = false } = {},
+) {
   const asked: Record<string, string>[] = [];
   const scripts: string[] = [];
   const classes: string[] = [];
@@ -103,6 +107,7 @@ function startAt(hash: string, controls: FakeControl[] | null = null, { paintTol
       this.#entry = { told: () => this.#entry.connected && callback({}, this), connected: false };
     }
     observe(options: { type: string; buffered?: boolean }) {
+      if (observeThrows) throw new TypeError("Failed to execute 'observe': a member 'type' is not known");
       if (options.type !== 'paint' || !options.buffered) throw new Error(`observes ${JSON.stringify(options)}`);
       this.#entry.connected = true;
       observers.push(this.#entry);
@@ -260,6 +265,11 @@ describe("the page's starter", () => {
     const hidden = startAt('', null, { paintTold: false });
     hidden.due(100);
     expect(hidden.scripts).toEqual(['./assets/index-1.js']);
+    // A browser that lists paint entries but cannot observe them by type starts as one that does not.
+    const older = startAt('', null, { observeThrows: true });
+    older.frame();
+    older.due(0);
+    expect(older.scripts).toEqual(['./assets/index-1.js']);
   });
 
   it('asks for each file in a task of its own, so no one task is long', () => {

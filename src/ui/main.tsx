@@ -38,7 +38,9 @@ if (isEmbedHash(window.location.hash)) holdEarlyMessages();
 // React DOM, the largest part of the page's script, is evaluated in a task of its own rather than
 // with the page's other modules: a slow phone (4x slower CPU) spent 320 ms in the one task that
 // evaluated them all. It is fetched with the page's script (the page's starter asks for it).
-const reactDom = import('react-dom/client');
+// Null when it cannot be fetched (the page then says so, below): caught here, where the import
+// is made, so its failure is not also reported as an error nobody handled.
+const reactDom = import('react-dom/client').catch(() => null);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('Fencelab: the page has no #root element to mount into.');
@@ -125,12 +127,7 @@ function start(container: HTMLElement) {
         () => ({ opened, viewReady: false }),
       ),
     )
-    .then((state) =>
-      reactDom.then(
-        (dom) => ({ ...state, dom }),
-        () => null,
-      ),
-    )
+    .then((state) => reactDom.then((dom) => (dom ? { ...state, dom } : null)))
     .then((ready) => {
       // Without React DOM nothing can be drawn: the page says so in words, with a way to try again.
       if (ready === null) return cannotStart(container);

@@ -4,7 +4,8 @@
 //                                                    a lesson at a step (ids or numbers from 1),
 //                                                    its question answered (choice N from 1) or
 //                                                    its answer shown without a choice
-//   #…lab link…&from=ID/CHAPTER/STEP                  the lab, taken over from that step
+//   #…lab link…&from=ID/CHAPTER/STEP[/N|/shown]       the lab, taken over from that step (and
+//                                                    its answer, once shown)
 // Invariant: reading a link never throws; a link naming a chapter or step the lesson lacks opens
 // the nearest one it has.
 
