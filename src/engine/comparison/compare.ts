@@ -81,7 +81,7 @@ export function compareUnder(scenario: Scenario, strategy: StrategyDef): Compari
     ...base,
     monotonicToken: v.tokensMonotonic,
     staleWriteBlocked: attempted ? blocked : null,
-    reason: [reasonFrom(trace), uncheckedReason, strategy.caveat ?? ''].filter(Boolean).join(' '),
+    reason: [reasonFrom(trace), handover(trace), uncheckedReason, strategy.caveat ?? ''].filter(Boolean).join(' '),
     warnings: warningsFrom(trace),
     carried: carried.notes,
     // That run stops at the first stale write a store accepts: whether a journal edit it logged
@@ -195,6 +195,29 @@ function uncheckedSentence(trace: Trace): string {
   if (!first) return 'Even a store that does not check is safe in this run.';
   const w = trace.steps[first.step]!.write!;
   return `Without the check, ${w.resource} accepts ${w.client}'s stale write ${w.value}.`;
+}
+
+/**
+ * When the lock changed hands, and how long after the first holder's grant ended: "Client2 got the
+ * lock at 2,005 ms, 1,000 ms after Client1's grant ended." The wait is the system's (a Chubby
+ * lock-delay shows here) and the client's (how often it asks again). The first grant to a client
+ * other than the first holder, against that holder's grant before it; '' where the lock never
+ * changed hands (the warnings say why a client never got it).
+ */
+function handover(trace: Trace): string {
+  const first = trace.leases[0];
+  const next = first && trace.leases.find((l) => l.holder !== first.holder);
+  if (!first || !next) return '';
+  // The first holder's latest grant before the hand-over (it may have renewed or re-acquired).
+  const before = trace.leases.filter((l) => l.holder === first.holder && l.grantedMs <= next.grantedMs).at(-1)!;
+  const ended = before.endedMs !== null && before.endedMs <= next.grantedMs ? before.endedMs : null;
+  const gap =
+    ended === null
+      ? `, while ${before.holder}'s grant had not ended`
+      : ended === next.grantedMs
+        ? `, as ${before.holder}'s grant ended`
+        : `, ${fmt(next.grantedMs - ended)} ms after ${before.holder}'s grant ended`;
+  return `${next.holder} got the lock at ${fmt(next.grantedMs)} ms${gap}.`;
 }
 
 function reasonFrom(trace: Trace): string {

@@ -22,12 +22,17 @@ describe('the comparison table of the canonical race', () => {
   });
 
   it.each([
-    ['lease-trust', false, false, /^Storage accepted Client1's stale write Y \(no check -> ACCEPT\)\.$/],
+    [
+      'lease-trust',
+      false,
+      false,
+      /^Storage accepted Client1's stale write Y \(no check -> ACCEPT\)\. Client2 got the lock at [\d,]+ ms, [\d,]+ ms after Client1's grant ended\.$/,
+    ],
     [
       'redlock',
       false,
       false,
-      /^There is no order to check\. Token \w+ is a random value: .* Storage accepted Client1's stale write Y\.$/,
+      /^There is no order to check\. Token \w+ is a random value: .* Storage accepted Client1's stale write Y\. Client2 got the lock at [\d,]+ ms, [\d,]+ ms after Client1's grant ended\.$/,
     ],
     ['zookeeper', true, true, /^Storage rejected Client1's stale write Y: 33 <= 36 -> REJECT\./],
     ['etcd', true, true, /^Storage rejected Client1's stale write Y: 33 <= 35 -> REJECT\./],
@@ -47,6 +52,26 @@ describe('the comparison table of the canonical race', () => {
     // The row is read off a run under that strategy, not written by hand.
     expect(r.trace!.scenario.strategy).toBe(id);
     expect(r.monotonicToken).toBe(r.trace!.verdict.tokensMonotonic);
+  });
+
+  it('says when the lock changed hands, and how long after the first grant ended: a lock-delay shows', () => {
+    const handover = (id: string) => {
+      const { leases } = row(id).trace!;
+      const next = leases.find((l) => l.holder === 'Client2')!;
+      const before = leases.filter((l) => l.holder === 'Client1' && l.grantedMs <= next.grantedMs).at(-1)!;
+      return { at: next.grantedMs, after: next.grantedMs - before.endedMs! };
+    };
+    for (const id of ['lease-trust', 'zookeeper', 'etcd', 'fencing', 'chubby']) {
+      const { at, after } = handover(id);
+      expect(row(id).reason, id).toContain(
+        `Client2 got the lock at ${at.toLocaleString('en-US')} ms, ${after.toLocaleString('en-US')} ms after Client1's grant ended.`,
+      );
+    }
+    // Chubby holds the lock back for its lock-delay (1 s here) after a holder's session ends.
+    expect(handover('chubby').after).toBeGreaterThanOrEqual(1000);
+    expect(handover('fencing').after).toBeLessThan(1000);
+    // QJM's next writer is granted as the journal's epoch moves on.
+    expect(row('qjm').reason).toContain("Client2 got the lock at 1,218 ms, as Client1's grant ended.");
   });
 
   it('says, from a second run, that every checking row is blocked only because the store checks', () => {
