@@ -113,4 +113,25 @@ describe('eventDiffer', () => {
     });
     expect(opened.map((e) => e.type)).toContain('verdict');
   });
+
+  it("gives the whole run's verdict in the lab's words, which a host page can show as they are", () => {
+    const verdictOf = (presetId: string) => {
+      const store = createLabStore(findPreset(presetId)!.scenario);
+      return eventDiffer()(store.getState()).find((e) => e.type === 'verdict');
+    };
+    expect(verdictOf('canonical-race')).toMatchObject({
+      run: { ok: true, verdict: 'ok', words: 'Every safety rule (invariant) held; no stale write got in.' },
+    });
+    expect(verdictOf('pitfall-less-than')).toMatchObject({
+      run: { ok: false, verdict: 'broken', words: '2 safety rules (invariants) broken.' },
+    });
+    // A journal node logged a stale edit too few logged to commit: counted, but it took no effect.
+    expect(verdictOf('qjm-missed-epoch')).toMatchObject({
+      run: {
+        staleWritesAccepted: 1,
+        verdict: 'warn',
+        words: expect.stringMatching(/^No stale write took effect: a stale holder's edit was logged on JN3 only/),
+      },
+    });
+  });
 });

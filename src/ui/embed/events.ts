@@ -6,6 +6,7 @@
 // since the last one of its kind; nothing here changes the store.
 
 import type { LabState } from '../store/labStore';
+import { headlineOf } from '../narration/verdictWords';
 
 export const EVENT_SOURCE = 'fencelab';
 export const API_VERSION = 1;
@@ -33,8 +34,17 @@ export type EmbedEvent =
       ok: boolean;
       violations: number;
       staleWriteAccepted: boolean;
-      /** The whole run's. */
-      run: { ok: boolean; violations: number; staleWritesAccepted: number };
+      /**
+       * The whole run's; `verdict` and `words`: what the lab's verdict says of it (a journal edit
+       * too few journal nodes logged is counted in `staleWritesAccepted` but took no effect: 'warn').
+       */
+      run: {
+        ok: boolean;
+        violations: number;
+        staleWritesAccepted: number;
+        verdict: 'ok' | 'warn' | 'broken';
+        words: string;
+      };
     }
   | { type: 'invariant-broken'; step: number; invariant: string; message: string }
   | { type: 'error'; message: string };
@@ -118,7 +128,8 @@ export function eventDiffer(): (s: LabState) => EmbedEvent[] {
     const run = s.trace.verdict;
     const violations = step?.status.violations ?? 0;
     const stale = step?.status.staleWriteAccepted ?? false;
-    const key = [violations, stale, run.ok, run.violations.length, run.staleWritesAccepted].join('|');
+    const headline = headlineOf(s.trace);
+    const key = [violations, stale, run.ok, run.violations.length, run.staleWritesAccepted, headline.text].join('|');
     if (key !== verdictKey)
       out.push({
         type: 'verdict',
@@ -126,7 +137,13 @@ export function eventDiffer(): (s: LabState) => EmbedEvent[] {
         ok: violations === 0 && !stale,
         violations,
         staleWriteAccepted: stale,
-        run: { ok: run.ok, violations: run.violations.length, staleWritesAccepted: run.staleWritesAccepted },
+        run: {
+          ok: run.ok,
+          violations: run.violations.length,
+          staleWritesAccepted: run.staleWritesAccepted,
+          verdict: headline.tone,
+          words: headline.text,
+        },
       });
     if (playing !== null && !s.playing && playing) out.push(playback());
     trace = s.trace;
