@@ -134,6 +134,21 @@ test('lane names stay clear of the marks and tokens are whole on a phone', async
     .screenshot({ path: 'test-results/screenshots/phone-timeline-pitfall-wall-clock.png' });
 });
 
+test("every entry of the timeline's key is whole on a phone", async ({ page }) => {
+  // The entries keep to one line each (the exported picture draws them so): the longest must fit.
+  for (const preset of ['chubby-race', 'consul-lock-delay', 'pitfall-email']) {
+    await openLab(page, `#preset=${preset}`);
+    const timeline = (await page.locator('.timeline').boundingBox())!;
+    const items = await rects(page.locator('.tl-legend__item'));
+    expect(items.length, preset).toBeGreaterThan(5);
+    for (const item of items) {
+      expect(item.x + item.width, `${preset}: "${item.text}" is cut at the right`).toBeLessThanOrEqual(
+        timeline.x + timeline.width + 0.5,
+      );
+    }
+  }
+});
+
 test('Poke the run comes right after the timeline, on screen and in the tab order', async ({ page }) => {
   await openLab(page, '#preset=canonical-race&step=t6');
   const timeline = (await page.locator('.timeline').boundingBox())!;

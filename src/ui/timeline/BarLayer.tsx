@@ -5,7 +5,7 @@
 
 import { memo, useMemo } from 'react';
 import { batchBars, DETAIL_MAX } from './batch';
-import type { BarShape, LeaseShape, PauseShape, PlotArea } from './types';
+import type { BarShape, LeaseShape, LockDelayShape, PauseShape, PlotArea } from './types';
 
 /** Words inside a bar need this much room; narrower bars keep them in the tooltip. */
 const TEXT_MIN_PX = 120;
@@ -60,15 +60,46 @@ function LeaseText({ lease, plot }: { lease: LeaseShape; plot: PlotArea }) {
   );
 }
 
+function lockDelayText(widthPx: number): string | null {
+  if (widthPx >= 250) return 'lock-delay: nobody may take the lock';
+  return widthPx >= LEASE_TEXT_MIN_PX ? 'lock-delay' : null;
+}
+
+/** A lock-delay on its lock service's lane: the lock is free, yet held back from everyone. */
+function LockDelay({ delay, plot }: { delay: LockDelayShape; plot: PlotArea }) {
+  const shown = visible(delay.bar, plot);
+  const words = delay.textY === null ? null : lockDelayText(shown.width);
+  return (
+    <g className="tl-lockdelay">
+      <title>{delay.title}</title>
+      <Bar bar={delay.bar} y={delay.y} height={delay.height} className="tl-lockdelay__bar" />
+      {words && (
+        <text className="tl-lockdelay__text" x={shown.x1 + 4} y={delay.textY!}>
+          {words}
+        </text>
+      )}
+    </g>
+  );
+}
+
 /**
- * Thousands of bars as four paths: a long run zoomed out stays quick to draw. Solid fills stand in
+ * Thousands of bars as five paths: a long run zoomed out stays quick to draw. Solid fills stand in
  * for the hatching, which bars a few pixels wide could not show and which is slow to rasterise.
  */
-function BatchedBars({ leases, pauses }: { leases: LeaseShape[]; pauses: PauseShape[] }) {
-  const batch = useMemo(() => batchBars(leases, pauses), [leases, pauses]);
+function BatchedBars({
+  leases,
+  pauses,
+  lockDelays,
+}: {
+  leases: LeaseShape[];
+  pauses: PauseShape[];
+  lockDelays: LockDelayShape[];
+}) {
+  const batch = useMemo(() => batchBars(leases, pauses, lockDelays), [leases, pauses, lockDelays]);
   return (
     <g className="tl-bars">
       <path className="tl-pause__bar tl-pause__bar--solid" d={batch.pause} />
+      <path className="tl-lockdelay__bar" d={batch.lockDelay} />
       <path className="tl-lease__held" d={batch.held} />
       <path className="tl-lease__believed" d={batch.believed} />
       <path className="tl-lease__zombie tl-lease__zombie--solid" d={batch.zombie} />
@@ -79,21 +110,26 @@ function BatchedBars({ leases, pauses }: { leases: LeaseShape[]; pauses: PauseSh
 export const Bars = memo(function Bars({
   leases,
   pauses,
+  lockDelays,
   patterns,
   showText,
   plot,
 }: {
   leases: LeaseShape[];
   pauses: PauseShape[];
+  lockDelays: LockDelayShape[];
   patterns: BarPatterns;
   showText: boolean;
   plot: PlotArea;
 }) {
-  if (leases.length + pauses.length > DETAIL_MAX) {
-    return <BatchedBars leases={leases} pauses={pauses} />;
+  if (leases.length + pauses.length + lockDelays.length > DETAIL_MAX) {
+    return <BatchedBars leases={leases} pauses={pauses} lockDelays={lockDelays} />;
   }
   return (
     <g className="tl-bars">
+      {lockDelays.map((d) => (
+        <LockDelay key={d.key} delay={d} plot={plot} />
+      ))}
       {pauses.map((p) => {
         const shown = visible(p.bar, plot);
         return (

@@ -3,7 +3,7 @@
 // at that density no one could point at anyway; zooming in brings the detailed drawing back.
 // Invariant: a batched drawing covers exactly the pixels the detailed one would.
 
-import type { BarShape, LeaseShape, MessageShape, MessageStatus, PauseShape } from './types';
+import type { BarShape, LeaseShape, LockDelayShape, MessageShape, MessageStatus, PauseShape } from './types';
 
 /** Beyond this many arrows, or bars, in view the drawing is batched. */
 export const DETAIL_MAX = 300;
@@ -20,9 +20,14 @@ export interface BarBatch {
   believed: string;
   zombie: string;
   pause: string;
+  lockDelay: string;
 }
 
-export function batchBars(leases: readonly LeaseShape[], pauses: readonly PauseShape[]): BarBatch {
+export function batchBars(
+  leases: readonly LeaseShape[],
+  pauses: readonly PauseShape[],
+  lockDelays: readonly LockDelayShape[] = [],
+): BarBatch {
   const held: string[] = [];
   const believed: string[] = [];
   const zombie: string[] = [];
@@ -32,7 +37,14 @@ export function batchBars(leases: readonly LeaseShape[], pauses: readonly PauseS
     if (l.zombie) zombie.push(rectPath(l.zombie, l.believedY, l.barHeight));
   }
   const pause = pauses.map((p) => rectPath(p.bar, p.y, p.height));
-  return { held: held.join(''), believed: believed.join(''), zombie: zombie.join(''), pause: pause.join('') };
+  const lockDelay = lockDelays.map((d) => rectPath(d.bar, d.y, d.height));
+  return {
+    held: held.join(''),
+    believed: believed.join(''),
+    zombie: zombie.join(''),
+    pause: pause.join(''),
+    lockDelay: lockDelay.join(''),
+  };
 }
 
 export interface MessageBatch {

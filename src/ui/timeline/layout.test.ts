@@ -15,7 +15,8 @@ import {
 } from './geometry';
 import { layoutTimeline, stepAtTime, xOfTime } from './layout';
 import { COMPACT_LANE_WEIGHT, laneUnits } from './lanes';
-import { maxSeenAt } from './readouts';
+import { lockDelaysOf } from './leases';
+import { legendItems, maxSeenAt } from './readouts';
 import { longScenario } from './harness/longScenario';
 import { fitWindow } from './viewport';
 
@@ -94,6 +95,13 @@ describe('in a short frame', () => {
           const [top, bottom] = band.get(p.client)!;
           expect(p.y, `${id} at ${height}: pause of ${p.client}`).toBeGreaterThanOrEqual(top);
           expect(p.y + p.height, `${id} at ${height}: pause of ${p.client}`).toBeLessThanOrEqual(bottom);
+        }
+        for (const d of layout.lockDelays) {
+          const [top, bottom] = band.get(d.party)!;
+          expect(d.y, `${id} at ${height}: lock-delay`).toBeGreaterThanOrEqual(top);
+          expect(d.y + d.height, `${id} at ${height}: lock-delay`).toBeLessThanOrEqual(bottom);
+          if (d.textY !== null)
+            expect(d.textY - 11, `${id} at ${height}: lock-delay's words`).toBeGreaterThanOrEqual(top);
         }
       }
     }
@@ -277,6 +285,35 @@ describe('other presets', () => {
     const layout = full(simulate(preset('pitfall-second-store')));
     expect(layout.marks.find((m) => m.kind === 'reject')).toMatchObject({ party: 'Storage', token: '33' });
     expect(layout.marks.find((m) => m.kind === 'staleAccept')).toMatchObject({ party: 'Storage2', token: '33' });
+  });
+});
+
+describe('lock-delays', () => {
+  it("draws Chubby's lock-delay on its lane, from the lease's expiry for the lock-delay's 1000 ms", () => {
+    const trace = simulate(preset('chubby-lock-delay-covers'));
+    const expiry = trace.steps.find((s) => s.kind === 'lease.expired')!;
+    const [delay, ...others] = full(trace).lockDelays;
+    expect(others).toEqual([]);
+    expect(delay).toMatchObject({ party: 'Chubby', bar: { fromMs: expiry.timeMs, toMs: expiry.timeMs + 1000 } });
+    // Client2 is granted the lock only once it is over.
+    const granted = trace.steps.find((s) => s.kind === 'lock.granted' && s.parties.includes('Client2'))!;
+    expect(granted.timeMs).toBeGreaterThanOrEqual(delay!.bar.toMs);
+    expect(delay!.title).toContain('Lock-delay of 1000 ms on Chubby after the lease of Client1 ended unreleased');
+    expect(legendItems(trace).map((i) => i.key)).toContain('lockDelay');
+  });
+
+  it("cuts a lock-delay the run stops inside (a run at its step limit) at the run's end, and says so", () => {
+    const whole = simulate(preset('chubby-lock-delay-covers'));
+    const expiry = whole.steps.find((s) => s.kind === 'lease.expired')!;
+    const cut = { ...whole, endMs: expiry.timeMs + 300, truncated: true };
+    const [delay] = lockDelaysOf(cut);
+    expect(delay).toMatchObject({ fromMs: expiry.timeMs, toMs: expiry.timeMs + 300, running: true });
+    expect(layoutTimeline(cut, fitWindow(cut), SIZE).lockDelays[0]!.title).toContain('(still running at the end)');
+  });
+
+  it('draws none, and keeps it out of the key, where the lock service has no lock-delay', () => {
+    expect(full(canonical).lockDelays).toEqual([]);
+    expect(legendItems(canonical).map((i) => i.key)).not.toContain('lockDelay');
   });
 });
 

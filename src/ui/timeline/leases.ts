@@ -7,7 +7,7 @@ import { formatToken, type LeaseRecord, type PauseRecord, type Trace } from '../
 import { DETAIL_MAX } from './batch';
 import { candidateRange } from './intervals';
 import { clampX, type TimeScale } from './geometry';
-import type { BarShape, LaneShape, LeaseShape, PauseShape, PlotArea, TimeWindow } from './types';
+import type { BarShape, LaneShape, LeaseShape, LockDelayShape, PauseShape, PlotArea, TimeWindow } from './types';
 
 export const LEASE_BAR_HEIGHT_PX = 7;
 const HELD_OFFSET_PX = 12;
@@ -129,5 +129,83 @@ export function layoutPauses(trace: Trace, lanes: Map<string, LaneShape>, frame:
       title: `${pause.client} frozen in a GC pause, ${span(pause.fromMs, toMs)}${pause.toMs === null ? ' (still paused at the end)' : ''}`,
     });
   });
+  return shapes;
+}
+
+/**
+ * A lock-delay as the trace shows it: a lease ended unreleased (its holder failed or went silent),
+ * and the lock service, though the lock is free, lets nobody take it for `lockDelayMs`, so a
+ * stalled holder's late writes land before anyone else holds the lock (Chubby's lock-delay,
+ * Consul's session lock-delay; domain.md). Times in ms of the lock service's run.
+ */
+export interface LockDelayRecord {
+  /** The lock service that holds the lock back. */
+  party: string;
+  /** The client whose lease ended, or null where the trace does not name it. */
+  holder: string | null;
+  fromMs: number;
+  /** When the lock may be taken again; the trace's end if the lock-delay outlasts the run. */
+  toMs: number;
+  lockDelayMs: number;
+  /** True when the run ends before the lock-delay does. */
+  running: boolean;
+}
+
+const lockDelayCache = new WeakMap<Trace, LockDelayRecord[]>();
+
+/** The trace's lock-delays in start order, from its lease.expired steps that start one. Cached per trace. */
+export function lockDelaysOf(trace: Trace): LockDelayRecord[] {
+  let found = lockDelayCache.get(trace);
+  if (!found) {
+    found = [];
+    for (const step of trace.steps) {
+      if (step.kind !== 'lease.expired') continue;
+      const untilMs = step.detail?.lockDelayUntilMs;
+      const lockDelayMs = step.detail?.lockDelayMs;
+      if (untilMs === undefined || lockDelayMs === undefined || !(lockDelayMs > 0)) continue;
+      found.push({
+        party: step.party,
+        holder: step.parties[1] ?? null,
+        fromMs: step.timeMs,
+        toMs: Math.min(untilMs, trace.endMs),
+        lockDelayMs,
+        running: untilMs > trace.endMs,
+      });
+    }
+    lockDelayCache.set(trace, found);
+  }
+  return found;
+}
+
+/** Room above a lane's line that a lock-delay's 11 px words need. */
+const LOCK_DELAY_TEXT_ROOM_PX = 16;
+
+const fromOf = (delay: LockDelayRecord) => delay.fromMs;
+const toOf = (delay: LockDelayRecord) => delay.toMs;
+
+/** Each lock-delay as a bar on its lock service's lane, where a client's held lease would lie on its own. */
+export function layoutLockDelays(trace: Trace, lanes: Map<string, LaneShape>, frame: Frame): LockDelayShape[] {
+  const delays = lockDelaysOf(trace);
+  const shapes: LockDelayShape[] = [];
+  const [first, last] = candidateRange(delays, frame.window, fromOf, toOf);
+  for (let i = first; i < last; i += 1) {
+    const delay = delays[i]!;
+    const lane = lanes.get(delay.party);
+    const shape = lane ? bar(delay.fromMs, delay.toMs, frame) : null;
+    if (!lane || !shape) continue;
+    const k = barScale(lane);
+    const whose = delay.holder ? ` after the lease of ${delay.holder} ended unreleased` : '';
+    shapes.push({
+      key: `lockdelay-${i}`,
+      party: delay.party,
+      bar: shape,
+      y: lane.y + HELD_OFFSET_PX * k,
+      height: LEASE_BAR_HEIGHT_PX * k,
+      textY: lane.y - lane.top >= LOCK_DELAY_TEXT_ROOM_PX ? lane.y - 6 : null,
+      title:
+        `Lock-delay of ${delay.lockDelayMs} ms on ${delay.party}${whose}: the lock is free, but nobody may take it, ` +
+        `${span(delay.fromMs, delay.toMs)}${delay.running ? ' (still running at the end)' : ''}`,
+    });
+  }
   return shapes;
 }

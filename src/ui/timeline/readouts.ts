@@ -4,7 +4,7 @@
 
 import { formatToken, type Trace } from '../../engine';
 import { formatNumber } from '../format/number';
-import { leaseSpans } from './leases';
+import { leaseSpans, lockDelaysOf } from './leases';
 import type { LaneShape, TimeWindow } from './types';
 
 export interface MaxSeenReadout {
@@ -50,12 +50,14 @@ function summarize(trace: Trace): string {
   if (summary === undefined) {
     const accepted = trace.steps.filter((s) => s.kind === 'write.accepted').length;
     const rejected = trace.steps.filter((s) => s.kind === 'write.rejected').length;
+    const lockDelays = lockDelaysOf(trace);
     summary = [
       `Timeline of ${trace.scenario.name}: lanes ${trace.parties.map((p) => p.label).join(', ')}`,
       `${plural(trace.steps.length, 'step')} over ${ms(trace.endMs)}`,
       plural(trace.messages.length, 'message'),
       plural(trace.leases.length, 'lease'),
       plural(trace.pauses.length, 'GC pause'),
+      ...(lockDelays.length > 0 ? [plural(lockDelays.length, 'lock-delay')] : []),
       `${plural(accepted, 'write')} accepted, ${rejected} rejected`,
     ].join('; ');
     summaries.set(trace, summary);
@@ -87,6 +89,7 @@ export type LegendKey =
   | 'believed'
   | 'zombie'
   | 'pause'
+  | 'lockDelay'
   | 'accept'
   | 'reject'
   | 'staleAccept'
@@ -106,6 +109,7 @@ export function legendItems(trace: Trace, interventions = false): LegendItem[] {
     lostMessage: trace.messages.some((m) => m.status === 'dropped' || m.status === 'lost'),
     zombie: trace.leases.some((l) => leaseSpans(l, trace.endMs).zombie !== null),
     pause: trace.pauses.length > 0,
+    lockDelay: lockDelaysOf(trace).length > 0,
     staleAccept: trace.steps.some((s) => s.kind === 'write.accepted' && s.write?.stale),
     effect: trace.steps.some((s) => s.kind === 'effect.sent'),
   };
@@ -116,6 +120,7 @@ export function legendItems(trace: Trace, interventions = false): LegendItem[] {
     { key: 'believed', text: 'lease believed held, per its holder' },
     has.zombie && { key: 'zombie', text: 'zombie window: expired, still believed' },
     has.pause && { key: 'pause', text: 'GC pause (client frozen)' },
+    has.lockDelay && { key: 'lockDelay', text: 'lock-delay: free, but nobody may take it' },
     { key: 'accept', text: 'write accepted' },
     { key: 'reject', text: 'write rejected: stale token' },
     has.staleAccept && { key: 'staleAccept', text: 'stale write accepted' },

@@ -81,6 +81,19 @@ export interface PauseShape {
   title: string;
 }
 
+/** A lock-delay, drawn on its lock service's lane (leases.ts layoutLockDelays). */
+export interface LockDelayShape {
+  key: string;
+  party: string;
+  bar: BarShape;
+  y: number;
+  height: number;
+  /** Where its words go, above the lane's line (the lock service's messages leave it downwards);
+   * null on a lane with no room there. */
+  textY: number | null;
+  title: string;
+}
+
 export type MessageStatus = 'delivered' | 'dropped' | 'lost' | 'in-flight';
 
 export interface MessageShape {
@@ -141,6 +154,7 @@ export interface TimelineLayout {
   ticks: TickShape[];
   leases: LeaseShape[];
   pauses: PauseShape[];
+  lockDelays: LockDelayShape[];
   messages: MessageShape[];
   marks: MarkShape[];
   labels: StepLabelShape[];
