@@ -52,7 +52,7 @@ export const systemsChapter: Chapter = {
       id: 'chubby',
       run: { preset: 'chubby-race' },
       at: 't6',
-      say: 'Google\u2019s Chubby gave the idea its first industrial form: a sequencer, naming the lock and a generation number, that servers check before they act.',
+      say: 'Google\u2019s Chubby gave the idea its first industrial form: a sequencer, naming the lock and a generation number, that servers check before they act. It also waits: after a holder goes silent, nobody may take the lock for a lock-delay (the dashed bar on Chubby\u2019s lane), which is why Client2 waits for its grant.',
       ask: {
         kind: 'write',
         why: 'The generation in Client1\u2019s sequencer is older than one the server has already seen: refused.',
