@@ -7,13 +7,20 @@ import type { LessonSession } from './session';
 import { FIRST_LESSON_ID } from './lessonUrl';
 
 export function StartLesson({ session }: { session: LessonSession }) {
+  // A lesson left before its end opens again where it was left: a teacher who stepped out to the
+  // lab mid-class comes back to the same step, not to the first (the chapter picker goes elsewhere).
+  const left = useStore(session, (s) => (s.left?.lessonId === FIRST_LESSON_ID ? s.left.place : null));
   // The lessons' code loads on this press, not with the lab.
   return (
     <button
       type="button"
       className="link start-lesson"
-      onClick={() => void session.getState().open(FIRST_LESSON_ID)}
-      title="A guided walkthrough of fencing tokens, with questions, for a class or a projector"
+      onClick={() => void session.getState().open(FIRST_LESSON_ID, left ?? {})}
+      title={
+        left
+          ? `Back to the walkthrough where you left it: chapter ${left.chapter + 1}, step ${left.step + 1}`
+          : 'A guided walkthrough of fencing tokens, with questions, for a class or a projector'
+      }
     >
       Lesson for a class
     </button>

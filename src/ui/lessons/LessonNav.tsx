@@ -88,7 +88,12 @@ export function LessonNav({ moreBelow = false }: { moreBelow?: boolean }) {
           className="lesson-keys"
           title="Keys: Right, Page Down or space go on; Left or Page Up go back; 1 to 6 answer; B blanks the screen; P presents; + and − change the speed"
         >
-          Speed {speed}x<span className="keys-words"> · keys: → ← 1–6 B P + −</span>
+          Speed {speed}x
+          <span className="keys-words">
+            {' '}
+            · Keys: <kbd>→</kbd> next, <kbd>←</kbd> back, <kbd>1</kbd>–<kbd>6</kbd> answer, <kbd>P</kbd> present on a
+            projector, <kbd>B</kbd> blank the screen, <kbd>+</kbd> <kbd>−</kbd> speed
+          </span>
         </p>
       )}
       {s.presenting && (

@@ -45,6 +45,23 @@ describe('a lesson session', () => {
     expect(session.getState().phase).toBe('asking');
   });
 
+  it('remembers where a lesson was left, for the way back in, unless it was left at its end', async () => {
+    const { session } = setup();
+    await session.getState().open(LESSON.id, { chapter: 2, step: 4 });
+    session.getState().close();
+    expect(session.getState()).toMatchObject({
+      lesson: null,
+      left: { lessonId: LESSON.id, place: { chapter: 2, step: 4 } },
+    });
+    // Opened again there, then left from the lesson's last step: the next time starts afresh.
+    await session.getState().open(LESSON.id, session.getState().left!.place);
+    expect(session.getState().place).toEqual({ chapter: 2, step: 4 });
+    const last = session.getState().chapters.length - 1;
+    session.getState().goTo({ chapter: last, step: session.getState().chapters[last]!.length - 1 });
+    session.getState().close();
+    expect(session.getState().left).toBeNull();
+  });
+
   it('reveals by playing the answering step, and tells right from wrong', async () => {
     const { lab, session } = setup();
     await session.getState().open(LESSON.id, { chapter: 2, step: 4 });

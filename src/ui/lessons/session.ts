@@ -39,6 +39,9 @@ export interface LessonState {
   /** The presenter blanked the screen (a clicker's blank key). */
   blank: boolean;
   error: string | null;
+  /** Where the last lesson closed was left ("Leave the lesson" before its end), so the lab's way into
+   * the lessons opens it there again; null before any, or once a lesson was left at its end. */
+  left: { lessonId: string; place: Place } | null;
 }
 
 export interface LessonActions {
@@ -101,6 +104,7 @@ const EMPTY: LessonState = {
   presenting: false,
   blank: false,
   error: null,
+  left: null,
 };
 
 /** Whether the lab's run is playing up to a stop a lesson set: forward then finishes the playing
@@ -318,7 +322,10 @@ export function createLessonSession(
 
       close() {
         generation += 1;
-        set({ ...EMPTY });
+        const { lesson, place, chapters, left } = get();
+        const lastChapter = chapters.length - 1;
+        const atEnd = place.chapter === lastChapter && place.step === (chapters[lastChapter]?.length ?? 0) - 1;
+        set({ ...EMPTY, left: lesson ? (atEnd ? null : { lessonId: lesson.id, place }) : left });
         lab.getState().setHideFuture(false);
       },
 
