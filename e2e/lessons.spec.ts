@@ -6,7 +6,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { type ResolvedStep } from '../src/engine/index';
 import { LESSONS, validateLesson } from '../src/engine/surfaces/lessons';
-import { cursorStep, openLab } from './helpers';
+import { cursorStep, intersects, openLab, rects } from './helpers';
 
 const checked = validateLesson(LESSONS[0]);
 if (!checked.ok) throw new Error(checked.error);
@@ -157,6 +157,30 @@ test.describe('the walkthrough in presenter mode', () => {
       .toBeLessThanOrEqual(screen.y + screen.height + 1);
   });
 
+  test('three journal nodes on the projector: the whole run on the screen, each max_seen readable, none over another', async ({
+    page,
+  }) => {
+    await page.goto(`./#lesson=${lesson.id}&chapter=real-systems&step=epochs&answer=shown&present`);
+    await settled(page, 'real-systems', 'epochs', 'revealed');
+    const screen = (await page.locator('.lesson-main').boundingBox())!;
+    const svg = (await page.locator('.lesson-main .tl-svg').boundingBox())!;
+    expect(svg.y + svg.height, 'the timeline runs under the navigation').toBeLessThanOrEqual(
+      screen.y + screen.height + 1,
+    );
+    const boxes = await rects(page.locator('.tl-maxseen__box'));
+    expect(boxes).toHaveLength(3);
+    for (const [i, box] of boxes.entries())
+      for (const other of boxes.slice(i + 1))
+        expect(intersects(box, other), 'two max_seen readouts overlap').toBe(false);
+    const values = await rects(page.locator('.tl-maxseen__value'));
+    for (const [i, value] of values.entries()) {
+      expect(value.text).toBe('34');
+      expect(value.y + value.height, 'a value runs out of its box').toBeLessThanOrEqual(
+        boxes[i]!.y + boxes[i]!.height + 1,
+      );
+    }
+  });
+
   test('the token an arrow brings to the current step is drawn over the cursor ring, not under it', async ({
     page,
   }) => {
@@ -278,6 +302,21 @@ test.describe('the walkthrough on a laptop', () => {
     // Steps within the lesson are not pages of their own: one Back leaves the lesson.
     await page.goBack();
     await expect(page).toHaveURL(/#preset=canonical-race/);
+  });
+
+  test('a lesson left mid-way opens again at the step it was left at', async ({ page }) => {
+    await openLab(page);
+    await page.getByRole('button', { name: 'Lesson for a class' }).click();
+    await expect(lessonRoot(page)).toBeVisible();
+    const first = (await lessonRoot(page).getAttribute('data-where'))!;
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    const where = (await lessonRoot(page).getAttribute('data-where'))!;
+    expect(where).not.toBe(first);
+    await page.getByRole('button', { name: 'Leave the lesson' }).click();
+    await expect(lessonRoot(page)).toHaveCount(0);
+    await page.getByRole('button', { name: 'Lesson for a class' }).click();
+    await expect(lessonRoot(page)).toHaveAttribute('data-where', where);
   });
 
   test('a deep link opens its chapter and step, and the URL follows the lesson', async ({ page }) => {

@@ -98,24 +98,61 @@ const valueSize = (value: string) => {
   return px === MAXSEEN_VALUE_PX ? undefined : { fontSize: `${px}px` };
 };
 
+/** The readout's box at full size (px); lanes closer than this (and a little air) get a smaller one. */
+const MAXSEEN_BOX_PX = 54;
+const MAXSEEN_CAPTION_PX = 11;
+
+/** How much of its full size each readout gets: on lanes packed closer than its box (three journal
+ * nodes on a projector's short timeline) the boxes shrink with them instead of covering each other. */
+function readoutScale(readouts: readonly MaxSeenReadout[]): number {
+  const ys = readouts.map((r) => r.y).sort((a, b) => a - b);
+  let gap = Infinity;
+  for (let i = 1; i < ys.length; i += 1) gap = Math.min(gap, ys[i]! - ys[i - 1]!);
+  return Math.max(0.5, Math.min(1, (gap - 4) / MAXSEEN_BOX_PX));
+}
+
 export function MaxSeen({ readouts, plot }: { readouts: MaxSeenReadout[]; plot: PlotArea }) {
   const x = plot.right + 16;
+  const k = readoutScale(readouts);
   return (
     <g className="tl-maxseen">
-      {readouts.map((r) => (
-        <g key={r.party} className={r.changed ? 'tl-maxseen__item tl-maxseen__item--changed' : 'tl-maxseen__item'}>
-          <rect className="tl-maxseen__box" x={x - 8} y={r.y - 24} width={96} height={54} rx={6} />
-          <text className="tl-maxseen__caption" x={x} y={r.y - 8}>
-            {r.caption}
-          </text>
-          <text className="tl-maxseen__value" x={x} y={r.y + 22} style={valueSize(r.value)}>
-            {r.value}
-          </text>
-        </g>
-      ))}
+      {readouts.map((r) => {
+        if (k === 1) {
+          return (
+            <g key={r.party} className={itemClass(r)}>
+              <rect className="tl-maxseen__box" x={x - 8} y={r.y - 24} width={96} height={MAXSEEN_BOX_PX} rx={6} />
+              <text className="tl-maxseen__caption" x={x} y={r.y - 8}>
+                {r.caption}
+              </text>
+              <text className="tl-maxseen__value" x={x} y={r.y + 22} style={valueSize(r.value)}>
+                {r.value}
+              </text>
+            </g>
+          );
+        }
+        // Smaller, centred on the lane: the caption and the value in the same order, each smaller.
+        const height = MAXSEEN_BOX_PX * k;
+        const top = r.y - height / 2;
+        const caption = Math.max(9, Math.round(MAXSEEN_CAPTION_PX * k));
+        const value = Math.min(maxSeenValuePx(r.value), Math.max(13, Math.round(MAXSEEN_VALUE_PX * k)));
+        return (
+          <g key={r.party} className={itemClass(r)}>
+            <rect className="tl-maxseen__box" x={x - 8} y={top} width={96} height={height} rx={4} />
+            <text className="tl-maxseen__caption" x={x} y={top + caption + 2} style={{ fontSize: `${caption}px` }}>
+              {r.caption}
+            </text>
+            <text className="tl-maxseen__value" x={x} y={top + height - 4} style={{ fontSize: `${value}px` }}>
+              {r.value}
+            </text>
+          </g>
+        );
+      })}
     </g>
   );
 }
+
+const itemClass = (r: MaxSeenReadout) =>
+  r.changed ? 'tl-maxseen__item tl-maxseen__item--changed' : 'tl-maxseen__item';
 
 export const Grid = memo(function Grid({ ticks, plot }: { ticks: TickShape[]; plot: PlotArea }) {
   return (
