@@ -28,8 +28,14 @@ export function LessonBar() {
         </select>
       </label>
       <div className="lesson-bar-actions">
-        <button type="button" onClick={() => s.setPresenting(true)} title="Large type for a projector (P)">
-          Present
+        {/* The way to show a class: the lesson laid out to fill the screen, in large type. */}
+        <button
+          type="button"
+          className="primary"
+          onClick={() => s.setPresenting(true)}
+          title="The lesson in large type, fitted to the screen, for a class (P; Esc to come back)"
+        >
+          Present on a projector
         </button>
         <button type="button" onClick={s.close}>
           Leave the lesson
