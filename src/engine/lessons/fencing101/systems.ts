@@ -52,10 +52,10 @@ export const systemsChapter: Chapter = {
       id: 'chubby',
       run: { preset: 'chubby-race' },
       at: 't6',
-      say: 'Google\u2019s Chubby gave the idea its first industrial form: a sequencer, naming the lock and a generation number, that servers check before they act. It also waits: after a holder goes silent, nobody may take the lock for a lock-delay (the dashed bar on Chubby\u2019s lane), which is why Client2 waits for its grant.',
+      say: 'Google\u2019s Chubby gave the idea its first industrial form: a sequencer, naming the lock and a generation number, that servers check before they act.',
       ask: {
         kind: 'write',
-        why: 'The generation in Client1\u2019s sequencer is older than one the server has already seen: refused.',
+        why: 'The generation in Client1\u2019s sequencer is older than one the server has already seen: refused. Client2 waited for its grant because Chubby lets nobody take a silent holder\u2019s lock for a lock-delay: the dashed bar.',
       },
     },
     {
