@@ -13,9 +13,10 @@ import { ExportBar } from '../export/ExportBar';
 const PRESENT_LANE_MIN_PX = 28;
 
 /** Lanes get 64 px each (Redlock's five masters a compact share each), never fewer than three.
- * Given `maxHeightPx` (a lesson on a projector) they share what fits in it, 28 to 38 px each: below
- * 28 a lane's name and its tokens run into each other, so the timeline runs on below the
- * screen instead (the presenter's forward key scrolls to it). */
+ * Given `maxHeightPx` (a lesson on a projector) they share what fits in it, 28 to 38 px per lane
+ * unit (a compact Redlock master lane is half of one): below that a lane's name and its tokens run
+ * into each other, so the timeline runs on below the screen instead (the presenter's forward key
+ * scrolls to it). */
 const timelineHeight = (units: number, maxHeightPx?: number) => {
   const lanes = Math.max(3, units);
   if (maxHeightPx === undefined) return defaultHeight(lanes, 64);

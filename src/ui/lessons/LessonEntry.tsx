@@ -9,13 +9,21 @@ import { FIRST_LESSON_ID } from './lessonUrl';
 export function StartLesson({ session }: { session: LessonSession }) {
   // A lesson left before its end opens again where it was left: a teacher who stepped out to the
   // lab mid-class comes back to the same step, not to the first (the chapter picker goes elsewhere).
+  // While the lesson is open behind the lab ("Try it yourself"), this goes back to it, as the
+  // banner's button does: the lab is given back, the lesson's step comes back as it was.
+  const away = useStore(session, (s) => s.lesson?.id === FIRST_LESSON_ID && !s.active);
   const left = useStore(session, (s) => (s.left?.lessonId === FIRST_LESSON_ID ? s.left.place : null));
-  // The lessons' code loads on this press, not with the lab.
+  const start = () => {
+    const state = session.getState();
+    if (away) state.resume();
+    // The lessons' code loads on this press, not with the lab.
+    else void state.open(FIRST_LESSON_ID, left ?? {});
+  };
   return (
     <button
       type="button"
       className="link start-lesson"
-      onClick={() => void session.getState().open(FIRST_LESSON_ID, left ?? {})}
+      onClick={start}
       title={
         left
           ? `Back to the walkthrough where you left it: chapter ${left.chapter + 1}, step ${left.step + 1}`

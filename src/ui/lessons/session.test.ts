@@ -62,6 +62,17 @@ describe('a lesson session', () => {
     expect(session.getState().left).toBeNull();
   });
 
+  it("keeps a shipped lesson's place when a lesson from a file is left", async () => {
+    const { session } = setup();
+    await session.getState().open(LESSON.id, { chapter: 1, step: 1 });
+    session.getState().close();
+    // A teacher's own lesson (a file's contents, here a copy of the shipped one under another id).
+    expect(await session.getState().open({ ...LESSON, id: 'my-own' }, { chapter: 2, step: 0 })).toBe(true);
+    expect(session.getState().lesson?.id).toBe('my-own');
+    session.getState().close();
+    expect(session.getState().left).toEqual({ lessonId: LESSON.id, place: { chapter: 1, step: 1 } });
+  });
+
   it('reveals by playing the answering step, and tells right from wrong', async () => {
     const { lab, session } = setup();
     await session.getState().open(LESSON.id, { chapter: 2, step: 4 });

@@ -39,8 +39,8 @@ export interface LessonState {
   /** The presenter blanked the screen (a clicker's blank key). */
   blank: boolean;
   error: string | null;
-  /** Where the last lesson closed was left ("Leave the lesson" before its end), so the lab's way into
-   * the lessons opens it there again; null before any, or once a lesson was left at its end. */
+  /** Where the last shipped lesson closed was left ("Leave the lesson" before its end), so the
+   * lab's way into the lessons opens it there again; null before any, or once one was left at its end. */
   left: { lessonId: string; place: Place } | null;
 }
 
@@ -130,6 +130,8 @@ export function createLessonSession(
     let catalogue: LessonCatalogue | null = null;
     /** The newest open() or close(): an open still loading when another comes does nothing. */
     let generation = 0;
+    /** Whether the open lesson was opened by its id from the shipped ones (not from a file). */
+    let fromCatalogue = false;
     let pending: Promise<boolean> = Promise.resolve(true);
     /** The run last loaded for a step, and the lab's copy of it. */
     let shown: { step: Scenario; lab: Scenario } | null = null;
@@ -238,7 +240,12 @@ export function createLessonSession(
 
       open(source, place = {}, options = {}) {
         const mine = ++generation;
-        const now = (c: LessonCatalogue) => (mine === generation ? openWith(c, source, place, options) : false);
+        const now = (c: LessonCatalogue) => {
+          if (mine !== generation) return false;
+          const opened = openWith(c, source, place, options);
+          if (opened) fromCatalogue = typeof source === 'string';
+          return opened;
+        };
         // The first open fetches the build's runs of the lesson's presets with the code; a later
         // one (its runs mostly fetched by then) opens at once, computing any run not at hand.
         const withRuns = (c: LessonCatalogue) =>
@@ -322,10 +329,16 @@ export function createLessonSession(
 
       close() {
         generation += 1;
-        const { lesson, place, chapters, left } = get();
+        const { lesson, place, chapters, phase, left } = get();
         const lastChapter = chapters.length - 1;
-        const atEnd = place.chapter === lastChapter && place.step === (chapters[lastChapter]?.length ?? 0) - 1;
-        set({ ...EMPTY, left: lesson ? (atEnd ? null : { lessonId: lesson.id, place }) : left });
+        // Finished: on the last step, its question (if any) answered.
+        const atEnd =
+          place.chapter === lastChapter &&
+          place.step === (chapters[lastChapter]?.length ?? 0) - 1 &&
+          phase !== 'asking';
+        // Only a shipped lesson's place is kept: a lesson from a file cannot be opened again by id.
+        const kept = lesson && fromCatalogue ? (atEnd ? null : { lessonId: lesson.id, place }) : left;
+        set({ ...EMPTY, left: kept });
         lab.getState().setHideFuture(false);
       },
 

@@ -11,7 +11,7 @@ import {
   MAXSEEN_VALUE_PX,
   maxSeenValuePx,
 } from './geometry';
-import type { MaxSeenReadout } from './readouts';
+import { MAXSEEN_BOX_PX, MAXSEEN_CAPTION_MIN_BOX_PX, readoutHeight, type MaxSeenReadout } from './readouts';
 import type { LaneShape, PlotArea, StepLabelShape, TickShape } from './types';
 
 /** The least lane height (px) with room for a note under the name: a full lane, a compact one. */
@@ -98,26 +98,13 @@ const valueSize = (value: string) => {
   return px === MAXSEEN_VALUE_PX ? undefined : { fontSize: `${px}px` };
 };
 
-/** The readout's box at full size (px); lanes closer than this (and a little air) get a smaller one. */
-const MAXSEEN_BOX_PX = 54;
-const MAXSEEN_CAPTION_PX = 11;
-
-/** How much of its full size each readout gets: on lanes packed closer than its box (three journal
- * nodes on a projector's short timeline) the boxes shrink with them instead of covering each other. */
-function readoutScale(readouts: readonly MaxSeenReadout[]): number {
-  const ys = readouts.map((r) => r.y).sort((a, b) => a - b);
-  let gap = Infinity;
-  for (let i = 1; i < ys.length; i += 1) gap = Math.min(gap, ys[i]! - ys[i - 1]!);
-  return Math.max(0.5, Math.min(1, (gap - 4) / MAXSEEN_BOX_PX));
-}
-
 export function MaxSeen({ readouts, plot }: { readouts: MaxSeenReadout[]; plot: PlotArea }) {
   const x = plot.right + 16;
-  const k = readoutScale(readouts);
+  const height = readoutHeight(readouts);
   return (
     <g className="tl-maxseen">
       {readouts.map((r) => {
-        if (k === 1) {
+        if (height === MAXSEEN_BOX_PX) {
           return (
             <g key={r.party} className={itemClass(r)}>
               <rect className="tl-maxseen__box" x={x - 8} y={r.y - 24} width={96} height={MAXSEEN_BOX_PX} rx={6} />
@@ -130,18 +117,31 @@ export function MaxSeen({ readouts, plot }: { readouts: MaxSeenReadout[]; plot: 
             </g>
           );
         }
-        // Smaller, centred on the lane: the caption and the value in the same order, each smaller.
-        const height = MAXSEEN_BOX_PX * k;
+        // Smaller, centred on the lane: the caption over the value while there is room for both
+        // (each in proportion, never under 9 and 13 px), else the value alone.
         const top = r.y - height / 2;
-        const caption = Math.max(9, Math.round(MAXSEEN_CAPTION_PX * k));
-        const value = Math.min(maxSeenValuePx(r.value), Math.max(13, Math.round(MAXSEEN_VALUE_PX * k)));
+        const k = height / MAXSEEN_BOX_PX;
+        const withCaption = height >= MAXSEEN_CAPTION_MIN_BOX_PX;
+        const caption = Math.max(9, Math.round(11 * k));
+        const value = Math.min(
+          maxSeenValuePx(r.value),
+          withCaption ? Math.max(13, Math.round(MAXSEEN_VALUE_PX * k)) : height - 3,
+        );
         return (
           <g key={r.party} className={itemClass(r)}>
+            <title>{`${r.caption}: ${r.value}`}</title>
             <rect className="tl-maxseen__box" x={x - 8} y={top} width={96} height={height} rx={4} />
-            <text className="tl-maxseen__caption" x={x} y={top + caption + 2} style={{ fontSize: `${caption}px` }}>
-              {r.caption}
-            </text>
-            <text className="tl-maxseen__value" x={x} y={top + height - 4} style={{ fontSize: `${value}px` }}>
+            {withCaption && (
+              <text className="tl-maxseen__caption" x={x} y={top + caption + 2} style={{ fontSize: `${caption}px` }}>
+                {r.caption}
+              </text>
+            )}
+            <text
+              className="tl-maxseen__value"
+              x={x}
+              y={withCaption ? top + height - 4 : r.y + value * 0.36}
+              style={{ fontSize: `${value}px` }}
+            >
               {r.value}
             </text>
           </g>

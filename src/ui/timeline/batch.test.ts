@@ -26,10 +26,20 @@ describe('batches', () => {
   });
 
   it('keeps one rectangle per bar, the zombie windows apart from the rest', () => {
-    const batch = batchBars(layout.leases, layout.pauses);
+    const batch = batchBars(layout.leases, layout.pauses, layout.lockDelays);
     const count = (d: string) => d.match(/Z/g)?.length ?? 0;
     expect(count(batch.held)).toBe(layout.leases.filter((l) => l.held).length);
     expect(count(batch.zombie)).toBe(layout.leases.filter((l) => l.zombie).length);
     expect(count(batch.pause)).toBe(layout.pauses.length);
+    expect(batch.lockDelay).toBe('');
+  });
+
+  it("keeps a lock-delay's rectangle apart from the leases'", () => {
+    const chubby = simulate(findPreset('chubby-race')!.scenario);
+    const drawn = layoutTimeline(chubby, fitWindow(chubby), { width: 1000, height: 400 });
+    expect(drawn.lockDelays).toHaveLength(1);
+    const batch = batchBars(drawn.leases, drawn.pauses, drawn.lockDelays);
+    const [x1, y] = [drawn.lockDelays[0]!.bar.x1, drawn.lockDelays[0]!.y].map((v) => Math.round(v * 10) / 10);
+    expect(batch.lockDelay).toMatch(new RegExp(`^M${x1},${y}h[\\d.]+v[\\d.]+h-[\\d.]+Z$`));
   });
 });

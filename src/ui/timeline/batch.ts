@@ -26,7 +26,7 @@ export interface BarBatch {
 export function batchBars(
   leases: readonly LeaseShape[],
   pauses: readonly PauseShape[],
-  lockDelays: readonly LockDelayShape[] = [],
+  lockDelays: readonly LockDelayShape[],
 ): BarBatch {
   const held: string[] = [];
   const believed: string[] = [];

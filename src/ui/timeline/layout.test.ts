@@ -311,6 +311,22 @@ describe('lock-delays', () => {
     expect(layoutTimeline(cut, fitWindow(cut), SIZE).lockDelays[0]!.title).toContain('(still running at the end)');
   });
 
+  it('ends a lock-delay where the lock service drops it: a crash of a service that keeps it in memory', () => {
+    const base = preset('consul-lock-delay');
+    const trace = simulate({
+      ...base,
+      actions: [...base.actions, { atMs: 25_000, type: 'crash', party: 'LockService', restartAfterMs: 1000 }],
+    });
+    const [delay] = lockDelaysOf(trace);
+    const crash = trace.steps.find((s) => s.kind === 'node.crashed' && s.party === 'LockService')!;
+    expect(delay).toMatchObject({ fromMs: 20_002, toMs: crash.timeMs, running: false });
+    // The lock service grants the lock again after its restart, with no lock-delay drawn over the grant.
+    const regrant = trace.steps.find((s) => s.kind === 'lock.granted' && s.timeMs > crash.timeMs)!;
+    expect(regrant.timeMs).toBeLessThan(35_002);
+    expect(delay!.toMs).toBeLessThanOrEqual(regrant.timeMs);
+    expect(full(trace).lockDelays[0]!.title).toContain('dropped early');
+  });
+
   it('draws none, and keeps it out of the key, where the lock service has no lock-delay', () => {
     expect(full(canonical).lockDelays).toEqual([]);
     expect(legendItems(canonical).map((i) => i.key)).not.toContain('lockDelay');

@@ -1,7 +1,8 @@
-// Lease bars and GC pauses on the clients' lanes. A lease is drawn twice: as the lock service counts
-// it (held) and as its holder believes it. Where the belief outlives the lock service's count, the
-// holder is a zombie: it still thinks it may write. Invariant: held, believed and zombie bars come
-// from the trace's own times and never overlap in time on the believed row.
+// Lease bars and GC pauses on the clients' lanes, and lock-delays on the lock service's. A lease is
+// drawn twice: as the lock service counts it (held) and as its holder believes it. Where the belief
+// outlives the lock service's count, the holder is a zombie: it still thinks it may write.
+// Invariant: held, believed and zombie bars come from the trace's own times and never overlap in
+// time on the believed row.
 
 import { formatToken, type LeaseRecord, type PauseRecord, type Trace } from '../../engine';
 import { DETAIL_MAX } from './batch';
@@ -134,9 +135,10 @@ export function layoutPauses(trace: Trace, lanes: Map<string, LaneShape>, frame:
 
 /**
  * A lock-delay as the trace shows it: a lease ended unreleased (its holder failed or went silent),
- * and the lock service, though the lock is free, lets nobody take it for `lockDelayMs`, so a
- * stalled holder's late writes land before anyone else holds the lock (Chubby's lock-delay,
- * Consul's session lock-delay; domain.md). Times in ms of the lock service's run.
+ * and the lock service, though the lock is free, lets nobody take it for `lockDelayMs`, which
+ * gives a stalled holder's late writes that long to land before anyone else holds the lock (an
+ * "imperfect" guard, in Chubby's own words: a write later than that still does harm). Chubby's
+ * lock-delay, Consul's session lock-delay; domain.md. Times in ms of the run.
  */
 export interface LockDelayRecord {
   /** The lock service that holds the lock back. */
@@ -144,7 +146,8 @@ export interface LockDelayRecord {
   /** The client whose lease ended, or null where the trace does not name it. */
   holder: string | null;
   fromMs: number;
-  /** When the lock may be taken again; the trace's end if the lock-delay outlasts the run. */
+  /** When the lock may be taken again: the lock-delay's end, or earlier where the lock service
+   * dropped it (a crash of a service that keeps it in memory only); the run's end if it outlasts it. */
   toMs: number;
   lockDelayMs: number;
   /** True when the run ends before the lock-delay does. */
@@ -153,23 +156,40 @@ export interface LockDelayRecord {
 
 const lockDelayCache = new WeakMap<Trace, LockDelayRecord[]>();
 
-/** The trace's lock-delays in start order, from its lease.expired steps that start one. Cached per trace. */
+/** The lock service's own record of the lock-delay running at a step (its snapshot's field). */
+const untilAt = (step: Trace['steps'][number], party: string) => step.snapshots[party]?.fields.lockDelayUntilMs;
+
+/**
+ * The trace's lock-delays in start order, from its lease.expired steps that start one; each ends
+ * at the first later step where its lock service no longer holds it (its snapshot's
+ * lockDelayUntilMs changes), or at its end. Cached per trace.
+ */
 export function lockDelaysOf(trace: Trace): LockDelayRecord[] {
   let found = lockDelayCache.get(trace);
   if (!found) {
     found = [];
-    for (const step of trace.steps) {
+    const { steps } = trace;
+    for (let i = 0; i < steps.length; i += 1) {
+      const step = steps[i]!;
       if (step.kind !== 'lease.expired') continue;
       const untilMs = step.detail?.lockDelayUntilMs;
       const lockDelayMs = step.detail?.lockDelayMs;
       if (untilMs === undefined || lockDelayMs === undefined || !(lockDelayMs > 0)) continue;
+      let droppedMs: number | null = null;
+      for (let j = i + 1; j < steps.length && steps[j]!.timeMs < untilMs; j += 1) {
+        if (untilAt(steps[j]!, step.party) !== untilMs) {
+          droppedMs = steps[j]!.timeMs;
+          break;
+        }
+      }
+      const toMs = Math.min(droppedMs ?? untilMs, trace.endMs);
       found.push({
         party: step.party,
         holder: step.parties[1] ?? null,
         fromMs: step.timeMs,
-        toMs: Math.min(untilMs, trace.endMs),
+        toMs,
         lockDelayMs,
-        running: untilMs > trace.endMs,
+        running: droppedMs === null && untilMs > trace.endMs,
       });
     }
     lockDelayCache.set(trace, found);
@@ -177,8 +197,8 @@ export function lockDelaysOf(trace: Trace): LockDelayRecord[] {
   return found;
 }
 
-/** Room above a lane's line that a lock-delay's 11 px words need. */
-const LOCK_DELAY_TEXT_ROOM_PX = 16;
+/** Room above a lane's line that a lock-delay's 11 px words need (a projector's 28 px lanes have 12). */
+const LOCK_DELAY_TEXT_ROOM_PX = 12;
 
 const fromOf = (delay: LockDelayRecord) => delay.fromMs;
 const toOf = (delay: LockDelayRecord) => delay.toMs;
@@ -201,10 +221,11 @@ export function layoutLockDelays(trace: Trace, lanes: Map<string, LaneShape>, fr
       bar: shape,
       y: lane.y + HELD_OFFSET_PX * k,
       height: LEASE_BAR_HEIGHT_PX * k,
-      textY: lane.y - lane.top >= LOCK_DELAY_TEXT_ROOM_PX ? lane.y - 6 : null,
+      textY: lane.y - lane.top >= LOCK_DELAY_TEXT_ROOM_PX ? lane.y - Math.min(6, lane.y - lane.top - 10) : null,
       title:
         `Lock-delay of ${delay.lockDelayMs} ms on ${delay.party}${whose}: the lock is free, but nobody may take it, ` +
-        `${span(delay.fromMs, delay.toMs)}${delay.running ? ' (still running at the end)' : ''}`,
+        `${span(delay.fromMs, delay.toMs)}${delay.running ? ' (still running at the end)' : ''}` +
+        `${delay.fromMs + delay.lockDelayMs > delay.toMs && !delay.running ? ` (dropped early: ${delay.party} lost it)` : ''}`,
     });
   }
   return shapes;

@@ -17,6 +17,24 @@ export interface MaxSeenReadout {
   changed: boolean;
 }
 
+/** The max_seen readout's box at full size (px). */
+export const MAXSEEN_BOX_PX = 54;
+/** A readout's box below this height (px) keeps its value only: the caption would not fit. */
+export const MAXSEEN_CAPTION_MIN_BOX_PX = 26;
+
+/**
+ * The height (px) of every max_seen readout's box: full size, or as much as the closest two
+ * readouts' lanes leave (4 px apart), so that on lanes packed closer than the box (three journal
+ * nodes on a projector's or an embed's short timeline) no readout covers another. Never under
+ * 14 px. `readouts` in any order; one readout has the full size.
+ */
+export function readoutHeight(readouts: readonly Pick<MaxSeenReadout, 'y'>[]): number {
+  const ys = readouts.map((r) => r.y).sort((a, b) => a - b);
+  let gap = Infinity;
+  for (let i = 1; i < ys.length; i += 1) gap = Math.min(gap, ys[i]! - ys[i - 1]!);
+  return Math.max(14, Math.min(MAXSEEN_BOX_PX, Math.floor(gap - 4)));
+}
+
 export function maxSeenAt(trace: Trace, cursor: number, lanes: readonly LaneShape[]): MaxSeenReadout[] {
   const step = trace.steps[clampCursor(trace, cursor)];
   return lanes

@@ -54,7 +54,7 @@ export const pitfallsChapter: Chapter = {
       id: 'less-than',
       run: { preset: 'pitfall-less-than' },
       at: 't6',
-      say: 'The comparison must refuse equal tokens too. A token names one grant only while the lock service never hands it out twice, and a crash that loses its counter does: here 33 has been handed out twice. This store refuses only tokens lower than max_seen.',
+      say: 'The comparison must refuse equal tokens too. A token names one grant only if the lock service never hands it out twice, and here a crash that lost its counter has handed out 33 again. This store refuses only tokens lower than max_seen.',
       ask: {
         kind: 'write',
         why: '33 is not lower than 33, so this store lets it in. With "refuse if not higher", equal tokens are refused and two holders of one number cannot both write.',
