@@ -1,4 +1,5 @@
-// Lease bars, GC pauses and lock-delays, drawn once per layout (memoised): playing the trace does not touch them.
+// Lease bars, GC pauses and lock-delays, drawn once per layout (memoised): playing the trace does
+// not touch them.
 // Words go inside a bar only where it shows enough of itself, kept to its visible part; a crowded
 // view is drawn in batches (batch.ts).
 // Invariant: the zombie window is filled with the zombie pattern and nothing else is.
