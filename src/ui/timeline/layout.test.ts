@@ -2,7 +2,7 @@
 // trace says it is. The canonical race is the article's t0..t6; a 10,000-step run checks the cost.
 
 import { describe, expect, it } from 'vitest';
-import { findPreset, PRESETS, simulate, type Scenario, type Trace } from '../../engine';
+import { PRESETS, simulate, type Trace } from '../../engine';
 import {
   GUTTER_LEFT_PX,
   LANE_TITLE_CHAR_NARROW_PX,
@@ -18,17 +18,9 @@ import { COMPACT_LANE_WEIGHT, laneUnits } from './lanes';
 import { maxSeenAt } from './readouts';
 import { longScenario } from './harness/longScenario';
 import { fitWindow } from './viewport';
-
-const SIZE = { width: 1200, height: 420 };
-
-function preset(id: string): Scenario {
-  const found = findPreset(id);
-  if (!found) throw new Error(`no preset ${id}`);
-  return found.scenario;
-}
+import { TIMELINE_SIZE as SIZE, layoutWhole as full, presetScenario as preset } from '../testing/timelineFixtures';
 
 const canonical = simulate(preset('canonical-race'));
-const full = (trace: Trace) => layoutTimeline(trace, fitWindow(trace), SIZE);
 
 describe('lanes', () => {
   it('gives every party one lane, lock service first, then clients, resources, and the mailer last', () => {

@@ -2,22 +2,14 @@
 // the lock service's lane for as long as the lock service keeps it, and named in the key.
 
 import { describe, expect, it } from 'vitest';
-import { findPreset, simulate, type Scenario, type Trace } from '../../engine';
+import { simulate } from '../../engine';
 import { layoutTimeline } from './layout';
 import { lockDelaysOf } from './leases';
 import { legendItems } from './readouts';
 import { fitWindow } from './viewport';
-
-const SIZE = { width: 1200, height: 420 };
-
-function preset(id: string): Scenario {
-  const found = findPreset(id);
-  if (!found) throw new Error(`no preset ${id}`);
-  return found.scenario;
-}
+import { TIMELINE_SIZE as SIZE, layoutWhole as full, presetScenario as preset } from '../testing/timelineFixtures';
 
 const canonical = simulate(preset('canonical-race'));
-const full = (trace: Trace) => layoutTimeline(trace, fitWindow(trace), SIZE);
 
 describe('lock-delays', () => {
   it("draws Chubby's lock-delay on its lane, from the lease's expiry for the lock-delay's 1000 ms", () => {
