@@ -183,6 +183,18 @@ const firstView = (): Plugin => {
   };
 };
 
+/** The modules of the 'page' chunk (with what they import): see its group, below. */
+const PAGE_MODULES = new RegExp(
+  [
+    String.raw`/node_modules/(react|zustand)/`,
+    String.raw`/src/ui/(timeline/Timeline|narration/Narration|controls/Transport|header/ErrorBanner)\.tsx$`,
+    String.raw`/src/ui/store/(context\.tsx|presetOf\.ts|shippedRuns\.ts|shown\.ts|url\.ts)$`,
+    String.raw`/src/ui/recorded/route\.ts$`,
+    String.raw`/src/ui/controls/useKeyboard\.ts$`,
+    String.raw`/src/engine/(presets/index|comparison/carry)\.ts$`,
+  ].join('|'),
+);
+
 export default defineConfig({
   base: './',
   define: { 'import.meta.env.FENCELAB_ENGINE': JSON.stringify(ENGINE_ID) },
@@ -226,6 +238,14 @@ export default defineConfig({
             // fetches (src/ui/store/models.ts), with the page. What every page needs to list
             // tokens (tokenList) is in protocol/tokens.ts, with the core, not here.
             { name: 'narration', test: /\/src\/engine\/trace\/(narrate|narrateSystems|text)\.ts$/ },
+            // What every view's first render needs besides the engine: React, the store's hooks, the
+            // presets, and what every view draws (the timeline, the narration line, the transport,
+            // the error banner), with all they import. Left alone, the bundler makes a small chunk
+            // of each module that the page's entry shares with a view (it does not know the entry
+            // is always there first), and the embed's first render asked for 19 files. Over
+            // HTTP/1.1 a browser fetches 6 at a time from one server, so each 6 more cost a slow
+            // phone another round trip before anything is drawn.
+            { name: 'page', test: PAGE_MODULES },
           ],
         },
       },
