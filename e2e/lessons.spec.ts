@@ -181,6 +181,40 @@ test.describe('the walkthrough in presenter mode', () => {
     }
   });
 
+  test("presenting, the timeline's key shows over the drawing when asked for (Key, or K), and goes again", async ({
+    page,
+  }) => {
+    await page.goto(`./#lesson=${lesson.id}&chapter=real-systems&step=epochs&answer=shown&present`);
+    await settled(page, 'real-systems', 'epochs', 'revealed');
+    const legend = page.getByRole('list', { name: 'Legend' });
+    const toggle = page.getByRole('button', { name: 'Key', exact: true });
+    // No room for it below the drawing on a projector: hidden until asked for.
+    await expect(legend).toBeHidden();
+    await expect(toggle).toHaveAttribute('aria-pressed', 'false');
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-pressed', 'true');
+    await expect(legend).toBeVisible();
+    await expect(legend).toContainText('zombie window: expired, still believed');
+    // Over the drawing, under its button, and clear of the navigation.
+    const box = (await legend.boundingBox())!;
+    const timeline = (await page.locator('.lesson-main .timeline').boundingBox())!;
+    const button = (await toggle.boundingBox())!;
+    const nav = (await page.getByRole('navigation', { name: 'Lesson steps' }).boundingBox())!;
+    expect(box.y).toBeGreaterThanOrEqual(button.y + button.height);
+    expect(box.y + box.height).toBeLessThanOrEqual(Math.min(timeline.y + timeline.height, nav.y) + 1);
+    expect(box.x + box.width).toBeLessThanOrEqual(timeline.x + timeline.width + 1);
+    // Kept from step to step; the K key takes it away again.
+    await page.keyboard.press('ArrowLeft');
+    await expect(legend).toBeVisible();
+    await page.keyboard.press('k');
+    await expect(legend).toBeHidden();
+    // Not presenting, the key is under the timeline as always, and the button is not there.
+    await page.keyboard.press('k');
+    await page.keyboard.press('Escape');
+    await expect(legend).toBeVisible();
+    await expect(toggle).toHaveCount(0);
+  });
+
   test('the token an arrow brings to the current step is drawn over the cursor ring, not under it', async ({
     page,
   }) => {

@@ -86,7 +86,7 @@ export function LessonNav({ moreBelow = false }: { moreBelow?: boolean }) {
       ) : (
         <p
           className="lesson-keys"
-          title="Keys: Right, Page Down or space go on; Left or Page Up go back; 1 to 6 answer; B blanks the screen; P presents; + and − change the speed"
+          title="Keys: Right, Page Down or space go on; Left or Page Up go back; 1 to 6 answer; B blanks the screen; P presents; K shows the timeline's key, presenting; + and − change the speed"
         >
           Speed {speed}x
           <span className="keys-words">

@@ -52,6 +52,23 @@ function Panels() {
   );
 }
 
+/** Presenting, the timeline's key has no room below the drawing: this shows it over the drawing
+ * (K does the same), from the drawing's top right corner, which the labels leave free. */
+function KeyToggle() {
+  const { showKey, toggleKey } = useLesson((s) => ({ showKey: s.showKey, toggleKey: s.toggleKey }));
+  return (
+    <button
+      type="button"
+      className="key-toggle"
+      aria-pressed={showKey}
+      onClick={toggleKey}
+      title="What the timeline's marks and bars mean (K)"
+    >
+      Key
+    </button>
+  );
+}
+
 /** The room left for the timeline's drawing in the lesson's main area (px): what the area's height
  * leaves after the words and question above it, and after the timeline's toolbar when it shows
  * (presenting, only zoomed in), kept current as any of them changes size. */
@@ -137,11 +154,12 @@ function useMoreBelow(main: RefObject<HTMLElement | null>, on: boolean): boolean
 function Lesson() {
   // The lesson's state on its root, for tests and styles: where it is, and whether a run is playing.
   const playing = useLab((s) => s.playing);
-  const { presenting, blank, error, dismissError, hasQuestion, phase, where } = useLesson((s) => ({
+  const { presenting, blank, showKey, error, dismissError, hasQuestion, phase, where } = useLesson((s) => ({
     phase: s.phase,
     where: `${s.lesson?.chapters[s.place.chapter]?.id}/${stepOf(s)?.id}`,
     presenting: s.presenting,
     blank: s.blank,
+    showKey: s.showKey,
     error: s.error,
     dismissError: s.dismissError,
     hasQuestion: Boolean(stepOf(s)?.question),
@@ -159,7 +177,7 @@ function Lesson() {
   const scale = usePresentScale(presenting);
   return (
     <div
-      className={presenting ? 'lesson presenting' : 'lesson'}
+      className={presenting ? `lesson presenting${showKey ? ' show-key' : ''}` : 'lesson'}
       style={scale === 1 ? undefined : { zoom: scale, height: `${100 / scale}vh` }}
       data-phase={phase}
       data-where={where}
@@ -179,7 +197,10 @@ function Lesson() {
           <Talk />
           <Question />
         </div>
-        <TimelineView maxHeightPx={room} />
+        <div className="lesson-timeline">
+          <TimelineView maxHeightPx={room} />
+          {presenting && <KeyToggle />}
+        </div>
         <Panels />
       </main>
       <LessonNav moreBelow={more && isTold(phase, playing)} />

@@ -11,13 +11,16 @@ import type { LabStore } from '../store/labStore';
 function presenter(presenting = true, phase = 'telling', playing = false) {
   const next = vi.fn();
   const previous = vi.fn();
-  const session = { getState: () => ({ presenting, blank: false, next, previous, phase }) } as unknown as LessonSession;
+  const toggleKey = vi.fn();
+  const session = {
+    getState: () => ({ presenting, blank: false, next, previous, toggleKey, phase }),
+  } as unknown as LessonSession;
   const lab = { getState: () => ({ playing }) } as unknown as LabStore;
   const screen = { clientHeight: 500, scrollHeight: 1300, scrollTop: 0, scrollBy: vi.fn() };
   screen.scrollBy.mockImplementation(({ top }: { top: number }) => (screen.scrollTop += top));
   const press = (key: string) =>
     handleLessonKey(session, lab, { key, target: null } as unknown as KeyboardEvent, screen as never);
-  return { next, previous, screen, press };
+  return { next, previous, toggleKey, screen, press };
 }
 
 describe('the presenter keys', () => {
@@ -48,6 +51,16 @@ describe('the presenter keys', () => {
     p.press('PageDown');
     expect(p.screen.scrollTop).toBe(SCROLL_MIN_PX + 1);
     expect(p.next).toHaveBeenCalledTimes(1);
+  });
+
+  it("show the timeline's key with K only while presenting (otherwise it is under the timeline)", () => {
+    const p = presenter();
+    expect(p.press('k')).toBe(true);
+    expect(p.press('K')).toBe(true);
+    expect(p.toggleKey).toHaveBeenCalledTimes(2);
+    const q = presenter(false);
+    expect(q.press('k')).toBe(false);
+    expect(q.toggleKey).not.toHaveBeenCalled();
   });
 
   it('move between steps at once when not presenting', () => {

@@ -2,7 +2,7 @@
 // and Space go forward (finish the playing, reveal the answer, next step); Left, Up and Page Up go
 // back (presenting, both first scroll to what a step shows below the screen); B, W or . blank the
 // screen (any of them, or Escape, brings it back); 1 to 6 answer; P presents; Escape leaves
-// presenting; + and - change the speed the runs play at. Invariant: a key meant for a focused
+// presenting; K shows the timeline's key, presenting; + and - change the speed the runs play at. Invariant: a key meant for a focused
 // control (typing, a select, Space or Enter on a button) is left to it.
 
 import type { LabStore } from '../store/labStore';
@@ -69,6 +69,7 @@ export function handleLessonKey(
   else if (BACK.has(key)) s.previous();
   else if (BLANK.has(key)) s.toggleBlank();
   else if (key === 'p' || key === 'P') s.setPresenting(!s.presenting);
+  else if ((key === 'k' || key === 'K') && s.presenting) s.toggleKey();
   else if (key === 'Escape' && s.presenting) s.setPresenting(false);
   else if (/^[1-6]$/.test(key)) s.answer(Number(key) - 1);
   else if (key === '+' || key === '=') lab.getState().faster();

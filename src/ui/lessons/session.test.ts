@@ -45,6 +45,22 @@ describe('a lesson session', () => {
     expect(session.getState().phase).toBe('asking');
   });
 
+  it("shows the timeline's key only while presenting, across steps, and hides it as presenting starts or stops", async () => {
+    const { session } = setup();
+    await session.getState().open(LESSON.id);
+    session.getState().toggleKey();
+    expect(session.getState().showKey).toBe(false);
+    session.getState().setPresenting(true);
+    session.getState().toggleKey();
+    expect(session.getState().showKey).toBe(true);
+    session.getState().goTo({ chapter: 1, step: 0 });
+    expect(session.getState().showKey).toBe(true);
+    session.getState().setPresenting(false);
+    expect(session.getState().showKey).toBe(false);
+    session.getState().setPresenting(true);
+    expect(session.getState().showKey).toBe(false);
+  });
+
   it('remembers where a lesson was left, for the way back in, unless it was left at its end', async () => {
     const { session } = setup();
     await session.getState().open(LESSON.id, { chapter: 2, step: 4 });

@@ -38,6 +38,9 @@ export interface LessonState {
   presenting: boolean;
   /** The presenter blanked the screen (a clicker's blank key). */
   blank: boolean;
+  /** Presenting, the timeline's key (what each mark and bar means) is shown over the drawing: a
+   * projector has no room for it below. Off again whenever presenting starts or stops. */
+  showKey: boolean;
   error: string | null;
   /** Where the last shipped lesson closed was left ("Leave the lesson" before its end), so the
    * lab's way into the lessons opens it there again; null before any, or once one was left at its end. */
@@ -63,6 +66,8 @@ export interface LessonActions {
   answer(choice: number): void;
   setPresenting(on: boolean): void;
   toggleBlank(): void;
+  /** Shows or hides the timeline's key, presenting; does nothing otherwise (the key is shown). */
+  toggleKey(): void;
   /** Leaves the lesson for the lab, at this step's run and cursor, able to come back. */
   takeOver(): void;
   /** Comes back from the lab to the step taken over from. */
@@ -103,6 +108,7 @@ const EMPTY: LessonState = {
   active: false,
   presenting: false,
   blank: false,
+  showKey: false,
   error: null,
   left: null,
 };
@@ -301,8 +307,11 @@ export function createLessonSession(
         reveal();
       },
 
-      setPresenting: (on) => set({ presenting: on, blank: false }),
+      setPresenting: (on) => set({ presenting: on, blank: false, showKey: false }),
       toggleBlank: () => set({ blank: !get().blank }),
+      toggleKey: () => {
+        if (get().presenting) set({ showKey: !get().showKey });
+      },
 
       takeOver() {
         // With a question still open the run's future stays hidden, so the learner can find the
