@@ -181,6 +181,21 @@ test.describe('the walkthrough in presenter mode', () => {
     }
   });
 
+  test('the table of every design, presented, keeps to its answers: a screen and a half, not two and a third', async ({
+    page,
+  }) => {
+    await page.goto(`./#lesson=${lesson.id}&chapter=comparison&step=table&answer=shown&present`);
+    await settled(page, 'comparison', 'table', 'revealed');
+    const table = page.locator('.compare-table');
+    await expect(table.locator('tbody tr')).toHaveCount(7);
+    await expect(table.getByRole('row', { name: /^HDFS epochs/ })).toContainText('Yes');
+    // The model's caveats and the buttons into the lab are the lab's (Try it yourself), not the class's.
+    await expect(table.getByText('What the model leaves out').first()).toBeHidden();
+    await expect(table.getByRole('button', { name: /in timeline$/ })).toHaveCount(0);
+    const screen = await page.locator('.lesson-main').evaluate((main) => main.clientHeight);
+    expect((await table.boundingBox())!.height).toBeLessThan(1.6 * screen);
+  });
+
   test("presenting, the timeline's key shows over the drawing when asked for (Key, or K), and goes again", async ({
     page,
   }) => {
