@@ -3,7 +3,7 @@
 // density, and the trace as Mermaid text. Invariant: each either finishes or throws an
 // ExportError whose message is one sentence for the reader; nothing else escapes.
 
-import { type Trace } from '../../engine';
+import { findStrategy, type Trace } from '../../engine';
 import { formatMermaid } from '../../engine/surfaces/export';
 import { pictureSize, standaloneSvg, type LegendLayout, type StandaloneOptions } from './standaloneSvg';
 import { fileStem } from '../format/fileStem';
@@ -93,7 +93,9 @@ function timelinePicture(container: Element, trace: Trace): { text: string; widt
   try {
     const [layers, legend] = [layersIn(container), legendIn(container)];
     const text = standaloneSvg(layers, (el) => getComputedStyle(el), {
-      title: `${trace.scenario.name} (${trace.scenario.strategy})`,
+      // The name may already say its system ("etcd: the canonical race (store keeps …)"): the
+      // strategy's own name follows it in words, not as a second pair of brackets.
+      title: `${trace.scenario.name}, under ${findStrategy(trace.scenario.strategy)?.name ?? trace.scenario.strategy}`,
       legend,
       veil: veilIn(container),
     });

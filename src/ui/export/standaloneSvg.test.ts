@@ -16,6 +16,8 @@ const RULES: Record<string, Record<string, string>> = {
   'tl-lane__title': { 'font-family': 'sans-serif', 'font-size': '14px', 'font-weight': '600', fill: 'rgb(15, 23, 42)' },
   'tl-band': { 'font-family': 'sans-serif', 'font-size': '12px', fill: 'rgb(244, 246, 251)', opacity: '1' },
   hidden: { display: 'none' },
+  // A paint server as getComputedStyle gives it: quoted.
+  'tl-lease__zombie': { fill: 'url("#zombie")' },
 };
 const styleOf: StyleOf = (el) => {
   const rule = RULES[el.getAttribute('class') ?? ''] ?? RULES['tl-svg']!;
@@ -53,10 +55,39 @@ describe('standaloneSvg', () => {
     expect(title.textContent).toBe('Client1');
     expect(text).not.toContain('class=');
     expect(text).not.toContain('data-step');
-    expect(root.querySelector('pattern#p1 rect')!.getAttribute('fill')).toBe('rgb(244, 246, 251)');
+    expect(root.querySelector('pattern[id^="p1-"] rect')!.getAttribute('fill')).toBe('rgb(244, 246, 251)');
     // Each layer is a group carrying the layer's own inherited values.
     expect(root.querySelectorAll(':scope > g')).toHaveLength(2);
     expect(root.querySelector(':scope > g')!.getAttribute('font-family')).toBe('sans-serif');
+  });
+
+  it('gives its ids a suffix of its own, so two pictures inlined in one page do not share a clip box', () => {
+    const picture = (width: number) => {
+      const drawing = layer(
+        `<defs><clipPath id="plot"><rect width="${width}" height="60"/></clipPath>` +
+          '<pattern id="zombie"><rect class="tl-band" width="6" height="6"/></pattern></defs>' +
+          '<g clip-path="url(#plot)"><rect fill="url(#zombie)" width="300" height="60"/></g>' +
+          '<rect class="tl-lease__zombie" width="30" height="6"/>' +
+          '<use href="#zombie"/><a href="#elsewhere"><text>x</text></a>',
+      );
+      const svg = new DOMParser().parseFromString(standaloneSvg([drawing], styleOf, { title: 'x' }), 'image/svg+xml');
+      const ids = [...svg.querySelectorAll('[id]')].map((el) => el.id);
+      return { svg: svg.documentElement, ids };
+    };
+    const narrow = picture(200);
+    const wide = picture(280);
+    expect(narrow.ids).toHaveLength(2);
+    expect(narrow.ids.filter((id) => wide.ids.includes(id))).toEqual([]);
+    // Every reference follows its id; what names no id of the picture is left as it was.
+    const clip = narrow.ids.find((id) => id.startsWith('plot-'))!;
+    const zombie = narrow.ids.find((id) => id.startsWith('zombie-'))!;
+    expect(narrow.svg.querySelector('g > g')!.getAttribute('clip-path')).toBe(`url(#${clip})`);
+    expect(narrow.svg.querySelector('g > g > rect')!.getAttribute('fill')).toBe(`url(#${zombie})`);
+    expect(narrow.svg.querySelector(':scope > g > rect')!.getAttribute('fill')).toBe(`url(#${zombie})`);
+    expect(narrow.svg.querySelector('use')!.getAttribute('href')).toBe(`#${zombie}`);
+    expect(narrow.svg.querySelector('a')!.getAttribute('href')).toBe('#elsewhere');
+    // The same picture twice defines the same things under the same names.
+    expect(picture(200).ids).toEqual(narrow.ids);
   });
 
   it('leaves out what is not displayed, and refuses an undrawn timeline', () => {

@@ -238,5 +238,41 @@ export function standaloneSvg(
   });
   if (layers.length === 1) veilOver();
   if (legend && legend.entries.length > 0) root.appendChild(legendGroup(legend, legendTop, styleOf, doc));
+  scopeIds(root);
   return `<?xml version="1.0" encoding="UTF-8"?>\n${new XMLSerializer().serializeToString(root)}\n`;
+}
+
+/** FNV-1a over a text's UTF-16 code units: 8 hex digits. */
+function fnv1a(text: string): string {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i += 1) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+  return (hash >>> 0).toString(16).padStart(8, '0');
+}
+
+/**
+ * Renames every id in the picture (its clip path, its patterns: the page's own, the same in every
+ * export) with a suffix drawn from the picture itself, and every reference to one (`url(#…)`,
+ * `href="#…"`). Two exports pasted into one page (a docs site inlines SVG) would otherwise share
+ * ids, and the second drawing would be clipped by the first one's clip box. Two identical
+ * pictures get the same ids, which is harmless: they define the same things.
+ */
+function scopeIds(root: Element): void {
+  const named = Array.from(root.querySelectorAll('[id]'));
+  if (named.length === 0) return;
+  const suffix = fnv1a(new XMLSerializer().serializeToString(root));
+  const renamed = new Map(named.map((el) => [el.getAttribute('id')!, `${el.getAttribute('id')!}-${suffix}`]));
+  for (const el of named) el.setAttribute('id', renamed.get(el.getAttribute('id')!)!);
+  for (const el of [root, ...Array.from(root.querySelectorAll('*'))])
+    for (const attr of Array.from(el.attributes)) {
+      if (!attr.value.includes('#')) continue;
+      const value = attr.value
+        // A computed paint reads url("#id"), quoted; an attribute copied as written, url(#id).
+        .replace(/url\(\s*(["']?)#([^)"'\s]+)\1\s*\)/g, (whole, _quote: string, id: string) =>
+          renamed.has(id) ? `url(#${renamed.get(id)})` : whole,
+        )
+        .replace(/^#(.+)$/, (whole, id: string) =>
+          /(^|:)href$/.test(attr.name) && renamed.has(id) ? `#${renamed.get(id)}` : whole,
+        );
+      if (value !== attr.value) el.setAttributeNS(attr.namespaceURI, attr.name, value);
+    }
 }
