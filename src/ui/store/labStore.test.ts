@@ -228,11 +228,12 @@ describe('editing a timed action', () => {
 });
 
 describe('strategy and knobs', () => {
-  it('keeps the cursor at the same virtual time when the strategy changes', () => {
+  it('keeps the cursor at the same virtual time when the strategy changes, off a labelled step', () => {
     const store = createLabStore();
     const t4 = labelIndex(store, 't4');
-    store.getState().seek(t4);
-    const timeMs = store.getState().trace.steps[t4]!.timeMs;
+    store.getState().seek(t4 + 1);
+    expect(store.getState().trace.steps[t4 + 1]!.label).toBeUndefined();
+    const timeMs = store.getState().trace.steps[t4 + 1]!.timeMs;
     const other = STRATEGIES.find((s) => s.id !== 'fencing')!.id;
     store.getState().setStrategy(other);
     const s = store.getState();
@@ -240,6 +241,27 @@ describe('strategy and knobs', () => {
     expect(s.trace).toEqual(simulate(s.scenario));
     expect(s.trace.steps[s.cursor]!.timeMs).toBeLessThanOrEqual(timeMs);
     expect(s.trace.steps[s.cursor + 1]?.timeMs ?? Infinity).toBeGreaterThan(timeMs);
+  });
+
+  it('keeps the cursor on its labelled step when the strategy or a knob changes: t6 stays t6', () => {
+    // Found by a docs author: at t6, plain leases opened one step before t6 (the lease lapsing, 6 ms
+    // earlier), Redlock at t3 a step before its grant, and a longer lease one step before t6.
+    const store = createLabStore();
+    store.getState().seek(labelIndex(store, 't6'));
+    const labelAtCursor = () => store.getState().trace.steps[store.getState().cursor]!.label;
+    for (const strategy of ['lease-trust', 'redlock', 'zookeeper', 'fencing']) {
+      store.getState().setStrategy(strategy);
+      expect(labelAtCursor(), strategy).toBe('t6');
+    }
+    store.getState().setKnob('leaseTtlMs', 1500);
+    expect(labelAtCursor()).toBe('t6');
+    store.getState().seek(labelIndex(store, 't3'));
+    store.getState().setStrategy('redlock');
+    expect(labelAtCursor()).toBe('t3');
+    // Undo goes back to where the change was made, on its label too.
+    store.getState().undo();
+    expect(labelAtCursor()).toBe('t3');
+    expect(store.getState().scenario.strategy).toBe('fencing');
   });
 
   it('sets and clears a knob override, and refuses an invalid one', () => {

@@ -137,7 +137,7 @@ export function createLabStore(given: Scenario = defaultScenario(), options: Sto
           // Where the cursor goes: as the change asked, unless it was moved meanwhile; then it
           // keeps the time it was moved to.
           const moved = get().cursor !== cursorThen;
-          set(show(result.trace, moved ? keepTime() : place));
+          set(show(result.trace, moved ? keepPlace() : place));
           return settle();
         }
         // The engine could not run it: put back the document the trace on screen belongs to.
@@ -158,7 +158,7 @@ export function createLabStore(given: Scenario = defaultScenario(), options: Sto
       const move = historyMove(get(), direction);
       if (!move) return;
       const { to, past, future } = move;
-      commit(to.scenario, to.cursor === null ? keepTime() : () => to.cursor!, {
+      commit(to.scenario, to.cursor === null ? keepPlace() : () => to.cursor!, {
         ownActionCount: to.ownActionCount,
         presetId: to.presetId,
         edited: to.edited,
@@ -167,11 +167,20 @@ export function createLabStore(given: Scenario = defaultScenario(), options: Sto
       });
     };
 
-    /** A new trace keeps the cursor's virtual time: the last step at or before it. */
-    const keepTime = () => {
+    /**
+     * Where a new trace puts the cursor: on the step with the same label when the cursor is on a
+     * labelled step and the new run has that label (t6 under fencing is step 16, under Redlock step
+     * 56, and t6 a moment later under plain leases), else at the cursor's virtual time: the last
+     * step at or before it.
+     */
+    const keepPlace = () => {
       const { trace, cursor } = get();
+      const label = trace.steps[cursor]?.label;
       const timeMs = timeAt(trace.steps, cursor);
-      return (next: Trace) => lastStepAtOrBefore(next.steps, timeMs);
+      return (next: Trace) => {
+        const same = label === undefined ? -1 : next.steps.findIndex((step) => step.label === label);
+        return same >= 0 ? same : lastStepAtOrBefore(next.steps, timeMs);
+      };
     };
 
     return {
@@ -280,7 +289,7 @@ export function createLabStore(given: Scenario = defaultScenario(), options: Sto
           set({ error: `Could not switch strategy: ${(e as Error).message}` });
           return;
         }
-        commit(next.scenario, keepTime(), { carried: next.notes }, `the strategy "${id}"`);
+        commit(next.scenario, keepPlace(), { carried: next.notes }, `the strategy "${id}"`);
       },
 
       setKnob(key, value) {
@@ -297,15 +306,15 @@ export function createLabStore(given: Scenario = defaultScenario(), options: Sto
         const kept = withoutDefaults(scenario, knobs, Object.keys(changes));
         // The knobs it already has (a default set on a knob left out, say): no change, no history.
         if (JSON.stringify(kept) === JSON.stringify(scenario.knobs)) return;
-        commit({ ...scenario, knobs: kept as Partial<Knobs> }, keepTime(), {}, what);
+        commit({ ...scenario, knobs: kept as Partial<Knobs> }, keepPlace(), {}, what);
       },
 
       resetKnobs() {
-        commit({ ...get().scenario, knobs: {} }, keepTime(), {}, 'the default knobs');
+        commit({ ...get().scenario, knobs: {} }, keepPlace(), {}, 'the default knobs');
       },
 
       setSeed(seed) {
-        commit({ ...get().scenario, seed }, keepTime(), {}, 'the seed');
+        commit({ ...get().scenario, seed }, keepPlace(), {}, 'the seed');
       },
 
       describe(name, description) {
@@ -335,7 +344,7 @@ export function createLabStore(given: Scenario = defaultScenario(), options: Sto
         const { scenario, ownActionCount } = get();
         if (!Number.isInteger(index) || index < 0 || index >= scenario.actions.length) return;
         const actions = scenario.actions.filter((_, i) => i !== index);
-        commit({ ...scenario, actions }, keepTime(), {
+        commit({ ...scenario, actions }, keepPlace(), {
           ownActionCount: index < ownActionCount ? ownActionCount - 1 : ownActionCount,
         });
       },
@@ -344,12 +353,12 @@ export function createLabStore(given: Scenario = defaultScenario(), options: Sto
         const { scenario } = get();
         if (!Number.isInteger(index) || index < 0 || index >= scenario.actions.length) return false;
         const actions = scenario.actions.map((a, i) => (i === index ? action : a));
-        return commit({ ...scenario, actions }, keepTime(), {}, 'the edited action');
+        return commit({ ...scenario, actions }, keepPlace(), {}, 'the edited action');
       },
 
       clearInterventions() {
         const { scenario, ownActionCount } = get();
-        commit({ ...scenario, actions: scenario.actions.slice(0, ownActionCount) }, keepTime());
+        commit({ ...scenario, actions: scenario.actions.slice(0, ownActionCount) }, keepPlace());
       },
 
       undo: () => travel('undo'),
