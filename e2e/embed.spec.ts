@@ -335,6 +335,17 @@ test('the embed fits 640x360 without scrolling, passes axe, and looks right in a
     await page.setViewportSize({ width: w + 160, height: h + 260 });
     await page.screenshot({ path: `test-results/screenshots/embed-${w}x${h}.png` });
   }
+  // Found by a docs author who stepped every preset at 640x360: five lanes, and a journal node's
+  // long comparison with the longest note of any box, ran 16 px past the frame, the bar cut off.
+  await page.setViewportSize({ width: 640, height: 360 });
+  await page.goto('./#embed&preset=qjm-missed-epoch&step=local');
+  await expect(page.getByTestId('comparison')).toContainText('epoch 33 >= promised 33 -> APPEND');
+  await expect(page.getByTestId('comparison')).toContainText('commits only once 2 journal nodes');
+  const bar = (await page.getByRole('button', { name: 'Play' }).boundingBox())!;
+  expect(bar.y + bar.height).toBeLessThanOrEqual(360);
+  expect(
+    await page.evaluate(() => document.scrollingElement!.scrollHeight <= document.scrollingElement!.clientHeight + 1),
+  ).toBe(true);
   await page.goto('./#embed&preset=canonical-race&step=t6');
   await expect(page.getByTestId('narration')).toBeVisible();
   const axe = await new AxeBuilder({ page }).analyze();

@@ -60,7 +60,7 @@ function EmbedTimeline({ fixedPx }: { fixedPx: number | null }) {
  */
 function FittedNarration() {
   const { trace, steps, hidden } = useLab((s) => ({ trace: s.trace, steps: s.trace.steps, hidden: s.hideFuture }));
-  const candidates = useMemo(() => tallestCandidates(steps), [steps]);
+  const candidates = useMemo(() => tallestCandidates(trace), [trace]);
   const [probeRef, width] = useElementSize<HTMLDivElement>('width');
   const probe = useRef<HTMLDivElement | null>(null);
   const [measured, setMeasured] = useState<{ of: readonly unknown[]; width: number; px: number } | null>(null);
