@@ -2,7 +2,7 @@
 // row is marked and kept in view; its button seeks). It is the accessible text view of the
 // timeline. Only the rows in view are rendered (with spacer rows for the rest).
 
-import { Fragment, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useActions, useLabStore } from '../store/context';
 import { useShownTrace } from '../store/shown';
 import { usePacedCursor } from '../store/paced';
@@ -12,21 +12,6 @@ import { strategyIdOf } from '../../engine';
 const ROW_PX = 30;
 const HEADER_PX = 32;
 const VIEWPORT_PX = 320;
-
-/** "Client2 → Storage" for the eye; "Client2 to Storage" for a screen reader, not "right arrow". */
-function PartyList({ parties }: { parties: string }) {
-  return parties.split(' → ').map((party, i) => (
-    <Fragment key={i}>
-      {i > 0 && (
-        <>
-          <span aria-hidden="true"> → </span>
-          <span className="visually-hidden"> to </span>
-        </>
-      )}
-      {party}
-    </Fragment>
-  ));
-}
 
 /** `label` names the region where a page has two (the recorded view: one per run). */
 export function EventTable({ label = 'Event table, scrollable' }: { label?: string } = {}) {
@@ -148,9 +133,7 @@ export function EventTable({ label = 'Event table, scrollable' }: { label?: stri
                   {row.label && <span className="step-label">{row.label}</span>}
                 </td>
                 <td>{row.time}</td>
-                <td title={row.parties}>
-                  <PartyList parties={row.parties} />
-                </td>
+                <td title={row.parties}>{row.parties}</td>
                 <td title={row.event}>{row.event}</td>
                 <td>{row.token}</td>
                 <td className={row.verdict ? `verdict-${row.verdict.toLowerCase()}` : undefined}>

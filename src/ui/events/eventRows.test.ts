@@ -17,8 +17,16 @@ describe('eventRow', () => {
     expect(resources).toEqual(['Storage']);
     expect(row('t4')).toMatchObject({ verdict: 'ACCEPT', token: '34', maxSeen: '34', time: '1,307 ms' });
     expect(row('t4').event).toBe('Client2 write(Storage, 34, X)  34 > 32');
-    expect(row('t6')).toMatchObject({ verdict: 'REJECT', token: '33', maxSeen: '34', parties: 'Storage → Client1' });
+    expect(row('t6')).toMatchObject({ verdict: 'REJECT', token: '33', maxSeen: '34', parties: 'Storage, Client1' });
     expect(row('t0')).toMatchObject({ verdict: '', token: '33', maxSeen: '32' });
+  });
+
+  it('lists the parties a step concerns, the acting one first, with no arrow that reads as a message', () => {
+    // Found by an engineer trying the lab: "LockService → Client1" at a lease's expiry read as if
+    // the client were told, which is the very thing it is not (domain.md, the lease).
+    const expiry = trace.steps.find((s) => s.kind === 'lease.expired')!;
+    expect(eventRow(expiry, resources, 'fencing').parties).toBe('LockService, Client1');
+    for (const step of trace.steps) expect(eventRow(step, resources, 'fencing').parties).not.toContain('→');
   });
 
   it('leaves the token blank on a step that carries none, and says none for a write without one', () => {

@@ -34,7 +34,10 @@ export function eventRow(step: Step, resources: readonly string[], system: Known
     index: step.index,
     label: step.label ?? '',
     time: `${formatNumber(step.timeMs)} ms`,
-    parties: step.parties.join(' → '),
+    // The party that acted first, then the others the step concerns: a list, not an arrow. An
+    // arrow read as a message: "LockService → Client1" at a lease's expiry, which no one is told
+    // of, and "Client1 → LockService" as Client1 took in the lock service's grant.
+    parties: step.parties.join(', '),
     // The verdict has its own column: keep the comparison, drop its "-> ACCEPT" tail.
     event: `${actor} ${action}`.replace(/ -> (ACCEPT|REJECT)$/, ''),
     // A write without a token says "none"; a step that carries no token at all (a crash) says nothing.
