@@ -28,9 +28,18 @@ function grantWords(real: Facts, model: Facts): string[] {
     const m = model.grants[i]?.atMs ?? 0;
     return `${g.client} at ${ms(g.atMs)} (model: ${ms(m)})`;
   });
-  return [
-    `The lock went to the same clients in the same order: ${list(times)}. Real clients take longer to set up their connections than the model's network of 2 to 8 ms.`,
-  ];
+  return [`The lock went to the same clients in the same order: ${list(times)}. ${whyGrantTimesDiffer(real, model)}`];
+}
+
+/** Why the grants' times differ, in the direction they do: the real run later, earlier, or both. */
+export function whyGrantTimesDiffer(real: Facts, model: Facts): string {
+  const shifts = real.grants.map((g, i) => g.atMs - (model.grants[i]?.atMs ?? g.atMs));
+  if (shifts.every((d) => Math.abs(d) < 1)) return 'The times agree to the millisecond.';
+  if (shifts.every((d) => d >= 0))
+    return "The real run was later: a real client takes longer to set up its connections than the model's network takes for a message (2 to 8 ms).";
+  if (shifts.every((d) => d <= 0))
+    return "The real run was quicker: processes on one machine answer each other in well under a millisecond, where the model's network takes 2 to 8 ms a message.";
+  return "The real run was quicker in places and later in others: processes on one machine answer each other faster than the model's network (2 to 8 ms a message), and a real client sets up its connections slower.";
 }
 
 function tokenWords(rec: Recording, real: Facts, model: Facts): string[] {

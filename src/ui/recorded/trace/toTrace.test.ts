@@ -3,8 +3,14 @@
 
 import { describe, expect, it } from 'vitest';
 import { formatTraceText, simulate } from '../../../engine';
-import { realFacts, scenarioFor, validateRecording, type Recording } from '../../../engine/surfaces/recorded';
-import { recordedDifferences } from './differences';
+import {
+  realFacts,
+  scenarioFor,
+  validateRecording,
+  type Facts,
+  type Recording,
+} from '../../../engine/surfaces/recorded';
+import { recordedDifferences, whyGrantTimesDiffer } from './differences';
 import { recordingToTrace } from './toTrace';
 
 // The shipped recordings, read as the engine's tests read anything: by relative import (no I/O).
@@ -145,5 +151,22 @@ describe('validateRecording', () => {
       ok: false,
       message: expect.stringMatching(/cannot be run by the model/),
     });
+  });
+});
+
+describe('why the grants came at other times than the model says', () => {
+  const facts = (...atMs: number[]) => ({
+    grants: atMs.map((at, i) => ({ client: `Client${i + 1}`, atMs: at, token: '1' })),
+  });
+  const why = (real: number[], model: number[]) =>
+    whyGrantTimesDiffer(facts(...real) as unknown as Facts, facts(...model) as unknown as Facts);
+
+  it('says which way they differ, not always that real clients are slower', () => {
+    // Found by an engineer: the Redlock recording's real grants came at 10 and 3,203 ms (model: 12
+    // and 3,210) under words saying real clients take longer.
+    expect(why([10, 3203], [12, 3210])).toMatch(/^The real run was quicker/);
+    expect(why([30, 3250], [12, 3210])).toMatch(/^The real run was later/);
+    expect(why([10, 3250], [12, 3210])).toMatch(/quicker in places and later in others/);
+    expect(why([12, 3210], [12, 3210])).toBe('The times agree to the millisecond.');
   });
 });
