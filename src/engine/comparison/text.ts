@@ -40,7 +40,7 @@ export function formatComparisonText(rows: ComparisonRow[], shown?: string): str
   const footnote = starred
     ? [
         '',
-        `* The scenario's own strategy: its row runs with the scenario's token source and resource check. Every other row replays the same actions, seed and knobs as far as its system has them (a row says what it could not carry), with its system's own token source and check.`,
+        `* The scenario's own strategy: its row runs with the scenario's token source and resource check. Every other row replays the same actions, seed and set knobs as far as its system has them (a row says what it could not carry), with its system's own token source and check; a knob left unset takes each system's own default (Chubby's lock-delay is its lease's length).`,
       ]
     : [];
   return [fmt(header), ...body.map(fmt), ...footnote].join('\n');

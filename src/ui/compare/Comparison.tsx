@@ -224,10 +224,11 @@ export function Comparison() {
       {/* Below and outside the scroll box, so on a phone it wraps to the screen. */}
       <p className="hint compare-note">
         Each row is worked out by running this scenario under that system, not looked up: change the scenario and the
-        answers can change. Every row replays the same actions, seed and knobs. In every row but the one shown, two
-        things are the system’s own, not yours: where the tokens come from, and how the store checks them. When a row
-        could not replay something, its “How this run was carried here” says what. Opening a row switches the lab to
-        that system and leaves that out of your run too; Undo brings it all back.
+        answers can change. Every row replays the same actions and seed, and the knobs you set; a knob you left alone
+        takes each system’s own default (Chubby’s lock-delay is as long as its lease, where the others have none). In
+        every row but the one shown, two things are the system’s own, not yours: where the tokens come from, and how the
+        store checks them. When a row could not replay something, its “How this run was carried here” says what. Opening
+        a row switches the lab to that system and leaves that out of your run too; Undo brings it all back.
       </p>
     </>
   );
