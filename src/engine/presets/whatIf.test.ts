@@ -96,6 +96,25 @@ describe('every fault, opened under every strategy', () => {
     expect(zombieWrites(plain)).toMatchObject([{ verdict: 'accepted', stale: true }]);
   });
 
+  it("a client's clock jumping back makes it believe too long: a zombie that fencing turns away and a plain lease lets in", () => {
+    // Asked for by an engineer: forward is the safe direction, and the form took no other. A
+    // client clock stepped back 30 s counts a 10 s lease out until 40 s.
+    const back = { ...EXAMPLE_WHAT_IF, fault: 'client-clock-jump', faultMs: -30_000 } as const;
+    expect(built(back).name).toBe("Client1's clock jumps 30 s back with a 10 s lease; Client2 asks at 11 s");
+    expect(built(back).description).toContain('its clock jumps 30 s back.');
+    expect(zombieWrites(built(back))).toMatchObject([{ verdict: 'rejected', stale: true }]);
+    expect(zombieWrites(built({ ...back, strategy: 'lease-trust' }))).toMatchObject([
+      { verdict: 'accepted', stale: true },
+    ]);
+    // Forward, the same client stops early and never writes as a zombie.
+    expect(zombieWrites(built({ ...back, faultMs: 30_000, strategy: 'lease-trust' }))).not.toContainEqual(
+      expect.objectContaining({ stale: true }),
+    );
+    // Every design runs it.
+    for (const strategy of STRATEGIES)
+      expect(simulate(roundTrip(built({ ...back, strategy: strategy.id }))).steps.length).toBeGreaterThan(0);
+  });
+
   it("the lock service is the strategy's own: a cut from Redlock is a cut from each of the five masters", () => {
     const scenario = built({ ...EXAMPLE_WHAT_IF, fault: 'partition', strategy: 'redlock' });
     const cuts = scenario.actions.filter((a) => a.type === 'partition');
@@ -170,6 +189,16 @@ describe('bad params: a sentence, never an exception', () => {
       'With a 1 s lease, the time Client2 asks can be at most 1000 s: the lab runs a what-if for at most 1000 leases (got 1000.001 s).',
     ],
     [{ faultMs: -5000 }, 'faultMs', 'The pause must be more than 0 s (got -5 s).'],
+    [
+      { faultMs: 0, fault: 'client-clock-jump' },
+      'faultMs',
+      'The clock jump cannot be 0 s: give how far it jumps, negative for back.',
+    ],
+    [
+      { faultMs: -WHAT_IF_MAX_MS - 1, fault: 'server-clock-jump' },
+      'faultMs',
+      'The clock jump must be at most 3600 s either way (got -3600.001 s).',
+    ],
     [{ faultMs: Number.NaN }, 'faultMs', 'The pause must be a number of seconds.'],
     [{ faultMs: Number.POSITIVE_INFINITY, fault: 'partition' }, 'faultMs', 'The cut must be a number of seconds.'],
     [{ client2AsksAtMs: -1000 }, 'client2AsksAtMs', 'The time Client2 asks cannot be before the start (got -1 s).'],

@@ -18,13 +18,14 @@ export interface WhatIfParams {
   /**
    * - `pause`: Client1 freezes for `faultMs` (a GC pause) just as it was about to write Y;
    * - `slow-network`: Client1's write Y is held up `faultMs` on its way to the store;
-   * - `client-clock-jump`: Client1's clock jumps `faultMs` forward;
-   * - `server-clock-jump`: the lock service's clock jumps `faultMs` forward;
+   * - `client-clock-jump`: Client1's clock jumps `faultMs` (forward; negative: back);
+   * - `server-clock-jump`: the lock service's clock jumps `faultMs` (forward; negative: back);
    * - `partition`: Client1 is cut off from the lock service for `faultMs`, then the link heals.
    */
   fault: WhatIfFault;
-  /** How long the fault lasts (or how far the clock jumps), in ms: a whole number, 1 … 3,600,000,
-   * and a pause, cut or delay at most WHAT_IF_MAX_LEASES leases. */
+  /** How long the fault lasts, in ms: a whole number, 1 … 3,600,000, and at most
+   * WHAT_IF_MAX_LEASES leases; for a clock jump, how far it jumps: −3,600,000 … 3,600,000, not 0
+   * (a negative jump steps the clock back). */
   faultMs: number;
   /** The lease (session, TTL) length, in ms: a whole number, 100 … 3,600,000. */
   leaseTtlMs: number;
@@ -118,8 +119,11 @@ function checkWhatIf(params: WhatIfParams): { field: keyof WhatIfParams; error: 
       return { field, error: `${noun} must be at most ${secondsText(WHAT_IF_MAX_MS)} (got ${secondsText(v)}).` };
     return null;
   };
+  const clockJump = params.fault.endsWith('clock-jump');
   const bad =
-    ms('faultMs', what, 1) ?? ms('leaseTtlMs', 'The lease', 1) ?? ms('client2AsksAtMs', 'The time Client2 asks', 0);
+    (clockJump ? jumpProblem(params.faultMs) : ms('faultMs', what, 1)) ??
+    ms('leaseTtlMs', 'The lease', 1) ??
+    ms('client2AsksAtMs', 'The time Client2 asks', 0);
   if (bad) return bad;
   const lease = params.leaseTtlMs;
   if (lease < WHAT_IF_MIN_LEASE_MS)
@@ -137,8 +141,7 @@ function checkWhatIf(params: WhatIfParams): { field: keyof WhatIfParams; error: 
         }
       : null;
   const tooLong =
-    (params.fault.endsWith('clock-jump') ? null : reach('faultMs', what.toLowerCase())) ??
-    reach('client2AsksAtMs', 'the time Client2 asks');
+    (clockJump ? null : reach('faultMs', what.toLowerCase())) ?? reach('client2AsksAtMs', 'the time Client2 asks');
   if (tooLong) return tooLong;
   if (params.strategy !== undefined && !findStrategy(params.strategy))
     return { field: 'strategy', error: `There is no strategy called "${params.strategy}".` };
@@ -147,6 +150,25 @@ function checkWhatIf(params: WhatIfParams): { field: keyof WhatIfParams; error: 
     return { field: 'seed', error: `The seed must be a whole number from 0 to 4294967295 (got ${String(seed)}).` };
   return null;
 }
+
+/** What is wrong with a clock jump of `v` ms (either way, not 0), or null. */
+function jumpProblem(v: number): { field: 'faultMs'; error: string } | null {
+  const field = 'faultMs' as const;
+  if (typeof v !== 'number' || !Number.isFinite(v))
+    return { field, error: 'The clock jump must be a number of seconds (negative for a jump back).' };
+  if (v === 0) return { field, error: 'The clock jump cannot be 0 s: give how far it jumps, negative for back.' };
+  if (!Number.isInteger(v))
+    return { field, error: `The clock jump must be a whole number of milliseconds (got ${v} ms).` };
+  if (Math.abs(v) > WHAT_IF_MAX_MS)
+    return {
+      field,
+      error: `The clock jump must be at most ${secondsText(WHAT_IF_MAX_MS)} either way (got ${secondsText(v)}).`,
+    };
+  return null;
+}
+
+/** "30 s forward", "30 s back": a clock jump in words. */
+const jumpText = (ms: number): string => `${secondsText(Math.abs(ms))} ${ms < 0 ? 'back' : 'forward'}`;
 
 /** What the fault is, as the subject of an error sentence. */
 const FAULT_NOUN: Record<WhatIfFault, string> = {
@@ -248,8 +270,8 @@ function nameOf(p: WhatIfParams): string {
   const what: Record<WhatIfFault, string> = {
     pause: `Client1 pauses for ${n}`,
     'slow-network': `Client1's write is held up ${n} on the way to the store`,
-    'client-clock-jump': `Client1's clock jumps ${n} forward`,
-    'server-clock-jump': `The lock service's clock jumps ${n} forward`,
+    'client-clock-jump': `Client1's clock jumps ${jumpText(p.faultMs)}`,
+    'server-clock-jump': `The lock service's clock jumps ${jumpText(p.faultMs)}`,
     partition: `Client1 is cut off from the lock service for ${n}`,
   };
   return `${what[p.fault]} with a ${secondsText(p.leaseTtlMs)} lease; Client2 asks at ${secondsText(p.client2AsksAtMs)}`;
@@ -262,8 +284,8 @@ function descriptionOf(p: WhatIfParams, zombieAtMs: number): string {
   const fault: Record<WhatIfFault, string> = {
     pause: `At ${at} it freezes for ${n} (a GC pause) just as it was about to write Y; Y leaves when it wakes, at ${secondsText(FAULT_AT_MS + p.faultMs)}.`,
     'slow-network': `At ${at} it writes Y, and the network holds that message up ${n} on the way to the store.`,
-    'client-clock-jump': `At ${at} its clock jumps ${n} forward.`,
-    'server-clock-jump': `At ${at} the lock service's clock jumps ${n} forward.`,
+    'client-clock-jump': `At ${at} its clock jumps ${jumpText(p.faultMs)}.`,
+    'server-clock-jump': `At ${at} the lock service's clock jumps ${jumpText(p.faultMs)}.`,
     partition: `Its lock library renews the lease every third of it. At ${at} it is cut off from the lock service (but not from the store) for ${n}, so its renewals go nowhere.`,
   };
   // Where the fault does not time Y itself, Client1 writes it after Client2 asked: said in that order.

@@ -60,6 +60,25 @@ describe('WhatIfForm', () => {
     expect(scenario.actions).toContainEqual({ atMs: 100, type: 'clockJump', party: 'LockService', deltaMs: 2500 });
   });
 
+  it("takes a client's clock jumping back, the dangerous direction, and says so", () => {
+    const store = canonical();
+    const container = renderInLab(store, <WhatIfForm />);
+    const fault = container.querySelector<HTMLSelectElement>('select')!;
+    act(() => {
+      fault.value = 'client-clock-jump';
+      fault.dispatchEvent(new Event('change', { bubbles: true }));
+    });
+    const story = () => container.querySelector('.whatif-story')!.textContent;
+    expect(story()).toMatch(/the safe direction/);
+    expect(container.textContent).toContain('Forward; a negative number jumps it back.');
+    type(field(container, /How far Client1’s clock jumps/), '-30');
+    expect(story()).toMatch(/only a check at the store stops it/);
+    run(container);
+    const { scenario } = store.getState();
+    expect(scenario.name).toBe("Client1's clock jumps 30 s back with a 10 s lease; Client2 asks at 11 s");
+    expect(scenario.actions).toContainEqual({ atMs: 100, type: 'clockJump', party: 'Client1', deltaMs: -30_000 });
+  });
+
   it("asks Client2 in at 2 s for a jump of the lock server's clock, where the danger is, unless a time was typed", () => {
     const store = canonical();
     const container = renderInLab(store, <WhatIfForm />);

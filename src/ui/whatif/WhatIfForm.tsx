@@ -14,8 +14,8 @@ const FAULT_WORDS: Record<WhatIfFault, { choice: string; howLong: string }> = {
   // Short enough to read whole in the picker on a phone (about 36 characters).
   pause: { choice: 'Client1 freezes (a GC pause)', howLong: 'How long Client1 freezes' },
   'slow-network': { choice: 'Client1’s write is slow to arrive', howLong: 'How long the write is held up' },
-  'client-clock-jump': { choice: 'Client1’s clock jumps ahead', howLong: 'How far Client1’s clock jumps' },
-  'server-clock-jump': { choice: 'The lock server’s clock jumps ahead', howLong: 'How far its clock jumps' },
+  'client-clock-jump': { choice: 'Client1’s clock jumps', howLong: 'How far Client1’s clock jumps' },
+  'server-clock-jump': { choice: 'The lock server’s clock jumps', howLong: 'How far its clock jumps' },
   partition: { choice: 'Client1 can’t reach the lock server', howLong: 'How long Client1 is cut off' },
 };
 
@@ -32,14 +32,26 @@ const CLIENT2_ASKS_AT_MS: Record<WhatIfFault, number> = {
   partition: EXAMPLE_WHAT_IF.client2AsksAtMs,
 };
 
-/** What to expect of a fault, where the story needs it said. */
-const FAULT_NOTES: Partial<Record<WhatIfFault, string>> = {
+/** What to expect of a fault, where the story needs it said; a clock's by the way it jumps. */
+const FAULT_NOTES: Partial<Record<WhatIfFault | 'client-clock-back' | 'server-clock-back', string>> = {
   partition:
     ' Cut off from the lock server, Client1 writes again only if it still believes it holds the lock: by default it counts down its own lease and stops when the lease runs out, so most rows say the danger was not tested. To see a client that keeps going, set Client1 to “Never” under “When does each client stop acting on the lock?” (where the design has it) after running it.',
   'client-clock-jump':
-    ' A client whose clock jumps ahead thinks its lease ends sooner than it does, and stops early: the safe direction. Expect no stale write to get in, under any design; the danger is the lock server’s clock jumping.',
+    ' A client whose clock jumps ahead thinks its lease ends sooner than it does, and stops early: the safe direction. Expect no stale write to get in, under any design. A negative number jumps it back: the dangerous direction.',
+  'client-clock-back':
+    ' A client whose clock jumps back counts its lease out for that much longer (a Redlock client counts on its wall clock too), so it writes after the lock server has given the lock to Client2: only a check at the store stops it.',
   'server-clock-jump':
     ' A lock server that times leases by its wall clock (a plain lease, Redis) then thinks Client1’s lease is over long before Client1 does, and gives the lock to Client2 while Client1 still believes it holds it. ZooKeeper and etcd time leases on a clock that does not jump, and keep Client1’s. Client2 asks at 2 s by default, before Client1’s own count runs out.',
+  'server-clock-back':
+    ' A lock server whose wall clock jumps back keeps Client1’s lease for that much longer: the safe direction, at the cost of a lock nobody can take meanwhile.',
+};
+
+/** The story's note for the fault, and for a clock, the way it jumps (a negative number is back). */
+const noteFor = (fault: WhatIfFault, faultMs: number | null): string => {
+  const back = faultMs !== null && faultMs < 0;
+  if (back && fault === 'client-clock-jump') return FAULT_NOTES['client-clock-back']!;
+  if (back && fault === 'server-clock-jump') return FAULT_NOTES['server-clock-back']!;
+  return FAULT_NOTES[fault] ?? '';
 };
 
 const TIMES = ['faultMs', 'leaseTtlMs', 'client2AsksAtMs'] as const;
@@ -98,7 +110,8 @@ export function WhatIfForm() {
   const timeField = (name: Time) => {
     const fieldId = `${id}-${name}`;
     const problem = problems[name];
-    const hint = HINTS[name];
+    const hint =
+      name === 'faultMs' && fault.endsWith('clock-jump') ? 'Forward; a negative number jumps it back.' : HINTS[name];
     const describedBy = [hint && `${fieldId}-hint`, problem && `${fieldId}-problem`].filter(Boolean).join(' ');
     return (
       <div className="field" key={name}>
@@ -147,7 +160,7 @@ export function WhatIfForm() {
         <p className="hint whatif-story">
           The race from the article with one thing going wrong. Client1 takes the lock and writes; the trouble you pick
           hits; Client2 asks for the lock and writes; then Client1 writes again, perhaps too late.
-          {FAULT_NOTES[fault]} The table below runs it under every lock design.
+          {noteFor(fault, msFromSeconds(texts.faultMs))} The table below runs it under every lock design.
         </p>
         <div className="whatif-fields">
           <div className="field whatif-fault">
