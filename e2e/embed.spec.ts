@@ -433,3 +433,20 @@ test('the lab copies the embed code for its view, and the example page drives th
   await page.getByRole('button', { name: 'Load a scenario (JSON)' }).click();
   await expect(page.frameLocator('#player').locator('.narration')).toContainText('Step 0');
 });
+
+test('the link back to the lab names the view from the first moment the frame shows it', async ({ page }) => {
+  // Found by a docs author: for half a second after `ready` it was "./", the lab's start.
+  await page.addInitScript(() => {
+    new MutationObserver((_, observer) => {
+      const link = document.querySelector('[data-testid="open-in-lab"]');
+      if (!link) return;
+      (window as unknown as { firstHref: string | null }).firstHref = link.getAttribute('href');
+      observer.disconnect();
+    }).observe(document, { subtree: true, childList: true });
+  });
+  await page.goto('./#embed&preset=etcd-race&strategy=redlock&step=t6&speed=2&show=timeline,narration,transport');
+  await expect(page.getByTestId('open-in-lab')).toBeVisible();
+  const first = await page.evaluate(() => (window as unknown as { firstHref: string | null }).firstHref);
+  expect(first).toMatch(/#preset=etcd-race&strategy=redlock&step=t6$/);
+  await expect(page.getByTestId('open-in-lab')).toHaveAttribute('href', /#preset=etcd-race&strategy=redlock&step=t6$/);
+});

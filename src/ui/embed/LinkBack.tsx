@@ -7,19 +7,34 @@ import { currentLink } from '../store/urlSync';
 
 const DELAY_MS = 300;
 
+/**
+ * The full lab's link for an embed link, before the store's own is worked out: the same link
+ * without `embed` (the lab reads preset, s, own, strategy and step as the embed does, and passes
+ * over the embed's own parameters). "https://x/#embed&preset=a&step=t6" → "https://x/#preset=a&step=t6".
+ */
+export function labLinkOf(href: string): string {
+  const at = href.indexOf('#');
+  if (at < 0) return href;
+  const rest = href
+    .slice(at + 1)
+    .split('&')
+    .filter((part) => part !== 'embed' && !/^(autoplay|speed|show|origin)(=|$)/.test(part));
+  return `${href.slice(0, at)}${rest.length ? `#${rest.join('&')}` : ''}`;
+}
+
 export function LinkBack() {
   const store = useLabStore();
-  const [href, setHref] = useState<string | null>(null);
+  const [href, setHref] = useState<string>(() => labLinkOf(window.location.href));
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
     let live = true;
+    const now = () => void currentLink(store, window.location.href).then((link) => live && setHref(link));
     const update = () => {
       clearTimeout(timer);
-      timer = setTimeout(() => {
-        void currentLink(store, window.location.href).then((link) => live && setHref(link));
-      }, DELAY_MS);
+      timer = setTimeout(now, DELAY_MS);
     };
-    update();
+    // The first at once: a reader may follow it as soon as the frame shows.
+    now();
     const stop = store.subscribe((s, p) => {
       if (s.scenario !== p.scenario || s.cursor !== p.cursor || s.presetId !== p.presetId) update();
     });
@@ -30,8 +45,9 @@ export function LinkBack() {
     };
   }, [store]);
   return (
-    <a className="embed-link" href={href ?? './'} target="_blank" rel="noopener" data-testid="open-in-lab">
-      Open in Fencelab<span className="visually-hidden"> (a new tab)</span> <span aria-hidden="true">↗</span>
+    <a className="embed-link" href={href} target="_blank" rel="noopener" data-testid="open-in-lab">
+      Open in Fencelab<span className="visually-hidden"> (a new tab)</span>
+      <span aria-hidden="true">{'\u00a0↗'}</span>
     </a>
   );
 }
