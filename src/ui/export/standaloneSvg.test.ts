@@ -103,7 +103,7 @@ describe('standaloneSvg', () => {
     ).toThrow(/not been drawn/);
   });
 
-  it('draws the key under the timeline where the page placed it, and grows to hold it', () => {
+  it('draws the key under the timeline where the page placed it, in line with the lane names, and grows to hold it', () => {
     const swatch = (markup: string) => {
       const host = document.createElement('div');
       host.innerHTML = `<svg xmlns="${NS}" width="30" height="17">${markup}</svg>`;
@@ -134,15 +134,16 @@ describe('standaloneSvg', () => {
         },
       ],
     };
-    expect(pictureSize([drawing], legend)).toEqual({ width: 340, height: 180, legendTop: 130 });
+    expect(pictureSize([drawing], legend)).toEqual({ width: 354, height: 180, legendTop: 130 });
     expect(pictureSize([drawing])).toEqual({ width: 300, height: 120, legendTop: 120 });
     const withKey = new DOMParser().parseFromString(
       standaloneSvg([drawing, overlay], styleOf, { title: 'x', legend }),
       'image/svg+xml',
     ).documentElement;
-    expect([withKey.getAttribute('width'), withKey.getAttribute('height')]).toEqual(['340', '180']);
+    expect([withKey.getAttribute('width'), withKey.getAttribute('height')]).toEqual(['354', '180']);
     const key = withKey.querySelector(':scope > g:last-of-type')!;
-    expect(key.getAttribute('transform')).toBe('translate(0,130)');
+    // 14 px in, where the lane names start: flush with the picture's edge it looked cut off.
+    expect(key.getAttribute('transform')).toBe('translate(14,130)');
     const words = [...key.querySelectorAll(':scope > text')];
     expect(words.map((t) => [t.textContent, t.getAttribute('x'), t.getAttribute('y'), t.getAttribute('fill')])).toEqual(
       [

@@ -82,6 +82,8 @@ export function paintOf(colour: string): { fill: string; opacity: string | null 
 
 /** Space between the timeline and its key, and under the key, in CSS px. */
 const LEGEND_GAP = 10;
+/** The key's left margin: where the lane names start (FrameLayer), so the two line up. */
+const LEGEND_LEFT = 14;
 
 /** `element`'s declarations worth writing, given its parent's values (null: write them all). */
 function declarations(element: Element, parent: Element | null, styleOf: StyleOf): [string, string][] {
@@ -136,7 +138,7 @@ export function pictureSize(
   const { width, height } = layers[0] ? sizeOf(layers[0]) : { width: 0, height: 0 };
   if (!legend || legend.entries.length === 0) return { width, height, legendTop: height };
   return {
-    width: Math.max(width, Math.ceil(legend.width)),
+    width: Math.max(width, Math.ceil(LEGEND_LEFT + legend.width)),
     height: Math.ceil(height + LEGEND_GAP + legend.height + LEGEND_GAP),
     legendTop: height + LEGEND_GAP,
   };
@@ -145,7 +147,7 @@ export function pictureSize(
 /** The key as a group: each swatch a nested <svg> (styles inlined), each entry's words a <text>. */
 function legendGroup(legend: LegendLayout, top: number, styleOf: StyleOf, doc: Document): Element {
   const group = doc.createElementNS(SVG_NS, 'g');
-  group.setAttribute('transform', `translate(0,${top})`);
+  group.setAttribute('transform', `translate(${LEGEND_LEFT},${top})`);
   for (const entry of legend.entries) {
     const swatch = doc.createElementNS(SVG_NS, 'svg');
     for (const [k, v] of [
