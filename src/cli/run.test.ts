@@ -19,6 +19,13 @@ describe('npm run sim', () => {
     expect(out).toMatch(/^t4 .*Client2\s+write\(Storage, 34, X\)\s+34 > 32 -> ACCEPT\s+max_seen = 34$/m);
     expect(out).toMatch(/^t6 .*Client1\s+write\(Storage, 33, Y\)\s+33 <= 34 -> REJECT\s+max_seen = 34$/m);
     expect(out).toContain('Stale write accepted: no (1 stale write rejected)');
+    expect(out).toContain('Tokens issued: 33, 34 (strictly increasing)');
+    // As the lab says it: a plain lease issues no token, which is not "a sequence out of order".
+    const lease = run(['--preset', 'canonical-race', '--strategy', 'lease-trust']).out;
+    expect(lease).toContain('Tokens issued: none. The lock was granted as 2 plain leases, which carry no token');
+    expect(run(['--preset', 'canonical-race', '--strategy', 'redlock']).out).toMatch(
+      /Tokens issued: \w+, \w+ \(random values: unique, but in no order\)/,
+    );
   });
 
   it('prints the trace JSON, and the same scenario under another strategy', () => {

@@ -68,7 +68,7 @@ export * from './core/defaults';
 export { clientIds } from './core/parties';
 export { STEP_KINDS, isStepKind, type StepKind, type NoteDetails, type DetailOf } from './core/vocabulary';
 export type { StrategyDef } from './strategies/types';
-export { TOKENS_LISTED, formatToken, tokenField, tokenList } from './protocol/tokens';
+export { TOKENS_LISTED, formatToken, tokenField, tokenList, tokensFact } from './protocol/tokens';
 export { carryTo, type Carried } from './comparison/carry';
 export { formatTraceText, formatVerdict, stepPhrase } from './trace/text';
 export { editSoFar, staleEditsUncommitted } from './trace/edits';

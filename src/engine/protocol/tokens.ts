@@ -4,7 +4,7 @@
 // across restarts. The other sources exist to show how that invariant breaks.
 
 import type { TokenSource } from '../core/scenario';
-import type { FieldValue, TokenValue } from '../core/trace';
+import type { FieldValue, TokenValue, Verdict } from '../core/trace';
 
 export interface IssueInput {
   source: TokenSource;
@@ -72,4 +72,30 @@ export function tokenList(tokens: readonly TokenValue[]): string {
   if (tokens.every((t) => t === null)) return '';
   if (tokens.length <= TOKENS_LISTED) return tokens.map(formatToken).join(', ');
   return `${formatToken(tokens[0]!)} … ${formatToken(tokens[tokens.length - 1]!)}: ${tokens.length.toLocaleString('en-US')} tokens`;
+}
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/**
+ * The tokens a run issued, in a sentence for a newcomer, as the lab's verdict and the CLI say it:
+ * "Tokens issued: 33, 34 (strictly increasing)", random values for what they are, and a run that
+ * issued none said so (never granted; granted as plain leases) rather than listed as "none" and
+ * called unordered.
+ */
+export function tokensFact(verdict: Pick<Verdict, 'tokensIssued' | 'tokensMonotonic'>): string {
+  const issued = verdict.tokensIssued;
+  if (issued.length === 0) return 'Tokens issued: none, as the lock was never granted.';
+  const tokens = issued.filter((t) => t !== null);
+  if (tokens.length === 0) {
+    return `Tokens issued: none. The lock was granted as ${plural(issued.length, 'plain lease', 'plain leases')}, which carry no token for a store to check.`;
+  }
+  const list = tokenList(tokens);
+  const leases =
+    tokens.length < issued.length
+      ? `, and ${plural(issued.length - tokens.length, 'plain lease', 'plain leases')}`
+      : '';
+  if (tokens.every((t) => typeof t === 'string')) {
+    return `Tokens issued: ${list}${leases} (random values: unique, but in no order)`;
+  }
+  return `Tokens issued: ${list}${leases} (${verdict.tokensMonotonic ? 'strictly increasing' : 'not strictly increasing'})`;
 }

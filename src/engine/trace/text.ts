@@ -4,7 +4,7 @@
 
 import type { Step, StepOf, Trace } from '../core/trace';
 import { strategyIdOf, type KnownStrategyId } from '../core/defaults';
-import { formatToken, tokenField, tokenList } from '../protocol/tokens';
+import { formatToken, tokenField, tokensFact } from '../protocol/tokens';
 import { systemPhrase } from './narrateSystems';
 import { isSystemKind } from '../core/vocabulary';
 import { editOutcome, uncommittedPhrase } from './edits';
@@ -194,9 +194,8 @@ export function formatTraceText(trace: Trace): string {
 
 export function formatVerdict(trace: Trace): string[] {
   const v = trace.verdict;
-  const tokens = tokenList(v.tokensIssued) || 'none';
   const out = [
-    `Tokens issued: ${tokens} (${v.tokensMonotonic ? 'strictly increasing' : 'not a strictly increasing sequence'})`,
+    tokensFact(v),
     v.staleWriteAccepted
       ? `Stale write accepted: yes, at step ${v.staleWriteAccepted.step} (${v.staleWriteAccepted.client} at ${v.staleWriteAccepted.resource})${journalNote(trace, v.staleWriteAccepted.step)}`
       : `Stale write accepted: no (${v.staleWritesRejected} stale write${v.staleWritesRejected === 1 ? '' : 's'} rejected)`,

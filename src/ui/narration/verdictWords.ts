@@ -3,7 +3,12 @@
 // (the Record's key type makes a new one a type error), and a run that issued no token says so
 // rather than listing "none" and calling it unordered.
 
-import { staleEditsUncommitted, tokenList, type InvariantId, type Trace, type Verdict } from '../../engine';
+import { staleEditsUncommitted, tokensFact, type InvariantId, type Trace, type Verdict } from '../../engine';
+
+/** Said the same way by the CLI: the engine's. */
+export { tokensFact };
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 export const INVARIANT_WORDS: Record<InvariantId, string> = {
   'issued-tokens-increase': 'Tokens issued strictly increase',
@@ -12,27 +17,6 @@ export const INVARIANT_WORDS: Record<InvariantId, string> = {
   'max-seen-never-decreases': 'max_seen never decreases',
   'no-stale-side-effect': 'No stale side effect escapes',
 };
-
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-
-/** "Tokens issued: 33, 34 (strictly increasing)", or why there is nothing to order. */
-export function tokensFact(verdict: Pick<Verdict, 'tokensIssued' | 'tokensMonotonic'>): string {
-  const issued = verdict.tokensIssued;
-  if (issued.length === 0) return 'Tokens issued: none, as the lock was never granted.';
-  const tokens = issued.filter((t) => t !== null);
-  if (tokens.length === 0) {
-    return `Tokens issued: none. The lock was granted as ${plural(issued.length, 'plain lease', 'plain leases')}, which carry no token for a store to check.`;
-  }
-  const list = tokenList(tokens);
-  const leases =
-    tokens.length < issued.length
-      ? `, and ${plural(issued.length - tokens.length, 'plain lease', 'plain leases')}`
-      : '';
-  if (tokens.every((t) => typeof t === 'string')) {
-    return `Tokens issued: ${list}${leases} (random values: unique, but in no order)`;
-  }
-  return `Tokens issued: ${list}${leases} (${verdict.tokensMonotonic ? 'strictly increasing' : 'not strictly increasing'})`;
-}
 
 export interface Headline {
   /** ok: all well; warn: safe, but the fence also stopped the current holder; broken: not safe. */
