@@ -123,5 +123,10 @@ describe('WhatIfForm', () => {
     expect(document.activeElement).toBe(input);
     expect(store.getState().scenario.name).toBe('The canonical race');
     expect(store.getState().past).toHaveLength(0);
+    // The button's press is answered where a pressed button is looked at, not only at the field.
+    const status = container.querySelector('.whatif-status')!;
+    expect(status.textContent).toMatch(/^Not run: a field above does not read yet/);
+    type(input, '5');
+    expect(status.textContent).toBe('');
   });
 });

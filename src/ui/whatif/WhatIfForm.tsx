@@ -78,6 +78,8 @@ export function WhatIfForm() {
   const [strategy, setStrategy] = useState(EXAMPLE_WHAT_IF.strategy ?? 'fencing');
   /** The name of the what-if last loaded from these very fields, for the status line. */
   const [loaded, setLoaded] = useState<string | null>(null);
+  /** Run was pressed with a field that does not read: said in the status line until a field changes. */
+  const [refused, setRefused] = useState(false);
   const inputs = useRef<Partial<Record<Time, HTMLInputElement | null>>>({});
 
   // Each field must read as seconds; then the builder judges the what-if as a whole.
@@ -95,6 +97,7 @@ export function WhatIfForm() {
   const change = (apply: () => void) => {
     apply();
     setLoaded(null);
+    setRefused(false);
   };
 
   const submit = (event: FormEvent) => {
@@ -102,6 +105,7 @@ export function WhatIfForm() {
     if (!result?.ok) {
       const first = TIMES.find((name) => problems[name]);
       if (first) inputs.current[first]?.focus();
+      setRefused(true);
       return;
     }
     if (loadScenario(result.scenario, { source: 'the what-if' })) setLoaded(result.scenario.name);
@@ -220,7 +224,11 @@ export function WhatIfForm() {
             Run this what-if
           </button>
           <p className="whatif-status" role="status">
-            {loaded ? `Loaded. “Undo last change” at the top puts back the run before.` : ''}
+            {loaded
+              ? `Loaded. “Undo last change” at the top puts back the run before.`
+              : refused
+                ? 'Not run: a field above does not read yet (it says why under it). The table still shows the run before.'
+                : ''}
           </p>
         </div>
       </form>
