@@ -209,7 +209,9 @@ test.describe('the walkthrough in presenter mode', () => {
     await toggle.click();
     await expect(toggle).toHaveAttribute('aria-pressed', 'true');
     await expect(legend).toBeVisible();
-    await expect(legend).toContainText('zombie window: expired, still believed');
+    // HDFS: a writer holds an epoch until a newer one is promised, not a lease that expires.
+    await expect(legend).toContainText('zombie window: superseded, still believed');
+    await expect(legend).toContainText('epoch held, per the journal nodes');
     // Over the drawing, under its button, and clear of the navigation.
     const box = (await legend.boundingBox())!;
     const timeline = (await page.locator('.lesson-main .timeline').boundingBox())!;

@@ -27,8 +27,8 @@ function visible(bar: BarShape, plot: PlotArea): { x1: number; x2: number; width
   return { x1, x2, width: x2 - x1 };
 }
 
-function zombieText(widthPx: number): string | null {
-  if (widthPx >= 260) return 'zombie window: expired, still believed';
+function zombieText(widthPx: number, noun: LeaseShape['noun']): string | null {
+  if (widthPx >= 260) return `zombie window: ${noun === 'epoch' ? 'superseded' : 'expired'}, still believed`;
   return widthPx >= 100 ? 'zombie window' : null;
 }
 
@@ -39,17 +39,17 @@ function Bar(props: { bar: BarShape; y: number; height: number; className: strin
   );
 }
 
-/** "lease 33" at the right end of the held bar, then the zombie window's name where it starts. */
+/** "lease 33" ("epoch 33") at the right end of the held bar, then the zombie window's name where it starts. */
 function LeaseText({ lease, plot }: { lease: LeaseShape; plot: PlotArea }) {
   const y = lease.believedY + lease.barHeight + 12;
   const held = lease.held ? visible(lease.held, plot) : null;
   const zombie = lease.zombie ? visible(lease.zombie, plot) : null;
-  const zombieWords = zombie ? zombieText(zombie.width) : null;
+  const zombieWords = zombie ? zombieText(zombie.width, lease.noun) : null;
   return (
     <>
       {held && held.width >= LEASE_TEXT_MIN_PX && (
         <text className="tl-lease__text" x={held.x2 - 4} y={y} textAnchor="end">
-          {lease.token ? `lease ${lease.token}` : 'lease'}
+          {lease.token ? `${lease.noun} ${lease.token}` : lease.noun}
         </text>
       )}
       {zombie && zombieWords && (

@@ -4,11 +4,20 @@
 // Invariant: held, believed and zombie bars come from the trace's own times and never overlap in
 // time on the believed row.
 
-import { formatToken, type LeaseRecord, type PauseRecord, type Trace } from '../../engine';
+import { findStrategy, formatToken, type LeaseRecord, type PauseRecord, type Trace } from '../../engine';
 import { DETAIL_MAX } from './batch';
 import { candidateRange } from './intervals';
 import { clampX, type TimeScale } from './geometry';
-import type { BarShape, LaneShape, LeaseShape, LockDelayShape, PauseShape, PlotArea, TimeWindow } from './types';
+import type {
+  BarShape,
+  GrantWords,
+  LaneShape,
+  LeaseShape,
+  LockDelayShape,
+  PauseShape,
+  PlotArea,
+  TimeWindow,
+} from './types';
 
 export const LEASE_BAR_HEIGHT_PX = 7;
 const HELD_OFFSET_PX = 12;
@@ -66,14 +75,27 @@ function leaseEndMs(lease: LeaseRecord, traceEndMs: number): number {
   return Math.max(spans.held.toMs, spans.believed?.toMs ?? -Infinity, spans.zombie?.toMs ?? -Infinity);
 }
 
-function leaseTitle(lease: LeaseRecord, spans: ReturnType<typeof leaseSpans>): string {
+/**
+ * What the run's grants are called: an epoch under a system with no lease (HDFS: a writer holds its
+ * epoch until a newer one is promised; strategies/qjm.ts), else a lease.
+ */
+export function grantWordsOf(trace: Trace): GrantWords {
+  return findStrategy(trace.scenario.strategy)?.leaseKnob === null
+    ? { noun: 'epoch', heldPer: 'the journal nodes', ended: 'superseded' }
+    : { noun: 'lease', heldPer: 'the lock service', ended: 'expired' };
+}
+
+function leaseTitle(lease: LeaseRecord, spans: ReturnType<typeof leaseSpans>, words: GrantWords): string {
+  const noun = words.noun === 'epoch' ? 'Epoch' : 'Lease';
   const parts = [
-    `Lease ${formatToken(lease.token)} of ${lease.holder}`,
-    `held ${span(spans.held.fromMs, spans.held.toMs)} per the lock service${lease.endReason ? ` (${lease.endReason})` : ''}`,
+    `${noun} ${formatToken(lease.token)} of ${lease.holder}`,
+    `held ${span(spans.held.fromMs, spans.held.toMs)} per ${words.heldPer}${lease.endReason ? ` (${lease.endReason})` : ''}`,
   ];
   if (spans.believed) parts.push(`believed from ${lease.believedFromMs} ms`);
   if (spans.zombie) {
-    parts.push(`zombie window ${span(spans.zombie.fromMs, spans.zombie.toMs)}: expired, yet still believed held`);
+    parts.push(
+      `zombie window ${span(spans.zombie.fromMs, spans.zombie.toMs)}: ${words.ended}, yet still believed held`,
+    );
   }
   return parts.join('; ');
 }
@@ -81,6 +103,7 @@ function leaseTitle(lease: LeaseRecord, spans: ReturnType<typeof leaseSpans>): s
 export function layoutLeases(trace: Trace, lanes: Map<string, LaneShape>, frame: Frame): LeaseShape[] {
   const shapes: LeaseShape[] = [];
   const titles: (() => string)[] = [];
+  const words = grantWordsOf(trace);
   const [first, last] = candidateRange(trace.leases, frame.window, grantedMsOf, (l) => leaseEndMs(l, trace.endMs));
   for (let i = first; i < last; i += 1) {
     const lease = trace.leases[i]!;
@@ -95,6 +118,7 @@ export function layoutLeases(trace: Trace, lanes: Map<string, LaneShape>, frame:
     shapes.push({
       key: `lease-${lease.grantId}`,
       holder: lease.holder,
+      noun: words.noun,
       token: lease.token === null ? '' : formatToken(lease.token),
       held,
       believed,
@@ -104,7 +128,7 @@ export function layoutLeases(trace: Trace, lanes: Map<string, LaneShape>, frame:
       barHeight: LEASE_BAR_HEIGHT_PX * k,
       title: '',
     });
-    titles.push(() => leaseTitle(lease, spans));
+    titles.push(() => leaseTitle(lease, spans, words));
   }
   // A crowded view is drawn batched, without tooltips (batch.ts): its titles would go unread.
   if (shapes.length <= DETAIL_MAX) shapes.forEach((shape, i) => (shape.title = titles[i]!()));

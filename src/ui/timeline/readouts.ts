@@ -4,7 +4,7 @@
 
 import { formatToken, type Trace } from '../../engine';
 import { formatNumber } from '../format/number';
-import { leaseSpans, lockDelaysOf } from './leases';
+import { grantWordsOf, leaseSpans, lockDelaysOf } from './leases';
 import type { LaneShape, TimeWindow } from './types';
 
 export interface MaxSeenReadout {
@@ -73,7 +73,7 @@ function summarize(trace: Trace): string {
       `Timeline of ${trace.scenario.name}: lanes ${trace.parties.map((p) => p.label).join(', ')}`,
       `${plural(trace.steps.length, 'step')} over ${ms(trace.endMs)}`,
       plural(trace.messages.length, 'message'),
-      plural(trace.leases.length, 'lease'),
+      plural(trace.leases.length, grantWordsOf(trace).noun),
       plural(trace.pauses.length, 'GC pause'),
       ...(lockDelays.length > 0 ? [plural(lockDelays.length, 'lock-delay')] : []),
       `${plural(accepted, 'write')} accepted, ${rejected} rejected`,
@@ -131,12 +131,13 @@ export function legendItems(trace: Trace, interventions = false): LegendItem[] {
     staleAccept: trace.steps.some((s) => s.kind === 'write.accepted' && s.write?.stale),
     effect: trace.steps.some((s) => s.kind === 'effect.sent'),
   };
+  const words = grantWordsOf(trace);
   const items: (LegendItem | false)[] = [
     { key: 'message', text: 'message, with the token it carries' },
     has.lostMessage && { key: 'lostMessage', text: 'message dropped or lost' },
-    { key: 'held', text: 'lease held, per the lock service' },
-    { key: 'believed', text: 'lease believed held, per its holder' },
-    has.zombie && { key: 'zombie', text: 'zombie window: expired, still believed' },
+    { key: 'held', text: `${words.noun} held, per ${words.heldPer}` },
+    { key: 'believed', text: `${words.noun} believed held, per its holder` },
+    has.zombie && { key: 'zombie', text: `zombie window: ${words.ended}, still believed` },
     has.pause && { key: 'pause', text: 'GC pause (client frozen)' },
     has.lockDelay && { key: 'lockDelay', text: 'lock-delay: free, but nobody may take it' },
     { key: 'accept', text: 'write accepted' },

@@ -55,9 +55,23 @@ export interface BarShape {
 }
 
 /** One grant of the lock, drawn on its holder's lane. */
+/**
+ * What a grant is called under the run's system: a lease, held per the lock service, that expires;
+ * or (HDFS) a writer's epoch, held per the journal nodes' promises, which no clock ends: it is
+ * superseded when a newer one is promised.
+ */
+export interface GrantWords {
+  noun: 'lease' | 'epoch';
+  heldPer: string;
+  /** How a grant stops counting, said of its zombie window: "expired", "superseded". */
+  ended: string;
+}
+
 export interface LeaseShape {
   key: string;
   holder: string;
+  /** What the bar's words call it ("lease 33", "epoch 33"). */
+  noun: GrantWords['noun'];
   /** The lease's token as text; empty for a plain lease, which has none. */
   token: string;
   /** The lease as the lock service counts it (granted..ended). */
