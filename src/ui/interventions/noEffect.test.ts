@@ -34,4 +34,12 @@ describe('noEffect', () => {
     expect(noEffect(race, at('t1'), 'expireLease', {})).toBeNull();
     expect(noEffect(race, at('t1'), 'pause', { client: 'Client1' })).toBeNull();
   });
+
+  it('says HDFS keeps no lease to expire, and how to depose its writer instead', () => {
+    // Found by an engineer: offered for HDFS, it ran, and the step said "JN1 has no lease to expire".
+    const qjm = simulate(findPreset('qjm-race')!.scenario);
+    expect(noEffect(qjm, qjm.steps[5], 'expireLease', {})).toMatch(
+      /^This system keeps no lease: a writer holds its epoch .* make another client acquire the lock\.$/,
+    );
+  });
 });

@@ -15,7 +15,10 @@ export function noEffect(
   switch (kind) {
     case 'expireLease': {
       const lock = trace.parties.find((p) => p.kind === 'lock');
-      const fields = lock ? view(lock.id)?.fields : undefined;
+      // HDFS: the journal nodes promise epochs, and nothing times them out.
+      if (!lock)
+        return 'This system keeps no lease: a writer holds its epoch until another is promised a newer one, so this would change nothing. To depose the writer, make another client acquire the lock.';
+      const fields = view(lock.id)?.fields;
       const idle = fields !== undefined && 'holder' in fields && (fields.holder === null || fields.holder === '');
       return idle
         ? 'No one holds the lock at this step, so there is no lease to expire: this would change nothing.'
