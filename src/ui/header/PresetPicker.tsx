@@ -3,14 +3,29 @@
 // which strategy it runs where it was carried to another and changed in nothing else.
 
 import { useId, useRef } from 'react';
-import { PRESET_GROUPS } from '../../engine';
+import { PRESET_GROUPS, findPreset } from '../../engine';
 import { useActions, useLab } from '../store/context';
 import { strategyName, useCarriedTo } from './carried';
 
 export function PresetPicker() {
-  const { presetId, changed } = useLab((s) => ({ presetId: s.presetId, changed: s.edited }));
+  const { presetId, changed, strategy } = useLab((s) => ({
+    presetId: s.presetId,
+    changed: s.edited,
+    strategy: s.scenario.strategy,
+  }));
   const carriedTo = useCarriedTo();
-  const mark = carriedTo ? `Under ${strategyName(carriedTo)}: ` : changed ? 'Changed: ' : '';
+  // Changed as well as carried, the strategy is still said: "Changed: The canonical race (fencing
+  // token)" under Redlock named the wrong system.
+  const own = presetId === null ? undefined : findPreset(presetId)?.scenario.strategy;
+  const elsewhere = changed && own !== undefined && own !== strategy ? strategy : null;
+  const under = carriedTo ?? elsewhere;
+  const mark = carriedTo
+    ? `Under ${strategyName(carriedTo)}: `
+    : elsewhere
+      ? `Changed, under ${strategyName(elsewhere)}: `
+      : changed
+        ? 'Changed: '
+        : '';
   const { loadPreset } = useActions();
   const id = useId();
   // A choice made with the pointer hands the keys back to the page, so the arrow keys step through
@@ -37,7 +52,7 @@ export function PresetPicker() {
                 {/* In front, so a narrow list never cuts it off. */}
                 {p.id === presetId ? mark : ''}
                 {/* Carried, its title's own strategy in brackets would contradict the mark. */}
-                {p.id === presetId && carriedTo ? p.scenario.name : p.title}
+                {p.id === presetId && under ? p.scenario.name : p.title}
               </option>
             ))}
           </optgroup>
