@@ -76,7 +76,9 @@ export function ExportBar() {
         const text = a.mermaidOf(store.getState().trace);
         try {
           await navigator.clipboard.writeText(text);
-          setStatus({ text: `Mermaid text copied (${text.trimEnd().split('\n').length} lines).` });
+          setStatus({
+            text: `Mermaid text copied (${text.trimEnd().split('\n').length} lines). In Markdown, paste it between a line \`\`\`mermaid and a line \`\`\`.`,
+          });
         } catch {
           setStatus({ text: 'Copy this Mermaid text:', mermaid: text });
         }
