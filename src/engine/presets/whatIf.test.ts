@@ -115,6 +115,28 @@ describe('every fault, opened under every strategy', () => {
       expect(simulate(roundTrip(built({ ...back, strategy: strategy.id }))).steps.length).toBeGreaterThan(0);
   });
 
+  it("holds the form's words on clocks jumping back, design by design", () => {
+    const grants = (params: WhatIfParams) =>
+      simulate(built(params)).steps.flatMap((s) => (s.kind === 'lock.granted' ? [s.timeMs] : []));
+    // A client's clock back: where the lease is timed by the client's wall clock, Client2 gets the
+    // lock and Client1's Y is a stale write; ZooKeeper, etcd and Chubby keep Client1's session.
+    const client = { ...EXAMPLE_WHAT_IF, fault: 'client-clock-jump', faultMs: -30_000 } as const;
+    for (const strategy of ['lease-trust', 'fencing', 'redlock']) {
+      expect(grants({ ...client, strategy }), strategy).toHaveLength(2);
+      expect(zombieWrites(built({ ...client, strategy })), strategy).toContainEqual(
+        expect.objectContaining({ stale: true }),
+      );
+    }
+    for (const strategy of ['zookeeper', 'etcd', 'chubby'])
+      expect(grants({ ...client, strategy }), strategy).toHaveLength(1);
+    // The lock server's clock back: a wall-clock lease lasts 30 s longer; the others do not change.
+    const server = { ...EXAMPLE_WHAT_IF, fault: 'server-clock-jump', faultMs: -30_000, client2AsksAtMs: 2000 } as const;
+    for (const strategy of ['lease-trust', 'fencing'])
+      expect(grants({ ...server, strategy })[1]).toBeGreaterThan(40_000);
+    for (const strategy of ['redlock', 'zookeeper', 'etcd', 'chubby'])
+      expect(grants({ ...server, strategy }), strategy).toHaveLength(1);
+  });
+
   it("the lock service is the strategy's own: a cut from Redlock is a cut from each of the five masters", () => {
     const scenario = built({ ...EXAMPLE_WHAT_IF, fault: 'partition', strategy: 'redlock' });
     const cuts = scenario.actions.filter((a) => a.type === 'partition');

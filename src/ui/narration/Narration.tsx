@@ -3,9 +3,9 @@
 // write that got in is shown as the danger it is (comparison.ts), not as a green tick.
 
 import { useState } from 'react';
-import { editSoFar, formatToken, type Step, type Trace } from '../../engine';
+import { editSoFar, type Step, type Trace } from '../../engine';
 import { useLab } from '../store/context';
-import { comparisonChip } from './comparison';
+import { comparisonChip, maxSeenLine } from './comparison';
 import { isVerdictNews, shownVerdict } from './verdictWords';
 import './narration.css';
 
@@ -88,10 +88,7 @@ export function NarrationBody({
   const w = step.write;
   const chip = w && comparisonChip(w, w.stale && w.verdict === 'accepted' ? editSoFar(trace, step) : null);
   // What the store's max_seen did; null for a store that keeps none (the narration says so, once).
-  const maxSeen =
-    w && w.maxSeenAfter !== null
-      ? `max_seen at ${w.resource}: ${formatToken(w.maxSeenBefore)} → ${formatToken(w.maxSeenAfter)}`
-      : null;
+  const maxSeen = w ? maxSeenLine(w) : null;
   const measured = live === null;
   return (
     <>

@@ -3,7 +3,7 @@
 // success: it has its own glyph ("!", as on the timeline), words and danger colour; accept, reject
 // and stale accept differ in glyph and words, never in colour alone.
 
-import type { WriteOutcome } from '../../engine';
+import { formatToken, type WriteOutcome } from '../../engine';
 
 export type ComparisonTone = 'accepted' | 'rejected' | 'stale-accepted';
 
@@ -50,4 +50,11 @@ export function comparisonChip(
     };
   }
   return { tone: 'accepted', glyph: '✓', words: 'Accepted', note: null };
+}
+
+/** "max_seen at Storage: 34 → 34", the line under the comparison; null for a store that keeps none. */
+export function maxSeenLine(write: Pick<WriteOutcome, 'resource' | 'maxSeenBefore' | 'maxSeenAfter'>): string | null {
+  return write.maxSeenAfter === null
+    ? null
+    : `max_seen at ${write.resource}: ${formatToken(write.maxSeenBefore)} → ${formatToken(write.maxSeenAfter)}`;
 }

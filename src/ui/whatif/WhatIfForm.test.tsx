@@ -125,7 +125,7 @@ describe('WhatIfForm', () => {
     expect(store.getState().past).toHaveLength(0);
     // The button's press is answered where a pressed button is looked at, not only at the field.
     const status = container.querySelector('.whatif-status')!;
-    expect(status.textContent).toMatch(/^Not run: a field above does not read yet/);
+    expect(status.textContent).toMatch(/^Not run: fix the field marked above/);
     type(input, '5');
     expect(status.textContent).toBe('');
   });

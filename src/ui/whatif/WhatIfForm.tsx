@@ -39,11 +39,11 @@ const FAULT_NOTES: Partial<Record<WhatIfFault | 'client-clock-back' | 'server-cl
   'client-clock-jump':
     ' A client whose clock jumps ahead thinks its lease ends sooner than it does, and stops early: the safe direction. Expect no stale write to get in, under any design. A negative number jumps it back: the dangerous direction.',
   'client-clock-back':
-    ' A client whose clock jumps back counts its lease out for that much longer (a Redlock client counts on its wall clock too), so it writes after the lock server has given the lock to Client2: only a check at the store stops it.',
+    ' A client whose clock jumps back counts its lease out for that much longer where it times the lease by its wall clock (a plain lease, generic fencing, Redlock): it writes after the lock server has given the lock to Client2, and only a check at the store stops it. Under ZooKeeper, etcd and Chubby, Client1 keeps its session as before.',
   'server-clock-jump':
     ' A lock server that times leases by its wall clock (a plain lease, Redis) then thinks Client1’s lease is over long before Client1 does, and gives the lock to Client2 while Client1 still believes it holds it. ZooKeeper and etcd time leases on a clock that does not jump, and keep Client1’s. Client2 asks at 2 s by default, before Client1’s own count runs out.',
   'server-clock-back':
-    ' A lock server whose wall clock jumps back keeps Client1’s lease for that much longer: the safe direction, at the cost of a lock nobody can take meanwhile.',
+    ' A lock server that times leases by its wall clock (a plain lease, generic fencing, Redis) keeps Client1’s lease that much longer when the clock jumps back: the safe direction, at the cost of a lock nobody can take meanwhile. Under ZooKeeper, etcd and Chubby nothing changes.',
 };
 
 /** The story's note for the fault, and for a clock, the way it jumps (a negative number is back). */
@@ -227,7 +227,7 @@ export function WhatIfForm() {
             {loaded
               ? `Loaded. “Undo last change” at the top puts back the run before.`
               : refused
-                ? 'Not run: a field above does not read yet (it says why under it). The table still shows the run before.'
+                ? 'Not run: fix the field marked above (it says why). The table still shows the run before.'
                 : ''}
           </p>
         </div>
