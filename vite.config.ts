@@ -186,6 +186,12 @@ const firstView = (): Plugin => {
 /** The modules of the 'page' chunk (with what they import): see its group, below. */
 const PAGE_MODULES = new RegExp(
   [
+    // What the strategies say about themselves (names, knobs, parties), which every page needs,
+    // with the rest of the engine's core: left alone, the bundler makes a small chunk of each
+    // strategy, shared by the core and that strategy's model. With them what every page's
+    // narration and verdict read of a journal edit (trace/edits.ts): left alone, it goes with the
+    // narration's chunk, and the embed fetched all 8 kB of it for two functions.
+    String.raw`/src/engine/(core|protocol|strategies)/|/src/engine/models/registry|/src/engine/trace/edits\.ts$`,
     String.raw`/node_modules/(react|zustand)/`,
     String.raw`/src/ui/(timeline/Timeline|narration/Narration|controls/Transport|header/ErrorBanner)\.tsx$`,
     String.raw`/src/ui/store/(context\.tsx|presetOf\.ts|shippedRuns\.ts|shown\.ts|url\.ts)$`,
@@ -222,30 +228,20 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
-            // What the strategies say about themselves (names, knobs, parties), which every page
-            // needs, is one chunk with the rest of the engine's core: left alone, the bundler
-            // makes a small chunk of each strategy, shared by the core and that strategy's model,
-            // and the first render waits for ten more requests. With them what every page's
-            // narration and verdict read of a journal edit (trace/edits.ts): left alone, it goes
-            // with the narration's chunk, and the embed fetched all 8 kB of it for two functions.
-            {
-              name: 'engine',
-              test: /\/src\/engine\/(core|protocol|strategies)\/|\/src\/engine\/models\/registry|\/src\/engine\/trace\/edits\.ts$/,
-            },
+            // What every view's first render needs: React, the store's hooks, the presets, what
+            // every view draws (the timeline, the narration line, the transport, the error banner),
+            // with all they import, and the engine's core. Left alone, the bundler makes a small
+            // chunk of each module that the page's entry shares with a view (it does not know the
+            // entry is always there first), and the embed's first render asked for 19 files. Over
+            // HTTP/1.1 a browser fetches 6 at a time from one server, so each 6 more cost a slow
+            // phone another round trip before anything is drawn.
+            { name: 'page', test: PAGE_MODULES },
             // The narration (which the lab's first render needs, for its event table; the embed's
             // does not), apart from the simulator that also uses it: left alone, the bundler puts
             // the two in one chunk, and the simulator, which comes with the first model a page
             // fetches (src/ui/store/models.ts), with the page. What every page needs to list
             // tokens (tokenList) is in protocol/tokens.ts, with the core, not here.
             { name: 'narration', test: /\/src\/engine\/trace\/(narrate|narrateSystems|text)\.ts$/ },
-            // What every view's first render needs besides the engine: React, the store's hooks, the
-            // presets, and what every view draws (the timeline, the narration line, the transport,
-            // the error banner), with all they import. Left alone, the bundler makes a small chunk
-            // of each module that the page's entry shares with a view (it does not know the entry
-            // is always there first), and the embed's first render asked for 19 files. Over
-            // HTTP/1.1 a browser fetches 6 at a time from one server, so each 6 more cost a slow
-            // phone another round trip before anything is drawn.
-            { name: 'page', test: PAGE_MODULES },
           ],
         },
       },
