@@ -225,8 +225,13 @@ test.describe('the walkthrough in presenter mode', () => {
     await expect(legend).toBeVisible();
     await page.keyboard.press('k');
     await expect(legend).toBeHidden();
-    // Not presenting, the key is under the timeline as always, and the button is not there.
+    // Escape closes the key first, then leaves presenting: not presenting, the key is under the
+    // timeline as always, and the button is not there.
     await page.keyboard.press('k');
+    await expect(legend).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(legend).toBeHidden();
+    await expect(toggle).toHaveAttribute('aria-pressed', 'false');
     await page.keyboard.press('Escape');
     await expect(legend).toBeVisible();
     await expect(toggle).toHaveCount(0);

@@ -92,7 +92,8 @@ export function LessonNav({ moreBelow = false }: { moreBelow?: boolean }) {
           <span className="keys-words">
             {' '}
             · Keys: <kbd>→</kbd> next, <kbd>←</kbd> back, <kbd>1</kbd>–<kbd>6</kbd> answer, <kbd>P</kbd> present on a
-            projector, <kbd>B</kbd> blank the screen, <kbd>+</kbd> <kbd>−</kbd> speed
+            projector (then <kbd>K</kbd> the timeline’s key), <kbd>B</kbd> blank the screen, <kbd>+</kbd> <kbd>−</kbd>{' '}
+            speed
           </span>
         </p>
       )}

@@ -63,6 +63,22 @@ describe('the presenter keys', () => {
     expect(q.toggleKey).not.toHaveBeenCalled();
   });
 
+  it("close the timeline's key with Escape before leaving presenting", () => {
+    const toggleKey = vi.fn();
+    const setPresenting = vi.fn();
+    let showKey = true;
+    const session = {
+      getState: () => ({ presenting: true, blank: false, showKey, toggleKey, setPresenting }),
+    } as unknown as LessonSession;
+    const lab = { getState: () => ({ playing: false }) } as unknown as LabStore;
+    const escape = () => handleLessonKey(session, lab, { key: 'Escape', target: null } as unknown as KeyboardEvent);
+    escape();
+    expect([toggleKey.mock.calls.length, setPresenting.mock.calls.length]).toEqual([1, 0]);
+    showKey = false;
+    escape();
+    expect(setPresenting).toHaveBeenCalledWith(false);
+  });
+
   it('move between steps at once when not presenting', () => {
     const p = presenter(false);
     p.press('ArrowRight');

@@ -2,7 +2,8 @@
 // and Space go forward (finish the playing, reveal the answer, next step); Left, Up and Page Up go
 // back (presenting, both first scroll to what a step shows below the screen); B, W or . blank the
 // screen (any of them, or Escape, brings it back); 1 to 6 answer; P presents; Escape leaves
-// presenting; K shows the timeline's key, presenting; + and - change the speed the runs play at. Invariant: a key meant for a focused
+// presenting (closing the timeline's key first, if open); K shows the timeline's key, presenting;
+// + and - change the speed the runs play at. Invariant: a key meant for a focused
 // control (typing, a select, Space or Enter on a button) is left to it.
 
 import type { LabStore } from '../store/labStore';
@@ -70,8 +71,11 @@ export function handleLessonKey(
   else if (BLANK.has(key)) s.toggleBlank();
   else if (key === 'p' || key === 'P') s.setPresenting(!s.presenting);
   else if ((key === 'k' || key === 'K') && s.presenting) s.toggleKey();
-  else if (key === 'Escape' && s.presenting) s.setPresenting(false);
-  else if (/^[1-6]$/.test(key)) s.answer(Number(key) - 1);
+  // Escape closes the timeline's key first, if it is open; then leaves presenting.
+  else if (key === 'Escape' && s.presenting) {
+    if (s.showKey) s.toggleKey();
+    else s.setPresenting(false);
+  } else if (/^[1-6]$/.test(key)) s.answer(Number(key) - 1);
   else if (key === '+' || key === '=') lab.getState().faster();
   else if (key === '-' || key === '_') lab.getState().slower();
   else return false;
