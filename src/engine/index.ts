@@ -51,6 +51,7 @@ export {
 export {
   STRATEGIES,
   findStrategy,
+  grantsEpochs,
   effectiveKnobs,
   choicesOf,
   lockDelayOf,

@@ -25,6 +25,15 @@ export function findStrategy(id: string): StrategyDef | undefined {
   return STRATEGIES.find((s) => s.id === id);
 }
 
+/**
+ * Whether a strategy's grant is an epoch rather than a lease: no clock ends it, a newer one
+ * supersedes it (HDFS: a writer holds its epoch until the journal nodes promise a newer one; its
+ * `leaseKnob` is null). False for an unknown id.
+ */
+export function grantsEpochs(id: string): boolean {
+  return findStrategy(id)?.leaseKnob === null;
+}
+
 /** Every party that together is the strategy's lock authority (LockService, the five Redis masters,
  * the three journal nodes): a what-if that names "the lock service" reaches each of them. */
 export const authoritiesOf = (s: StrategyDef): readonly string[] =>

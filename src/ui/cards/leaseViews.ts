@@ -8,7 +8,7 @@
 // of journal nodes has promised a newer epoch, a few steps before the trace records that grant.
 // Never "until —": a view without a time says why not.
 
-import { formatToken, type FieldValue, type LeaseRecord, type Step, type Trace } from '../../engine';
+import { formatToken, grantsEpochs, type FieldValue, type LeaseRecord, type Step, type Trace } from '../../engine';
 import { ms } from './fields';
 import { grantSteps } from './grants';
 
@@ -63,11 +63,9 @@ const REASON_WORDS: Record<string, string> = {
 /** Fields whose change is a change of belief. */
 const BELIEF_FIELDS = ['state', 'token', 'believedUntilMs', 'paused', 'suspended'];
 
-const isEpoch = (strategy: string) => strategy === 'qjm';
-
 function grantWords(token: FieldValue | LeaseRecord['token'], strategy: string, noToken: string): string {
   if (token === null || token === undefined || typeof token === 'boolean') return noToken;
-  return `${isEpoch(strategy) ? 'epoch' : 'token'} ${formatToken(token)}`;
+  return `${grantsEpochs(strategy) ? 'epoch' : 'token'} ${formatToken(token)}`;
 }
 
 interface Context {
@@ -97,7 +95,7 @@ export function leaseViews(trace: Trace, cursor: number, client: string, changed
   const newer = own ? trace.leases.findIndex(other) : lastIndex(trace.leases, other);
   const next = newer < 0 ? null : trace.leases[newer]!;
 
-  const promisedSince = isEpoch(strategy) && typeof token === 'number' ? newerPromises(ctx, token) : null;
+  const promisedSince = grantsEpochs(strategy) && typeof token === 'number' ? newerPromises(ctx, token) : null;
   const deposed = promisedSince?.quorum ? promisedSince : null;
 
   let service: string;
@@ -135,7 +133,7 @@ export function leaseViews(trace: Trace, cursor: number, client: string, changed
 
 function believesWords(view: Step['snapshots'][string], holding: boolean, strategy: string): string {
   const token = view.fields.token ?? null;
-  if (isEpoch(strategy)) {
+  if (grantsEpochs(strategy)) {
     return holding
       ? `is the writer with epoch ${formatToken(token as never)} until a newer epoch is promised`
       : 'is not the writer';

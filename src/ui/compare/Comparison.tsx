@@ -151,9 +151,11 @@ export function Comparison() {
                 return (
                   <tr key={strategy.id} className="waiting">
                     <th scope="row">{strategy.name}</th>
-                    <td colSpan={4} className="why">
+                    <td colSpan={3} className="why">
                       {state === 'running' ? 'Waiting for its run…' : 'Not run.'}
                     </td>
+                    {/* Its own cell, as in the other rows: presenting hides the column whole. */}
+                    <td className="open-cell" />
                   </tr>
                 );
               }

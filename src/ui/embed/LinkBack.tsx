@@ -3,6 +3,7 @@
 
 import { useEffect, useState } from 'react';
 import { useLabStore } from '../store/context';
+import { EMBED_ONLY_KEYS } from '../store/url';
 import { currentLink } from '../store/urlSync';
 
 const DELAY_MS = 300;
@@ -18,7 +19,7 @@ export function labLinkOf(href: string): string {
   const rest = href
     .slice(at + 1)
     .split('&')
-    .filter((part) => part !== 'embed' && !/^(autoplay|speed|show|origin)(=|$)/.test(part));
+    .filter((part) => part !== 'embed' && !EMBED_ONLY_KEYS.includes(part.split('=')[0]!));
   return `${href.slice(0, at)}${rest.length ? `#${rest.join('&')}` : ''}`;
 }
 

@@ -7,6 +7,8 @@
 // font file; classes and data attributes are dropped, so nothing depends on the page. The key to
 // the marks (the legend, HTML in the page) is drawn under the layers where the page placed it.
 
+import { LANE_TITLE_X_PX } from '../timeline/geometry';
+
 const SVG_NS = 'http://www.w3.org/2000/svg';
 
 /** The properties that make the picture, and whether a child inherits each from its parent. */
@@ -82,8 +84,8 @@ export function paintOf(colour: string): { fill: string; opacity: string | null 
 
 /** Space between the timeline and its key, and under the key, in CSS px. */
 const LEGEND_GAP = 10;
-/** The key's left margin: where the lane names start (FrameLayer), so the two line up. */
-const LEGEND_LEFT = 14;
+/** The key's left margin: where the lane names start, so the two line up. */
+const LEGEND_LEFT = LANE_TITLE_X_PX;
 
 /** `element`'s declarations worth writing, given its parent's values (null: write them all). */
 function declarations(element: Element, parent: Element | null, styleOf: StyleOf): [string, string][] {

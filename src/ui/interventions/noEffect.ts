@@ -2,10 +2,10 @@
 // a lease nobody holds, resuming a client that is not paused, restarting a server that is up,
 // crashing one that is already down. Invariant: pure; read off the step's snapshots only.
 
-import type { Step, Trace } from '../../engine';
+import { grantsEpochs, type Step, type Trace } from '../../engine';
 
 export function noEffect(
-  trace: Pick<Trace, 'parties'>,
+  trace: Pick<Trace, 'parties' | 'scenario'>,
   step: Pick<Step, 'snapshots'> | undefined,
   kind: string,
   values: Record<string, string>,
@@ -14,11 +14,11 @@ export function noEffect(
   const view = (party: string | undefined) => (party ? step.snapshots[party] : undefined);
   switch (kind) {
     case 'expireLease': {
-      const lock = trace.parties.find((p) => p.kind === 'lock');
       // HDFS: the journal nodes promise epochs, and nothing times them out.
-      if (!lock)
+      if (grantsEpochs(trace.scenario.strategy))
         return 'This system keeps no lease: a writer holds its epoch until another is promised a newer one, so this would change nothing. To depose the writer, make another client acquire the lock.';
-      const fields = view(lock.id)?.fields;
+      const lock = trace.parties.find((p) => p.kind === 'lock');
+      const fields = lock ? view(lock.id)?.fields : undefined;
       const idle = fields !== undefined && 'holder' in fields && (fields.holder === null || fields.holder === '');
       return idle
         ? 'No one holds the lock at this step, so there is no lease to expire: this would change nothing.'

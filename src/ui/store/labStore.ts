@@ -135,7 +135,7 @@ export function createLabStore(given: Scenario = defaultScenario(), options: Sto
         if (get().scenario !== scenario) return; // changed again since: that change's run counts
         if ('trace' in result) {
           // Where the cursor goes: as the change asked, unless it was moved meanwhile; then it
-          // keeps the time it was moved to.
+          // keeps the place it was moved to (its label, else its time: keepPlace).
           const moved = get().cursor !== cursorThen;
           set(show(result.trace, moved ? keepPlace() : place));
           return settle();

@@ -51,9 +51,12 @@ export type DecodedHash =
  * read and passed over, what only an embed link means (an embed link with `#embed&` taken out
  * opens the same view in the lab: docs/embedding.md).
  */
+/** What only an embed link means: a lab link reads and passes over them. */
+export const EMBED_ONLY_KEYS: readonly string[] = ['autoplay', 'speed', 'show', 'origin'];
+
 const LAB_LINK_KEYS: ReadonlySet<string> = new Set([
   ...['preset', 's', 'own', 'strategy', 'step', 'from'],
-  ...['autoplay', 'speed', 'show', 'origin'],
+  ...EMBED_ONLY_KEYS,
 ]);
 
 /**

@@ -27,8 +27,8 @@ function visible(bar: BarShape, plot: PlotArea): { x1: number; x2: number; width
   return { x1, x2, width: x2 - x1 };
 }
 
-function zombieText(widthPx: number, noun: LeaseShape['noun']): string | null {
-  if (widthPx >= 260) return `zombie window: ${noun === 'epoch' ? 'superseded' : 'expired'}, still believed`;
+function zombieText(widthPx: number, words: LeaseShape['words']): string | null {
+  if (widthPx >= 260) return `zombie window: ${words.ended}, still believed`;
   return widthPx >= 100 ? 'zombie window' : null;
 }
 
@@ -44,12 +44,12 @@ function LeaseText({ lease, plot }: { lease: LeaseShape; plot: PlotArea }) {
   const y = lease.believedY + lease.barHeight + 12;
   const held = lease.held ? visible(lease.held, plot) : null;
   const zombie = lease.zombie ? visible(lease.zombie, plot) : null;
-  const zombieWords = zombie ? zombieText(zombie.width, lease.noun) : null;
+  const zombieWords = zombie ? zombieText(zombie.width, lease.words) : null;
   return (
     <>
       {held && held.width >= LEASE_TEXT_MIN_PX && (
         <text className="tl-lease__text" x={held.x2 - 4} y={y} textAnchor="end">
-          {lease.token ? `${lease.noun} ${lease.token}` : lease.noun}
+          {lease.token ? `${lease.words.noun} ${lease.token}` : lease.words.noun}
         </text>
       )}
       {zombie && zombieWords && (

@@ -4,7 +4,7 @@
 // Invariant: held, believed and zombie bars come from the trace's own times and never overlap in
 // time on the believed row.
 
-import { findStrategy, formatToken, type LeaseRecord, type PauseRecord, type Trace } from '../../engine';
+import { formatToken, grantsEpochs, type LeaseRecord, type PauseRecord, type Trace } from '../../engine';
 import { DETAIL_MAX } from './batch';
 import { candidateRange } from './intervals';
 import { clampX, type TimeScale } from './geometry';
@@ -80,7 +80,7 @@ function leaseEndMs(lease: LeaseRecord, traceEndMs: number): number {
  * epoch until a newer one is promised; strategies/qjm.ts), else a lease.
  */
 export function grantWordsOf(trace: Trace): GrantWords {
-  return findStrategy(trace.scenario.strategy)?.leaseKnob === null
+  return grantsEpochs(trace.scenario.strategy)
     ? { noun: 'epoch', heldPer: 'the journal nodes', ended: 'superseded' }
     : { noun: 'lease', heldPer: 'the lock service', ended: 'expired' };
 }
@@ -118,7 +118,7 @@ export function layoutLeases(trace: Trace, lanes: Map<string, LaneShape>, frame:
     shapes.push({
       key: `lease-${lease.grantId}`,
       holder: lease.holder,
-      noun: words.noun,
+      words,
       token: lease.token === null ? '' : formatToken(lease.token),
       held,
       believed,

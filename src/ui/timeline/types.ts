@@ -54,7 +54,6 @@ export interface BarShape {
   toMs: number;
 }
 
-/** One grant of the lock, drawn on its holder's lane. */
 /**
  * What a grant is called under the run's system: a lease, held per the lock service, that expires;
  * or (HDFS) a writer's epoch, held per the journal nodes' promises, which no clock ends: it is
@@ -67,11 +66,12 @@ export interface GrantWords {
   ended: string;
 }
 
+/** One grant of the lock, drawn on its holder's lane. */
 export interface LeaseShape {
   key: string;
   holder: string;
-  /** What the bar's words call it ("lease 33", "epoch 33"). */
-  noun: GrantWords['noun'];
+  /** What the bar's words call it ("lease 33", "epoch 33") and its zombie window ("expired", "superseded"). */
+  words: GrantWords;
   /** The lease's token as text; empty for a plain lease, which has none. */
   token: string;
   /** The lease as the lock service counts it (granted..ended). */
