@@ -26,6 +26,15 @@ const field = (container: HTMLElement, label: RegExp): HTMLInputElement => {
 
 const run = (container: HTMLElement) => act(() => container.querySelector('form')!.requestSubmit());
 
+/** Picks what goes wrong, as a change of the form's first list. */
+const pickFault = (container: HTMLElement, value: string) => {
+  const fault = container.querySelector<HTMLSelectElement>('select')!;
+  act(() => {
+    fault.value = value;
+    fault.dispatchEvent(new Event('change', { bubbles: true }));
+  });
+};
+
 describe('WhatIfForm', () => {
   it("loads the issue's what-if as one change, which undo takes back", () => {
     const store = canonical();
@@ -47,11 +56,7 @@ describe('WhatIfForm', () => {
   it('reads the fields in seconds, and the fault and strategy from their pickers', () => {
     const store = canonical();
     const container = renderInLab(store, <WhatIfForm />);
-    const fault = container.querySelector<HTMLSelectElement>('select')!;
-    act(() => {
-      fault.value = 'server-clock-jump';
-      fault.dispatchEvent(new Event('change', { bubbles: true }));
-    });
+    pickFault(container, 'server-clock-jump');
     type(field(container, /How far its clock jumps/), '2.5');
     type(field(container, /When Client2 asks/), '0,5');
     run(container);
@@ -63,11 +68,7 @@ describe('WhatIfForm', () => {
   it("takes a client's clock jumping back, the dangerous direction, and says so", () => {
     const store = canonical();
     const container = renderInLab(store, <WhatIfForm />);
-    const fault = container.querySelector<HTMLSelectElement>('select')!;
-    act(() => {
-      fault.value = 'client-clock-jump';
-      fault.dispatchEvent(new Event('change', { bubbles: true }));
-    });
+    pickFault(container, 'client-clock-jump');
     const story = () => container.querySelector('.whatif-story')!.textContent;
     expect(story()).toMatch(/the safe direction/);
     expect(container.textContent).toContain('Forward; a negative number jumps it back.');
@@ -82,12 +83,7 @@ describe('WhatIfForm', () => {
   it("asks Client2 in at 2 s for a jump of the lock server's clock, where the danger is, unless a time was typed", () => {
     const store = canonical();
     const container = renderInLab(store, <WhatIfForm />);
-    const fault = container.querySelector<HTMLSelectElement>('select')!;
-    const pick = (value: string) =>
-      act(() => {
-        fault.value = value;
-        fault.dispatchEvent(new Event('change', { bubbles: true }));
-      });
+    const pick = (value: string) => pickFault(container, value);
     const asks = () => field(container, /When Client2 asks/);
     pick('server-clock-jump');
     expect(asks().value).toBe('2');
