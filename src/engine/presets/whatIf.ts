@@ -121,7 +121,7 @@ function checkWhatIf(params: WhatIfParams): { field: keyof WhatIfParams; error: 
   };
   const clockJump = params.fault.endsWith('clock-jump');
   const bad =
-    (clockJump ? jumpProblem(params.faultMs) : ms('faultMs', what, 1)) ??
+    (clockJump ? jumpProblem(params.faultMs, what) : ms('faultMs', what, 1)) ??
     ms('leaseTtlMs', 'The lease', 1) ??
     ms('client2AsksAtMs', 'The time Client2 asks', 0);
   if (bad) return bad;
@@ -151,18 +151,20 @@ function checkWhatIf(params: WhatIfParams): { field: keyof WhatIfParams; error: 
   return null;
 }
 
-/** What is wrong with a clock jump of `v` ms (either way, not 0), or null. */
-function jumpProblem(v: number): { field: 'faultMs'; error: string } | null {
+/**
+ * What is wrong with a clock jump of `v` ms (either way, not 0), or null; `noun` is the fault's
+ * (FAULT_NOUN: "The clock jump"). Unlike a length, a jump may be negative: a step back.
+ */
+function jumpProblem(v: number, noun: string): { field: 'faultMs'; error: string } | null {
   const field = 'faultMs' as const;
   if (typeof v !== 'number' || !Number.isFinite(v))
-    return { field, error: 'The clock jump must be a number of seconds (negative for a jump back).' };
-  if (v === 0) return { field, error: 'The clock jump cannot be 0 s: give how far it jumps, negative for back.' };
-  if (!Number.isInteger(v))
-    return { field, error: `The clock jump must be a whole number of milliseconds (got ${v} ms).` };
+    return { field, error: `${noun} must be a number of seconds (negative for a jump back).` };
+  if (v === 0) return { field, error: `${noun} cannot be 0 s: give how far it jumps, negative for back.` };
+  if (!Number.isInteger(v)) return { field, error: `${noun} must be a whole number of milliseconds (got ${v} ms).` };
   if (Math.abs(v) > WHAT_IF_MAX_MS)
     return {
       field,
-      error: `The clock jump must be at most ${secondsText(WHAT_IF_MAX_MS)} either way (got ${secondsText(v)}).`,
+      error: `${noun} must be at most ${secondsText(WHAT_IF_MAX_MS)} either way (got ${secondsText(v)}).`,
     };
   return null;
 }

@@ -29,13 +29,16 @@ export function LinkBack() {
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
     let live = true;
-    const now = () => void currentLink(store, window.location.href).then((link) => live && setHref(link));
     const update = () => {
       clearTimeout(timer);
-      timer = setTimeout(now, DELAY_MS);
+      timer = setTimeout(() => {
+        void currentLink(store, window.location.href).then((link) => live && setHref(link));
+      }, DELAY_MS);
     };
-    // The first at once: a reader may follow it as soon as the frame shows.
-    now();
+    // Until then the link is the embed's own less its words (labLinkOf), already the view: the
+    // store's, which may correct a link the embed could not read whole, follows a moment after
+    // the first render rather than in it.
+    update();
     const stop = store.subscribe((s, p) => {
       if (s.scenario !== p.scenario || s.cursor !== p.cursor || s.presetId !== p.presetId) update();
     });

@@ -14,18 +14,16 @@ export function PresetPicker() {
     strategy: s.scenario.strategy,
   }));
   const carriedTo = useCarriedTo();
-  // Changed as well as carried, the strategy is still said: "Changed: The canonical race (fencing
-  // token)" under Redlock named the wrong system.
+  // Under a strategy not the preset's own, the mark names it: carried and nothing else ("Under
+  // Redlock …: "), or changed as well ("Changed, under Redlock …: "), never the title's own
+  // system in brackets beside another's run.
   const own = presetId === null ? undefined : findPreset(presetId)?.scenario.strategy;
-  const elsewhere = changed && own !== undefined && own !== strategy ? strategy : null;
-  const under = carriedTo ?? elsewhere;
-  const mark = carriedTo
-    ? `Under ${strategyName(carriedTo)}: `
-    : elsewhere
-      ? `Changed, under ${strategyName(elsewhere)}: `
-      : changed
-        ? 'Changed: '
-        : '';
+  const under = own !== undefined && own !== strategy ? strategy : null;
+  const mark = under
+    ? `${carriedTo ? 'Under' : 'Changed, under'} ${strategyName(under)}: `
+    : changed
+      ? 'Changed: '
+      : '';
   const { loadPreset } = useActions();
   const id = useId();
   // A choice made with the pointer hands the keys back to the page, so the arrow keys step through
