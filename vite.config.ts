@@ -7,7 +7,7 @@ import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { build, type Plugin } from 'vite';
+import { build, minifySync, type Plugin } from 'vite';
 import { starterScript, viewChunks } from './scripts/first-view.mjs';
 import { defineConfig } from 'vitest/config';
 
@@ -116,7 +116,7 @@ const firstView = (): Plugin => {
       const file = join(outDir, 'index.html');
       const page = readFileSync(file, 'utf8');
       if (!page.includes('<div id="root"></div>')) throw new Error('dist/index.html has no empty #root');
-      // The site's one style sheet (cssCodeSplit: false) comes inside the page, allowed by its hash:
+      // The page's one style sheet (cssCodeSplit: false) comes inside the page, allowed by its hash:
       // the first view is drawn as the lab will draw it, with no second request before the first
       // paint. With the sheet still on its way, Chromium lays the page out unstyled once the HTML
       // is parsed (a <select> makes it), then again styled: 35 to 110 ms wasted on a slow network.
@@ -154,17 +154,25 @@ const firstView = (): Plugin => {
         ...viewChunks(manifest, { always: ENTRY_IMPORTS_LATER }).always!.map((file) => `./${file}`),
       ];
       const presets = shippedPresets();
-      const starter = starterScript({
-        head: inline[1]!,
-        entry: entry[1]!,
-        imports,
-        chunks: viewChunks(manifest, VIEW_MODULES),
-        presets: presets.ids,
-        fallback: presets.fallback,
-        engine: ENGINE_ID,
-      });
+      // Minified, as the page goes without its HTML comments (both are for this file's readers):
+      // the whole page then comes in a new connection's first round trip (bench:weight says).
+      const written = minifySync(
+        'starter.js',
+        starterScript({
+          head: inline[1]!,
+          entry: entry[1]!,
+          imports,
+          chunks: viewChunks(manifest, VIEW_MODULES),
+          presets: presets.ids,
+          fallback: presets.fallback,
+          engine: ENGINE_ID,
+        }),
+      );
+      if (written.errors.length) throw new Error(`the starter did not minify: ${written.errors[0]!.message}`);
+      const starter = written.code.trim();
       const hash = createHash('sha256').update(starter).digest('base64');
       const html = page
+        .replace(/<!--[\s\S]*?-->\s*/g, '')
         .replace(entry[0], '')
         .replace(importLinks, '')
         // Replaced by functions: a string replacement would expand any $& or $' in the text.
@@ -197,6 +205,8 @@ const PAGE_MODULES = new RegExp(
     String.raw`/src/ui/store/(context\.tsx|presetOf\.ts|shippedRuns\.ts|shown\.ts|url\.ts)$`,
     String.raw`/src/ui/recorded/route\.ts$`,
     String.raw`/src/ui/controls/useKeyboard\.ts$`,
+    // What adds a view's own styles (a lesson's, the recordings', the embed's): a file of its own else.
+    String.raw`/src/ui/styles/adopt\.ts$`,
     String.raw`/src/engine/(presets/index|comparison/carry)\.ts$`,
   ].join('|'),
 );
@@ -211,8 +221,10 @@ export default defineConfig({
   // e2e/weight.spec.ts can tell which of them a page loaded.
   build: {
     modulePreload: { polyfill: false },
-    // One style sheet for the whole site (36 kB, 10 kB gzipped), which the page carries inside it
-    // (the first-view plugin above): no view waits for a sheet of its own when its code arrives.
+    // One style sheet for the page (27 kB, 7 kB gzipped), which the page carries inside it (the
+    // first-view plugin above): no view waits for a sheet of its own when its code arrives. A view
+    // that has styles only it uses (a lesson, the recordings, the embed) carries them in its code
+    // (styles/adopt.ts): with them, the page no longer came in one round trip.
     cssCodeSplit: false,
     manifest: true,
     rolldownOptions: {

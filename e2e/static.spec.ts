@@ -139,19 +139,32 @@ test('the lab under a sub-path: it renders, exports, runs its workers, and stays
   console.log(`lab: ${w.requests.length} requests, all under ${PREFIX}`);
 });
 
-test('a lesson, presenter mode and the "Real servers" view work under the sub-path', async ({ page }) => {
+// A view's own styles come in its code and are added through the CSS object model (styles/adopt.ts),
+// which the page's Content-Security-Policy must not refuse: each view is checked drawn as styled.
+test('a lesson, presenter mode, the embed and the "Real servers" view work under the sub-path, styled', async ({
+  page,
+}) => {
   const w = await watch(page);
   await page.goto(site);
   await page.getByRole('button', { name: 'Lesson for a class' }).click();
   await expect(page).toHaveURL(/#lesson=fencing-tokens/);
   await expect(page.getByTestId('lesson-say')).toBeVisible();
+  await expect(page.locator('.lesson-bar')).toHaveCSS('display', 'flex');
 
   await page.goto(`${site}#lesson=fencing-tokens&present`);
   await expect(page.locator('.lesson.presenting')).toBeVisible();
   await expect(page.getByTestId('lesson-say')).toBeVisible();
 
+  // Each of the next two opened afresh, so its styles are its own, not left by the lesson.
+  await page.goto('about:blank');
+  await page.goto(`${site}#embed&preset=canonical-race`);
+  await expect(page.getByTestId('narration')).toBeVisible();
+  await expect(page.locator('.embed-bar')).toHaveCSS('display', 'flex');
+
+  await page.goto('about:blank');
   await page.goto(`${site}#recording=etcd-race`);
   await expect(page.getByRole('heading', { level: 1, name: 'Real servers' })).toBeVisible();
+  await expect(page.locator('.recorded-brand')).toHaveCSS('text-transform', 'uppercase');
   await expect(page.locator('[data-run="recorded"] svg.tl-svg')).toBeVisible();
   await expect(page.locator('[data-run="model"] svg.tl-svg')).toBeVisible();
   expect(w.requests).toContain(`${site}recordings/etcd-race.json`);

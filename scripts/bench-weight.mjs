@@ -28,6 +28,9 @@ export const RECORD_FIRST_RENDER = `
     }
   }).observe(document, { subtree: true, childList: true, attributeFilter: ['class'] });`;
 
+/** 10 TCP segments of 1,460 bytes: what a new connection's first round trip carries (RFC 6928). */
+const FIRST_ROUND_TRIP_BYTES = 10 * 1460;
+
 /** @param {string} name a file in dist/ @returns {number} its size gzipped (level 9) */
 const gzipped = (name) => {
   const file = `${root}dist/${name}`;
@@ -38,7 +41,7 @@ const gzipped = (name) => {
  * For each entry: the chunks loaded before the first render and their gzipped total, in bytes.
  * @param {import('@playwright/test').Browser} browser
  * @param {string} base the built site's URL, ending in '/'
- * `page` is the page itself, gzipped: its HTML, with the site's styles and the lab's first view.
+ * `page` is the page itself, gzipped: its HTML, with the page's styles and the lab's first view.
  * @returns {Promise<{ name: string, chunks: { file: string, gzip: number }[], gzip: number, page: number, workers: string[], firstRenderMs: number }[]>}
  */
 export async function firstRenderWeight(browser, base) {
@@ -92,10 +95,21 @@ export function weightLines(rows) {
   const [lab, embed] = rows;
   if (lab && embed)
     lines.push(`    the embed loads ${((100 * embed.gzip) / lab.gzip).toFixed(0)} % of what the lab loads`);
-  if (lab)
+  if (lab) {
     lines.push(
-      `  and the page itself, for both (HTML with the site's styles and the lab's first view): ${kB(lab.page)} gzipped`,
+      `  and the page itself, for both (HTML with the page's styles and the lab's first view): ${kB(lab.page)} gzipped`,
     );
+    // A new connection's first round trip carries 10 TCP segments (RFC 6928): a page bigger than
+    // that, less its response's headers, takes a second round trip before the browser has it all.
+    const fits = lab.page <= FIRST_ROUND_TRIP_BYTES;
+    const window = `what a new connection's first round trip carries (${kB(FIRST_ROUND_TRIP_BYTES)})`;
+    const spare = (FIRST_ROUND_TRIP_BYTES - lab.page).toLocaleString('en');
+    lines.push(
+      fits
+        ? `    within ${window}, with ${spare} bytes left for the response's headers`
+        : `    ${kB(lab.page - FIRST_ROUND_TRIP_BYTES)} over ${window}: the page takes a second round trip`,
+    );
+  }
   return lines;
 }
 

@@ -25,7 +25,7 @@ import './styles/tables.css';
 import './styles/side.css';
 // What every view draws (the narration, the timeline, the transport, the error banner) comes
 // with the page itself, fetched alongside it rather than after it with the view's own code. After
-// the page's styles, so their rules come after those in the site's one style sheet.
+// the page's styles, so their rules come after those in the page's one style sheet.
 import './narration/Narration';
 import './timeline/Timeline';
 import './controls/Transport';

@@ -22,7 +22,11 @@ import { openEmbed } from './drive';
 import { embedRoute } from './route';
 import { LinkBack } from './LinkBack';
 import { tallestCandidates } from './tallest';
-import './embed.css';
+import { adoptStyles } from '../styles/adopt';
+import styles from './embed.css?inline';
+
+// This view's own styles, with its code (styles/adopt.ts).
+adoptStyles(styles);
 
 // The parts the default embed does not show load only when a link asks for them.
 const Comparison = lazy(() => import('../compare/Comparison').then((m) => ({ default: m.Comparison })));

@@ -22,7 +22,11 @@ import { Question } from './Question';
 import type { LessonSession } from './session';
 import { Talk } from './Talk';
 import { SessionContext, stepOf, useLesson } from './useLesson';
-import './lessons.css';
+import { adoptStyles } from '../styles/adopt';
+import styles from './lessons.css?inline';
+
+// This view's own styles, with its code (styles/adopt.ts).
+adoptStyles(styles);
 
 const PANELS: Record<LessonPanel, () => React.JSX.Element> = {
   pseudocode: () => <Pseudocode />,

@@ -16,7 +16,11 @@ import { recordedRoute, type RecordedRoute } from './route';
 import { RunPanel } from './RunPanel';
 import { viewingStore } from './viewStore';
 import { MeasuredNote } from './MeasuredNote';
-import './recorded.css';
+import { adoptStyles } from '../styles/adopt';
+import styles from './recorded.css?inline';
+
+// This view's own styles, with its code (styles/adopt.ts).
+adoptStyles(styles);
 
 /** Both runs of one recording, built once per recording. */
 function useRuns(rec: Recording) {
