@@ -210,6 +210,24 @@ describe('the canonical race', () => {
     expect(grant.status).toBe('delivered');
   });
 
+  it("says a write's token once at the store: beside its verdict, not again on the arrow that brought it", () => {
+    const writes = canonical.messages.filter((m) => m.type === 'write.request');
+    expect(writes.map((m) => m.token)).toEqual([34, 33]);
+    for (const write of writes) {
+      const verdict = layout.marks.find((m) => m.step === write.deliveredStep)!;
+      expect(verdict).toMatchObject({ party: 'Storage', token: String(write.token), tokenShown: true });
+      expect(layout.messages.find((m) => m.id === write.id)!.tokenLabel).toBeNull();
+    }
+    // Where the verdict's token has no room (a narrow drawing), the arrow says it instead.
+    const narrow = layoutTimeline(canonical, fitWindow(canonical), { width: 390, height: 300 });
+    for (const write of writes) {
+      const shown = narrow.marks.find((m) => m.step === write.deliveredStep)!.tokenShown;
+      const label = narrow.messages.find((m) => m.id === write.id)!.tokenLabel;
+      if (!shown) expect(label?.text).toBe(String(write.token));
+      else expect(label).toBeNull();
+    }
+  });
+
   it('shows max_seen at the cursor beside Storage: 32 before t4, 34 from t4 on', () => {
     const t4 = canonical.steps.find((s) => s.label === 't4')!;
     expect(maxSeenAt(canonical, t4.index - 1, layout.lanes)[0]).toMatchObject({ value: '32', changed: false });

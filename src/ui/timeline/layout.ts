@@ -24,7 +24,9 @@ export function layoutTimeline(trace: Trace, window: TimeWindow, size: Size): Ti
   const tokenBoxes = fitMarkTokens(marks, plot, size.width);
   // On a phone arrows crowd the marks: token labels there keep off the marks too, not only their tokens.
   const keepOut = isNarrow(plot) ? [...tokenBoxes, ...marks.map(markBox)] : tokenBoxes;
-  const { messages, merged: mergedMessages } = layoutMessages(trace, byParty, frame, keepOut);
+  // A write's token shown beside the store's verdict is not written again on the arrow that brought it.
+  const saidAtMark = new Map(marks.filter((m) => m.tokenShown).map((m) => [m.step, m.token!]));
+  const { messages, merged: mergedMessages } = layoutMessages(trace, byParty, frame, keepOut, saidAtMark);
   return {
     size,
     plot,

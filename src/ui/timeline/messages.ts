@@ -116,12 +116,18 @@ function clipToPlot(x1: number, y1: number, x2: number, y2: number, plot: PlotAr
   return { x1: cx1, y1: at(cx1), x2: cx2, y2: at(cx2), endClipped: cx2 !== x2 };
 }
 
-/** `keepOut`: boxes already taken (the marks' tokens) that message labels must not cover. */
+/**
+ * `keepOut`: boxes already taken (the marks' tokens) that message labels must not cover.
+ * `saidAtMark`: the tokens written beside marks, by step index: an arrow whose arrival is such a
+ * step, bringing that token, is not labelled (the store's verdict mark already says it, a few
+ * pixels away, and the token read twice around one mark).
+ */
 export function layoutMessages(
   trace: Trace,
   lanes: Map<string, LaneShape>,
   frame: Frame,
   keepOut: readonly Box[] = [],
+  saidAtMark: ReadonlyMap<number, string> = new Map(),
 ): { messages: MessageShape[]; merged: number } {
   const { window, scale, plot } = frame;
   const shapes: MessageShape[] = [];
@@ -164,7 +170,7 @@ export function layoutMessages(
   }
   // A crowded view is drawn batched, without tooltips (batch.ts): its titles would go unread.
   if (shapes.length <= DETAIL_MAX) shapes.forEach((shape, i) => (shape.title = messageTitle(records[i]!)));
-  if (shapes.length <= TOKEN_LABELS_MAX) placeTokenLabels(records, shapes, labelBoxes, plot, lanes);
+  if (shapes.length <= TOKEN_LABELS_MAX) placeTokenLabels(records, shapes, labelBoxes, plot, lanes, saidAtMark);
   return { messages: shapes, merged };
 }
 
@@ -181,6 +187,7 @@ function placeTokenLabels(
   boxes: Box[],
   plot: PlotArea,
   lanes: Map<string, LaneShape>,
+  saidAtMark: ReadonlyMap<number, string>,
 ): void {
   const ordered = [...lanes.values()].sort((a, b) => a.top - b.top);
   for (let i = 0; i < shapes.length; i += 1) {
@@ -191,6 +198,7 @@ function placeTokenLabels(
     const to = lanes.get(m.to);
     if (!from || !to) continue;
     const text = formatToken(m.token);
+    if (m.deliveredStep !== null && saidAtMark.get(m.deliveredStep) === text) continue;
     const width = tokenLabelWidth(text);
     const downward = shape.y2 > shape.y1;
     // The lane line an arrow meets last going down, or leaves first going up: the label sits in
