@@ -205,10 +205,14 @@ function sameBut(a: Action, b: Action, field: string): boolean {
 /** "master" or "journal node": what one member of a several-member authority is. */
 const memberWord = (s: StrategyDef): string => (s.id === 'redlock' ? 'Redis master' : 'journal node');
 
-/** Why `party` of `source` has no counterpart under `target`: the middle of a sentence. */
+/**
+ * Why `party` of `source` has no counterpart under `target`: the middle of a sentence. A member of
+ * several (a Redis master, a journal node) is said without the target's name: every other system
+ * leaves out the same, in the same words, so a table of them can say it once.
+ */
 function whyNot(party: string, source: StrategyDef, target: StrategyDef): string {
   const members = authoritiesOf(source);
   if (members.includes(party))
-    return `${target.name} has no counterpart for one of ${members.length} ${memberWord(source)}s`;
+    return `one of the ${members.length} ${memberWord(source)}s has no counterpart in a system without them`;
   return `${target.name} has no ${party}`;
 }

@@ -8,6 +8,7 @@ import { STRATEGIES, type Scenario } from '../../engine';
 import { startComparison } from '../workers/comparison';
 import type { RowSummary } from '../workers/wire';
 import { useActions, useLab } from '../store/context';
+import { rowCarryWords, sharedCarryNotes } from './carried';
 const YesNo = ({ value, warned = false }: { value: boolean | null; warned?: boolean }) =>
   value === null ? (
     <span className={warned ? 'na warned' : 'na'}>
@@ -96,6 +97,8 @@ export function Comparison() {
         : { scenario, rows: STRATEGIES.map(() => undefined), state: 'running' };
   const { rows, state } = shown;
   const ran = rows.filter(Boolean).length;
+  const sharedCarried = sharedCarryNotes(rows);
+  const carriedWords = (carried: readonly string[]) => rowCarryWords(carried, sharedCarried);
   return (
     <>
       {state !== 'done' && (
@@ -129,6 +132,12 @@ export function Comparison() {
       <p className="compare-caption" aria-hidden="true">
         {caption}
       </p>
+      {sharedCarried.length > 0 && (
+        <p className="compare-carried">
+          <strong>How the other systems’ runs were carried</strong>, where their rows point here:{' '}
+          {sharedCarried.join(' ')}
+        </p>
+      )}
       {/* On a narrow screen the table scrolls sideways inside its panel instead of widening the page. */}
       <div className="compare-scroll">
         <table className="compare-table">
@@ -192,9 +201,9 @@ export function Comparison() {
                             <strong>Warning:</strong> {w}
                           </span>
                         ))}
-                        {row.carried.length > 0 && (
+                        {carriedWords(row.carried) !== null && (
                           <span className="row-carried">
-                            <strong>How this run was carried here:</strong> {row.carried.join(' ')}
+                            <strong>How this run was carried here:</strong> {carriedWords(row.carried)}
                           </span>
                         )}
                       </td>
@@ -229,8 +238,9 @@ export function Comparison() {
         answers can change. Every row replays the same actions and seed, and the knobs you set; a knob you left alone
         takes each system’s own default (Chubby’s lock-delay is as long as its lease, where the others have none). In
         every row but the one shown, two things are the system’s own, not yours: where the tokens come from, and how the
-        store checks them. When a row could not replay something, its “How this run was carried here” says what. Opening
-        a row switches the lab to that system and leaves that out of your run too; Undo brings it all back.
+        store checks them. When a row could not replay something, its “How this run was carried here” says what (what
+        several rows left out alike is said once, above the table). Opening a row switches the lab to that system and
+        leaves that out of your run too; Undo brings it all back.
       </p>
     </>
   );
