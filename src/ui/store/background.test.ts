@@ -1,7 +1,7 @@
 // The store's worker path, with a runner the test answers by hand: a long run's document changes
 // at once and its trace follows; answers to superseded changes are ignored; a failure puts back
-// the document the trace on screen belongs to; a cursor moved meanwhile keeps its time; and a
-// link's step is checked against the run once it has come.
+// the document the trace on screen belongs to; a cursor moved meanwhile keeps its label, else its
+// time; and a link's step is checked against the run once it has come.
 
 import { describe, expect, it } from 'vitest';
 import { simulate, type Scenario, type Trace } from '../../engine';
@@ -110,6 +110,21 @@ describe('the store with a worker', () => {
     const { trace, cursor } = store.getState();
     expect(trace.steps[cursor]!.timeMs).toBeLessThanOrEqual(timeMs);
     expect(trace.steps[cursor + 1]?.timeMs ?? Infinity).toBeGreaterThan(timeMs);
+  });
+
+  it('keeps the label of a cursor moved onto a labelled step while the run was computed', () => {
+    const { runner, answer } = fakeRunner();
+    const labelled: Scenario = { ...long, labels: [{ label: 't6', kind: 'write.rejected', client: 'Client1' }] };
+    const store = createLabStore(labelled, { background: runner });
+    store.getState().setSeed(42);
+    const t6 = store.getState().trace.steps.find((step) => step.label === 't6')!;
+    store.getState().seek(t6.index);
+    answer(0);
+    const { trace, cursor } = store.getState();
+    expect(trace.scenario.seed).toBe(42);
+    expect(trace.steps[cursor]!.label).toBe('t6');
+    // Under seed 42 t6 comes a moment later: by its time alone the cursor would land before it.
+    expect(trace.steps[cursor]!.timeMs).toBeGreaterThan(t6.timeMs);
   });
 
   it("checks a link's step against the run once the worker has sent it", async () => {
