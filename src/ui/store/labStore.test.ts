@@ -264,6 +264,19 @@ describe('strategy and knobs', () => {
     expect(store.getState().scenario.strategy).toBe('fencing');
   });
 
+  it('comes back to the preset as it ships after a trip through other strategies; a change made on the way stays', () => {
+    const store = createLabStore();
+    const shipped = store.getState().scenario;
+    for (const strategy of ['redlock', 'lease-trust', 'qjm', 'fencing']) store.getState().setStrategy(strategy);
+    // Redlock's labels cannot ask for t4's token: carried through it, t4 once came back changed.
+    expect(store.getState().scenario).toEqual(shipped);
+    expect(store.getState()).toMatchObject({ presetId: 'canonical-race', edited: false });
+    store.getState().setStrategy('redlock');
+    store.getState().setSeed(99);
+    store.getState().setStrategy('fencing');
+    expect(store.getState()).toMatchObject({ edited: true, scenario: { strategy: 'fencing', seed: 99 } });
+  });
+
   it('sets and clears a knob override, and refuses an invalid one', () => {
     const store = createLabStore();
     store.getState().setKnob('check', 'reject-lt');
