@@ -285,6 +285,8 @@ test('hostile messages change nothing; bad shapes get one warning and an error e
     { notype: true },
     { type: 'seek' },
     { type: 'seek', step: -1 },
+    { type: 'load', preset: 'etcd-race', stpe: 't6' },
+    { type: 'play', speed: 2 },
     { type: 'seek', step: 99999 },
     { type: 'seek', step: 'no-such' },
     { type: 'set-strategy', strategy: 'paxos' },
@@ -310,6 +312,11 @@ test('a parent at another origin than the link names is not listened to or told 
   const frame = player(page);
   await expect(frame.getByTestId('narration')).toBeVisible();
   await expect(frame.locator('.narration .step-label')).toHaveText('t3');
+  // The frame says so, naming both origins, where the page's author sees it (a copied snippet's
+  // placeholder origin= left in looked healthy and stayed silent).
+  await expect(frame.getByRole('alert')).toContainText(
+    `says origin=${parentOrigin}, but the page around it is ${strangerOrigin}`,
+  );
   const before = await shown(frame);
   await send(page, { type: 'seek', step: 0 });
   await send(page, { type: 'load', preset: 'etcd-race' });

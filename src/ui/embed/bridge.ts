@@ -171,6 +171,15 @@ export function startBridge({
   // before ready is scheduled: ready then tells where those commands ended.
   for (const event of early()) onMessage(event);
 
+  // A link naming another origin than the page around it (the docs' placeholder left in) would
+  // otherwise look healthy and stay silent: the frame says so, where its author will see it.
+  const around = framed && origin !== null ? parentOrigin(win) : null;
+  const misnamed =
+    around !== null && around !== origin
+      ? `This player's link says origin=${origin}, but the page around it is ${around}: it takes no commands from that page and tells it nothing. Set origin= in the frame's src to the page's own origin.`
+      : null;
+  if (misnamed) warn(misnamed);
+
   // Events start once the link's own view is open: ready first (with the step and verdict it
   // opened at), then what the link's opening could not do (its error line), then every change.
   const differ = eventDiffer();
@@ -184,6 +193,7 @@ export function startBridge({
         void queue.then(() => whenSettled(store)).then(ready);
         return;
       }
+      if (misnamed) store.getState().showError(misnamed);
       const opening = store.getState();
       post(readyEvent(opening));
       differ(opening).forEach(post);
@@ -213,4 +223,18 @@ export function startBridge({
     },
     error,
   };
+}
+
+/**
+ * The origin of the page the frame is in, as the browser tells it (the nearest ancestor's, or the
+ * referrer's where a browser lists no ancestors), or null where it cannot tell.
+ */
+export function parentOrigin(win: Window): string | null {
+  const listed = win.location.ancestorOrigins?.[0];
+  if (listed && listed !== 'null') return listed;
+  try {
+    return win.document.referrer ? new URL(win.document.referrer).origin : null;
+  } catch {
+    return null;
+  }
 }

@@ -26,6 +26,30 @@ describe('readCommand', () => {
     });
     for (const { id } of PRESETS) expect(read.ok === false && read.message.split(/[ ,.]+/)).toContain(id);
   });
+  it('names a field a command does not take, or one it lacks, instead of acting without it', () => {
+    expect(readCommand({ type: 'load', preset: 'etcd-race', stpe: 't6' })).toEqual({
+      ok: false,
+      message: 'load: no field called "stpe" (it takes "preset", "scenario", "step").',
+    });
+    expect(readCommand({ type: 'play', speed: 2 })).toEqual({
+      ok: false,
+      message: 'play: no field called "speed" (it takes none).',
+    });
+    const many = readCommand({ type: 'seek', step: 1, a: 1, b: 2, c: 3, d: 4 });
+    expect(many).toMatchObject({
+      ok: false,
+      message: /^seek: no field called "a", "b", "c" and 1 more \(it takes "step"\)\.$/,
+    });
+    expect(readCommand({ type: 'set-strategy', stratgy: 'redlock' })).toMatchObject({
+      ok: false,
+      message: /"stratgy"/,
+    });
+    expect(readCommand({ type: 'set-strategy' })).toMatchObject({
+      ok: false,
+      message: /^set-strategy: "strategy" is missing: it should be one of lease-trust, /,
+    });
+    expect(readCommand({ type: 'seek' })).toMatchObject({ ok: false, message: /^seek: "step" is missing/ });
+  });
   it('stops walking a message once it is past the limit', () => {
     const wide = Array.from({ length: 1e6 }, () => 1);
     expect(boundedSize(wide, 1000)).toBe(Infinity);

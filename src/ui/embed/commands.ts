@@ -32,6 +32,17 @@ export type Command =
 
 export const COMMAND_TYPES = ['load', 'play', 'pause', 'seek', 'set-strategy', 'set-knob'] as const;
 
+/** The fields each command takes besides `type`: any other is named as a mistake (a typed `stpe`
+ * was otherwise dropped without a word, and the load went to step 0). */
+const FIELDS: Record<(typeof COMMAND_TYPES)[number], readonly string[]> = {
+  load: ['preset', 'scenario', 'step'],
+  play: [],
+  pause: [],
+  seek: ['step'],
+  'set-strategy': ['strategy'],
+  'set-knob': ['key', 'value'],
+};
+
 export type Read = { ok: true; command: Command } | { ok: false; message: string };
 
 const LABEL = /^[A-Za-z][A-Za-z0-9_.-]{0,11}$/;
@@ -64,6 +75,7 @@ export function boundedSize(value: unknown, limit: number = MAX_MESSAGE_BYTES): 
 }
 
 function stepRef(v: unknown): StepRef | Error {
+  if (v === undefined) return new Error('"step" is missing: give a step number (0 or more) or a label such as "t6"');
   if (typeof v === 'number' && Number.isInteger(v) && v >= 0 && v < 1e9) return v;
   if (typeof v === 'string' && LABEL.test(v)) return v;
   return new Error('"step" should be a step number (0 or more) or a label such as "t6"');
@@ -92,6 +104,13 @@ export function readCommand(data: unknown, limit: number = MAX_MESSAGE_BYTES): R
     const named = typeof type === 'string' ? `"${type.slice(0, 40)}"` : 'no type';
     return fail(`Unknown command (${named}): expected one of ${COMMAND_TYPES.join(', ')}.`);
   }
+  const unknown = Object.keys(m).filter((key) => key !== 'type' && !FIELDS[known].includes(key));
+  if (unknown.length > 0) {
+    const named = unknown.slice(0, 3).map((key) => `"${key.slice(0, 40)}"`);
+    const more = unknown.length > 3 ? ` and ${unknown.length - 3} more` : '';
+    const takes = FIELDS[known].length ? `it takes ${FIELDS[known].map((f) => `"${f}"`).join(', ')}` : 'it takes none';
+    return fail(`${known}: no field called ${named.join(', ')}${more} (${takes}).`);
+  }
   switch (known) {
     case 'play':
     case 'pause':
@@ -102,7 +121,10 @@ export function readCommand(data: unknown, limit: number = MAX_MESSAGE_BYTES): R
     }
     case 'set-strategy': {
       const strategy = STRATEGY_IDS.find((id) => id === m.strategy);
-      if (!strategy) return fail(`set-strategy: "strategy" should be one of ${STRATEGY_IDS.join(', ')}.`);
+      if (!strategy)
+        return fail(
+          `set-strategy: "strategy" ${m.strategy === undefined ? 'is missing: it should' : 'should'} be one of ${STRATEGY_IDS.join(', ')}.`,
+        );
       return { ok: true, command: { type: 'set-strategy', strategy } };
     }
     case 'set-knob': {

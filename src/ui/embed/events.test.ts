@@ -109,9 +109,26 @@ describe('eventDiffer', () => {
       lastStep: count.length - 1,
       strategy: 'lease-trust',
       preset: 'canonical-race',
+      presetStrategy: 'fencing',
+      // Built by hand, not carried by the lab (its labels still ask for fencing's tokens).
+      edited: true,
       name: 'The canonical race',
     });
     expect(opened.map((e) => e.type)).toContain('verdict');
+  });
+
+  it('says when the run is its preset changed in more than its strategy, so a caption can say so', () => {
+    const store = createLabStore();
+    const differ = eventDiffer();
+    differ(store.getState());
+    const runOf = () => differ(store.getState()).find((e) => e.type === 'run');
+    store.getState().setStrategy('redlock');
+    expect(runOf()).toMatchObject({ strategy: 'redlock', preset: 'canonical-race', edited: false });
+    store.getState().setSeed(99);
+    expect(runOf()).toMatchObject({ strategy: 'redlock', preset: 'canonical-race', edited: true });
+    store.getState().setSeed(findPreset('canonical-race')!.scenario.seed);
+    store.getState().setStrategy('fencing');
+    expect(runOf()).toMatchObject({ strategy: 'fencing', presetStrategy: 'fencing', edited: false });
   });
 
   it("gives the whole run's verdict in the lab's words, which a host page can show as they are", () => {

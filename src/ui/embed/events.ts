@@ -5,7 +5,9 @@
 // reaches a step that breaks one) and error. Invariant: each event says something that changed
 // since the last one of its kind; nothing here changes the store.
 
+import { findPreset } from '../../engine';
 import type { LabState } from '../store/labStore';
+import { differsFromPreset, isPresetUnder } from '../store/presetOf';
 import { headlineOf } from '../narration/verdictWords';
 
 export const EVENT_SOURCE = 'fencelab';
@@ -18,7 +20,13 @@ interface RunFields {
   /** The last step's index: the transport's "Step 21 / 21" shows it after the slash. */
   lastStep: number;
   strategy: string;
+  /** The preset the run came from, changed or not (null: a scenario of one's own). */
   preset: string | null;
+  /** That preset's own strategy (null with no preset): `strategy` differs when it was carried. */
+  presetStrategy: string | null;
+  /** Whether the run differs from its preset in more than its strategy (an action, a knob, the
+   * seed): a page that captions it by the preset's name can say it was changed. */
+  edited: boolean;
 }
 
 export type EmbedEvent =
@@ -49,12 +57,17 @@ export type EmbedEvent =
   | { type: 'invariant-broken'; step: number; invariant: string; message: string }
   | { type: 'error'; message: string };
 
-const runFields = (s: LabState): RunFields => ({
-  steps: s.trace.steps.length,
-  lastStep: Math.max(0, s.trace.steps.length - 1),
-  strategy: s.scenario.strategy,
-  preset: s.presetId,
-});
+const runFields = (s: LabState): RunFields => {
+  const preset = s.presetId === null ? undefined : findPreset(s.presetId);
+  return {
+    steps: s.trace.steps.length,
+    lastStep: Math.max(0, s.trace.steps.length - 1),
+    strategy: s.scenario.strategy,
+    preset: preset ? s.presetId : null,
+    presetStrategy: preset?.scenario.strategy ?? null,
+    edited: preset !== undefined && differsFromPreset(s.scenario, preset.id) && !isPresetUnder(s.scenario, preset.id),
+  };
+};
 
 export const readyEvent = (s: LabState): EmbedEvent => ({
   type: 'ready',
