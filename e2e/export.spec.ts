@@ -157,4 +157,11 @@ test('where the clipboard refuses, the Mermaid text is shown to copy, and render
   await page.screenshot({ path: 'test-results/screenshots/export-mermaid-fallback.png' });
   await page.locator('.export-status').getByRole('button', { name: 'Close' }).click();
   await expect(field).toHaveCount(0);
+
+  // The text shown is of the run on screen: another run (a strategy switched) takes it away.
+  await page.getByRole('button', { name: 'Copy as Mermaid' }).click();
+  await expect(field).toHaveCount(1);
+  await page.getByLabel('Lock strategy').selectOption('redlock');
+  await expect(field).toHaveCount(0);
+  await expect(page.locator('.export-status')).toHaveText('');
 });

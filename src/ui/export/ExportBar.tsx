@@ -4,13 +4,16 @@
 // never a stack trace); where the clipboard refuses, the Mermaid text is shown selected to copy.
 
 import { useEffect, useRef, useState } from 'react';
-import { useActions, useLabStore } from '../store/context';
+import type { Trace } from '../../engine';
+import { useActions, useLab, useLabStore } from '../store/context';
 import type * as ExportActions from './actions';
 import './export.css';
 
 const NOTE_MS = 4000;
 
-type Status = { text: string; mermaid?: string } | null;
+/** What the last export said, and of which run: a status about another run (the Mermaid text of
+ * the run before a strategy switch, shown to copy) is not shown under this one. */
+type Status = { text: string; mermaid?: string; of: Trace } | null;
 
 /** How long an export waits for the timeline to be drawn (it is drawn once its width is known). */
 const DRAWN_WAIT_MS = 3000;
@@ -41,11 +44,15 @@ export function ExportBar() {
   const store = useLabStore();
   const { showError } = useActions();
   const bar = useRef<HTMLDivElement>(null);
-  const [status, setStatus] = useState<Status>(null);
+  const [said, setSaid] = useState<Status>(null);
+  const trace = useLab((s) => s.trace);
+  const status = said?.of === trace ? said : null;
+  const setStatus = (next: Omit<NonNullable<Status>, 'of'> | null) =>
+    setSaid(next && { ...next, of: store.getState().trace });
   const [busy, setBusy] = useState(false);
   useEffect(() => {
     if (!status || status.mermaid) return undefined;
-    const timer = setTimeout(() => setStatus(null), NOTE_MS);
+    const timer = setTimeout(() => setSaid(null), NOTE_MS);
     return () => clearTimeout(timer);
   }, [status]);
 
