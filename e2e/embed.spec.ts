@@ -425,6 +425,17 @@ test('the lab copies the embed code for its view, and the example page drives th
     .poll(() => page.evaluate(() => navigator.clipboard.readText()))
     .toContain('#embed&amp;preset=canonical-race&amp;step=t2"');
 
+  // Redlock's five masters get a taller frame: at 640x360 their lanes' names were 9 px type.
+  await page.goto('./#preset=redlock-race&step=t6');
+  await page.getByRole('button', { name: 'Copy embed code' }).click();
+  await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toContain('height="420"');
+  const snippet = await page.evaluate(() => navigator.clipboard.readText());
+  await page.setViewportSize({ width: 640, height: 420 });
+  await page.goto(snippet.match(/src="([^"]+)"/)![1]!.replaceAll('&amp;', '&'));
+  await expect(page.locator('svg.tl-svg .tl-lane__title')).toHaveCount(8);
+  await expect(page.locator('.tl-lane__title--tight')).toHaveCount(0);
+  await page.setViewportSize({ width: 1280, height: 800 });
+
   await page.goto('./embed-example.html');
   const log = page.locator('#log');
   await expect(log).toContainText('"type":"ready"');

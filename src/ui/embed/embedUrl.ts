@@ -97,11 +97,16 @@ export function embedHashOf(labHash: string, show: readonly Part[] = DEFAULT_PAR
   return `#embed${rest ? `&${rest}` : ''}${same ? '' : `&show=${show.join(',')}`}`;
 }
 
+/** The snippet's height (px): 640x360 fits every run, but a run with compact lanes (Redlock's five
+ * masters) draws them under 15 px high there, their names in 9 px type; at 420 they are readable. */
+export const snippetHeight = (compactLanes: boolean): number => (compactLanes ? 420 : 360);
+
 /**
- * The copy-paste snippet for a docs page: 640x360, narrowed to the page on a phone (most runs fit
- * without scrolling down to 390 px wide at that height; docs/embedding.md says what does not).
+ * The copy-paste snippet for a docs page: 640 wide and `height` high (snippetHeight), narrowed to
+ * the page on a phone (most runs fit without scrolling down to 390 px wide at that height;
+ * docs/embedding.md says what does not).
  */
-export function iframeSnippet(src: string, title: string): string {
+export function iframeSnippet(src: string, title: string, height: number = snippetHeight(false)): string {
   const attr = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
-  return `<iframe src="${attr(src)}" width="640" height="360" style="max-width: 100%" title="${attr(title)}" loading="lazy"></iframe>`;
+  return `<iframe src="${attr(src)}" width="640" height="${height}" style="max-width: 100%" title="${attr(title)}" loading="lazy"></iframe>`;
 }

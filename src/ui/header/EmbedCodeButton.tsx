@@ -4,7 +4,8 @@
 
 import { useLabStore } from '../store/context';
 import { currentLink } from '../store/urlSync';
-import { embedHashOf, iframeSnippet } from '../embed/embedUrl';
+import { embedHashOf, iframeSnippet, snippetHeight } from '../embed/embedUrl';
+import { laneUnits } from '../timeline/lanes';
 import { useCopyNotice } from './copyNotice';
 import { strategyName } from './carried';
 import { carriedToOf } from '../store/presetOf';
@@ -21,7 +22,12 @@ export function EmbedCodeButton({ flush }: { flush(): Promise<void> | void }) {
     // A preset carried to another strategy is named with it, as the intro names it.
     const carriedTo = carriedToOf(store.getState());
     const name = store.getState().scenario.name;
-    const code = iframeSnippet(src, `Fencelab: ${name}${carriedTo ? `, under ${strategyName(carriedTo)}` : ''}`);
+    const { parties } = store.getState().trace;
+    const code = iframeSnippet(
+      src,
+      `Fencelab: ${name}${carriedTo ? `, under ${strategyName(carriedTo)}` : ''}`,
+      snippetHeight(laneUnits(parties) < parties.length),
+    );
     try {
       await navigator.clipboard.writeText(code);
       setStatus({ text: 'Embed code copied: an iframe of this scenario at this step.' });
