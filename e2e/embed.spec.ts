@@ -452,6 +452,44 @@ test('the lab copies the embed code for its view, and the example page drives th
   await expect(page.frameLocator('#player').locator('.narration')).toContainText('Step 0');
 });
 
+test("the timeline's key shows over the drawing on demand, inside the frame, clear of the labels", async ({ page }) => {
+  for (const [width, height] of [
+    [640, 360],
+    [390, 440],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await page.goto('about:blank');
+    await page.goto('./#embed&preset=canonical-race&step=t6');
+    const key = page.getByRole('button', { name: 'Key' });
+    const legend = page.locator('.tl-legend');
+    await expect(legend).toBeHidden();
+    // Clear of every step label and of the lanes' names, so it hides nothing a reader needs.
+    const button = (await key.boundingBox())!;
+    for (const box of [
+      ...(await page.locator('.tl-label__pill').all()),
+      ...(await page.locator('.tl-lane__title').all()),
+    ]) {
+      const b = (await box.boundingBox())!;
+      const apart =
+        b.x >= button.x + button.width ||
+        b.x + b.width <= button.x ||
+        b.y >= button.y + button.height ||
+        b.y + b.height <= button.y;
+      expect(apart, `the Key button at ${width}x${height} covers ${await box.textContent()}`).toBe(true);
+    }
+    await key.click();
+    await expect(key).toHaveAttribute('aria-pressed', 'true');
+    await expect(legend).toBeVisible();
+    await expect(legend).toContainText('zombie window');
+    const shown = (await legend.boundingBox())!;
+    expect(shown.x).toBeGreaterThanOrEqual(0);
+    expect(shown.x + shown.width).toBeLessThanOrEqual(width);
+    expect(shown.y).toBeGreaterThanOrEqual(0);
+    await key.click();
+    await expect(legend).toBeHidden();
+  }
+});
+
 test('the link back to the lab names the view from the first moment the frame shows it', async ({ page }) => {
   // Found by a docs author: for half a second after `ready` it was "./", the lab's start.
   await page.addInitScript(() => {

@@ -37,11 +37,14 @@ function EmbedTimeline({ fixedPx }: { fixedPx: number | null }) {
   const { trace, fullTrace } = useShownTrace();
   const { cursor, seek } = useLab((s) => ({ cursor: s.cursor, seek: s.seek }));
   const [ref, measured] = useElementSize<HTMLDivElement>('height');
+  // The key has no room below the drawing in a frame: shown over it, on demand (a reader of a docs
+  // page had no way to tell a hatched bar from a red one).
+  const [showKey, setShowKey] = useState(false);
   // The section's padding (2 px a side) and border are not the drawing's.
   const height = fixedPx ?? Math.max(0, measured - 6);
   return (
     <section
-      className="timeline embed-timeline"
+      className={showKey ? 'timeline embed-timeline show-key' : 'timeline embed-timeline'}
       aria-label="Timeline"
       ref={ref}
       // Never below the lanes' least room (geometry.ts): a short frame scrolls (embed.css) instead.
@@ -49,6 +52,15 @@ function EmbedTimeline({ fixedPx }: { fixedPx: number | null }) {
         fixedPx === null ? { minHeight: defaultHeight(laneUnits(trace.parties), LANE_HEIGHT_MIN_PX) + 6 } : undefined
       }
     >
+      <button
+        type="button"
+        className="key-toggle"
+        aria-pressed={showKey}
+        onClick={() => setShowKey((on) => !on)}
+        title="What the timeline's marks and bars mean"
+      >
+        Key
+      </button>
       {height > 0 && <Timeline trace={trace} fitTo={fullTrace} cursor={cursor} onSeek={seek} height={height} />}
     </section>
   );
