@@ -3,7 +3,7 @@
 // clicker cannot scroll), then move between steps.
 
 import { describe, expect, it, vi } from 'vitest';
-import { handleLessonKey, SCROLL_MIN_PX } from './keys';
+import { handleLessonKey, REVEAL_AFTER_MS, SCROLL_MIN_PX } from './keys';
 import { holdPresentKey, takeHeldPresentKey } from './earlyKeys';
 import type { LessonSession } from './session';
 import type { LabStore } from '../store/labStore';
@@ -24,6 +24,32 @@ function presenter(presenting = true, phase = 'telling', playing = false) {
 }
 
 describe('the presenter keys', () => {
+  it("do not run a double press on into the next question's answer", () => {
+    let state = { place: { step: 0 }, phase: 'telling' };
+    const next = vi.fn(() => {
+      state =
+        state.phase === 'asking'
+          ? { ...state, phase: 'revealed' }
+          : { place: { step: state.place.step + 1 }, phase: 'asking' };
+    });
+    const session = {
+      getState: () => ({ presenting: false, blank: false, next, ...state }),
+    } as unknown as LessonSession;
+    const lab = { getState: () => ({ playing: false }) } as unknown as LabStore;
+    const press = (key: string, timeStamp: number) =>
+      handleLessonKey(session, lab, { key, target: null, timeStamp } as unknown as KeyboardEvent);
+    expect(press('PageDown', 1000)).toBe(true); // on to a step that asks
+    expect(state).toMatchObject({ place: { step: 1 }, phase: 'asking' });
+    expect(press('PageDown', 1300)).toBe(true); // the clicker's second press: taken, and nothing done
+    expect(press('ArrowRight', 1000 + REVEAL_AFTER_MS - 1)).toBe(true);
+    expect(state.phase).toBe('asking');
+    expect(next).toHaveBeenCalledTimes(1);
+    press('ArrowRight', 1000 + REVEAL_AFTER_MS); // a press meant for it reveals
+    expect(state.phase).toBe('revealed');
+    press(' ', 1000 + REVEAL_AFTER_MS + 10); // and the next goes on at once: no question is asking
+    expect(state).toMatchObject({ place: { step: 2 }, phase: 'asking' });
+  });
+
   it('scroll down to what is below the screen before the next step, and up before the last', () => {
     const p = presenter();
     expect(p.press('PageDown')).toBe(true);

@@ -1,5 +1,6 @@
 // The keys a lesson answers, including those a presentation clicker sends: Right, Down, Page Down
-// and Space go forward (finish the playing, reveal the answer, next step); Left, Up and Page Up go
+// and Space go forward (finish the playing, reveal the answer, next step; a double press does not
+// run on into the next question's answer); Left, Up and Page Up go
 // back (presenting, both first scroll to what a step shows below the screen); B, W or . blank the
 // screen (any of them, or Escape, brings it back); 1 to 6 answer; P presents; Escape leaves
 // presenting (closing the timeline's key first, if open); K shows the timeline's key, presenting;
@@ -25,6 +26,17 @@ export const SCROLL_MIN_PX = 32;
  * forward scroll down to what is below (more than SCROLL_MIN_PX), and the "More below" cue show.
  */
 export const isTold = (phase: string, playing: boolean): boolean => phase !== 'asking' && !playing;
+
+/**
+ * A forward press this soon (ms, by the events' own time stamps) after the forward press that
+ * opened a question's step does not reveal its answer: a clicker's double press, or a second tap
+ * on a step that seemed slow to come, gave the answer away before the class had read the question.
+ * The question's own Show the answer button still shows it at once.
+ */
+export const REVEAL_AFTER_MS = 1500;
+
+/** Where a forward press last took each session, and when. */
+const movedForward = new WeakMap<LessonSession, { place: unknown; at: number }>();
 
 /** How much of a screen one press scrolls, presenting: a little stays in view, to read on from. */
 const SCROLL_SHARE = 0.85;
@@ -66,8 +78,15 @@ export function handleLessonKey(
     }
     return false;
   }
-  if (FORWARD.has(key)) s.next();
-  else if (BACK.has(key)) s.previous();
+  if (FORWARD.has(key)) {
+    const moved = movedForward.get(session);
+    const soon = moved !== undefined && moved.place === s.place && event.timeStamp - moved.at < REVEAL_AFTER_MS;
+    // Only the reveal waits: a press that ends the run's playing up to the question still does.
+    if (s.phase === 'asking' && !lab.getState().playing && soon) return true;
+    s.next();
+    const now = session.getState().place;
+    if (now !== s.place) movedForward.set(session, { place: now, at: event.timeStamp });
+  } else if (BACK.has(key)) s.previous();
   else if (BLANK.has(key)) s.toggleBlank();
   else if (key === 'p' || key === 'P') s.setPresenting(!s.presenting);
   else if ((key === 'k' || key === 'K') && s.presenting) s.toggleKey();
