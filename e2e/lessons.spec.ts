@@ -127,6 +127,11 @@ test.describe('the walkthrough in presenter mode', () => {
     await page.keyboard.press('ArrowRight');
     await expect(page.getByRole('dialog', { name: /Screen blanked/ })).toHaveCount(0);
     await settled(page, 'the-race', 't6', 'revealed');
+    // So does a click on the black screen, and only that.
+    await page.keyboard.press('b');
+    await page.getByRole('dialog', { name: /Screen blanked/ }).click();
+    await expect(page.getByRole('dialog', { name: /Screen blanked/ })).toHaveCount(0);
+    await settled(page, 'the-race', 't6', 'revealed');
     await page.keyboard.press('Escape');
     await expect(page.locator('.lesson.presenting')).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Present' })).toBeVisible();

@@ -158,16 +158,19 @@ function useMoreBelow(main: RefObject<HTMLElement | null>, on: boolean): boolean
 function Lesson() {
   // The lesson's state on its root, for tests and styles: where it is, and whether a run is playing.
   const playing = useLab((s) => s.playing);
-  const { presenting, blank, showKey, error, dismissError, hasQuestion, phase, where } = useLesson((s) => ({
-    phase: s.phase,
-    where: `${s.lesson?.chapters[s.place.chapter]?.id}/${stepOf(s)?.id}`,
-    presenting: s.presenting,
-    blank: s.blank,
-    showKey: s.showKey,
-    error: s.error,
-    dismissError: s.dismissError,
-    hasQuestion: Boolean(stepOf(s)?.question),
-  }));
+  const { presenting, blank, toggleBlank, showKey, error, dismissError, hasQuestion, phase, where } = useLesson(
+    (s) => ({
+      phase: s.phase,
+      where: `${s.lesson?.chapters[s.place.chapter]?.id}/${stepOf(s)?.id}`,
+      presenting: s.presenting,
+      blank: s.blank,
+      toggleBlank: s.toggleBlank,
+      showKey: s.showKey,
+      error: s.error,
+      dismissError: s.dismissError,
+      hasQuestion: Boolean(stepOf(s)?.question),
+    }),
+  );
   // Presenting, the timeline takes the room the words leave, so the whole screen is one view.
   const mainRef = useRef<HTMLElement>(null);
   const topRef = useRef<HTMLDivElement>(null);
@@ -209,7 +212,13 @@ function Lesson() {
       </main>
       <LessonNav moreBelow={more && isTold(phase, playing)} />
       {blank && (
-        <div className="blank-screen" role="dialog" aria-label="Screen blanked: press B or any arrow to come back" />
+        // A click (or a tap) brings it back too: a teacher at the board reaches for the mouse.
+        <div
+          className="blank-screen"
+          role="dialog"
+          aria-label="Screen blanked: press B or any arrow, or click, to come back"
+          onClick={toggleBlank}
+        />
       )}
     </div>
   );

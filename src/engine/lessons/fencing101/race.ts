@@ -54,7 +54,7 @@ export const raceChapter: Chapter = {
     {
       id: 't6',
       at: 't6',
-      say: 't6: the zombie\u2019s write reaches the store.',
+      say: 't6: the zombie\u2019s write, sent before its clock told it the lease was over, reaches the store.',
       ask: {
         kind: 'write',
         why: '33 is not higher than 34, so the store refuses the write. What Client1 believed when it sent it does not matter: the store decides from what it remembers, not from what a client believes.',
