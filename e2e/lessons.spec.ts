@@ -90,7 +90,7 @@ test.describe('the walkthrough in presenter mode', () => {
           await settled(page, chapter.id, step.id, 'revealed');
           await checkReveal(page, step, q.answer);
           // The step's own link asks the question afresh; now a wrong answer.
-          await page.getByRole('link', { name: `Step ${step.step + 1}, with a question` }).click();
+          await page.getByRole('link', { name: `Part ${step.step + 1}, with a question` }).click();
           await settled(page, chapter.id, step.id, 'asking');
           await expect(page.getByTestId('question-result')).toHaveCount(0);
           const wrong = (q.answer + 1) % q.choices.length;
@@ -393,7 +393,7 @@ test.describe('the walkthrough on a laptop', () => {
     await page.getByRole('button', { name: 'Next', exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`#lesson=${lesson.id}&chapter=real-systems&step=etcd-txn$`));
     // A step's link in the navigation is its deep link.
-    const link = page.getByRole('link', { name: 'Step 1, with a question' });
+    const link = page.getByRole('link', { name: 'Part 1, with a question' });
     await expect(link).toHaveAttribute('href', `#lesson=${lesson.id}&chapter=real-systems&step=zookeeper`);
     // A chapter by its number, a step the chapter lacks: the nearest there is.
     await page.goto(`./#lesson=${lesson.id}&chapter=3&step=99`);

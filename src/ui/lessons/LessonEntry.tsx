@@ -26,7 +26,7 @@ export function StartLesson({ session }: { session: LessonSession }) {
       onClick={start}
       title={
         left
-          ? `Back to the walkthrough where you left it: chapter ${left.chapter + 1}, step ${left.step + 1}`
+          ? `Back to the walkthrough where you left it: chapter ${left.chapter + 1}, part ${left.step + 1}`
           : 'A guided walkthrough of fencing tokens, with questions, for a class or a projector'
       }
     >
@@ -49,7 +49,7 @@ export function BackToLesson({ session }: { session: LessonSession }) {
   return (
     <div className="back-to-lesson" role="region" aria-label="Back to the lesson">
       <p>
-        You are trying out a step of the lesson <strong>{s.title}</strong> ({s.chapter}, step {s.step}). Change anything
+        You are trying out a part of the lesson <strong>{s.title}</strong> ({s.chapter}, part {s.step}). Change anything
         you like: the lesson is kept as it was.
       </p>
       <button type="button" className="primary" onClick={() => session.getState().resume()}>

@@ -46,8 +46,8 @@ export function LessonNav({ moreBelow = false }: { moreBelow?: boolean }) {
             <a
               href={lessonHash({ ...s, presenting: s.presenting }, { chapter: s.place.chapter, step: i })}
               aria-current={i === s.place.step ? 'step' : undefined}
-              aria-label={`Step ${i + 1}${step.question ? ', with a question' : ''}`}
-              title={`Step ${i + 1}${step.question ? ' (? it asks the class a question)' : ''}`}
+              aria-label={`Part ${i + 1}${step.question ? ', with a question' : ''}`}
+              title={`Part ${i + 1}${step.question ? ' (? it asks the class a question)' : ''}`}
               onClick={(e) => follow(e, i)}
             >
               {i + 1}

@@ -16,7 +16,7 @@ export function Talk() {
   return (
     <section className="lesson-talk" aria-labelledby="chapter-title">
       <p className="lesson-where">
-        Chapter {chapterNumber} of {chapterCount} · step {stepNumber} of {stepCount}
+        Chapter {chapterNumber} of {chapterCount} · part {stepNumber} of {stepCount}
       </p>
       <h1 id="chapter-title" className="chapter-title">
         {title}
