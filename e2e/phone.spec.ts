@@ -231,3 +231,26 @@ for (const frame of [
     expect(await scrollsInside(redlock), `embed ${frame.width}x${frame.height}, Redlock, scrolls`).toBe(false);
   });
 }
+
+test('in a docs column narrower than a phone (288 px), every button of the embed is whole and in the frame', async ({
+  page,
+  baseURL,
+}) => {
+  // Found by a docs author: at 288 px the Step forward button ran past the transport's edge.
+  await page.setViewportSize({ width: 328, height: 520 });
+  await page.setContent(
+    `<iframe src="${baseURL}/#embed&preset=canonical-race&step=t6" width="288" height="480" title="Fencelab"></iframe>`,
+  );
+  const player = page.frames().find((f) => f !== page.mainFrame())!;
+  await expect(player.getByTestId('narration')).toContainText('max_seen stays 34.');
+  const frameBox = (await page.locator('iframe').boundingBox())!;
+  const transport = (await player.locator('.transport').boundingBox())!;
+  for (const control of await player.locator('.embed-bar button:visible, .embed-bar a').all()) {
+    const box = (await control.boundingBox())!;
+    const name = (await control.getAttribute('aria-label')) ?? (await control.textContent());
+    expect(box.x + box.width, `${name} ends past the frame`).toBeLessThanOrEqual(frameBox.x + frameBox.width);
+    if ((await control.evaluate((el) => el.tagName)) === 'BUTTON')
+      expect(box.x + box.width, `${name} ends past the transport`).toBeLessThanOrEqual(transport.x + transport.width);
+  }
+  await expect(player.getByTestId('open-in-lab')).toBeVisible();
+});

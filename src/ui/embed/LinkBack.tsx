@@ -50,7 +50,7 @@ export function LinkBack() {
   }, [store]);
   return (
     <a className="embed-link" href={href} target="_blank" rel="noopener" data-testid="open-in-lab">
-      Open in Fencelab<span className="visually-hidden"> (a new tab)</span>
+      <span className="embed-link-verb">Open in </span>Fencelab<span className="visually-hidden"> (a new tab)</span>
       <span aria-hidden="true">{'\u00a0↗'}</span>
     </a>
   );
