@@ -134,6 +134,7 @@ test('zoom in, fit, wheel, and the window following the cursor', async ({ page }
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
   await page.mouse.wheel(0, -200);
   await expect(page.locator('.tl-toolbar__keys--lit')).toHaveText('Ctrl + scroll to zoom');
+  await expect(page.locator('.tl-toolbar__touch')).toBeHidden();
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBeLessThan(300);
   await expect(hint(page)).toHaveText(whole ?? '');
   const moved = (await page.locator('.tl-svg').boundingBox())!;
@@ -364,6 +365,15 @@ test('a plain wheel scrolls the page and leaves the timeline as it was', async (
 
 test.describe('on a touch screen', () => {
   test.use({ hasTouch: true });
+
+  test("the hint names a touch screen's gestures, not Ctrl and a scroll wheel", async ({ page }) => {
+    await open(page, 'canonical-race', 0);
+    await expect(page.locator('.tl-toolbar__touch')).toBeVisible();
+    await expect(page.locator('.tl-toolbar__touch')).toHaveText(
+      'Pinch to zoom, swipe sideways to pan, tap a mark to go to its step.',
+    );
+    await expect(page.locator('.tl-toolbar__mouse')).toBeHidden();
+  });
 
   test('a two-finger pinch zooms the time axis about the fingers', async ({ page }) => {
     await open(page, 'canonical-race', 0);

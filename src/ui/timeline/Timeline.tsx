@@ -219,10 +219,14 @@ export function Timeline({
         </div>
         <p className="tl-toolbar__hint">
           Showing {formatMs(Math.max(0, window.startMs), spanMs)} to {formatMs(window.endMs, spanMs)}.{' '}
-          <span className={wheelHint ? 'tl-toolbar__keys tl-toolbar__keys--lit' : 'tl-toolbar__keys'}>
-            Ctrl + scroll to zoom
-          </span>{' '}
-          (or double-click), drag to pan, click a mark to go to its step.
+          {/* A touch screen has no Ctrl or scroll wheel: its own gestures (timeline.css shows one). */}
+          <span className="tl-toolbar__mouse">
+            <span className={wheelHint ? 'tl-toolbar__keys tl-toolbar__keys--lit' : 'tl-toolbar__keys'}>
+              Ctrl + scroll to zoom
+            </span>{' '}
+            (or double-click), drag to pan, click a mark to go to its step.
+          </span>
+          <span className="tl-toolbar__touch">Pinch to zoom, swipe sideways to pan, tap a mark to go to its step.</span>
         </p>
       </div>
       {/* Before its width is known the drawing's room is kept (the build's first view has it). */}
