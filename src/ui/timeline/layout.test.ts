@@ -218,13 +218,12 @@ describe('the canonical race', () => {
       expect(verdict).toMatchObject({ party: 'Storage', token: String(write.token), tokenShown: true });
       expect(layout.messages.find((m) => m.id === write.id)!.tokenLabel).toBeNull();
     }
-    // Where the verdict's token has no room (a narrow drawing), the arrow says it instead.
     const narrow = layoutTimeline(canonical, fitWindow(canonical), { width: 390, height: 300 });
     for (const write of writes) {
+      // Where the verdict's token has no room (a narrow drawing), the arrow says it instead.
       const shown = narrow.marks.find((m) => m.step === write.deliveredStep)!.tokenShown;
       const label = narrow.messages.find((m) => m.id === write.id)!.tokenLabel;
-      if (!shown) expect(label?.text).toBe(String(write.token));
-      else expect(label).toBeNull();
+      expect(label?.text ?? null).toBe(shown ? null : String(write.token));
     }
   });
 
