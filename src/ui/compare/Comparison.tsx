@@ -98,7 +98,6 @@ export function Comparison() {
   const { rows, state } = shown;
   const ran = rows.filter(Boolean).length;
   const sharedCarried = sharedCarryNotes(rows);
-  const carriedWords = (carried: readonly string[]) => rowCarryWords(carried, sharedCarried);
   return (
     <>
       {state !== 'done' && (
@@ -169,6 +168,7 @@ export function Comparison() {
                 );
               }
               const current = row.strategy === scenario.strategy;
+              const carriedText = rowCarryWords(row.carried, sharedCarried);
               return (
                 <tr key={row.strategy} className={current ? 'current' : undefined}>
                   <th scope="row">
@@ -201,9 +201,9 @@ export function Comparison() {
                             <strong>Warning:</strong> {w}
                           </span>
                         ))}
-                        {carriedWords(row.carried) !== null && (
+                        {carriedText !== null && (
                           <span className="row-carried">
-                            <strong>How this run was carried here:</strong> {carriedWords(row.carried)}
+                            <strong>How this run was carried here:</strong> {carriedText}
                           </span>
                         )}
                       </td>

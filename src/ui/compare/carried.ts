@@ -19,10 +19,6 @@ export function sharedCarryNotes(rows: readonly ({ carried: readonly string[] } 
  */
 export function rowCarryWords(carried: readonly string[], shared: readonly string[]): string | null {
   const own = carried.filter((note) => !shared.includes(note));
-  const pointed = carried.length > own.length ? 'As the note above the table says.' : null;
-  const words = [
-    ...(pointed && own.length ? ['As the note above the table says, and:'] : pointed ? [pointed] : []),
-    ...own,
-  ];
-  return words.length ? words.join(' ') : null;
+  if (own.length === carried.length) return own.length ? own.join(' ') : null;
+  return own.length ? `As the note above the table says, and: ${own.join(' ')}` : 'As the note above the table says.';
 }

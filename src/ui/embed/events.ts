@@ -7,7 +7,7 @@
 
 import { findPreset } from '../../engine';
 import type { LabState } from '../store/labStore';
-import { differsFromPreset, isPresetUnder } from '../store/presetOf';
+import { isPresetAsShipped } from '../store/presetOf';
 import { headlineOf } from '../narration/verdictWords';
 
 export const EVENT_SOURCE = 'fencelab';
@@ -65,7 +65,7 @@ const runFields = (s: LabState): RunFields => {
     strategy: s.scenario.strategy,
     preset: preset ? s.presetId : null,
     presetStrategy: preset?.scenario.strategy ?? null,
-    edited: preset !== undefined && differsFromPreset(s.scenario, preset.id) && !isPresetUnder(s.scenario, preset.id),
+    edited: preset !== undefined && !isPresetAsShipped(s),
   };
 };
 

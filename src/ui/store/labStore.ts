@@ -23,7 +23,7 @@ import {
 import { nearestSpeed, stepSpeed, type Speed } from './speed';
 import { clampCursor, lastStepAtOrBefore, timeAt } from './time';
 import { SKIM_ABOVE_SPEED, advancePlayback, readingMs } from './playback';
-import { defaultScenario, differsFromPreset, isPresetUnder, presetOf } from './presetOf';
+import { defaultScenario, differsFromPreset, isPresetAsShipped, presetOf } from './presetOf';
 import { historyMove, revisionOf, withoutDefaults } from './history';
 import { HERE_MAX_EVENTS, traceLater, traceNow, type RunResult, type RunSources } from './runs';
 import { NAME_NEEDED, UNDO_LIMIT, type LabActions, type LabState, type LabStore, type StoreOptions } from './labState';
@@ -282,16 +282,13 @@ export function createLabStore(given: Scenario = defaultScenario(), options: Sto
       reset: () => seekTo(0),
 
       setStrategy(id) {
-        const { scenario, presetId } = get();
         // The preset as it ships, or only carried to another strategy, is carried afresh from the
         // preset itself: fencing -> Redlock -> fencing comes back to the preset as it ships, not to
         // a copy whose labels lost what Redlock's could not say (it read "Changed" after).
-        const preset = presetId === null ? undefined : findPreset(presetId);
-        const fromPreset =
-          preset !== undefined && (!differsFromPreset(scenario, preset.id) || isPresetUnder(scenario, preset.id));
+        const preset = isPresetAsShipped(get()) ? findPreset(get().presetId!) : undefined;
         let next: Carried;
         try {
-          next = carryTo(fromPreset ? preset.scenario : scenario, id);
+          next = carryTo(preset?.scenario ?? get().scenario, id);
         } catch (e) {
           set({ error: `Could not switch strategy: ${(e as Error).message}` });
           return;

@@ -86,6 +86,14 @@ export const carriedToOf = ({ scenario, presetId }: { scenario: Scenario; preset
   presetId !== null && isPresetUnder(scenario, presetId) ? scenario.strategy : null;
 
 /**
+ * Whether the open run is its preset with nothing changed but, at most, its strategy (`edited`,
+ * the store's, says whether it differs from the preset as it ships): the store carries such a run
+ * afresh from the preset, and the embed's events call any other run of a preset edited.
+ */
+export const isPresetAsShipped = (s: { scenario: Scenario; presetId: string | null; edited: boolean }): boolean =>
+  s.presetId !== null && (!s.edited || carriedToOf(s) !== null);
+
+/**
  * The preset `presetId` carried to `strategy`, validated: what a link `#preset=ID&strategy=S`
  * opens. Null for an unknown preset or strategy.
  */
