@@ -17,7 +17,7 @@ import type { LabStore } from '../store/labStore';
 import { useShownTrace } from '../store/shown';
 import { useElementSize } from '../hooks/useElementWidth';
 import { Timeline } from '../timeline/Timeline';
-import { startBridge } from './bridge';
+import type { Bridge } from './bridge';
 import { openEmbed } from './drive';
 import { embedRoute } from './route';
 import { LinkBack } from './LinkBack';
@@ -108,6 +108,15 @@ function FittedNarration() {
   );
 }
 
+/** `load()`, called once the page is idle (at most a second from now). */
+function whenIdle<T>(load: () => Promise<T>): Promise<T> {
+  return new Promise<void>((idle) =>
+    typeof requestIdleCallback === 'function'
+      ? requestIdleCallback(() => idle(), { timeout: 1000 })
+      : setTimeout(idle, 0),
+  ).then(load);
+}
+
 /** The page's heading, for screen readers: the frame shows the run, not a title. */
 function EmbedHeading() {
   const name = useLab((s) => s.scenario.name);
@@ -121,14 +130,34 @@ export default function EmbedView({ store }: { store: LabStore }) {
     if (!options) return undefined;
     // The page's first link was opened before the first render (main.tsx): this finds it done.
     const opened = openEmbed(store, options);
-    const bridge = startBridge({
-      store,
-      origin: options.origin,
-      closed: options.closed,
-      opened,
-      autoplay: options.autoplay,
-    });
-    return () => bridge.stop();
+    // The postMessage bridge (3 kB) is fetched once the frame has drawn the run and is idle, not
+    // with what it draws: nothing drawn needs it, and a command the parent sends meanwhile is kept
+    // (early.ts) and run once it listens. `ready` (and an autoplay) come that much later.
+    let bridge: Bridge | null = null;
+    let gone = false;
+    whenIdle(() => import('./bridge')).then(
+      ({ startBridge }) => {
+        if (gone) return;
+        bridge = startBridge({
+          store,
+          origin: options.origin,
+          closed: options.closed,
+          opened,
+          autoplay: options.autoplay,
+        });
+      },
+      (error: unknown) => {
+        if (gone) return;
+        console.error('The player could not load its messaging with the page:', error);
+        store
+          .getState()
+          .showError('The player could not load what takes commands from this page: reload it to try again.');
+      },
+    );
+    return () => {
+      gone = true;
+      bridge?.stop();
+    };
   }, [options, store]);
   if (!options) return null;
   const show = options.show;
