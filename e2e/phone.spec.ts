@@ -124,6 +124,31 @@ test('scrolling the event table or the comparison never puts a header row under 
   );
 });
 
+test("max_seen is under each resource's name on a phone, where the plot has no room for it at the right", async ({
+  page,
+}) => {
+  // Found teaching from a phone: the lesson's timeline had no max_seen at all (the lab's cards say it).
+  for (const [preset, values] of [
+    ['canonical-race', ['34']],
+    ['pitfall-wall-clock', ['1000005']],
+    ['qjm-race', ['34', '34', '34']],
+  ] as const) {
+    await openLab(page, `#preset=${preset}&step=t6`);
+    const svg = page.locator('.tl-svg');
+    const plotLeft = (await svg.locator('.tl-lane__line').first().boundingBox())!.x;
+    const readouts = page.locator('.tl-maxseen--gutter .tl-maxseen__item');
+    await expect(readouts).toHaveCount(values.length);
+    const names = await rects(svg.locator('.tl-lane--resource .tl-lane__title'));
+    for (const [i, value] of values.entries()) {
+      await expect(readouts.nth(i)).toHaveText(new RegExp(`^max_seen\\s*${value}$`));
+      for (const box of await rects(readouts.nth(i).locator('text'))) {
+        expect(box.x + box.width, `${preset}: max_seen runs into the plot`).toBeLessThanOrEqual(plotLeft);
+        for (const name of names) expect(intersects(box, name), `${preset}: max_seen over "${name.text}"`).toBe(false);
+      }
+    }
+  }
+});
+
 test('lane names stay clear of the marks and tokens are whole on a phone', async ({ page }) => {
   for (const preset of ['canonical-race', 'redlock-race', 'zookeeper-race', 'pitfall-uuid', 'pitfall-wall-clock']) {
     await openLab(page, `#preset=${preset}&step=t6`);

@@ -11,7 +11,13 @@ import {
   MAXSEEN_VALUE_PX,
   maxSeenValuePx,
 } from './geometry';
-import { MAXSEEN_BOX_PX, MAXSEEN_CAPTION_MIN_BOX_PX, readoutHeight, type MaxSeenReadout } from './readouts';
+import {
+  MAXSEEN_BOX_PX,
+  MAXSEEN_CAPTION_MIN_BOX_PX,
+  readoutHeight,
+  type GutterReadout,
+  type MaxSeenReadout,
+} from './readouts';
 import type { LaneShape, PlotArea, StepLabelShape, TickShape } from './types';
 
 /** The least lane height (px) with room for a note under the name: a full lane, a compact one. */
@@ -147,6 +153,37 @@ export function MaxSeen({ readouts, plot }: { readouts: MaxSeenReadout[]; plot: 
           </g>
         );
       })}
+    </g>
+  );
+}
+
+/** max_seen on a phone: under each resource's name (readouts.ts, gutterReadouts), highlighted as it changes. */
+export function MaxSeenInGutter({ readouts }: { readouts: GutterReadout[] }) {
+  return (
+    <g className="tl-maxseen tl-maxseen--gutter">
+      {readouts.map((r) => (
+        <g key={r.party} className={itemClass(r)}>
+          {r.changed && (
+            <rect
+              className="tl-maxseen__box"
+              x={r.x - 3}
+              y={r.captionY - 11}
+              width={r.width + 6}
+              height={(r.valueY ?? r.captionY) - r.captionY + 15}
+              rx={3}
+            />
+          )}
+          <text className="tl-maxseen__caption" x={r.x} y={r.captionY}>
+            {r.caption}
+            {r.value && r.valueY === null && <tspan className="tl-maxseen__value--gutter"> {r.value}</tspan>}
+          </text>
+          {r.value && r.valueY !== null && (
+            <text className="tl-maxseen__value--gutter" x={r.x} y={r.valueY}>
+              {r.value}
+            </text>
+          )}
+        </g>
+      ))}
     </g>
   );
 }

@@ -1,16 +1,16 @@
 // Everything that moves with the cursor, kept off the heavy drawing so a step repaints only this:
 // the fade over the future (a composited layer moved by transform), the cursor line and its time,
 // the marks at the veil's edge, the ring on the current step's mark, the step labels' state and
-// max_seen beside the resources.
+// max_seen beside the resources (under their names on a phone).
 // Invariant: nothing here changes when the window or the trace does not, except through the cursor.
 
 import type { Trace } from '../../engine';
-import { CursorLine, CursorPill, MaxSeen, StepLabels } from './FrameLayer';
-import { isNarrow } from './geometry';
+import { CursorLine, CursorPill, MaxSeen, MaxSeenInGutter, StepLabels } from './FrameLayer';
+import { isNarrow, LANE_TITLE_X_NARROW_PX } from './geometry';
 import { EVENT_RADIUS_PX, glyphPath, VERDICT_RADIUS_PX } from './glyphs';
 import { MarkOutline, tokenX } from './MarkLayer';
 import { tokenLabelWidth } from './messages';
-import { maxSeenAt } from './readouts';
+import { gutterReadouts, maxSeenAt } from './readouts';
 import type { TimelineLayout } from './types';
 
 const RING_RADIUS_PX = 14;
@@ -138,7 +138,18 @@ export function Overlay({
       {cursorVisible && lane && <TokensAtRing layout={layout} step={step} x={cursorX} y={lane.y} />}
       <StepLabels labels={layout.labels} plot={plot} cursor={step} />
       {cursorVisible && <CursorPill x={cursorX} plot={plot} text={cursorText} ticks={layout.ticks} />}
-      {!isNarrow(plot) && <MaxSeen readouts={maxSeenAt(trace, step, layout.lanes)} plot={plot} />}
+      {isNarrow(plot) ? (
+        <MaxSeenInGutter
+          readouts={gutterReadouts(
+            maxSeenAt(trace, step, layout.lanes),
+            layout.lanes,
+            plot.left,
+            LANE_TITLE_X_NARROW_PX,
+          )}
+        />
+      ) : (
+        <MaxSeen readouts={maxSeenAt(trace, step, layout.lanes)} plot={plot} />
+      )}
     </svg>
   );
 }

@@ -1,7 +1,8 @@
 // The max_seen readouts' size: what keeps them readable and apart on lanes of any height.
 import { describe, expect, it } from 'vitest';
 import { findPreset, simulate } from '../../engine';
-import { MAXSEEN_BOX_PX, legendItems, readoutHeight } from './readouts';
+import { MAXSEEN_BOX_PX, gutterReadouts, legendItems, readoutHeight, type MaxSeenReadout } from './readouts';
+import type { LaneShape } from './types';
 
 describe('readoutHeight', () => {
   it('gives one readout, or readouts on well-spaced lanes, the full box', () => {
@@ -39,5 +40,36 @@ describe("the key's words for a grant", () => {
       'lease believed held, per its holder',
       'zombie window: expired, still believed',
     ]);
+  });
+});
+
+describe("gutterReadouts (max_seen on a phone, under the resource's name)", () => {
+  const lane = (party: string, top: number, height: number, titleLines = [party]) =>
+    ({ party, top, height, y: top + 24, titleLines }) as LaneShape;
+  const readout = (party: string, value: string, caption = 'max_seen'): MaxSeenReadout => ({
+    party,
+    y: 0,
+    value,
+    caption,
+    changed: false,
+  });
+
+  it('writes "max_seen 34" on one line under a one-line name, inside the gutter', () => {
+    const [r] = gutterReadouts([readout('Storage', '34')], [lane('Storage', 200, 64)], 110, 8);
+    expect(r).toMatchObject({ value: '34', valueY: null, captionY: 200 + 24 + 1 + 4 + 13 });
+    expect(r!.x + r!.width).toBeLessThanOrEqual(110 - 6);
+  });
+
+  it('puts a value too long for the gutter on a line of its own, and goes under a two-line name', () => {
+    const [long] = gutterReadouts([readout('Storage', '1000005')], [lane('Storage', 200, 64)], 110, 8);
+    expect(long!.valueY).toBe(long!.captionY + 14);
+    const [two] = gutterReadouts([readout('JN1', '34')], [lane('JN1', 200, 80, ['Journal', 'Node 1'])], 140, 8);
+    expect(two!.captionY).toBe(200 + 24 + 9 + 4 + 13);
+  });
+
+  it('says "no check" alone for a store that keeps no max_seen, and leaves out a readout its lane has no room for', () => {
+    const [none] = gutterReadouts([readout('Storage', '—', 'no check')], [lane('Storage', 200, 64)], 110, 8);
+    expect(none).toMatchObject({ caption: 'no check', value: '' });
+    expect(gutterReadouts([readout('Storage', '34')], [lane('Storage', 200, 40)], 110, 8)).toEqual([]);
   });
 });

@@ -54,6 +54,63 @@ export function maxSeenAt(trace: Trace, cursor: number, lanes: readonly LaneShap
     });
 }
 
+/** A resource's max_seen on a phone, under its lane's name in the left gutter (px, baselines). */
+export interface GutterReadout extends MaxSeenReadout {
+  x: number;
+  /** The caption's baseline, with the value after it on the same line when `valueY` is null. */
+  captionY: number;
+  /** The value's own line, where the two do not fit on one; null: on the caption's line. */
+  valueY: number | null;
+  /** The text's width (px), as estimated: the highlight's box. */
+  width: number;
+}
+
+/** Character widths (px) of the gutter readout's caption (11 px monospace) and value (12 px bold monospace). */
+const GUTTER_CAPTION_CHAR_PX = 6.7;
+const GUTTER_VALUE_CHAR_PX = 7.3;
+const GUTTER_LINE_PX = 13;
+
+/**
+ * Where each resource's max_seen goes when the plot has no room at its right (a phone): under the
+ * lane's name, in the left gutter, as "max_seen 34" on one line where the gutter is wide enough,
+ * else the value on a line of its own. A readout the lane's band has no room for is left out (the
+ * narration and the resource's card still say it). `lanes` as laid out; `gutterPx` the plot's left.
+ */
+export function gutterReadouts(
+  readouts: readonly MaxSeenReadout[],
+  lanes: readonly LaneShape[],
+  gutterPx: number,
+  x: number,
+): GutterReadout[] {
+  const out: GutterReadout[] = [];
+  for (const r of readouts) {
+    const lane = lanes.find((l) => l.party === r.party);
+    if (!lane) continue;
+    // A resource that keeps none says so, and no "—".
+    const value = r.caption === 'no check' ? '' : r.value;
+    // Under the name's last line (a phone's long name takes two: FrameLayer.tsx).
+    const captionY = lane.y + (lane.titleLines.length > 1 ? 9 : 1) + 4 + GUTTER_LINE_PX;
+    const bottom = lane.top + lane.height - 2;
+    const captionPx = r.caption.length * GUTTER_CAPTION_CHAR_PX;
+    const valuePx = value.length * GUTTER_VALUE_CHAR_PX;
+    const oneLinePx = captionPx + (value ? GUTTER_CAPTION_CHAR_PX + valuePx : 0);
+    const room = gutterPx - x - 6;
+    if (oneLinePx <= room && captionY <= bottom) {
+      out.push({ ...r, value, x, captionY, valueY: null, width: oneLinePx });
+    } else if (captionY + GUTTER_LINE_PX + 1 <= bottom) {
+      out.push({
+        ...r,
+        value,
+        x,
+        captionY,
+        valueY: captionY + GUTTER_LINE_PX + 1,
+        width: Math.max(captionPx, valuePx),
+      });
+    }
+  }
+  return out;
+}
+
 export function clampCursor(trace: Trace, cursor: number): number {
   return Math.max(0, Math.min(Math.trunc(cursor) || 0, trace.steps.length - 1));
 }
