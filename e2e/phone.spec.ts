@@ -149,6 +149,22 @@ test("max_seen is under each resource's name on a phone, where the plot has no r
   }
 });
 
+test("a lesson's bar takes two rows on a phone: the parts, then Back, Next and Try it", async ({ page }) => {
+  // It took three (a third of the screen with the page's own bar), and the timeline was below it.
+  await openLab(page, '#lesson=fencing-tokens');
+  const nav = page.getByRole('navigation', { name: 'Lesson steps' });
+  const [parts] = await rects(nav.locator('.step-links'));
+  const row = nav.getByRole('button', { name: /^(Back|Next|Try it)$/ });
+  expect(await row.allInnerTexts()).toEqual(['← Back', 'Next →', 'Try it']);
+  const buttons = await rects(row);
+  for (const b of buttons) {
+    expect(Math.abs(b.y - buttons[0]!.y), `${b.text} is not on the buttons' row`).toBeLessThanOrEqual(1);
+    expect(b.y, `${b.text} is not under the parts`).toBeGreaterThanOrEqual(parts!.y + parts!.height);
+  }
+  const bar = (await nav.boundingBox())!;
+  expect(bar.y + bar.height - (buttons[0]!.y + buttons[0]!.height)).toBeLessThanOrEqual(12);
+});
+
 test('lane names stay clear of the marks and tokens are whole on a phone', async ({ page }) => {
   for (const preset of ['canonical-race', 'redlock-race', 'zookeeper-race', 'pitfall-uuid', 'pitfall-wall-clock']) {
     await openLab(page, `#preset=${preset}&step=t6`);

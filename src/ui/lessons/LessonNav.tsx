@@ -64,7 +64,8 @@ export function LessonNav({ moreBelow = false }: { moreBelow?: boolean }) {
         </button>
       )}
       <button type="button" onClick={s.takeOver} title="Open this run at this step in the lab, with a way back">
-        Try it yourself
+        {/* "Try it" on a phone, where the bar's second row has room for three short buttons. */}
+        Try it<span className="nav-long"> yourself</span>
       </button>
       {atEnd && (
         <p className="lesson-end" role="status">
