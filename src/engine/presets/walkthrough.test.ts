@@ -255,4 +255,11 @@ describe('blob stores: a plain put cannot fence, an If-Match front can', () => {
     expect(fieldsAt(t6, 'Storage')).toMatchObject({ objectVersion: 2, maxSeen: 34, value: 'X' });
     expect(ifMatch.verdict.staleWriteAccepted).toBeNull();
   });
+
+  it("says on the store's lane which kind of blob store it is (a lesson showed a plain 'Storage' for both)", () => {
+    const storage = (trace: typeof plain) => trace.parties.find((p) => p.id === 'Storage')?.label;
+    expect(storage(plain)).toBe('Storage (blob store, no check)');
+    expect(storage(ifMatch)).toBe('Storage (blob store + If-Match)');
+    expect(storage(run('canonical-race'))).toBe('Storage');
+  });
 });

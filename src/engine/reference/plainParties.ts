@@ -20,7 +20,7 @@ export function plainGenericParties(knobs: Knobs, clients: string[]): PartySpec[
   return [
     { info: partyInfo.lockService(), logic: erase(lockService(knobs)) },
     ...clients.map((id) => ({ info: partyInfo.client(id), logic: erase(client(knobs, id)) })),
-    { info: partyInfo.resource(STORAGE, true), logic: erase(resource(knobs, true)) },
+    { info: partyInfo.resource(STORAGE, true, knobs.blobStore ?? null), logic: erase(resource(knobs, true)) },
     ...(knobs.secondResource === 'unchecked'
       ? [{ info: partyInfo.resource(STORAGE2, false), logic: erase(resource(knobs, false)) }]
       : []),

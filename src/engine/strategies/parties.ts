@@ -3,7 +3,7 @@
 // machines themselves are built in ../models/generic.ts.
 // Invariant: party ids are stable names users see in the UI, the CLI and scenario files.
 
-import type { Knobs } from '../core/scenario';
+import type { BlobStore, Knobs } from '../core/scenario';
 import type { LockServiceContext, LockServiceInput } from '../machines/lockService';
 import type { ClientContext, ClientInput } from '../machines/client';
 import type { ResourceContext, ResourceInput } from '../machines/resource';
@@ -93,13 +93,20 @@ export function resourceInput(knobs: Knobs, checks: boolean): ResourceInput {
   };
 }
 
+/** What a blob store is, in the few words its lane has room for under its name. */
+const BLOB_STORE_WORDS: Record<BlobStore, string> = {
+  'plain-put': 'blob store, no check',
+  'if-match': 'blob store + If-Match',
+};
+
 export const partyInfo = {
   lockService: (): PartyInfo => ({ id: LOCK_SERVICE, kind: 'lock', label: 'Lock service' }),
   client: (id: string): PartyInfo => ({ id, kind: 'client', label: id }),
-  resource: (id: string, checks: boolean): PartyInfo => ({
+  /** A store; `Storage` says on its lane what kind of blob store it is, where it is one. */
+  resource: (id: string, checks: boolean, blobStore: BlobStore | null = null): PartyInfo => ({
     id,
     kind: 'resource',
-    label: checks ? 'Storage' : 'Second store (no check)',
+    label: !checks ? 'Second store (no check)' : blobStore ? `Storage (${BLOB_STORE_WORDS[blobStore]})` : 'Storage',
   }),
   mailer: (): PartyInfo => ({ id: MAILER, kind: 'mailer', label: 'Mailer (outside the fence)' }),
 };
@@ -109,7 +116,7 @@ export function genericParties(knobs: Knobs, clients: string[]): PartyInfo[] {
   return [
     partyInfo.lockService(),
     ...clients.map((id) => partyInfo.client(id)),
-    partyInfo.resource(STORAGE, true),
+    partyInfo.resource(STORAGE, true, knobs.blobStore ?? null),
     ...(knobs.secondResource === 'unchecked' ? [partyInfo.resource(STORAGE2, false)] : []),
     ...(knobs.sideEffect === 'email' ? [partyInfo.mailer()] : []),
   ];

@@ -18,7 +18,7 @@ export function storesAndMailer(
   const parties: PartyInfo[] = [];
   const resources: string[] = [];
   if (withStorage) {
-    parties.push(partyInfo.resource(STORAGE, true));
+    parties.push(partyInfo.resource(STORAGE, true, knobs.blobStore ?? null));
     resources.push(STORAGE);
   }
   if (knobs.secondResource === 'unchecked') {
