@@ -53,14 +53,14 @@ export const alternativesChapter: Chapter = {
     {
       id: 'blob-store',
       run: { preset: 'blob-store-no-check' },
-      at: 'end',
+      at: 't6',
       say: 'Fencing has a price: the store must take part. A plain blob store that can only overwrite has nowhere to keep max_seen and no way to refuse. The token travels with the write and nobody looks at it.',
       show: ['verdict'],
     },
     {
       id: 'if-match',
       run: { preset: 'blob-store-if-match' },
-      at: 'end',
+      at: 't6',
       say: 'Put a front before it that can refuse. This one keeps max_seen in the object\u2019s metadata: it reads the object, compares the token with the max_seen stored there, and writes with If-Match, so the write only lands if the object has not changed since it was read. The zombie\u2019s 33 is lower than the 34 in the metadata, so nothing is written.',
       show: ['verdict'],
     },
