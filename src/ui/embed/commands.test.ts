@@ -1,8 +1,9 @@
 // The embed link's reading and the commands' checks: what is refused, and that refusing is cheap.
 import { describe, expect, it } from 'vitest';
-import { PRESETS, findPreset } from '../../engine';
+import { PRESETS, findPreset, simulate } from '../../engine';
+import { hasCompactLanes } from '../timeline/lanes';
 import { boundedSize, readCommand } from './commands';
-import { embedHashOf, iframeSnippet, readEmbedHash } from './embedUrl';
+import { embedHashOf, iframeSnippet, readEmbedHash, snippetHeight } from './embedUrl';
 
 describe('readCommand', () => {
   it('takes each command in its shape', () => {
@@ -80,5 +81,9 @@ describe('the embed link', () => {
       '#embed&preset=canonical-race&strategy=etcd&step=t2',
     );
     expect(iframeSnippet('a&b"', 'T')).toContain('src="a&amp;b&quot;"');
+  });
+  it("is taller for a run with compact lanes, whose names are 9 px type at 360 (Redlock's masters)", () => {
+    const height = (id: string) => snippetHeight(hasCompactLanes(simulate(findPreset(id)!.scenario).parties));
+    expect([height('redlock-race'), height('canonical-race'), height('qjm-race')]).toEqual([420, 360, 360]);
   });
 });

@@ -5,7 +5,7 @@
 import { useLabStore } from '../store/context';
 import { currentLink } from '../store/urlSync';
 import { embedHashOf, iframeSnippet, snippetHeight } from '../embed/embedUrl';
-import { laneUnits } from '../timeline/lanes';
+import { hasCompactLanes } from '../timeline/lanes';
 import { useCopyNotice } from './copyNotice';
 import { strategyName } from './carried';
 import { carriedToOf } from '../store/presetOf';
@@ -26,7 +26,7 @@ export function EmbedCodeButton({ flush }: { flush(): Promise<void> | void }) {
     const code = iframeSnippet(
       src,
       `Fencelab: ${name}${carriedTo ? `, under ${strategyName(carriedTo)}` : ''}`,
-      snippetHeight(laneUnits(parties) < parties.length),
+      snippetHeight(hasCompactLanes(parties)),
     );
     try {
       await navigator.clipboard.writeText(code);

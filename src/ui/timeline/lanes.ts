@@ -30,6 +30,9 @@ function laneWeights(parties: readonly PartyInfo[]): number[] {
   return parties.map((p) => (p.kind === 'lock' && locks >= 3 ? COMPACT_LANE_WEIGHT : 1));
 }
 
+/** Whether some of the parties get compact lanes (Redlock's masters): such a run needs a taller frame. */
+export const hasCompactLanes = (parties: readonly PartyInfo[]): boolean => laneWeights(parties).some((w) => w < 1);
+
 /** How many full lanes' worth of height the parties need (a compact lane counts for part of one). */
 export function laneUnits(parties: readonly PartyInfo[]): number {
   return laneWeights(parties).reduce((sum, w) => sum + w, 0);
