@@ -146,6 +146,8 @@ test('every command drives the player and every event comes back', async ({ page
   await waitFor(page, 'step', (e) => e.index === 0);
   await waitFor(page, 'run', (e) => e.preset === 'etcd-race' && e.strategy === 'etcd');
   await expect(frame.getByTestId('open-in-lab')).toHaveAttribute('href', /#preset=etcd-race&step=0$/);
+  // As drawn: it read "Open inFencelab" (a space at a flex item's end is not drawn).
+  await expect(frame.getByTestId('open-in-lab')).toHaveText(/^Open in\s+Fencelab/, { useInnerText: true });
 
   // A load at a step tells where it ends: that step, not the first step on the way.
   const scenario = { ...findPreset('canonical-race')!.scenario, name: 'From the parent' };
@@ -171,6 +173,17 @@ test("commands sent as soon as the frame has loaded, before ready, run once the 
   expect(ready.step).toBe(t2);
   await page.waitForTimeout(600);
   await expect(frame.locator('.narration .step-label')).toHaveText('t2');
+});
+
+test('a command sent before ready that fails is told after ready, as the docs say errors come', async ({ page }) => {
+  // A docs author's page that listens from ready on missed the error: it came first.
+  const early = JSON.stringify([{ type: 'load', scenario: { name: 'x' } }]);
+  await page.goto(`${parentOrigin}/?step=t6&early=${encodeURIComponent(early)}`);
+  await waitFor(page, 'error', (e) => /^load: the scenario is not valid/.test(e.message as string));
+  const types = (await events(page)).map((e) => e.type);
+  expect(types.indexOf('ready')).toBeGreaterThanOrEqual(0);
+  expect(types.indexOf('error')).toBeGreaterThan(types.indexOf('ready'));
+  await expect(player(page).locator('.narration .step-label')).toHaveText('t6');
 });
 
 test('playing fast passes several steps a frame: each is told, in order, comparisons included', async ({ page }) => {
@@ -308,6 +321,9 @@ test('hostile messages change nothing; bad shapes get one warning and an error e
 });
 
 test('a parent at another origin than the link names is not listened to or told anything', async ({ page }) => {
+  // Told anything: not even tried, which Chromium logs as a warning per event.
+  const refused: string[] = [];
+  page.on('console', (m) => /postMessage/.test(m.text()) && refused.push(m.text()));
   await page.goto(`${strangerOrigin}/?step=t3`);
   const frame = player(page);
   await expect(frame.getByTestId('narration')).toBeVisible();
@@ -323,6 +339,7 @@ test('a parent at another origin than the link names is not listened to or told 
   await page.waitForTimeout(500);
   expect(await shown(frame)).toBe(before);
   expect(await events(page)).toEqual([]);
+  expect(refused).toEqual([]);
 });
 
 test('the embed fits 640x360 without scrolling, passes axe, and looks right in a docs page', async ({ page }) => {

@@ -110,16 +110,31 @@ export function startBridge({
 }: BridgeOptions): Bridge {
   const parent = win.parent;
   const framed = parent !== win && !closed;
+  // A link naming another origin than the page around it (the docs' placeholder left in) would
+  // otherwise look healthy and stay silent: the frame says so, where its author will see it, and
+  // posts nothing (the browser would drop each event with a console warning of its own).
+  const around = framed && origin !== null ? parentOrigin(win) : null;
+  const misnamed =
+    around !== null && around !== origin
+      ? `This player's link says origin=${origin}, but the page around it is ${around}: it takes no commands from that page and tells it nothing. Set origin= in the frame's src to the page's own origin.`
+      : null;
+  if (misnamed) warn(misnamed);
   let stopped = false;
   const post = (event: EmbedEvent) => {
-    if (!framed || stopped) return;
+    if (!framed || misnamed || stopped) return;
     try {
       parent.postMessage({ source: EVENT_SOURCE, ...event }, origin ?? '*');
     } catch {
       // A parent gone away, or an origin the browser will not post to: nothing to tell.
     }
   };
-  const error = (message: string) => post({ type: 'error', message });
+  // Errors come after ready (docs/embedding.md): those of commands sent before it wait for it.
+  let readySent = false;
+  const heldErrors: string[] = [];
+  const error = (message: string) => {
+    if (readySent) post({ type: 'error', message });
+    else if (!heldErrors.includes(message)) heldErrors.push(message);
+  };
 
   let queue: Promise<unknown> = opened.catch(() => undefined);
   // While a command that opens a run (load, set-strategy, set-knob) is under way, its passing
@@ -171,15 +186,6 @@ export function startBridge({
   // before ready is scheduled: ready then tells where those commands ended.
   for (const event of early()) onMessage(event);
 
-  // A link naming another origin than the page around it (the docs' placeholder left in) would
-  // otherwise look healthy and stay silent: the frame says so, where its author will see it.
-  const around = framed && origin !== null ? parentOrigin(win) : null;
-  const misnamed =
-    around !== null && around !== origin
-      ? `This player's link says origin=${origin}, but the page around it is ${around}: it takes no commands from that page and tells it nothing. Set origin= in the frame's src to the page's own origin.`
-      : null;
-  if (misnamed) warn(misnamed);
-
   // Events start once the link's own view is open: ready first (with the step and verdict it
   // opened at), then what the link's opening could not do (its error line), then every change.
   const differ = eventDiffer();
@@ -197,7 +203,10 @@ export function startBridge({
       const opening = store.getState();
       post(readyEvent(opening));
       differ(opening).forEach(post);
-      if (opening.error) error(opening.error);
+      readySent = true;
+      // What the link's opening could not do, then what the commands sent before ready could not.
+      for (const message of new Set([...(opening.error ? [opening.error] : []), ...heldErrors.splice(0)]))
+        error(message);
       // A load put back is no new run, no step and no verdict to tell; but playing stopped for it.
       rebase = () =>
         differ(store.getState())

@@ -2,7 +2,8 @@
 
 import { describe, expect, it } from 'vitest';
 import { createLabStore } from '../store/labStore';
-import { setKnob } from './drive';
+import { openEmbed, setKnob } from './drive';
+import { readEmbedHash } from './embedUrl';
 
 describe('set-knob', () => {
   it('opens a run for a change, and none for a value the scenario already has', () => {
@@ -24,5 +25,23 @@ describe('set-knob', () => {
     // A value the scenario cannot hold changes nothing and says why.
     expect(setKnob(store, 'leaseTtlMs', -1)).toMatch(/^set-knob: /);
     expect(store.getState().trace).toBe(set);
+  });
+});
+
+describe('an embed link with several mistakes', () => {
+  it('names every one in the banner, each a sentence (a misspelt strategy was passed over when the preset was too)', async () => {
+    // Reported by a docs author: #embed&preset=canonical-rase&strategy=redlok&stepp=t3.
+    const store = createLabStore();
+    const options = readEmbedHash('#embed&preset=canonical-rase&strategy=redlok&stepp=t3');
+    expect(await openEmbed(store, options)).toHaveLength(3);
+    const banner = store.getState().error ?? '';
+    expect(banner).toMatch(
+      /^The embed link: it has "stepp", which an embed link does not take \(.*\)\. The link names/,
+    );
+    expect(banner).toContain(
+      'a preset "canonical-rase" that does not exist. Could not switch to the strategy "redlok"',
+    );
+    expect(banner).not.toContain('; ');
+    expect(store.getState().scenario.name).toBe('The canonical race');
   });
 });

@@ -52,6 +52,9 @@ export async function seekStep(store: LabStore, step: StepRef): Promise<string |
   return null;
 }
 
+const unknownStrategy = (strategy: string) =>
+  `Could not switch to the strategy "${strategy}": the lab has no such strategy (it has ${STRATEGY_IDS.join(', ')})`;
+
 /** Opens a scenario, under `strategy` if one is named; a message if it cannot be. */
 export async function openScenario(
   store: LabStore,
@@ -64,10 +67,8 @@ export async function openScenario(
     try {
       next = carryTo(scenario, strategy).scenario;
     } catch (e) {
-      const why = findStrategy(strategy)
-        ? (e as Error).message
-        : `the lab has no such strategy (it has ${STRATEGY_IDS.join(', ')})`;
-      return `Could not switch to the strategy "${strategy}": ${why}`;
+      if (!findStrategy(strategy)) return unknownStrategy(strategy);
+      return `Could not switch to the strategy "${strategy}": ${(e as Error).message}`;
     }
   }
   const before = store.getState().error;
@@ -103,7 +104,12 @@ export async function openEmbedLink(
       kind: 'error' as const,
       message: 'The link is damaged.',
     }));
-    if (decoded.kind === 'error') return [decoded.message];
+    // A link with several mistakes names them all at once: a misspelt strategy too, though the
+    // scenario it was to carry did not open.
+    if (decoded.kind === 'error')
+      return strategy !== null && !findStrategy(strategy)
+        ? [decoded.message, unknownStrategy(strategy)]
+        : [decoded.message];
     if (decoded.kind === 'ok') {
       const options: LoadOptions = {
         source: 'the embed link',
@@ -161,9 +167,10 @@ export function openEmbed(store: LabStore, options: EmbedOptions): Promise<strin
   if (!opening) {
     opening = openEmbedLink(store, options.hash, options.hasScenario, options.strategy).then((found) => {
       const problems = [...options.problems, ...found];
-      // Each problem is a phrase or a sentence of its own: joined, they end with one full stop.
-      const phrases = problems.map((p) => p.replace(/\.$/, ''));
-      if (problems.length) store.getState().showError(`The embed link: ${phrases.join('; ')}.`);
+      // The first problem follows "The embed link:" as a phrase; the others are sentences of their own.
+      const sentences = problems.map((p, i) => (i === 0 ? p : p.charAt(0).toUpperCase() + p.slice(1)));
+      if (problems.length)
+        store.getState().showError(`The embed link: ${sentences.map((p) => p.replace(/\.$/, '')).join('. ')}.`);
       if (options.speed !== null) store.getState().setSpeed(nearestSpeed(options.speed));
       return problems;
     });
