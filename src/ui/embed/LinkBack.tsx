@@ -51,7 +51,8 @@ export function LinkBack() {
   return (
     <a className="embed-link" href={href} target="_blank" rel="noopener" data-testid="open-in-lab">
       {/* A no-break space: a plain one at the end of a flex item is not drawn ("Open inFencelab"). */}
-      <span className="embed-link-verb">Open in{'\u00a0'}</span>Fencelab<span className="visually-hidden"> (a new tab)</span>
+      <span className="embed-link-verb">Open in{'\u00a0'}</span>Fencelab
+      <span className="visually-hidden"> (a new tab)</span>
       <span aria-hidden="true">{'\u00a0↗'}</span>
     </a>
   );
