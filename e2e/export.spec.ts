@@ -143,6 +143,8 @@ test('Copy as Mermaid: the text renders with mermaid, every party and message in
 });
 
 test('where the clipboard refuses, the Mermaid text is shown to copy, and renders', async ({ page, context }) => {
+  // The window a docs author had: the bar under the timeline ends near its bottom edge.
+  await page.setViewportSize({ width: 1280, height: 900 });
   await page.addInitScript(() => {
     Object.defineProperty(navigator, 'clipboard', { value: { writeText: () => Promise.reject(new Error('no')) } });
   });
@@ -151,6 +153,9 @@ test('where the clipboard refuses, the Mermaid text is shown to copy, and render
   const field = page.getByLabel('Mermaid text of this run');
   const text = await field.inputValue();
   expect(text).toContain('Note over Storage: t6: 33 <= 34 -> REJECT');
+  // Whole on the screen, with its Close button: it opened at the window's bottom edge.
+  await expect(field).toBeInViewport({ ratio: 1 });
+  await expect(page.locator('.export-status').getByRole('button', { name: 'Close' })).toBeInViewport();
   const rendered = await renderMermaid(await context.newPage(), text);
   expect(rendered).toContain('t6: 33 <= 34 -> REJECT');
   expect(rendered).toContain('write.request token 33, value Y');

@@ -252,6 +252,8 @@ for (const frame of [
     const player = page.frames().find((f) => f !== page.mainFrame())!;
     await expect(player.getByTestId('narration')).toContainText('max_seen stays 34.');
     await expect(player.locator('.tl-svg')).toBeVisible();
+    // Read out, the step's label and its time are two words, whatever of the line a small frame hides.
+    expect(await player.locator('.narration-where').textContent()).toMatch(/^t6\s+\S/);
     await expectNarrationWhole(player, `embed ${frame.width}`);
     await expectTimelineLegible(player, `embed ${frame.width}`);
     // Nothing scrolls inside the frame: the scrubber is in sight, not under the frame's edge.

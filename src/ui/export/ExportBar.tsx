@@ -50,6 +50,13 @@ export function ExportBar() {
   const setStatus = (next: Omit<NonNullable<Status>, 'of'> | null) =>
     setSaid(next && { ...next, of: store.getState().trace });
   const [busy, setBusy] = useState(false);
+  // The text to copy by hand, whole on the screen: under the timeline it opened at the window's
+  // bottom edge, its first line alone in sight.
+  const statusLine = useRef<HTMLDivElement>(null);
+  const manual = status?.mermaid !== undefined;
+  useEffect(() => {
+    if (manual) statusLine.current?.scrollIntoView({ block: 'nearest' });
+  }, [manual]);
   useEffect(() => {
     if (!status || status.mermaid) return undefined;
     const timer = setTimeout(() => setSaid(null), NOTE_MS);
@@ -122,7 +129,7 @@ export function ExportBar() {
       <button type="button" disabled={busy} onClick={() => void copyMermaid()}>
         Copy as Mermaid
       </button>
-      <div className="export-status" role="status">
+      <div className="export-status" role="status" ref={statusLine}>
         {status?.text}
         {status?.mermaid !== undefined && (
           <>

@@ -94,7 +94,9 @@ export function NarrationBody({
     <>
       <div className="narration-main">
         <p className="narration-where">
-          {step.label && <span className="step-label big">{step.label}</span>}
+          {/* The space is for a screen reader and for copied text: with the step's number hidden
+              (a small frame), "t6" and "2606 ms" ran together as "t62606 ms". */}
+          {step.label && <span className="step-label big">{step.label}</span>}{' '}
           <span>
             <span className="narration-step">
               Step {step.index}
