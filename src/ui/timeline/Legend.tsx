@@ -32,6 +32,23 @@ function Swatch({ item, patterns }: { item: LegendKey; patterns: { zombie: strin
       return <rect className="tl-pause__bar" x={2} y={1} width={26} height={15} fill={`url(#${patterns.pause})`} />;
     case 'lockDelay':
       return <rect className="tl-lockdelay__bar" x={2} y={5} width={26} height={7} />;
+    case 'maxSeen':
+    case 'noCheck':
+      // The readout's box beside a store: its caption over its number, or the dash of a store
+      // that keeps none (drawn, not written: the entry's text is its words alone).
+      return (
+        <g className="tl-maxseen">
+          <rect className="tl-maxseen__box" x={3} y={1} width={24} height={15} rx={3} />
+          {item === 'maxSeen' ? (
+            <>
+              <line className="tl-legend__maxseen tl-legend__maxseen--caption" x1={7} x2={20} y1={5.5} y2={5.5} />
+              <line className="tl-legend__maxseen" x1={7} x2={16} y1={11} y2={11} />
+            </>
+          ) : (
+            <line className="tl-legend__maxseen" x1={9} x2={21} y1={8.5} y2={8.5} />
+          )}
+        </g>
+      );
     case 'cursor':
       return (
         <>

@@ -73,3 +73,16 @@ describe("gutterReadouts (max_seen on a phone, under the resource's name)", () =
     expect(gutterReadouts([readout('Storage', '34')], [lane('Storage', 200, 40)], 110, 8)).toEqual([]);
   });
 });
+
+describe("the key's words for the box beside a store", () => {
+  it('say what max_seen is and where it starts, and what a store that keeps none shows', () => {
+    // A teacher found the box never explained, and the class never told where 32 came from.
+    const about = (id: string) =>
+      legendItems(simulate(findPreset(id)!.scenario))
+        .filter((item) => item.key === 'maxSeen' || item.key === 'noCheck')
+        .map((item) => item.text);
+    expect(about('canonical-race')).toEqual(['max_seen: highest token accepted (from 32)']);
+    expect(about('pitfall-no-check')).toEqual(['no check: the store keeps no max_seen']);
+    expect(about('pitfall-second-store')).toHaveLength(2);
+  });
+});

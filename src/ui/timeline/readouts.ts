@@ -169,6 +169,8 @@ export type LegendKey =
   | 'reject'
   | 'staleAccept'
   | 'effect'
+  | 'maxSeen'
+  | 'noCheck'
   | 'intervention'
   | 'cursor'
   | 'future';
@@ -188,6 +190,11 @@ export function legendItems(trace: Trace, interventions = false): LegendItem[] {
     staleAccept: trace.steps.some((s) => s.kind === 'write.accepted' && s.write?.stale),
     effect: trace.steps.some((s) => s.kind === 'effect.sent'),
   };
+  // The box beside each store (under its name on a phone): what its number is, and where it starts.
+  const first = trace.steps[0]?.snapshots ?? {};
+  const stores = trace.parties.filter((p) => p.kind === 'resource').map((p) => first[p.id]?.fields);
+  const checking = stores.filter((fields) => fields?.check !== 'none');
+  const start = checking.map((fields) => fields?.maxSeen).find((v) => v !== undefined && v !== null);
   const words = grantWordsOf(trace);
   const items: (LegendItem | false)[] = [
     { key: 'message', text: 'message, with the token it carries' },
@@ -201,6 +208,11 @@ export function legendItems(trace: Trace, interventions = false): LegendItem[] {
     { key: 'reject', text: 'write rejected: stale token' },
     has.staleAccept && { key: 'staleAccept', text: 'stale write accepted' },
     has.effect && { key: 'effect', text: 'side effect outside the fence' },
+    checking.length > 0 && {
+      key: 'maxSeen',
+      text: `max_seen: highest token accepted${start === undefined ? ' so far' : ` (from ${formatToken(start as string | number)})`}`,
+    },
+    checking.length < stores.length && { key: 'noCheck', text: 'no check: the store keeps no max_seen' },
     interventions && { key: 'intervention', text: 'your intervention (hover for what)' },
     { key: 'cursor', text: 'current step' },
     { key: 'future', text: 'after the cursor: still to come' },
