@@ -2,7 +2,7 @@
 // The lesson's forward button says what a press will do: finish the playing, show the answer, or
 // go on to the next step (session.next does the same, in that order).
 import { act } from 'react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import * as lessonsSurface from '../../engine/surfaces/lessons';
 import { createLabStore } from '../store/labStore';
 import { renderInLab } from '../testing/renderInLab';
@@ -32,5 +32,32 @@ describe("the lesson's forward button", () => {
     act(() => view.querySelector<HTMLButtonElement>('.lesson-nav .primary')!.click());
     expect(lab.getState().playing).toBe(false);
     expect(forward()).toBe('Next →');
+  });
+});
+
+describe("the lesson's bar, when the speed changes", () => {
+  it('says the new speed for a moment, even where it shows More below instead', async () => {
+    // A teacher pressed + and − with More below on screen, saw nothing, and found 0.25x later.
+    vi.useFakeTimers();
+    try {
+      const lab = createLabStore();
+      const session = createLessonSession(lab, () => Promise.resolve(lessonsSurface));
+      await session.getState().open('fencing-tokens', { chapter: 0, step: 0 });
+      const view = renderInLab(
+        lab,
+        <SessionContext.Provider value={session}>
+          <LessonNav moreBelow />
+        </SessionContext.Provider>,
+      );
+      const said = () => view.querySelector('.lesson-nav .speed-said')?.textContent ?? null;
+      expect(said()).toBeNull();
+      act(() => lab.getState().setSpeed(2));
+      expect(said()).toBe('Speed 2x');
+      act(() => vi.advanceTimersByTime(1600));
+      expect(said()).toBeNull();
+      expect(view.querySelector('.lesson-nav .more-below')).not.toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -1,11 +1,28 @@
 // Moving through a lesson: back and next (the clicker's keys do the same), the steps of this
 // chapter as links (each is the step's own deep link), and the way into the lab from here.
 
-import type { MouseEvent } from 'react';
+import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { useLab } from '../store/context';
 import { lessonHash } from './lessonUrl';
 import { playsToStop } from './session';
 import { useLesson } from './useLesson';
+
+/** How long (ms) the bar says a new speed where it shows none (More below, the lesson's end). */
+const SPEED_SAID_MS = 1500;
+
+/** Whether the speed has just changed: + and − then say what it is, wherever the bar is. */
+function useSpeedSaid(speed: number): boolean {
+  const [said, setSaid] = useState(false);
+  const last = useRef(speed);
+  useEffect(() => {
+    if (last.current === speed) return undefined;
+    last.current = speed;
+    setSaid(true);
+    const timer = setTimeout(() => setSaid(false), SPEED_SAID_MS);
+    return () => clearTimeout(timer);
+  }, [speed]);
+  return said;
+}
 
 /** `moreBelow`: presenting, the step shows more below the screen, and forward scrolls to it first. */
 export function LessonNav({ moreBelow = false }: { moreBelow?: boolean }) {
@@ -23,6 +40,7 @@ export function LessonNav({ moreBelow = false }: { moreBelow?: boolean }) {
     close: s.close,
   }));
   const speed = useLab((l) => l.speed);
+  const speedSaid = useSpeedSaid(speed);
   // A press while a step's run plays to its stop finishes the playing first (session.next): the
   // button says so, so a presenter counting presses is not surprised.
   const finishing = useLab(playsToStop);
@@ -79,8 +97,13 @@ export function LessonNav({ moreBelow = false }: { moreBelow?: boolean }) {
           </button>
         </p>
       )}
-      {/* In the bar, where it covers nothing; the speed's place, which matters less meanwhile. */}
-      {moreBelow ? (
+      {/* In the bar, where it covers nothing; the speed's place, which matters less meanwhile,
+          except just after + or − (the end of the lesson has no speed shown either). */}
+      {speedSaid ? (
+        <p className="speed-said" role="status">
+          Speed {speed}x
+        </p>
+      ) : moreBelow ? (
         <p className="more-below" aria-hidden="true">
           More below: <kbd>→</kbd>
         </p>
