@@ -77,7 +77,10 @@ test.describe('the walkthrough in presenter mode', () => {
       for (const step of steps) {
         const q = step.question;
         await settled(page, chapter.id, step.id, q ? 'asking' : 'telling');
-        await expect(page.locator('.chapter-title')).toHaveText(chapter.title);
+        // Presenting, the title says which chapter, the line above it being left out for room.
+        await expect(page.locator('.chapter-title')).toHaveText(
+          `Chapter ${c + 1} of ${chapters.length} · ${chapter.title}`,
+        );
         await expect(page.getByTestId('lesson-say')).toHaveText(step.say);
         // The words, the question and the timeline are all on the one screen.
         for (const part of ['.lesson-talk', '.timeline', ...(q ? ['.lesson-question'] : [])])

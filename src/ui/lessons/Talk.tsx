@@ -19,6 +19,10 @@ export function Talk() {
         Chapter {chapterNumber} of {chapterCount} · part {stepNumber} of {stepCount}
       </p>
       <h1 id="chapter-title" className="chapter-title">
+        {/* Presenting, the line above is left out for room: the title says which chapter it is. */}
+        <span className="chapter-number">
+          Chapter {chapterNumber} of {chapterCount} ·{' '}
+        </span>
         {title}
       </h1>
       <p className="lesson-say" data-testid="lesson-say" aria-live="polite">
