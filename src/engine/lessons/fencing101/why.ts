@@ -56,7 +56,8 @@ export const whyChapter: Chapter = {
     {
       id: 'slow-clock',
       run: { preset: 'skewed-clock-trust' },
-      at: 'end',
+      // The write the slow clock let through, not the run's last step (Client2's lease ending).
+      at: 't6',
       say: 'Nor is a pause or a cut needed. Client1 judges its lease by its own clock, and its clock runs slow. By its count the lease has time left; by the lock service\u2019s, it ended and Client2 has the lock. Client1 writes, and the store takes it.',
       show: ['verdict'],
     },
