@@ -25,6 +25,8 @@ const LABEL_CHAR_PX = 7;
 /** The width of an arrow's token label (px), as its place is chosen: the Overlay redraws it by this. */
 export const tokenLabelWidth = (text: string): number => text.length * LABEL_CHAR_PX + 6;
 const LABEL_POSITIONS = [0.5, 0.35, 0.65, 0.22, 0.78];
+/** Arrows from one sender this close (px) at their start, with one token, are one send to label. */
+const SAME_SEND_PX = 12;
 /** Token labels prefer this height above the line of the lane an arrow comes down onto. */
 const LANE_BAND_ABOVE_PX = 14;
 const STATUS_NUMBER: Record<MessageStatus, number> = { delivered: 0, dropped: 1, lost: 2, 'in-flight': 3 };
@@ -190,6 +192,9 @@ function placeTokenLabels(
   saidAtMark: ReadonlyMap<number, string>,
 ): void {
   const ordered = [...lanes.values()].sort((a, b) => a.top - b.top);
+  // A token sent to several parties at once (an HDFS writer's edit to each journal node, still on
+  // its way) is written once: beside each arrow, it read "33 33" on the sender's lane.
+  const told: { from: string; text: string; x: number }[] = [];
   for (let i = 0; i < shapes.length; i += 1) {
     const shape = shapes[i]!;
     const m = records[i];
@@ -199,6 +204,7 @@ function placeTokenLabels(
     if (!from || !to) continue;
     const text = formatToken(m.token);
     if (m.deliveredStep !== null && saidAtMark.get(m.deliveredStep) === text) continue;
+    if (told.some((t) => t.from === m.from && t.text === text && Math.abs(t.x - shape.x1) < SAME_SEND_PX)) continue;
     const width = tokenLabelWidth(text);
     const downward = shape.y2 > shape.y1;
     // The lane line an arrow meets last going down, or leaves first going up: the label sits in
@@ -223,6 +229,7 @@ function placeTokenLabels(
       if (!onlyOver(box, ordered, from, to)) continue;
       if (boxes.some((other) => overlaps(box, other))) continue;
       boxes.push(box);
+      told.push({ from: m.from, text, x: shape.x1 });
       shape.tokenLabel = { x: r(leftSide ? x + width : x), y: r(y), text, anchor: leftSide ? 'end' : 'start' };
       break;
     }
