@@ -94,7 +94,7 @@ test("the comparison's Why can be read on a phone, and its rows open a strategy"
   }
   // Each row still says which column is which, on screen, beside its answers.
   await expect(fencing.getByText('Why (from the run)')).toBeVisible();
-  await expect(fencing.getByText('Monotonic token?')).toBeVisible();
+  await expect(fencing.getByText('Token always grows?')).toBeVisible();
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
   await page.evaluate(() => window.scrollTo(0, 0));

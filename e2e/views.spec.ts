@@ -101,8 +101,8 @@ test('the comparison lays the run out per strategy and opens a row in the timeli
   const table = page.locator('.compare-table');
   await expect(table.getByRole('columnheader')).toHaveText([
     'Approach',
-    'Monotonic token?',
-    'Stale-holder write blocked?',
+    'Token always grows?',
+    "Zombie's write kept out?",
     'Why (from the run)',
     'Open',
   ]);

@@ -21,10 +21,11 @@ const YesNo = ({ value, warned = false }: { value: boolean | null; warned?: bool
     </span>
   );
 
-/** The columns' names: the header row, and on a phone each cell's own label (tables.css). */
+/** The columns' names: the header row, and on a phone each cell's own label (tables.css). In
+ * plain words, for a class: "monotonic" and "stale holder" were words a teacher had to explain. */
 const COLUMNS = {
-  monotonic: 'Monotonic token?',
-  blocked: 'Stale-holder write blocked?',
+  monotonic: 'Token always grows?',
+  blocked: "Zombie's write kept out?",
   why: 'Why (from the run)',
 } as const;
 
