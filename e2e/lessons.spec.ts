@@ -78,9 +78,10 @@ test.describe('the walkthrough in presenter mode', () => {
         const q = step.question;
         await settled(page, chapter.id, step.id, q ? 'asking' : 'telling');
         // Presenting, the title says which chapter, the line above it being left out for room.
-        await expect(page.locator('.chapter-title')).toHaveText(
-          `Chapter ${c + 1} of ${chapters.length} · ${chapter.title}`,
+        await expect(page.locator('.chapter-title')).toHaveAccessibleName(
+          `Chapter ${c + 1} of ${chapters.length}: ${chapter.title}`,
         );
+        await expect(page.locator('.chapter-number [aria-hidden]')).toHaveText(`${c + 1}/${chapters.length} ·`);
         await expect(page.getByTestId('lesson-say')).toHaveText(step.say);
         // The words, the question and the timeline are all on the one screen.
         for (const part of ['.lesson-talk', '.timeline', ...(q ? ['.lesson-question'] : [])])
@@ -175,7 +176,8 @@ test.describe('the walkthrough in presenter mode', () => {
     expect(svg.y + svg.height, 'the timeline runs under the navigation').toBeLessThanOrEqual(
       screen.y + screen.height + 1,
     );
-    const boxes = await rects(page.locator('.tl-maxseen__box'));
+    // The readouts beside the lanes (the key, hidden here, draws one in its entry for max_seen).
+    const boxes = await rects(page.locator('.tl-overlay .tl-maxseen__box'));
     expect(boxes).toHaveLength(3);
     for (const [i, box] of boxes.entries())
       for (const other of boxes.slice(i + 1))

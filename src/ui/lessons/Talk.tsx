@@ -19,9 +19,15 @@ export function Talk() {
         Chapter {chapterNumber} of {chapterCount} · part {stepNumber} of {stepCount}
       </p>
       <h1 id="chapter-title" className="chapter-title">
-        {/* Presenting, the line above is left out for room: the title says which chapter it is. */}
+        {/* Presenting, the line above is left out for room: the title says which chapter it is,
+            short enough not to take a second line (which the timeline's lanes pay for). */}
         <span className="chapter-number">
-          Chapter {chapterNumber} of {chapterCount} ·{' '}
+          <span aria-hidden="true">
+            {chapterNumber}/{chapterCount} ·{' '}
+          </span>
+          <span className="visually-hidden">
+            Chapter {chapterNumber} of {chapterCount}:{' '}
+          </span>
         </span>
         {title}
       </h1>
