@@ -204,6 +204,11 @@ test.describe('the walkthrough in presenter mode', () => {
     await expect(table.getByRole('button', { name: /in timeline$/ })).toHaveCount(0);
     const screen = await page.locator('.lesson-main').evaluate((main) => main.clientHeight);
     expect((await table.boundingBox())!.height).toBeLessThan(1.6 * screen);
+    // Scrolled down to its last rows (→), the header row stays on the screen, over the rows.
+    await page.locator('.lesson-main').evaluate((main) => main.scrollTo(0, main.scrollHeight));
+    const header = table.getByRole('columnheader', { name: 'Token always grows?' });
+    await expect(header).toBeInViewport();
+    await expect(table.getByRole('row', { name: /^HDFS epochs/ })).toBeInViewport();
   });
 
   test("presenting, the timeline's key shows over the drawing when asked for (Key, or K), and goes again", async ({
