@@ -51,6 +51,7 @@ describe("gutterReadouts (max_seen on a phone, under the resource's name)", () =
     y: 0,
     value,
     caption,
+    keeps: caption !== 'no check',
     changed: false,
   });
 

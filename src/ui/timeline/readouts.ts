@@ -13,6 +13,8 @@ export interface MaxSeenReadout {
   /** The number, large; "—" for a resource that keeps none. */
   value: string;
   caption: string;
+  /** Whether the resource keeps a max_seen at all (a store that checks tokens). */
+  keeps: boolean;
   /** max_seen changed at exactly this step: the readout is highlighted. */
   changed: boolean;
 }
@@ -49,6 +51,7 @@ export function maxSeenAt(trace: Trace, cursor: number, lanes: readonly LaneShap
         y: lane.y,
         value: known ? formatToken(raw as string | number) : '—',
         caption: !checks ? 'no check' : view?.down ? 'max_seen (down)' : 'max_seen',
+        keeps: checks,
         changed: step?.changed[lane.party]?.includes('maxSeen') ?? false,
       };
     });
@@ -87,7 +90,7 @@ export function gutterReadouts(
     const lane = lanes.find((l) => l.party === r.party);
     if (!lane) continue;
     // A resource that keeps none says so, and no "—".
-    const value = r.caption === 'no check' ? '' : r.value;
+    const value = r.keeps ? r.value : '';
     // Under the name's last line (a phone's long name takes two: FrameLayer.tsx).
     const captionY = lane.y + (lane.titleLines.length > 1 ? 9 : 1) + 4 + GUTTER_LINE_PX;
     const bottom = lane.top + lane.height - 2;
