@@ -48,6 +48,7 @@ const shippedRuns = (): Plugin => {
       outDir = resolve(config.root, config.build.outDir);
     },
     closeBundle() {
+      if (buildFailed) return; // nothing was written: the build's own error is the one to show
       const tsx = createRequire(import.meta.url).resolve('tsx/cli');
       const run = spawnSync(process.execPath, [tsx, 'scripts/shipped-runs.ts', outDir, ENGINE_ID], {
         stdio: 'inherit',
@@ -60,16 +61,22 @@ const shippedRuns = (): Plugin => {
 /** What main.tsx imports on every page, though not statically (so it is evaluated in a task of its own). */
 const ENTRY_IMPORTS_LATER = 'node_modules/react-dom/client.js';
 
+/** Every preset (src/ui/store/presets.ts fetches it where the page's own three are not enough): the
+ * 'presets' group's chunk, below. */
+const PRESETS_MODULE = 'chunk:presets';
+
 /**
  * Each view's module (src/ui/views.ts loads it when the view is first shown), as the manifest names
  * it. A lesson link also needs the lessons themselves and every model (the lessons' engine surface,
  * which the session imports as it opens the lesson): asked for at once, not once the page has run.
  */
 const VIEW_MODULES = {
-  lab: 'src/ui/App.tsx',
-  lesson: ['src/ui/lessons/LessonView.tsx', 'src/engine/surfaces/lessons.ts'],
+  lab: ['src/ui/App.tsx', PRESETS_MODULE],
+  lesson: ['src/ui/lessons/LessonView.tsx', 'src/engine/surfaces/lessons.ts', PRESETS_MODULE],
   recorded: 'src/ui/recorded/RecordedView.tsx',
   embed: 'src/ui/embed/EmbedView.tsx',
+  // Not a view: what an embed link naming a preset that does not come with the page also needs.
+  presets: PRESETS_MODULE,
 };
 
 /**
@@ -92,6 +99,7 @@ const firstView = (): Plugin => {
       outDir = resolve(config.root, config.build.outDir);
     },
     async closeBundle() {
+      if (buildFailed) return; // as shippedRuns's
       const cache = join(root, 'node_modules/.cache/first-view');
       await build({
         configFile: false,
@@ -108,7 +116,7 @@ const firstView = (): Plugin => {
       const module = `${pathToFileURL(join(cache, 'prerender.mjs')).href}?at=${Date.now()}`;
       const { renderFirstView, shippedPresets } = (await import(module)) as {
         renderFirstView: () => Promise<string>;
-        shippedPresets: () => { ids: string[]; fallback: string };
+        shippedPresets: () => { ids: string[]; fallback: string; withPage: string[] };
       };
       const view = await renderFirstView();
       // style-src has no 'unsafe-inline': a style attribute in the HTML would be refused, loudly.
@@ -165,6 +173,7 @@ const firstView = (): Plugin => {
           chunks: viewChunks(manifest, VIEW_MODULES),
           presets: presets.ids,
           fallback: presets.fallback,
+          withPage: presets.withPage,
           engine: ENGINE_ID,
         }),
       );
@@ -191,6 +200,42 @@ const firstView = (): Plugin => {
   };
 };
 
+/**
+ * The presets that do not come with the page (src/ui/store/presets.ts): one file, fetched by the
+ * lab and a lesson as they open, by an embed only when it needs one of them.
+ */
+const OTHER_PRESETS =
+  /\/src\/engine\/(presets\/(index|walkthrough|pitfalls|systems|incidents|redlock|zookeeper|etcd|chubby|qjm)|surfaces\/presets)\.ts$/;
+
+/** Set when presetsOnDemand refuses the bundle: the plugins that work on what was written (their
+ * closeBundle hooks, which Vite runs even then) do nothing, so its error is the one shown. */
+let buildFailed = false;
+
+/**
+ * After bundling: the page's own chunks (its entry and 'page', which every view's first render
+ * loads) hold none of the presets that are to come on demand. One import of the engine's
+ * `findPreset` or `PRESETS` in the store or a view every page draws would quietly put all 40
+ * back into every first render (10 kB gzipped): the build fails instead, naming the module.
+ */
+const presetsOnDemand = (): Plugin => ({
+  name: 'fencelab:presets-on-demand',
+  apply: 'build',
+  buildStart() {
+    buildFailed = false;
+  },
+  generateBundle(_, bundle) {
+    for (const chunk of Object.values(bundle)) {
+      if (chunk.type !== 'chunk' || !(chunk.isEntry || chunk.name === 'page')) continue;
+      const wrong = Object.keys(chunk.modules).filter((id) => OTHER_PRESETS.test(id));
+      if (!wrong.length) continue;
+      buildFailed = true;
+      throw new Error(
+        `the ${chunk.name} chunk holds presets meant to be fetched on demand (${wrong.join(', ')}): import them from src/ui/store/presets.ts, not from the engine`,
+      );
+    }
+  },
+});
+
 /** The modules of the 'page' chunk (with what they import): see its group, below. */
 const PAGE_MODULES = new RegExp(
   [
@@ -202,19 +247,20 @@ const PAGE_MODULES = new RegExp(
     String.raw`/src/engine/(core|protocol|strategies)/|/src/engine/models/registry|/src/engine/trace/edits\.ts$`,
     String.raw`/node_modules/(react|zustand)/`,
     String.raw`/src/ui/(timeline/Timeline|narration/Narration|controls/Transport|header/ErrorBanner)\.tsx$`,
-    String.raw`/src/ui/store/(context\.tsx|presetOf\.ts|shippedRuns\.ts|shown\.ts|url\.ts)$`,
+    String.raw`/src/ui/store/(context\.tsx|presetOf\.ts|presets\.ts|shippedRuns\.ts|shown\.ts|url\.ts)$`,
     String.raw`/src/ui/recorded/route\.ts$`,
     String.raw`/src/ui/controls/useKeyboard\.ts$`,
     // What adds a view's own styles (a lesson's, the recordings', the embed's): a file of its own else.
     String.raw`/src/ui/styles/adopt\.ts$`,
-    String.raw`/src/engine/(presets/index|comparison/carry)\.ts$`,
+    // The default run's presets (the others: OTHER_PRESETS, below).
+    String.raw`/src/engine/(presets/(canonical|build)|comparison/carry)\.ts$`,
   ].join('|'),
 );
 
 export default defineConfig({
   base: './',
   define: { 'import.meta.env.FENCELAB_ENGINE': JSON.stringify(ENGINE_ID) },
-  plugins: [react(), cspForBuildOnly(), shippedRuns(), firstView()],
+  plugins: [react(), cspForBuildOnly(), shippedRuns(), firstView(), presetsOnDemand()],
   // No modulepreload polyfill: every browser the lab supports has modulepreload, so it would be
   // 0.4 kB of dead code (Vite's preload helper still loads a lazy chunk's imports with it).
   // The manifest (dist/.vite/manifest.json) names the chunk of each lazily loaded module, so
@@ -248,6 +294,8 @@ export default defineConfig({
             // HTTP/1.1 a browser fetches 6 at a time from one server, so each 6 more cost a slow
             // phone another round trip before anything is drawn.
             { name: 'page', test: PAGE_MODULES },
+            // Every preset but the default run's, in one file (presetsOnDemand, above).
+            { name: 'presets', test: OTHER_PRESETS },
             // The narration (which the lab's first render needs, for its event table; the embed's
             // does not), apart from the simulator that also uses it: left alone, the bundler puts
             // the two in one chunk, and the simulator, which comes with the first model a page

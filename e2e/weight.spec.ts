@@ -36,9 +36,14 @@ const LAZY = {
   redlock: 'src/engine/surfaces/models/redlock.ts',
   chubby: 'src/engine/surfaces/models/chubby.ts',
   qjm: 'src/engine/surfaces/models/qjm.ts',
+  bridge: 'src/ui/embed/bridge.ts',
 } as const;
 
 const SYSTEMS = ['etcd', 'zookeeper', 'redlock', 'chubby', 'qjm'] as const;
+
+/** The file of every preset but the default run's three (src/ui/store/presets.ts): one of
+ * vite.config.ts's groups, which the manifest keys by its file, not by a module. */
+const PRESETS_CHUNK = Object.entries(manifest).find(([key]) => /^_presets-/.test(key))![1].file;
 
 /** Every script the page requests (workers included), as paths under the site. */
 function scriptsOf(page: Page): Set<string> {
@@ -70,6 +75,10 @@ test('the embed player loads only what it shows, and the rest when asked for', a
   // comparison use it (vite.config.ts keeps what the embed reads of a journal edit apart from it).
   const narration = Object.values(manifest).find((chunk) => /^assets\/narration-/.test(chunk.file))!.file;
   expect([...seen]).not.toContain(narration);
+  // Nor the other 37 presets: the canonical race comes with the page, and so does its messaging
+  // with the parent page, which fetches them only for a command that loads one.
+  await expect.poll(() => loaded(seen, 'bridge')).toEqual(['bridge']);
+  expect([...seen]).not.toContain(PRESETS_CHUNK);
 
   // An embed that shows the comparison and the cards loads them.
   await page.goto('./#embed&preset=canonical-race&step=t6&show=timeline,cards,comparison');
@@ -229,6 +238,13 @@ test("the page asks for the link's view and runs as it starts, before its script
       hash || 'the lab',
     ).toHaveLength(1);
     expect(files.indexOf(chunkOf(view)), hash || 'the lab').toBeLessThan(files.indexOf(entry));
+    // The other presets' file: with the view's code (before the page's script, once), for the lab
+    // and for an embed of one of them.
+    expect(
+      files.filter((file) => file === PRESETS_CHUNK),
+      hash || 'the lab',
+    ).toHaveLength(1);
+    expect(files.indexOf(PRESETS_CHUNK), hash || 'the lab').toBeLessThan(files.indexOf(entry));
     expect(
       fetched.filter(([file]) => file.startsWith('runs/')),
       hash || 'the lab',
@@ -273,6 +289,22 @@ test('code that cannot be fetched is said in words, and changes nothing that was
   await expect(page.getByText(/Could not load the lessons: the page could not fetch them/)).toBeVisible();
   await expect(page).not.toHaveURL(/lesson=/);
   expect(await page.getByTestId('narration').innerText()).toBe(before);
+});
+
+test('an embed of a preset whose file cannot be fetched says so, and shows the default run instead', async ({
+  page,
+}) => {
+  await page.route(`**/${PRESETS_CHUNK}`, (route) => route.abort());
+  await openLab(page, '#embed&preset=etcd-race&step=t4');
+  await expect(page.getByRole('alert')).toContainText('the page could not fetch its presets');
+  await expect(page.locator('.tl-svg').getByText('Lock service', { exact: true })).toBeVisible();
+  // The canonical race, which came with the page, still opens by its link.
+  await page.unroute(`**/${PRESETS_CHUNK}`);
+  await page.route(`**/${PRESETS_CHUNK}`, (route) => route.abort());
+  await page.goto('about:blank');
+  await openLab(page, '#embed&preset=canonical-race&step=t6');
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await expect(page.locator('.narration .step-label')).toHaveText('t6');
 });
 
 // The lessons' and the real servers' code registers every model, and the simulator with them: a

@@ -54,11 +54,34 @@ export function presetOfHash(hash, presets) {
 }
 
 /**
+ * Whether an embed link needs every preset before it can draw (src/ui/store/presets.ts): it
+ * names a preset that does not come with the page, or a scenario of its own (which the page
+ * tells apart from a preset by its name). A guess from the link's text, as the starter's others:
+ * wrong, it costs a file fetched early or late, never what the page shows.
+ * @param {string} hash a location hash
+ * @param {string[]} withPage the ids of the presets that come with the page
+ * @returns {boolean}
+ */
+export function embedNeedsPresets(hash, withPage) {
+  if (viewOfHash(hash) !== 'embed') return false;
+  const parts = hash.replace(/^#/, '').split('&');
+  if (parts.some((part) => part.startsWith('s='))) return true;
+  const preset = parts.find((part) => part.startsWith('preset='))?.slice('preset='.length);
+  if (preset === undefined) return false;
+  try {
+    return !withPage.includes(decodeURIComponent(preset));
+  } catch {
+    return false;
+  }
+}
+
+/**
  * The chunks each view's code needs beyond the entry's own (which the starter asks for with it),
  * from Vite's manifest: the view's modules and their static imports, followed all the way down.
- * @param {Record<string, { file: string, imports?: string[], isEntry?: boolean }>} manifest
+ * @param {Record<string, { file: string, name?: string, imports?: string[], isEntry?: boolean }>} manifest
  * @param {Record<string, string | string[]>} views view name → its module, or its modules (the
- *   view's own and what it imports when it opens), as the manifest names them
+ *   view's own and what it imports when it opens), as the manifest names them; `chunk:NAME` names
+ *   a chunk of vite.config.ts's groups (the manifest keys those by file, not by module)
  * @returns {Record<string, string[]>} view name → chunk files, relative to the site ('assets/…')
  */
 export function viewChunks(manifest, views) {
@@ -77,8 +100,12 @@ export function viewChunks(manifest, views) {
   for (const [view, modules] of Object.entries(views)) {
     const into = new Set();
     for (const module of [modules].flat()) {
-      if (!manifest[module]) throw new Error(`the manifest has no chunk for the ${view} view (${module})`);
-      closure(module, into);
+      const group = module.startsWith('chunk:') ? module.slice('chunk:'.length) : null;
+      const key =
+        group === null ? module : Object.keys(manifest).find((k) => k.startsWith('_') && manifest[k]?.name === group);
+      if (key === undefined || !manifest[key])
+        throw new Error(`the manifest has no chunk for the ${view} view (${module})`);
+      closure(key, into);
     }
     out[view] = [...into]
       .filter((key) => !theEntry.has(key))
@@ -89,19 +116,21 @@ export function viewChunks(manifest, views) {
 
 /**
  * The starter's text.
- * @param {{ head: string, entry: string, imports: string[], chunks: Record<string, string[]>, presets: string[], fallback: string, engine: string }} options
+ * @param {{ head: string, entry: string, imports: string[], chunks: Record<string, string[]>, presets: string[], fallback: string, withPage: string[], engine: string }} options
  *   head: the inline script index.html already has (it marks a linked page), run first; entry:
  *   the page's script ('./assets/index-….js'); imports: the chunks it imports ('./assets/…'),
  *   asked for with it; chunks: viewChunks(); presets: the ids whose runs
- *   the build ships; fallback: the preset every page starts from; engine: the engine's id,
+ *   the build ships; fallback: the preset every page starts from; withPage: the presets that come
+ *   with the page (an embed naming another asks for chunks.presets too); engine: the engine's id,
  *   which a shipped run's address carries (src/ui/store/shippedRuns.ts, shippedRunUrl)
  * @returns {string}
  */
-export function starterScript({ head, entry, imports, chunks, presets, fallback, engine }) {
+export function starterScript({ head, entry, imports, chunks, presets, fallback, withPage, engine }) {
   return `${head.trim()}
 (() => {
   const viewOfHash = ${viewOfHash.toString()};
   const presetOfHash = ${presetOfHash.toString()};
+  const embedNeedsPresets = ${embedNeedsPresets.toString()};
   const hash = location.hash;
   const ask = (attributes) => document.head.append(Object.assign(document.createElement('link'), attributes));
   // Every page starts from the default run (main.tsx), then opens the run its link names: asked
@@ -122,7 +151,9 @@ export function starterScript({ head, entry, imports, chunks, presets, fallback,
     // task of 130 ms (4x slower CPU) the page could not answer a tap in. A link to something else
     // has nothing on the screen yet to answer for: its files are asked for at once.
     const later = hash.length > 1 ? (f) => f() : (f) => setTimeout(f, 0);
-    for (const file of ${JSON.stringify(chunks)}[viewOfHash(hash)] ?? [])
+    const chunks = ${JSON.stringify(chunks)};
+    const view = [...(chunks[viewOfHash(hash)] ?? []), ...(embedNeedsPresets(hash, ${JSON.stringify(withPage)}) ? chunks.presets : [])];
+    for (const file of new Set(view))
       later(() => ask({ rel: 'modulepreload', href: './' + file, crossOrigin: '', fetchPriority: 'low' }));
     later(() => {
       const main = document.createElement('script');

@@ -8,13 +8,15 @@ import { PRESETS, validateScenario } from '../src/engine';
 import { viewOfLink } from '../src/ui/views';
 import { decodeHash } from '../src/ui/store/url';
 import { unchangedPreset } from '../src/ui/store/shippedRuns';
-import { presetOfHash, starterScript, viewChunks, viewOfHash } from './first-view.mjs';
+import { PAGE_PRESETS } from '../src/ui/store/presets';
+import { embedNeedsPresets, presetOfHash, starterScript, viewChunks, viewOfHash } from './first-view.mjs';
 
 const CHUNKS = {
   lab: ['assets/App-1.js', 'assets/Cards-1.js'],
   lesson: ['assets/LessonView-1.js'],
   recorded: ['assets/RecordedView-1.js'],
   embed: ['assets/EmbedView-1.js', 'assets/shown-1.js'],
+  presets: ['assets/presets-1.js'],
 };
 const IDS = PRESETS.map((p) => p.id);
 
@@ -96,6 +98,7 @@ function startAt(
     chunks: CHUNKS,
     presets: IDS,
     fallback: 'canonical-race',
+    withPage: PAGE_PRESETS.map((p) => p.id),
     engine: 'abc123',
   });
   // The browser's paint timing: an observer of 'paint' entries, told once the first paint is shown.
@@ -344,9 +347,11 @@ describe("the page's starter", () => {
     const page = startAt('#embed&preset=etcd-race&step=t4&autoplay');
     // A link asks for its code and starts the script at once, before the HTML is parsed further:
     // the first view is hidden, there is no paint to wait for or to keep short tasks for.
+    // etcd's race is not among the presets that come with the page: the file of the others too.
     expect(filesOf(page.asked, 'modulepreload')).toEqual([
       './assets/EmbedView-1.js',
       './assets/shown-1.js',
+      './assets/presets-1.js',
       './assets/react-1.js',
     ]);
     expect(filesOf(page.asked, 'preload')).toEqual([
@@ -355,6 +360,34 @@ describe("the page's starter", () => {
     ]);
     expect(page.scripts).toEqual(['./assets/index-1.js']);
     expect(page.classes).toEqual(['linked']);
+  });
+
+  it("asks for the other presets' file exactly where an embed needs one of them", () => {
+    const withPage = PAGE_PRESETS.map((p) => p.id);
+    const needs = [
+      '#embed&preset=etcd-race&step=t4',
+      '#embed&preset=%65tcd-race',
+      '#embed&preset=etcd-race&strategy=fencing',
+      '#embed&s=abc&step=2',
+      '#embed&preset=no-such-preset',
+    ];
+    const needsNot = [
+      '#embed',
+      '#embed&preset=canonical-race&step=t6',
+      '#embed&preset=lease-trust-race&strategy=etcd',
+      '#embed&strategy=zookeeper',
+      '#embed&preset=%E0%A4%A',
+      // Not an embed: the lab's and a lesson's own chunks hold every preset.
+      '#preset=etcd-race',
+      '#lesson=fencing-tokens',
+    ];
+    for (const hash of needs) expect(embedNeedsPresets(hash, withPage), hash).toBe(true);
+    for (const hash of needsNot) expect(embedNeedsPresets(hash, withPage), hash).toBe(false);
+    expect(filesOf(startAt('#embed&preset=canonical-race&step=t6').asked, 'modulepreload')).toEqual([
+      './assets/EmbedView-1.js',
+      './assets/shown-1.js',
+      './assets/react-1.js',
+    ]);
   });
 
   it('asks for no run the link does not draw as shipped', () => {

@@ -37,6 +37,9 @@ export {
 export * from './core/scenario';
 export * from './core/trace';
 export { PRESETS, PRESET_GROUPS, findPreset, type Preset } from './presets';
+// The default run's presets alone: a page holds these from the start, and fetches the others
+// (./surfaces/presets.ts) when first needed.
+export { DEFAULT_RUN_PRESETS } from './presets/canonical';
 export {
   buildWhatIf,
   EXAMPLE_WHAT_IF,

@@ -13,12 +13,16 @@ import { createLabStore } from './store/labStore';
 import { createLessonSession } from './lessons/session';
 import { PRESETS } from '../engine';
 import { DEFAULT_PRESET_ID } from './store/presetOf';
+import { PAGE_PRESETS } from './store/presets';
 
-/** The presets whose runs the build ships (scripts/shipped-runs.ts writes one for each), and the
- * one every page starts from: the page's starter asks for their runs (scripts/first-view.mjs). */
-export const shippedPresets = (): { ids: string[]; fallback: string } => ({
+/** The presets whose runs the build ships (scripts/shipped-runs.ts writes one for each), the
+ * one every page starts from, and those that come with the page (store/presets.ts): the page's
+ * starter asks for their runs, and for the other presets' file where an embed needs it
+ * (scripts/first-view.mjs). */
+export const shippedPresets = (): { ids: string[]; fallback: string; withPage: string[] } => ({
   ids: PRESETS.map((preset) => preset.id),
   fallback: DEFAULT_PRESET_ID,
+  withPage: PAGE_PRESETS.map((preset) => preset.id),
 });
 
 /** The markup of the lab at the default scenario's first step, as its first render draws it. */

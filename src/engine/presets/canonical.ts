@@ -56,3 +56,6 @@ export const slowNetwork: Preset = {
     ],
   }),
 };
+
+/** This file's presets: the default run (the canonical race) and its two closest variants. */
+export const DEFAULT_RUN_PRESETS: readonly Preset[] = [canonicalRace, leaseTrustRace, slowNetwork];

@@ -7,8 +7,8 @@
 
 import type { LabStore } from '../store/labStore';
 import { noSuchPreset, readCommand, type Command } from './commands';
+import { knownPreset, loadAllPresets } from '../store/presets';
 import { openScenario, seekStep, setKnob, whenSettled } from './drive';
-import { findPreset } from '../../engine';
 import { prepareRun } from '../store/models';
 import { takeEarlyMessages } from './early';
 import { EVENT_SOURCE, eventDiffer, readyEvent, type EmbedEvent } from './events';
@@ -45,6 +45,10 @@ export interface Bridge {
  * called when the command put back what was open (a load whose step the new run lacks): nothing
  * is then told of it.
  */
+/** A load's answer when the file of presets cannot be fetched. */
+const CANNOT_FETCH =
+  'load: the player could not fetch its presets (offline, or the site was updated since the page was opened). Nothing was loaded.';
+
 async function run(store: LabStore, command: Command, hold: () => void, undone: () => void): Promise<string | null> {
   const s = store.getState();
   switch (command.type) {
@@ -71,7 +75,12 @@ async function run(store: LabStore, command: Command, hold: () => void, undone: 
       hold();
       return setKnob(store, command.key, command.value);
     case 'load': {
-      if (command.preset) await prepareRun(findPreset(command.preset)?.scenario);
+      // Every preset first (fetched the first time): the store opens a preset it holds, and tells
+      // a preset's scenario by its name among those it holds (store/presets.ts).
+      const presets = await loadAllPresets().catch(() => null);
+      if (presets === null) return CANNOT_FETCH;
+      if (command.preset !== undefined && !knownPreset(command.preset)) return noSuchPreset(command.preset, presets);
+      if (command.preset) await prepareRun(knownPreset(command.preset)?.scenario);
       // A load is whole or nothing: a step the new run does not have puts back what was open,
       // through the store's own undo (which keeps its record of the last good run right).
       await whenSettled(store);
@@ -80,7 +89,7 @@ async function run(store: LabStore, command: Command, hold: () => void, undone: 
       const problem = command.preset
         ? store.getState().loadPreset(command.preset)
           ? null
-          : noSuchPreset(command.preset)
+          : noSuchPreset(command.preset, presets)
         : await openScenario(store, command.scenario!, null, { source: 'the command' });
       if (problem || command.step === undefined) return problem;
       const missing = await seekStep(store, command.step);

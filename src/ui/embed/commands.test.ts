@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { PRESETS, findPreset, simulate } from '../../engine';
 import { hasCompactLanes } from '../timeline/lanes';
-import { boundedSize, readCommand } from './commands';
+import { boundedSize, noSuchPreset, readCommand } from './commands';
 import { embedHashOf, iframeSnippet, readEmbedHash, snippetHeight } from './embedUrl';
 
 describe('readCommand', () => {
@@ -20,12 +20,16 @@ describe('readCommand', () => {
     expect(readCommand('x'.repeat(300_000))).toMatchObject({ ok: false, message: /256 kB/ });
   });
   it('answers a preset it does not have with the ids it has, as it does a strategy or a knob', () => {
-    const read = readCommand({ type: 'load', preset: 'canonical' });
-    expect(read).toMatchObject({
-      ok: false,
-      message: /^load: There is no preset called "canonical"\. The presets are /,
-    });
-    for (const { id } of PRESETS) expect(read.ok === false && read.message.split(/[ ,.]+/)).toContain(id);
+    // Read here; looked up by the bridge once it has the presets (store/presets.ts).
+    expect(readCommand({ type: 'load', preset: 'canonical' })).toMatchObject({ ok: true });
+    const message = noSuchPreset('canonical', PRESETS);
+    expect(message).toMatch(/^load: There is no preset called "canonical"\. The presets are /);
+    for (const { id } of PRESETS) expect(message.split(/[ ,.]+/)).toContain(id);
+    for (const preset of [42, 'x'.repeat(101), null])
+      expect(readCommand({ type: 'load', preset })).toEqual({
+        ok: false,
+        message: `load: "preset" should be a preset's id, a text of at most 100 characters.`,
+      });
   });
   it('names a field a command does not take, or one it lacks, instead of acting without it', () => {
     expect(readCommand({ type: 'load', preset: 'etcd-race', stpe: 't6' })).toEqual({

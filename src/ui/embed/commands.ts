@@ -1,16 +1,16 @@
 // The embed API's commands, checked by hand before anything acts on them: shape, types and size.
 // Invariant: readCommand never throws and never walks more than the size limit of a message; what
 // it returns as a command is safe to act on (a scenario in it has passed validateScenario, a
-// preset exists, a strategy is known). Knob values are checked against the open scenario later.
+// strategy is known). A preset's id is only read here: the bridge looks it up once it has the
+// presets (store/presets.ts), and knob values are checked against the open scenario later.
 
 import {
   STRATEGY_IDS,
-  PRESETS,
   asSentence,
-  findPreset,
   formatScenarioError,
   validateScenario,
   type KnownStrategyId,
+  type Preset,
   type Scenario,
 } from '../../engine';
 
@@ -137,9 +137,12 @@ export function readCommand(data: unknown, limit: number = MAX_MESSAGE_BYTES): R
   }
 }
 
-/** A `load` of a preset the lab does not have, answered with the ids it has. */
-export const noSuchPreset = (id: string): string =>
-  `load: There is no preset called "${id}". The presets are ${PRESETS.map((p) => p.id).join(', ')}.`;
+/** A `load` of a preset the lab does not have, answered with the ids it has (`presets`). */
+export const noSuchPreset = (id: string, presets: readonly Pick<Preset, 'id'>[]): string =>
+  `load: There is no preset called "${id}". The presets are ${presets.map((p) => p.id).join(', ')}.`;
+
+/** The longest preset id a command may name (the longest the lab has is 27 characters). */
+const PRESET_ID_MAX = 100;
 
 function readLoad(m: Record<string, unknown>): Read {
   const step = m.step === undefined ? undefined : stepRef(m.step);
@@ -148,8 +151,8 @@ function readLoad(m: Record<string, unknown>): Read {
   if ((m.preset === undefined) === (m.scenario === undefined))
     return fail('load: give either "preset" (an id) or "scenario" (a scenario object), not both or neither.');
   if (m.preset !== undefined) {
-    if (typeof m.preset !== 'string' || m.preset.length > 100 || !findPreset(m.preset))
-      return fail(noSuchPreset(String(m.preset).slice(0, 100)));
+    if (typeof m.preset !== 'string' || m.preset.length > PRESET_ID_MAX)
+      return fail(`load: "preset" should be a preset's id, a text of at most ${PRESET_ID_MAX} characters.`);
     return { ok: true, command: { type: 'load', preset: m.preset, ...at } };
   }
   const checked = validateScenario(m.scenario);

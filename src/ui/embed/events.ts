@@ -5,9 +5,9 @@
 // reaches a step that breaks one) and error. Invariant: each event says something that changed
 // since the last one of its kind; nothing here changes the store.
 
-import { findPreset } from '../../engine';
 import type { LabState } from '../store/labStore';
 import { isPresetAsShipped } from '../store/presetOf';
+import { knownPreset } from '../store/presets';
 import { headlineOf } from '../narration/verdictWords';
 
 export const EVENT_SOURCE = 'fencelab';
@@ -58,7 +58,7 @@ export type EmbedEvent =
   | { type: 'error'; message: string };
 
 const runFields = (s: LabState): RunFields => {
-  const preset = s.presetId === null ? undefined : findPreset(s.presetId);
+  const preset = s.presetId === null ? undefined : knownPreset(s.presetId);
   return {
     steps: s.trace.steps.length,
     lastStep: Math.max(0, s.trace.steps.length - 1),

@@ -1,10 +1,14 @@
 // The runs a lesson opens with, taken from the build: which presets a lesson file names (read
 // before it is checked), and the build's runs of those once fetched.
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { findPreset, simulate, validateScenario, type Scenario } from '../../engine';
 import { LESSONS } from '../../engine/surfaces/lessons';
 import { ENGINE_ID } from '../store/shippedRuns';
 import { presetRunsOf, shippedLessonRuns } from './lessonRuns';
+import { loadAllPresets } from '../store/presets';
+
+// As the lab and a lesson do before they open (main.tsx): every preset, not only the page's own.
+beforeAll(() => loadAllPresets());
 
 describe('presetRunsOf', () => {
   it('names each preset the shipped lesson runs under its own strategy, once', () => {

@@ -5,8 +5,9 @@
 // Invariant: only a speed-up. A run that cannot be fetched, or a step that changes its preset, is
 // computed as before, and the lesson's checker (validateLesson) still checks every step.
 
-import { findPreset, validateScenario, type Scenario } from '../../engine';
+import { validateScenario, type Scenario } from '../../engine';
 import type { KnownRuns } from '../../engine/surfaces/lessons';
+import { knownPreset, loadAllPresets } from '../store/presets';
 import { fetchShippedRun, shippedRun } from '../store/shippedRuns';
 
 /** Where a lesson's runs come from besides the simulator. */
@@ -25,7 +26,8 @@ export const FETCH_WAIT_MS = 1500;
 /**
  * The presets a lesson's steps name under their own strategy, read from a lesson file not yet
  * checked: anything not shaped as a step with `run: { preset }` is passed over (the checker names
- * what is wrong with it, when the lesson is opened).
+ * what is wrong with it, when the lesson is opened). Among the presets the page holds
+ * (store/presets.ts): `fetch` below fetches them all first.
  * @returns each preset's scenario, once
  */
 export function presetRunsOf(raw: unknown): Scenario[] {
@@ -38,7 +40,7 @@ export function presetRunsOf(raw: unknown): Scenario[] {
     for (const step of steps) {
       const run = (step as { run?: unknown } | null)?.run as { preset?: unknown; strategy?: unknown } | undefined;
       if (typeof run?.preset !== 'string') continue;
-      const preset = findPreset(run.preset);
+      const preset = knownPreset(run.preset);
       if (preset && (run.strategy === undefined || run.strategy === preset.scenario.strategy))
         found.add(preset.scenario);
     }
@@ -55,7 +57,12 @@ export function shippedLessonRuns(fetcher?: typeof fetch, base?: string, waitMs:
     fetch: async (raw) => {
       let timer: ReturnType<typeof setTimeout> | undefined;
       const late = new Promise<void>((resolve) => (timer = setTimeout(resolve, waitMs)));
-      const all = Promise.all(presetRunsOf(raw).map((scenario) => fetchShippedRun(scenario, fetcher, base)));
+      // Without the presets (a file that cannot be fetched) there is nothing to fetch runs for: the
+      // lesson's own opening says what failed.
+      const all = loadAllPresets().then(
+        () => Promise.all(presetRunsOf(raw).map((scenario) => fetchShippedRun(scenario, fetcher, base))),
+        () => undefined,
+      );
       await Promise.race([all, late]);
       clearTimeout(timer);
     },

@@ -96,6 +96,8 @@ export interface LabState {
 
 export interface LabActions {
   loadScenario(raw: unknown, options?: LoadOptions): boolean;
+  /** Opens the preset `id` as it ships; false (and the store's error) for a preset the page does
+   * not hold: the lab, a lesson and the embed's messaging fetch every preset first (presets.ts). */
   loadPreset(id: string): boolean;
   seek(index: number): void;
   step(): void;

@@ -1,8 +1,12 @@
 // The store's history: whether the run still is its preset, undo one change at a time, the user's
 // own name for a run, redo, and the way back to the preset as it ships.
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { findPreset } from '../../engine';
 import { UNDO_LIMIT, createLabStore } from './labStore';
+import { loadAllPresets } from './presets';
+
+// As the lab and a lesson do before they open (main.tsx): every preset, not only the page's own.
+beforeAll(() => loadAllPresets());
 
 const race = () => findPreset('canonical-race')!.scenario;
 

@@ -1,9 +1,13 @@
 // The store is the lab's behaviour without a browser: loading, time travel, forks, strategies (the
 // history and undo: labStore.history.test.ts).
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { PRESETS, STRATEGIES, findPreset, simulate, type Scenario } from '../../engine';
 import { createLabStore } from './labStore';
 import { BASE_RATE, SPEEDS } from './speed';
+import { loadAllPresets } from './presets';
+
+// As the lab and a lesson do before they open (main.tsx): every preset, not only the page's own.
+beforeAll(() => loadAllPresets());
 
 const race = () => findPreset('canonical-race')!.scenario;
 const labelIndex = (store: ReturnType<typeof createLabStore>, label: string) =>

@@ -8,7 +8,6 @@
 
 import { createStore } from 'zustand/vanilla';
 import {
-  findPreset,
   asSentence,
   formatScenarioError,
   simulatorOf,
@@ -24,6 +23,7 @@ import { nearestSpeed, stepSpeed, type Speed } from './speed';
 import { clampCursor, lastStepAtOrBefore, timeAt } from './time';
 import { SKIM_ABOVE_SPEED, advancePlayback, readingMs } from './playback';
 import { defaultScenario, differsFromPreset, isPresetAsShipped, presetOf } from './presetOf';
+import { knownPreset } from './presets';
 import { historyMove, revisionOf, withoutDefaults } from './history';
 import { HERE_MAX_EVENTS, traceLater, traceNow, type RunResult, type RunSources } from './runs';
 import { NAME_NEEDED, UNDO_LIMIT, type LabActions, type LabState, type LabStore, type StoreOptions } from './labState';
@@ -232,7 +232,7 @@ export function createLabStore(given: Scenario = defaultScenario(), options: Sto
       },
 
       loadPreset(id) {
-        const preset = findPreset(id);
+        const preset = knownPreset(id);
         if (!preset) {
           set({ error: `There is no preset called "${id}".` });
           return false;
@@ -285,7 +285,7 @@ export function createLabStore(given: Scenario = defaultScenario(), options: Sto
         // The preset as it ships, or only carried to another strategy, is carried afresh from the
         // preset itself: fencing -> Redlock -> fencing comes back to the preset as it ships, not to
         // a copy whose labels lost what Redlock's could not say (it read "Changed" after).
-        const preset = isPresetAsShipped(get()) ? findPreset(get().presetId!) : undefined;
+        const preset = isPresetAsShipped(get()) ? knownPreset(get().presetId!) : undefined;
         let next: Carried;
         try {
           next = carryTo(preset?.scenario ?? get().scenario, id);

@@ -2,26 +2,28 @@
 // and whether it still matches that preset (a shared link to a changed preset says so), or that
 // preset carried to another strategy and nothing more (a link says that in two words too).
 
-import { PRESETS, carryTo, findPreset, findStrategy, validateScenario, type Scenario } from '../../engine';
+import { carryTo, findStrategy, validateScenario, type Scenario } from '../../engine';
+import { knownPreset, knownPresets } from './presets';
 
 export const DEFAULT_PRESET_ID = 'canonical-race';
 
 /** The scenario the lab opens with: the default preset's. */
 export function defaultScenario(): Scenario {
-  const preset = findPreset(DEFAULT_PRESET_ID) ?? PRESETS[0];
-  if (!preset) throw new Error('Fencelab: the engine has no presets to open.');
+  const preset = knownPreset(DEFAULT_PRESET_ID);
+  if (!preset) throw new Error(`Fencelab: the page has no preset "${DEFAULT_PRESET_ID}" to open.`);
   return preset.scenario;
 }
 
 /**
  * The preset a scenario came from, recognised by its name and description (presets have distinct
  * names), so a run the user renamed or described (describe()) opens as theirs, not as a preset.
+ * Among the presets the page holds (presets.ts): what opens a scenario from anywhere fetches them
+ * all first.
  */
 export function presetOf(scenario: Pick<Scenario, 'name' | 'description'>): string | null {
-  return (
-    PRESETS.find((p) => p.scenario.name === scenario.name && p.scenario.description === scenario.description)?.id ??
-    null
-  );
+  for (const p of knownPresets())
+    if (p.scenario.name === scenario.name && p.scenario.description === scenario.description) return p.id;
+  return null;
 }
 
 /** A preset as the store holds it (validated), and its text to compare a scenario with. */
@@ -37,7 +39,7 @@ const canonical = new Map<string, Canonical | null>();
  * (validated, as setStrategy commits it). Cached. Null for an unknown preset or strategy.
  */
 function canonicalOf(presetId: string, strategy?: string): Canonical | null {
-  const preset = findPreset(presetId);
+  const preset = knownPreset(presetId);
   if (!preset) return null;
   const to = strategy ?? preset.scenario.strategy;
   const key = `${presetId}|${to}`;
@@ -67,7 +69,7 @@ export function differsFromPreset(scenario: Scenario, presetId: string): boolean
 export function isPresetUnder(scenario: Scenario, presetId: string): boolean {
   const known = under.get(scenario);
   if (known?.presetId === presetId) return known.is;
-  const preset = findPreset(presetId);
+  const preset = knownPreset(presetId);
   const is =
     preset !== undefined &&
     preset.scenario.strategy !== scenario.strategy &&

@@ -2,10 +2,14 @@
 // cannot be fetched or read is simply not used (the run is computed instead), and a store given
 // one draws it without its strategy's model.
 
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { findPreset, simulate, validateScenario, type Scenario } from '../../engine';
 import { createLabStore } from './labStore';
 import { ENGINE_ID, fetchShippedRun, runOf, shippedRun, shippedRunUrl } from './shippedRuns';
+import { loadAllPresets } from './presets';
+
+// As the lab and a lesson do before they open (main.tsx): every preset, not only the page's own.
+beforeAll(() => loadAllPresets());
 
 const validated = (raw: unknown): Scenario => {
   const checked = validateScenario(raw);

@@ -12,13 +12,13 @@ import {
   STRATEGY_IDS,
   asSentence,
   carryTo,
-  findPreset,
   findStrategy,
   formatScenarioError,
   validateScenario,
   type Scenario,
 } from '../../engine';
 import { DEFAULT_PRESET_ID, isPresetUnder, presetUnder } from './presetOf';
+import { fetchPreset, knownPreset, loadAllPresets } from './presets';
 
 export interface UrlState {
   scenario: Scenario;
@@ -87,7 +87,7 @@ function encodeScenario(scenario: Scenario): Promise<string> {
 export async function encodeHash(state: UrlState): Promise<string> {
   const { scenario, ownActionCount, presetId, edited } = state;
   const step = state.stepLabel && LABEL.test(state.stepLabel) ? state.stepLabel : String(state.cursor);
-  if (presetId && ownActionCount === scenario.actions.length && findPreset(presetId)) {
+  if (presetId && ownActionCount === scenario.actions.length && knownPreset(presetId)) {
     const id = encodeURIComponent(presetId);
     if (edited === false) return `#preset=${id}&step=${step}`;
     if (isPresetUnder(scenario, presetId))
@@ -109,6 +109,10 @@ export function hashParams(hash: string): Map<string, string> {
   }
   return out;
 }
+
+/** What a link says when the file of presets it needs cannot be fetched (presets.ts). */
+export const CANNOT_FETCH_PRESETS =
+  'The link could not be opened: the page could not fetch its presets (offline, or the site was updated since the page was opened). Reload the page to try again.';
 
 /** A step's label in a link (`t6`, `abort`): a letter first, so it is never a step number. */
 const LABEL = /^[A-Za-z][A-Za-z0-9_.-]{0,11}$/;
@@ -175,7 +179,8 @@ async function decodeParams(p: Map<string, string>): Promise<DecodedHash> {
   const labelled = stepLabel === undefined ? {} : { stepLabel };
   if (!p.has('s')) {
     const id = fieldText(p.get('preset') ?? '');
-    const preset = findPreset(id);
+    const preset = await fetchPreset(id).catch(() => null);
+    if (preset === null) return { kind: 'error', message: CANNOT_FETCH_PRESETS };
     if (!preset) return { kind: 'error', message: `The link names a preset "${id}" that does not exist.` };
     const scenario =
       strategy === undefined || strategy === preset.scenario.strategy ? preset.scenario : presetUnder(id, strategy);
@@ -183,6 +188,14 @@ async function decodeParams(p: Map<string, string>): Promise<DecodedHash> {
     return { kind: 'ok', scenario, cursor: step ?? 0, presetId: id, ...labelled };
   }
 
+  // The store tells a preset's scenario by its name (presetOf): it needs every preset at hand.
+  if (
+    !(await loadAllPresets().then(
+      () => true,
+      () => false,
+    ))
+  )
+    return { kind: 'error', message: CANNOT_FETCH_PRESETS };
   const inflated = await inflateText(p.get('s') ?? '');
   if (!inflated.ok) {
     const why =
