@@ -246,6 +246,8 @@ const PAGE_MODULES = new RegExp(
     // narration's chunk, and the embed fetched all 8 kB of it for two functions.
     String.raw`/src/engine/(core|protocol|strategies)/|/src/engine/models/registry|/src/engine/trace/edits\.ts$`,
     String.raw`/node_modules/(react|zustand)/`,
+    // React DOM's small part (flushSync, which the embed's narration uses), not the client.
+    String.raw`/node_modules/react-dom/(index\.js|cjs/react-dom\.production\.js)$`,
     String.raw`/src/ui/(timeline/Timeline|narration/Narration|controls/Transport|header/ErrorBanner)\.tsx$`,
     String.raw`/src/ui/store/(context\.tsx|presetOf\.ts|presets\.ts|shippedRuns\.ts|shown\.ts|url\.ts)$`,
     String.raw`/src/ui/recorded/route\.ts$`,

@@ -404,6 +404,24 @@ test('the timeline keeps one size while the run plays: the narration is as tall 
     await expect(page.getByTestId('narration')).toHaveCount(1);
     await expect(page.locator('.narration-probe')).toBeHidden();
   }
+  // A frame made narrower in place measures again, at its new width: stepping through the run
+  // there still takes no room from the timeline.
+  await page.setViewportSize({ width: 640, height: 360 });
+  await page.goto('about:blank');
+  await page.goto('./#embed&preset=canonical-race&step=t6');
+  await expect(page.getByTestId('comparison')).toBeVisible();
+  await page.setViewportSize({ width: 390, height: 420 });
+  const size = () => page.locator('.tl-svg').evaluate((svg) => Math.round(svg.getBoundingClientRect().height));
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await page.keyboard.press('Home');
+  await expect(page.locator('.narration .step-label')).toHaveCount(0);
+  const start = await size();
+  const sizes = new Set<number>();
+  while (!(await page.locator('.narration .step-label').allTextContents()).includes('t6')) {
+    await page.keyboard.press('ArrowRight');
+    sizes.add(await size());
+  }
+  expect([...sizes], 'made narrower in place').toEqual([start]);
 });
 
 test('a link with a strategy the lab does not have opens the rest of what it names, and says so once', async ({
