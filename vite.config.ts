@@ -244,7 +244,8 @@ const PAGE_MODULES = new RegExp(
     // strategy, shared by the core and that strategy's model. With them what every page's
     // narration and verdict read of a journal edit (trace/edits.ts): left alone, it goes with the
     // narration's chunk, and the embed fetched all 8 kB of it for two functions.
-    String.raw`/src/engine/(core|protocol|strategies)/|/src/engine/models/registry|/src/engine/trace/edits\.ts$`,
+    // Not what the lab says about them (strategies/about/), which only the lab's panels show.
+    String.raw`/src/engine/(core|protocol)/|/src/engine/strategies/[^/]+\.ts$|/src/engine/models/registry|/src/engine/trace/edits\.ts$`,
     String.raw`/node_modules/(react|zustand)/`,
     // React DOM's small part (flushSync, which the embed's narration uses), not the client.
     String.raw`/node_modules/react-dom/(index\.js|cjs/react-dom\.production\.js)$`,
@@ -298,6 +299,8 @@ export default defineConfig({
             { name: 'page', test: PAGE_MODULES },
             // Every preset but the default run's, in one file (presetsOnDemand, above).
             { name: 'presets', test: OTHER_PRESETS },
+            // What the lab says about each strategy (its panel, the comparison, the recordings).
+            { name: 'strategy-words', test: /\/src\/engine\/strategies\/about\// },
             // The narration (which the lab's first render needs, for its event table; the embed's
             // does not), apart from the simulator that also uses it: left alone, the bundler puts
             // the two in one chunk, and the simulator, which comes with the first model a page

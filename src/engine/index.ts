@@ -71,7 +71,8 @@ export {
 export * from './core/defaults';
 export { clientIds } from './core/parties';
 export { STEP_KINDS, isStepKind, type StepKind, type NoteDetails, type DetailOf } from './core/vocabulary';
-export type { StrategyDef } from './strategies/types';
+export type { StrategyDef, StrategyAbout } from './strategies/types';
+export { STRATEGY_ABOUT, aboutStrategy } from './strategies/about/catalog';
 export { TOKENS_LISTED, formatToken, tokenField, tokenList, tokensFact } from './protocol/tokens';
 export { carryTo, type Carried } from './comparison/carry';
 export { formatTraceText, formatVerdict, stepPhrase } from './trace/text';

@@ -9,7 +9,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { findStrategy, simulate } from '../engine/index.ts';
+import { aboutStrategy, simulate } from '../engine/index.ts';
 import { validateRecording } from '../engine/surfaces/recorded.ts';
 import { RECORDING_FORMAT, tokenInteger, tokenOrder, type Recording, type SystemId } from './format.ts';
 import { modelFacts, realFacts, scenarioFor, type Facts } from './toScenario.ts';
@@ -37,7 +37,7 @@ const EARLY_MS = 50;
 
 /** "up to about N ms later" in a strategy's simplification text, or null. */
 const statedLateMs = (strategy: string): number | null => {
-  const m = findStrategy(strategy)?.simplification.match(/up to about (\d+) ms later/);
+  const m = aboutStrategy(strategy)?.simplification.match(/up to about (\d+) ms later/);
   return m?.[1] ? Number(m[1]) : null;
 };
 const LATE_BY_SYSTEM: Record<SystemId, number> = {
@@ -152,12 +152,12 @@ describe('differences named in the strategies’ simplification text', () => {
     const expired = rec.observations.find((o) => o.party === 'Client1' && o.kind === 'session.expired');
     const healed = rec.observations.find((o) => o.kind === 'network.healed');
     expect(expired && healed && expired.atMs >= healed.atMs).toBe(true);
-    expect(findStrategy('zookeeper')?.simplification).toMatch(/node-zookeeper-client/);
+    expect(aboutStrategy('zookeeper')?.simplification).toMatch(/node-zookeeper-client/);
   });
 
   it('etcd and ZooKeeper end a lease exactly at its TTL; the real servers end it later, as their texts say', () => {
-    expect(findStrategy('etcd')?.simplification).toMatch(/up to about \d+ ms later: etcd's lessor .* every 500 ms/);
-    expect(findStrategy('zookeeper')?.simplification).toMatch(/up to about \d+ ms later: .*tick-sized buckets/);
+    expect(aboutStrategy('etcd')?.simplification).toMatch(/up to about \d+ ms later: etcd's lessor .* every 500 ms/);
+    expect(aboutStrategy('zookeeper')?.simplification).toMatch(/up to about \d+ ms later: .*tick-sized buckets/);
     // The texts state a range, not figures a later recording contradicts: every recording's late
     // end falls inside it (the per-recording test above holds each one to the same figure).
     for (const system of ['etcd', 'zookeeper'] as const) {
@@ -175,7 +175,7 @@ describe('differences named in the strategies’ simplification text', () => {
     if (!rec) throw new Error('no etcd-txn-race recording');
     expect(modelFacts(simulate(scenarioFor(rec))).writes).toEqual([]);
     expect(realFacts(rec).writes.map((w) => w.client)).toEqual(realFacts(rec).txns.map((t) => t.client));
-    expect(findStrategy('etcd')?.simplification).toMatch(/max_seen store as well as through the txn/);
+    expect(aboutStrategy('etcd')?.simplification).toMatch(/max_seen store as well as through the txn/);
   });
 });
 

@@ -8,6 +8,7 @@ import { simulate } from '../simulate/simulate';
 import { STRATEGIES, choicesOf, findStrategy, retryPolicyFor } from '../strategies/registry';
 import { retryPolicyWords } from '../strategies/retry';
 import type { StrategyDef } from '../strategies/types';
+import { aboutStrategy } from '../strategies/about/catalog';
 import { formatToken, tokenList } from '../protocol/tokens';
 import { editOutcome, staleEditsUncommitted, uncommittedPhrase } from '../trace/edits';
 import { carryTo, type Carried } from './carry';
@@ -50,7 +51,7 @@ export function compareUnder(scenario: Scenario, strategy: StrategyDef): Compari
   const base = {
     strategy: strategy.id,
     name: strategy.name,
-    simplification: strategy.simplification,
+    simplification: aboutStrategy(strategy.id)?.simplification ?? '',
   };
   let carried: Carried;
   let trace: Trace;
@@ -81,7 +82,9 @@ export function compareUnder(scenario: Scenario, strategy: StrategyDef): Compari
     ...base,
     monotonicToken: v.tokensMonotonic,
     staleWriteBlocked: attempted ? blocked : null,
-    reason: [reasonFrom(trace), handover(trace), uncheckedReason, strategy.caveat ?? ''].filter(Boolean).join(' '),
+    reason: [reasonFrom(trace), handover(trace), uncheckedReason, aboutStrategy(strategy.id)?.caveat ?? '']
+      .filter(Boolean)
+      .join(' '),
     warnings: warningsFrom(trace),
     carried: carried.notes,
     // That run stops at the first stale write a store accepts: whether a journal edit it logged

@@ -12,10 +12,6 @@ import { isOrderedSource } from '../protocol/tokens';
 import { LOCK_SERVICE, MAILER, STORAGE, STORAGE2 } from '../core/parties';
 import { DEFAULT_STOP_POLICY, lockDelayMsOf, stopPolicyOf } from '../core/defaults';
 
-/** Which clocks the generic strategies' timers use (StrategyDef.timers). */
-export const GENERIC_TIMERS =
-  'The lock service and the clients time leases, renewals and the lock-delay on their wall clocks, as a naive service does, so a clock step can end a lease early or stretch a belief; etcd and ZooKeeper time theirs on monotonic clocks.';
-
 export function resourceIds(knobs: Knobs): string[] {
   return knobs.secondResource === 'unchecked' ? [STORAGE, STORAGE2] : [STORAGE];
 }

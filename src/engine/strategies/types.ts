@@ -1,5 +1,5 @@
-// What a strategy is: which parties it has, given the effective knobs, and the words the UI shows
-// about it. The parties' behaviour (their machines) is the strategy's model, in ../models, loaded
+// What a strategy is: which parties it has, given the effective knobs, its name and knobs, and
+// (apart, in StrategyAbout) the sentences the lab says about it. The parties' behaviour (their machines) is the strategy's model, in ../models, loaded
 // only by what runs a scenario. Invariant: a strategy is data; the scheduler knows nothing about
 // any particular strategy.
 
@@ -20,13 +20,6 @@ export interface PartySpec {
 export interface StrategyDef {
   id: KnownStrategyId;
   name: string;
-  /** One or two sentences: how it works and whether it stops a zombie. */
-  summary: string;
-  /** One sentence on what the model leaves out or simplifies. */
-  simplification: string;
-  /** One sentence: which clock each of its timers runs on, and what a wall-clock step does there
-   * (shared/domain.md, "Which clock a timer uses"). */
-  timers: string;
   /** The knobs this strategy defines; a scenario may still override them. */
   defaults: Pick<Knobs, 'tokenSource' | 'check'>;
   /** The party that "expire the lease now" addresses. */
@@ -57,17 +50,31 @@ export interface StrategyDef {
   /** False where the stop policies do not apply (a QJM writer has no lease to lose). */
   hasStopPolicy?: boolean;
   /**
+   * The parties a run of this strategy has, in the order the trace lists them, from the effective
+   * knobs and the client ids. Its model (../models) builds these same parties with their logic.
+   */
+  parties(knobs: Knobs, clients: string[]): PartyInfo[];
+}
+
+/**
+ * What the lab says about a strategy, in sentences: its panel in the lab, the comparison and the
+ * recordings show them; the embed shows none, and so loads none (./about.ts).
+ */
+export interface StrategyAbout {
+  /** One or two sentences: how it works and whether it stops a zombie. */
+  summary: string;
+  /** One sentence on what the model leaves out or simplifies. */
+  simplification: string;
+  /** One sentence: which clock each of its timers runs on, and what a wall-clock step does there
+   * (shared/domain.md, "Which clock a timer uses"). */
+  timers: string;
+  /**
    * What the token source choices are in this system's own terms (ZooKeeper's durable counter is
    * the lock node's czxid); absent ones keep the generic words.
    */
   sourceWords?: Partial<Record<TokenSource, { label: string; explain: string }>>;
   /** A sentence the comparison table adds where a plain yes or no would hide something. */
   caveat?: string;
-  /**
-   * The parties a run of this strategy has, in the order the trace lists them, from the effective
-   * knobs and the client ids. Its model (../models) builds these same parties with their logic.
-   */
-  parties(knobs: Knobs, clients: string[]): PartyInfo[];
 }
 
 /** A strategy's model: its parties with their logic (`parties` of the same knobs, in order). */

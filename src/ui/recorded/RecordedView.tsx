@@ -6,7 +6,7 @@
 
 import { useEffect, useMemo, useState } from 'react';
 import { useStore } from 'zustand';
-import { findStrategy, simulate } from '../../engine';
+import { aboutStrategy, findStrategy, simulate } from '../../engine';
 import { scenarioFor, type Recording } from '../../engine/surfaces/recorded';
 import { recordedDifferences } from './trace/differences';
 import { recordingToTrace } from './trace/toTrace';
@@ -32,7 +32,7 @@ function useRuns(rec: Recording) {
       model: viewingStore(model),
       skipped,
       differences: recordedDifferences(rec, model),
-      simplification: findStrategy(rec.schedule.strategy)?.simplification ?? '',
+      simplification: aboutStrategy(rec.schedule.strategy)?.simplification ?? '',
     };
   }, [rec]);
 }

@@ -10,6 +10,7 @@ import {
   STOP_POLICIES,
   choicesOf,
   clientIds,
+  aboutStrategy,
   findStrategy,
   lockDelayOf,
   retryChoiceOf,
@@ -227,7 +228,7 @@ export function KnobPicker() {
   // Only the values this strategy models are offered (Redlock's token is always a random value);
   // anything else would only be refused with an error.
   const choices = strategy ? choicesOf(strategy) : null;
-  const words = tokenSourcesFor(strategy);
+  const words = tokenSourcesFor(aboutStrategy(strategyId));
   const sources = words.filter((t) => !choices || choices.tokenSource.includes(t.value));
   const checks = CHECKS.filter((c) => !choices || choices.check.includes(c.value));
   const check = CHECKS.find((c) => c.value === knobs.check);

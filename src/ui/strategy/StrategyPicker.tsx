@@ -2,7 +2,7 @@
 // land), with what each does and what the model leaves out.
 
 import { useId } from 'react';
-import { STRATEGIES, findStrategy } from '../../engine';
+import { STRATEGIES, aboutStrategy } from '../../engine';
 import { useActions, useLab } from '../store/context';
 
 export function StrategyPicker() {
@@ -10,7 +10,7 @@ export function StrategyPicker() {
   const carried = useLab((s) => s.carried);
   const { setStrategy } = useActions();
   const id = useId();
-  const strategy = findStrategy(strategyId);
+  const strategy = aboutStrategy(strategyId);
   return (
     <div className="strategy-picker">
       <div className="field">

@@ -9,7 +9,7 @@ import {
   type RETRY_KNOBS,
   type RetryPolicy,
   type StopPolicy,
-  type StrategyDef,
+  type StrategyAbout,
   type TokenSource,
 } from '../../engine';
 import { formatNumber } from '../format/number';
@@ -43,7 +43,7 @@ const SOURCE_WORDS: Record<TokenSource, Words> = {
 
 /** The token source choices, worded in the strategy's own terms where it has them (sourceWords). */
 export function tokenSourcesFor(
-  strategy: Pick<StrategyDef, 'sourceWords'> | undefined,
+  strategy: Pick<StrategyAbout, 'sourceWords'> | undefined,
 ): { value: TokenSource; label: string; explain: string }[] {
   const own = strategy?.sourceWords ?? {};
   return TOKEN_SOURCES.map((value) => ({ value, ...SOURCE_WORDS[value], ...own[value] }));

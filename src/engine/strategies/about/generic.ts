@@ -1,0 +1,5 @@
+// What the lab says about both generic strategies (fencing, lease-trust).
+
+/** Which clocks the generic strategies' timers use (StrategyAbout.timers). */
+export const GENERIC_TIMERS =
+  'The lock service and the clients time leases, renewals and the lock-delay on their wall clocks, as a naive service does, so a clock step can end a lease early or stretch a belief; etcd and ZooKeeper time theirs on monotonic clocks.';
