@@ -250,6 +250,8 @@ const PAGE_MODULES = new RegExp(
     // React DOM's small part (flushSync, which the embed's narration uses), not the client.
     String.raw`/node_modules/react-dom/(index\.js|cjs/react-dom\.production\.js)$`,
     String.raw`/src/ui/(timeline/Timeline|narration/Narration|controls/Transport|header/ErrorBanner)\.tsx$`,
+    // The narration with its height kept (the embed's and a lesson's): a file of its own else.
+    String.raw`/src/ui/narration/FittedNarration\.tsx$`,
     String.raw`/src/ui/store/(context\.tsx|presetOf\.ts|presets\.ts|shippedRuns\.ts|shown\.ts|url\.ts)$`,
     String.raw`/src/ui/recorded/route\.ts$`,
     String.raw`/src/ui/controls/useKeyboard\.ts$`,

@@ -59,6 +59,32 @@ async function checkReveal(page: Page, step: ResolvedStep, choice: number): Prom
 test.describe('the walkthrough in presenter mode', () => {
   test.use({ viewport: PROJECTOR, deviceScaleFactor: 1.5 });
 
+  test('revealing an answer leaves the timeline its size: the words have room for the answer from the start', async ({
+    page,
+  }) => {
+    // Parts whose answer's sentence is taller than the question's (its comparison, a longer
+    // verdict): the timeline lost 27 to 42 px to it at the reveal, and its lanes their subtitles.
+    const size = () => page.locator('.tl-svg').evaluate((svg) => Math.round(svg.getBoundingClientRect().height));
+    for (const [chapter, step] of [
+      ['order-at-the-store', 'arrives-first'],
+      ['real-systems', 'epochs'],
+      ['pitfalls', 'clock-token'],
+    ] as const) {
+      await page.goto('about:blank');
+      await page.goto(`./#lesson=${lesson.id}&chapter=${chapter}&step=${step}&present`);
+      await expect(page.locator('.lesson.presenting')).toBeVisible();
+      await settled(page, chapter, step, 'asking');
+      const asking = await size();
+      await page.keyboard.press('ArrowRight');
+      await settled(page, chapter, step, 'revealed');
+      await expect(page.getByTestId('question-result')).toBeVisible();
+      expect(await size(), `${chapter}/${step}`).toBe(asking);
+      // The copies the room is measured by are not seen, read out or found by a test id.
+      await expect(page.locator('.narration-probe')).toBeHidden();
+      await expect(page.getByTestId('narration')).toHaveCount(1);
+    }
+  });
+
   test('every chapter walked with the clicker keys; every question answered rightly, then wrongly', async ({
     page,
   }) => {

@@ -4,13 +4,12 @@
 // Invariant: it drives the same lab store as the lab; the cards, the event table and the
 // comparison load only when shown.
 
-import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { flushSync } from 'react-dom';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useStore } from 'zustand';
 import { Transport } from '../controls/Transport';
 import { useKeyboard } from '../controls/useKeyboard';
 import { ErrorBanner } from '../header/ErrorBanner';
-import { Narration, NarrationBody } from '../narration/Narration';
+import { FittedNarration } from '../narration/FittedNarration';
 import { defaultHeight, LANE_HEIGHT_MIN_PX } from '../timeline/geometry';
 import { laneUnits } from '../timeline/lanes';
 import { LabProvider, useLab } from '../store/context';
@@ -70,60 +69,12 @@ function EmbedTimeline({ fixedPx }: { fixedPx: number | null }) {
 /**
  * The narration, as tall from the start as the run's longest steps need: a fitted frame's timeline
  * then keeps one size while the run plays, rather than shrinking (and dropping its lanes'
- * subtitles) at the first verdict and growing back after. Those steps are drawn unseen and
- * measured, and taken away again before the page paints: nothing but the narration itself is ever
- * there to be seen, read out or found. Measured again for a new run or a new width.
- *
- * Measured as the browser reports the unseen steps' size (a ResizeObserver, after it has laid the
- * page out and before it paints), and put in place at once (flushSync), not read while React
- * attaches them: that read made the browser lay the whole new page out inside React's commit, and
- * the embed's first commit one task of 50 ms (200 ms on a slow phone) instead of two of 25.
+ * subtitles) at the first verdict and growing back after.
  */
-function FittedNarration() {
-  const { trace, steps, hidden } = useLab((s) => ({ trace: s.trace, steps: s.trace.steps, hidden: s.hideFuture }));
+function EmbedNarration() {
+  const trace = useLab((s) => s.trace);
   const candidates = useMemo(() => tallestCandidates(trace), [trace]);
-  const [width, setWidth] = useState(0);
-  const [measured, setMeasured] = useState<{ of: readonly unknown[]; width: number; px: number } | null>(null);
-  const stale = measured === null || measured.of !== candidates || (width > 0 && measured.width !== width);
-  // What the observer's reports are read against: the render the browser has laid out.
-  const drawn = useRef({ stale, candidates, width });
-  useLayoutEffect(() => {
-    drawn.current = { stale, candidates, width };
-  }, [stale, candidates, width]);
-  const probe = useCallback((node: HTMLDivElement | null) => {
-    if (!node) return undefined;
-    const observer = new ResizeObserver(([entry]) => {
-      const box = entry?.borderBoxSize?.[0];
-      const rect = box ? null : node.getBoundingClientRect();
-      const w = Math.floor(box?.inlineSize ?? rect!.width);
-      const now = drawn.current;
-      // The unseen steps are there: their height is the one to keep, at this width.
-      if (now.stale)
-        flushSync(() => {
-          setWidth(w);
-          setMeasured({ of: now.candidates, width: w, px: Math.ceil(box?.blockSize ?? rect!.height) });
-        });
-      // A new width: they are drawn again (stale), and reported again once laid out.
-      else if (w !== now.width) flushSync(() => setWidth(w));
-    });
-    observer.observe(node);
-    return () => observer.disconnect();
-  }, []);
-  return (
-    <>
-      {/* A new element each time the steps are drawn for measuring: observing it reports its size
-          at once, whatever size it had before. */}
-      <div className="narration-probe" aria-hidden="true" ref={probe} key={stale ? 'measuring' : 'measured'}>
-        {stale &&
-          candidates.map((step) => (
-            <section className="narration" key={step.index}>
-              <NarrationBody trace={trace} step={step} count={steps.length} hidden={hidden} live={null} />
-            </section>
-          ))}
-      </div>
-      <Narration reservePx={measured?.px} />
-    </>
-  );
+  return <FittedNarration candidates={candidates} />;
 }
 
 /** `load()`, called once the page is idle (at most a second from now). */
@@ -186,7 +137,7 @@ export default function EmbedView({ store }: { store: LabStore }) {
         <EmbedHeading />
         <ErrorBanner />
         {show.has('timeline') && <EmbedTimeline fixedPx={extra ? 240 : null} />}
-        {show.has('narration') && <FittedNarration />}
+        {show.has('narration') && <EmbedNarration />}
         <div className="embed-bar">
           {show.has('transport') && <Transport />}
           <LinkBack />

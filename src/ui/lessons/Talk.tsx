@@ -1,18 +1,35 @@
 // What the teacher says at this step, with where the lesson is, above the engine's own sentence
 // for the step at the cursor (and its comparison, 33 <= 34 -> REJECT).
 
-import { Narration } from '../narration/Narration';
+import { useMemo } from 'react';
+import type { Step } from '../../engine';
+import { FittedNarration } from '../narration/FittedNarration';
+import { useLab } from '../store/context';
 import { stepOf, useLesson } from './useLesson';
 
+/** No steps to measure: a part with no question shows one step. */
+const NONE: readonly Step[] = [];
+
 export function Talk() {
-  const { title, chapterNumber, chapterCount, stepNumber, stepCount, say } = useLesson((s) => ({
+  const { title, chapterNumber, chapterCount, stepNumber, stepCount, say, waitAt, target } = useLesson((s) => ({
     title: s.lesson?.chapters[s.place.chapter]?.title ?? '',
     chapterNumber: s.place.chapter + 1,
     chapterCount: s.chapters.length,
     stepNumber: s.place.step + 1,
     stepCount: s.chapters[s.place.chapter]?.length ?? 0,
     say: stepOf(s)?.say ?? '',
+    waitAt: stepOf(s)?.waitAt ?? 0,
+    target: stepOf(s)?.target ?? 0,
   }));
+  // A question's step and its answer's: revealing the answer moves the run on a step, whose
+  // sentence (often with its comparison) is taller. Room is kept for the taller from the start, so
+  // the timeline below does not shrink (and lose its lanes' subtitles) as the class sees the answer.
+  const trace = useLab((s) => s.trace);
+  const candidates = useMemo(() => {
+    const asked = trace.steps[waitAt];
+    const answered = trace.steps[target];
+    return asked && answered && waitAt !== target ? [asked, answered] : NONE;
+  }, [trace, waitAt, target]);
   return (
     <section className="lesson-talk" aria-labelledby="chapter-title">
       <p className="lesson-where">
@@ -34,7 +51,7 @@ export function Talk() {
       <p className="lesson-say" data-testid="lesson-say" aria-live="polite">
         {say}
       </p>
-      <Narration />
+      <FittedNarration candidates={candidates} reserveAs="height" />
     </section>
   );
 }

@@ -16,14 +16,21 @@ export interface NarrationProps {
    * changes the verdict, that is the one thing said, and this region keeps quiet for it. */
   verdictSpeaks?: boolean;
   /**
-   * The height (px) a page's column reserves for the run's tallest step (the embed's), if any: the
-   * narration keeps it at every step, and gives it up, down to its own words' height, only where
-   * the column has no room for it.
+   * The height (px) reserved for the tallest of some steps (FittedNarration), if any: the narration
+   * keeps it at every step. In a flex column (the embed's, `reserveAs` 'basis') it gives it up,
+   * down to its own words' height, where the column has no room for it; elsewhere (a lesson's
+   * words, 'height') it is the least height.
    */
   reservePx?: number;
+  reserveAs?: 'basis' | 'height';
 }
 
-export function Narration({ label = 'Narration of this step', verdictSpeaks = false, reservePx }: NarrationProps = {}) {
+export function Narration({
+  label = 'Narration of this step',
+  verdictSpeaks = false,
+  reservePx,
+  reserveAs = 'basis',
+}: NarrationProps = {}) {
   // `playing`: announce steps when the user moves, not sixty times a second while playing.
   const { trace, cursor, step, count, playing, hidden, shown } = useLab((s) => ({
     trace: s.trace,
@@ -54,7 +61,13 @@ export function Narration({ label = 'Narration of this step', verdictSpeaks = fa
     <section
       className="narration"
       aria-label={label}
-      style={reservePx ? { flex: `0 1 ${reservePx}px`, minHeight: 'min-content' } : undefined}
+      style={
+        !reservePx
+          ? undefined
+          : reserveAs === 'basis'
+            ? { flex: `0 1 ${reservePx}px`, minHeight: 'min-content' }
+            : { minHeight: reservePx }
+      }
     >
       <NarrationBody
         trace={trace}
