@@ -7,9 +7,11 @@ import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { build, minifySync, type Plugin } from 'vite';
+import { build, minifySync, type Plugin, type Rollup } from 'vite';
 import { starterScript, viewChunks } from './scripts/first-view.mjs';
 import { defineConfig } from 'vitest/config';
+
+type OutputChunk = Rollup.OutputChunk;
 
 /**
  * index.html's Content-Security-Policy is for the built site; the dev server's client (React
@@ -212,10 +214,11 @@ const OTHER_PRESETS =
 let buildFailed = false;
 
 /**
- * After bundling: the page's own chunks (its entry and 'page', which every view's first render
- * loads) hold none of the presets that are to come on demand. One import of the engine's
- * `findPreset` or `PRESETS` in the store or a view every page draws would quietly put all 40
- * back into every first render (10 kB gzipped): the build fails instead, naming the module.
+ * After bundling: what the embed's first render loads (the page's entry, the embed view's chunk,
+ * and every chunk they import statically, 'page' among them) holds none of the presets that are
+ * to come on demand. One import of the engine's `findPreset` or `PRESETS` in the store, the entry
+ * or the embed would quietly put all 40 back into its first render (10 kB gzipped): the build
+ * fails instead, naming the chunk and the modules.
  */
 const presetsOnDemand = (): Plugin => ({
   name: 'fencelab:presets-on-demand',
@@ -224,13 +227,22 @@ const presetsOnDemand = (): Plugin => ({
     buildFailed = false;
   },
   generateBundle(_, bundle) {
-    for (const chunk of Object.values(bundle)) {
-      if (chunk.type !== 'chunk' || !(chunk.isEntry || chunk.name === 'page')) continue;
+    const chunks = new Map<string, OutputChunk>();
+    for (const item of Object.values(bundle)) if (item.type === 'chunk') chunks.set(item.fileName, item);
+    const firstRender = new Set<OutputChunk>();
+    const visit = (chunk: OutputChunk | undefined) => {
+      if (!chunk || firstRender.has(chunk)) return;
+      firstRender.add(chunk);
+      for (const file of chunk.imports) visit(chunks.get(file));
+    };
+    for (const chunk of chunks.values())
+      if (chunk.isEntry || chunk.facadeModuleId?.endsWith('/src/ui/embed/EmbedView.tsx')) visit(chunk);
+    for (const chunk of firstRender) {
       const wrong = Object.keys(chunk.modules).filter((id) => OTHER_PRESETS.test(id));
       if (!wrong.length) continue;
       buildFailed = true;
       throw new Error(
-        `the ${chunk.name} chunk holds presets meant to be fetched on demand (${wrong.join(', ')}): import them from src/ui/store/presets.ts, not from the engine`,
+        `the embed's first render would load the presets meant to be fetched on demand (${chunk.fileName}: ${wrong.join(', ')}): import them from src/ui/store/presets.ts, not from the engine`,
       );
     }
   },

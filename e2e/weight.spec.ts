@@ -307,6 +307,17 @@ test('an embed of a preset whose file cannot be fetched says so, and shows the d
   await expect(page.locator('.narration .step-label')).toHaveText('t6');
 });
 
+test('a page that began as an embed and is turned into the lab in place holds every preset', async ({ page }) => {
+  // The link back with its "#embed&" taken out, typed into the same tab: no reload.
+  await openLab(page, '#embed&preset=canonical-race&step=t6');
+  await page.evaluate(() => (window.location.hash = '#preset=canonical-race&step=2'));
+  await expect(page.getByRole('heading', { name: 'Strategy and knobs' })).toBeVisible();
+  await page.getByLabel('Scenario', { exact: true }).selectOption('etcd-race');
+  await expect(page.locator('.tl-svg').getByText('etcd cluster', { exact: true })).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await expect(page).toHaveURL(/#preset=etcd-race&step=/);
+});
+
 // The lessons' and the real servers' code registers every model, and the simulator with them: a
 // run no file holds (a lesson's own scenario, a changed strategy) then runs, and is not refused.
 test('after a lesson or the real servers opened first, a run that is not shipped still runs', async ({

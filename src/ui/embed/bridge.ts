@@ -7,7 +7,7 @@
 
 import type { LabStore } from '../store/labStore';
 import { noSuchPreset, readCommand, type Command } from './commands';
-import { knownPreset, loadAllPresets } from '../store/presets';
+import { fetchPreset, knownPresets, loadAllPresets } from '../store/presets';
 import { openScenario, seekStep, setKnob, whenSettled } from './drive';
 import { prepareRun } from '../store/models';
 import { takeEarlyMessages } from './early';
@@ -75,12 +75,16 @@ async function run(store: LabStore, command: Command, hold: () => void, undone: 
       hold();
       return setKnob(store, command.key, command.value);
     case 'load': {
-      // Every preset first (fetched the first time): the store opens a preset it holds, and tells
-      // a preset's scenario by its name among those it holds (store/presets.ts).
-      const presets = await loadAllPresets().catch(() => null);
-      if (presets === null) return CANNOT_FETCH;
-      if (command.preset !== undefined && !knownPreset(command.preset)) return noSuchPreset(command.preset, presets);
-      if (command.preset) await prepareRun(knownPreset(command.preset)?.scenario);
+      // The store opens a preset it holds (store/presets.ts): one that did not come with the page
+      // is fetched first, with every other; an id no preset has is answered with those it has.
+      const preset = command.preset === undefined ? undefined : await fetchPreset(command.preset).catch(() => null);
+      if (preset === null) return CANNOT_FETCH;
+      if (command.preset !== undefined && preset === undefined)
+        return noSuchPreset(command.preset, await loadAllPresets());
+      // A scenario is told to be a preset's by its name, among the presets the store holds: all of
+      // them, where they can be fetched (else it opens as one's own).
+      if (command.scenario) await loadAllPresets().catch(() => undefined);
+      if (preset) await prepareRun(preset.scenario);
       // A load is whole or nothing: a step the new run does not have puts back what was open,
       // through the store's own undo (which keeps its record of the last good run right).
       await whenSettled(store);
@@ -89,7 +93,7 @@ async function run(store: LabStore, command: Command, hold: () => void, undone: 
       const problem = command.preset
         ? store.getState().loadPreset(command.preset)
           ? null
-          : noSuchPreset(command.preset, presets)
+          : noSuchPreset(command.preset, [...knownPresets()])
         : await openScenario(store, command.scenario!, null, { source: 'the command' });
       if (problem || command.step === undefined) return problem;
       const missing = await seekStep(store, command.step);
