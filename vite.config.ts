@@ -259,8 +259,6 @@ const PAGE_MODULES = new RegExp(
     // Not what the lab says about them (strategies/about/), which only the lab's panels show.
     String.raw`/src/engine/(core|protocol)/|/src/engine/strategies/[^/]+\.ts$|/src/engine/models/registry|/src/engine/trace/edits\.ts$`,
     String.raw`/node_modules/(react|zustand)/`,
-    // React DOM's small part (flushSync, which the embed's narration uses), not the client.
-    String.raw`/node_modules/react-dom/(index\.js|cjs/react-dom\.production\.js)$`,
     String.raw`/src/ui/(timeline/Timeline|narration/Narration|controls/Transport|header/ErrorBanner)\.tsx$`,
     // The narration with its height kept (the embed's and a lesson's): a file of its own else.
     String.raw`/src/ui/narration/FittedNarration\.tsx$`,

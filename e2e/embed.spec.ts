@@ -379,6 +379,14 @@ test('the embed fits 640x360 without scrolling, passes axe, and looks right in a
 test('the timeline keeps one size while the run plays: the narration is as tall from the start as it gets', async ({
   page,
 }) => {
+  // Measuring it raises no error in the page (a ResizeObserver report left for the next frame does,
+  // which no console shows but a site's error monitoring would).
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { pageErrors: string[] }).pageErrors = seen;
+    window.addEventListener('error', (e) => seen.push(e.message));
+  });
+  const pageErrors = () => page.evaluate(() => (window as unknown as { pageErrors: string[] }).pageErrors);
   for (const [w, h] of [
     [640, 360],
     [390, 420],
@@ -403,6 +411,7 @@ test('the timeline keeps one size while the run plays: the narration is as tall 
     // The copies it is measured by are not seen, read out or found by a test id.
     await expect(page.getByTestId('narration')).toHaveCount(1);
     await expect(page.locator('.narration-probe')).toBeHidden();
+    expect(await pageErrors(), `${w}x${h}`).toEqual([]);
   }
   // A frame made narrower in place measures again, at its new width: stepping through the run
   // there still takes no room from the timeline.
@@ -422,6 +431,7 @@ test('the timeline keeps one size while the run plays: the narration is as tall 
     sizes.add(await size());
   }
   expect([...sizes], 'made narrower in place').toEqual([start]);
+  expect(await pageErrors()).toEqual([]);
 });
 
 test('a link with a strategy the lab does not have opens the rest of what it names, and says so once', async ({

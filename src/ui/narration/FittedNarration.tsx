@@ -3,7 +3,7 @@
 // goes from one to another.
 
 import { useCallback, useLayoutEffect, useRef, useState } from 'react';
-import { flushSync } from 'react-dom';
+import { useElementSize } from '../hooks/useElementWidth';
 import type { Step } from '../../engine';
 import { useLab } from '../store/context';
 import { Narration, NarrationBody, type NarrationProps } from './Narration';
@@ -12,50 +12,38 @@ import { Narration, NarrationBody, type NarrationProps } from './Narration';
  * The narration, as tall from the start as the tallest of `candidates` (steps of the run on screen)
  * needs: what is laid out around it (the embed's timeline, a lesson's) then keeps one size as the
  * cursor moves among them. Those steps are drawn unseen and measured, and taken away again before
- * the page paints: nothing but the narration itself is ever there to be seen, read out or found.
- * Measured again for new candidates (keep them the same array while they are the same steps) or a
- * new width.
+ * the page paints (a layout effect): nothing but the narration itself is ever there to be seen,
+ * read out or found. Measured again for new candidates (keep them the same array while they are
+ * the same steps) or a new width.
  *
- * Measured as the browser reports the unseen steps' size (a ResizeObserver, after it has laid the
- * page out and before it paints), and put in place at once (flushSync), not read while React
- * attaches them: that read made the browser lay the whole new page out inside React's commit, and
- * the embed's first commit one task of 50 ms (200 ms on a slow phone) instead of two of 25.
+ * Measured in a layout effect, which lays the page out inside React's commit. Measured instead as
+ * a ResizeObserver reported the unseen steps' size (put in place with flushSync, before the paint),
+ * the commit was shorter, but the reserved height resized the embed's timeline inside the
+ * observer's own report: the browser put that report off to the next frame, with a "ResizeObserver
+ * loop" error on the page each time.
  */
 export function FittedNarration({ candidates, ...props }: { candidates: readonly Step[] } & NarrationProps) {
   const { trace, steps, hidden } = useLab((s) => ({ trace: s.trace, steps: s.trace.steps, hidden: s.hideFuture }));
-  const [width, setWidth] = useState(0);
+  const [cellsRef, width] = useElementSize<HTMLDivElement>('width');
+  const cells = useRef<HTMLDivElement | null>(null);
   const [measured, setMeasured] = useState<{ of: readonly unknown[]; width: number; px: number } | null>(null);
   const stale = measured === null || measured.of !== candidates || (width > 0 && measured.width !== width);
-  // What the observer's reports are read against: the render the browser has laid out.
-  const drawn = useRef({ stale, candidates, width });
   useLayoutEffect(() => {
-    drawn.current = { stale, candidates, width };
+    const node = cells.current;
+    if (!stale || !node) return;
+    setMeasured({ of: candidates, width, px: Math.ceil(node.getBoundingClientRect().height) });
   }, [stale, candidates, width]);
-  const probe = useCallback((node: HTMLDivElement | null) => {
-    if (!node) return undefined;
-    const observer = new ResizeObserver(([entry]) => {
-      const box = entry?.borderBoxSize?.[0];
-      const rect = box ? null : node.getBoundingClientRect();
-      const w = Math.floor(box?.inlineSize ?? rect!.width);
-      const now = drawn.current;
-      // The unseen steps are there: their height is the one to keep, at this width.
-      if (now.stale)
-        flushSync(() => {
-          setWidth(w);
-          setMeasured({ of: now.candidates, width: w, px: Math.ceil(box?.blockSize ?? rect!.height) });
-        });
-      // A new width: they are drawn again (stale), and reported again once laid out.
-      else if (w !== now.width) flushSync(() => setWidth(w));
-    });
-    observer.observe(node);
-    return () => observer.disconnect();
-  }, []);
+  const ref = useCallback(
+    (node: HTMLDivElement | null) => {
+      cells.current = node;
+      return cellsRef(node);
+    },
+    [cellsRef],
+  );
   return (
     <>
       <div className="narration-probe" aria-hidden="true">
-        {/* A new element each time the steps are drawn for measuring: observing it reports its size
-            at once, whatever size it had before. */}
-        <div className="narration-probe__cells" ref={probe} key={stale ? 'measuring' : 'measured'}>
+        <div className="narration-probe__cells" ref={ref}>
           {stale &&
             candidates.map((step) => (
               <section className="narration" key={step.index}>
