@@ -307,7 +307,9 @@ test('an embed of a preset whose file cannot be fetched says so, and shows the d
   await expect(page.locator('.narration .step-label')).toHaveText('t6');
 });
 
-test('a page that began as an embed and is turned into the lab in place holds every preset', async ({ page }) => {
+test('a page that began as an embed or the recordings, turned into the lab in place, holds every preset', async ({
+  page,
+}) => {
   // The link back with its "#embed&" taken out, typed into the same tab: no reload.
   await openLab(page, '#embed&preset=canonical-race&step=t6');
   await page.evaluate(() => (window.location.hash = '#preset=canonical-race&step=2'));
@@ -316,6 +318,14 @@ test('a page that began as an embed and is turned into the lab in place holds ev
   await expect(page.locator('.tl-svg').getByText('etcd cluster', { exact: true })).toBeVisible();
   await expect(page.getByRole('alert')).toHaveCount(0);
   await expect(page).toHaveURL(/#preset=etcd-race&step=/);
+  // The recordings' "Back to the lab", from a page opened on them.
+  await page.goto('about:blank');
+  await page.goto('./#recordings');
+  await page.getByRole('button', { name: 'Back to the lab' }).click();
+  await expect(page.getByRole('heading', { name: 'Strategy and knobs' })).toBeVisible();
+  await page.getByLabel('Scenario', { exact: true }).selectOption('zookeeper-race');
+  await expect(page.locator('.tl-svg').getByText('ZooKeeper ensemble', { exact: true })).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveCount(0);
 });
 
 // The lessons' and the real servers' code registers every model, and the simulator with them: a

@@ -1,6 +1,7 @@
 // The app's composition root: the lab's regions and nothing else. State lives in the store the
 // caller passes; each region reads what it needs from it.
 
+import { useEffect } from 'react';
 import { Comparison } from './compare/Comparison';
 import { Transport } from './controls/Transport';
 import { useKeyboard } from './controls/useKeyboard';
@@ -26,6 +27,7 @@ import { Narration } from './narration/Narration';
 import { Verdict } from './narration/Verdict';
 import { LabProvider } from './store/context';
 import type { LabStore } from './store/labStore';
+import { loadAllPresets } from './store/presets';
 import { KnobPicker } from './strategy/KnobPicker';
 import { StrategyPicker } from './strategy/StrategyPicker';
 import { WhatIfForm } from './whatif/WhatIfForm';
@@ -48,6 +50,12 @@ const ONE_COLUMN_QUERY = '(max-width: 900px)';
 export function App({ store, session, flushUrl = () => {} }: AppProps) {
   useKeyboard(store);
   useModelSoon(store);
+  // The picker and a file opened here name any preset: the store holds them all from when the lab
+  // is shown, however the page began (a link, an embed turned into the lab, the recordings closed:
+  // store/presets.ts). This view's own code brings them (the picker lists them): at once.
+  useEffect(() => {
+    void loadAllPresets().catch(() => undefined);
+  }, []);
   // One column: the interventions move up under the timeline (in the DOM, so the reading and tab
   // order follow what is seen), instead of waiting below the tables and the verdict.
   const oneColumn = useMediaQuery(ONE_COLUMN_QUERY);

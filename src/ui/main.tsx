@@ -15,7 +15,6 @@ import { isEmbedHash } from './embed/embedUrl';
 import { createTraceRunner } from './workers/background';
 import { PAGE_MODELS, prepareRun } from './store/models';
 import { defaultScenario } from './store/presetOf';
-import { loadAllPresets } from './store/presets';
 import { startPlayer } from './store/player';
 import { openFromHash, syncUrl } from './store/urlSync';
 import { decodeHash } from './store/url';
@@ -61,18 +60,6 @@ setTimeout(
       .catch(() => undefined),
   0,
 );
-
-// The lab and a lesson name any preset (the picker, a lesson's steps, a link): every preset is
-// fetched before either opens (the page's starter has asked for the file with the view's code).
-// An embed fetches them only if its link or a command names one that does not come with the page
-// (store/presets.ts). Where the file cannot be had, the view's own code could not be either: the
-// page says so then (ViewBoundary).
-const presetsReady = isEmbedHash(window.location.hash)
-  ? Promise.resolve()
-  : loadAllPresets().then(
-      () => undefined,
-      () => undefined,
-    );
 
 // The default scenario's run is fetched as the build computed it, with the view's code (or, where
 // that file cannot be had, its strategy's model, to compute it): the machines (XState and the
@@ -121,17 +108,17 @@ function start(container: HTMLElement) {
     const embed = embedRoute.getState().options;
     return embed ? openEmbed(store, embed).then(() => true) : session.getState().settled();
   };
-  const opening = presetsReady.then(() =>
-    route.open(hash)
-      ? openedBefore()
-      : openFromHash(store, hash).then((opened) => {
-          adoptFrom(session, hash);
-          return session
-            .getState()
-            .settled()
-            .then(() => opened);
-        }),
-  );
+  // The presets beyond the default run's are fetched by what needs them (store/presets.ts): a link
+  // that names one (decodeHash), the lab's view as it is shown, a lesson's runs, an embed command.
+  const opening = route.open(hash)
+    ? openedBefore()
+    : openFromHash(store, hash).then((opened) => {
+        adoptFrom(session, hash);
+        return session
+          .getState()
+          .settled()
+          .then(() => opened);
+      });
   // The view's code has been loading meanwhile; the first render waits for it too, so it shows the
   // view at once instead of a loading line (a lesson link whose lesson is missing opens the lab).
   void opening

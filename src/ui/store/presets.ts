@@ -1,9 +1,9 @@
 // The presets the page holds. The default run's file of them (the canonical race, the same race
 // with a plain lease, the slow network) comes with the page, as every page starts from the
 // default run; the other presets (37 of 40, about 10 kB gzipped) come in one file, fetched when
-// first needed: the lab and a lesson ask for it as they open (their pickers and steps name any
-// preset), an embed only when its link or a command names one of them (the page's starter asks
-// for it early then: scripts/first-view.mjs).
+// first needed: the lab's view as it is shown (its picker names any preset), a lesson as it opens
+// (its steps do), a link that names one, an embed only when its link or a command names one of
+// them (the page's starter asks for the file early for such a link: scripts/first-view.mjs).
 // Invariant: the store asks only for a preset known here; whatever opens a preset by its id
 // fetches it first (fetchPreset), and whatever may open any scenario (a link's `s=`, a file, a
 // command's scenario) fetches them all first (loadAllPresets), so presetOf can tell a preset.

@@ -8,7 +8,6 @@ import { decodeHash, encodeHash, quotedList } from './url';
 import type { LabStore } from './labStore';
 import { prepareRun } from './models';
 import { DEFAULT_PRESET_ID } from './presetOf';
-import { loadAllPresets } from './presets';
 import { viewOfLink } from '../views';
 
 const WRITE_DELAY_MS = 250;
@@ -29,10 +28,6 @@ export async function openFromHash(
   stillWanted = () => true,
   instead = ON_OPEN,
 ): Promise<boolean> {
-  // The lab's picker, a file it opens and its links name any preset: the store holds them all
-  // before the lab opens anything, also where the page began as an embed (store/presets.ts).
-  // Where they cannot be fetched, the link still opens what it can (decodeHash says the rest).
-  await loadAllPresets().catch(() => undefined);
   const decoded = await decodeHash(hash);
   if (!stillWanted()) return false;
   if (decoded.kind === 'empty') return true;
