@@ -382,6 +382,19 @@ test.describe('the walkthrough on a projector at 100 % zoom, the timeline zoomed
 });
 
 test.describe('the walkthrough on a laptop', () => {
+  test('not presenting, a question keeps no room for its answer: on a phone the question stays near the top', async ({
+    page,
+  }) => {
+    // The room presenting keeps (the timeline there is fitted to what the words leave) would only
+    // push the question down a page that scrolls anyway: on a phone, below the screen.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`./#lesson=${lesson.id}&chapter=real-systems&step=epochs`);
+    await settled(page, 'real-systems', 'epochs', 'asking');
+    const narration = page.locator('.lesson-talk > .narration');
+    expect(await narration.evaluate((n) => (n as HTMLElement).style.minHeight)).toBe('');
+    await expect(page.locator('.question-prompt')).toBeInViewport();
+  });
+
   test('Back from a lesson returns to the lab it was opened from, and Forward to the same step', async ({ page }) => {
     await openLab(page);
     await page.getByRole('button', { name: 'Lesson for a class' }).click();

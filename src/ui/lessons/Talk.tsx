@@ -11,25 +11,30 @@ import { stepOf, useLesson } from './useLesson';
 const NONE: readonly Step[] = [];
 
 export function Talk() {
-  const { title, chapterNumber, chapterCount, stepNumber, stepCount, say, waitAt, target } = useLesson((s) => ({
-    title: s.lesson?.chapters[s.place.chapter]?.title ?? '',
-    chapterNumber: s.place.chapter + 1,
-    chapterCount: s.chapters.length,
-    stepNumber: s.place.step + 1,
-    stepCount: s.chapters[s.place.chapter]?.length ?? 0,
-    say: stepOf(s)?.say ?? '',
-    waitAt: stepOf(s)?.waitAt ?? 0,
-    target: stepOf(s)?.target ?? 0,
-  }));
-  // A question's step and its answer's: revealing the answer moves the run on a step, whose
-  // sentence (often with its comparison) is taller. Room is kept for the taller from the start, so
-  // the timeline below does not shrink (and lose its lanes' subtitles) as the class sees the answer.
+  const { title, chapterNumber, chapterCount, stepNumber, stepCount, say, waitAt, target, presenting } = useLesson(
+    (s) => ({
+      title: s.lesson?.chapters[s.place.chapter]?.title ?? '',
+      chapterNumber: s.place.chapter + 1,
+      chapterCount: s.chapters.length,
+      stepNumber: s.place.step + 1,
+      stepCount: s.chapters[s.place.chapter]?.length ?? 0,
+      say: stepOf(s)?.say ?? '',
+      waitAt: stepOf(s)?.waitAt ?? 0,
+      target: stepOf(s)?.target ?? 0,
+      presenting: s.presenting,
+    }),
+  );
+  // Presenting, a question's step and its answer's: revealing the answer moves the run on a step,
+  // whose sentence (often with its comparison) is taller. Room is kept for the taller from the
+  // start, so the timeline, fitted to the room the words leave, does not shrink (and lose its
+  // lanes' subtitles) as the class sees the answer. Not presenting, the page scrolls instead, and
+  // the room kept would only push the question down (on a phone, below the screen).
   const trace = useLab((s) => s.trace);
   const candidates = useMemo(() => {
     const asked = trace.steps[waitAt];
     const answered = trace.steps[target];
-    return asked && answered && waitAt !== target ? [asked, answered] : NONE;
-  }, [trace, waitAt, target]);
+    return presenting && asked && answered && waitAt !== target ? [asked, answered] : NONE;
+  }, [trace, waitAt, target, presenting]);
   return (
     <section className="lesson-talk" aria-labelledby="chapter-title">
       <p className="lesson-where">
