@@ -217,7 +217,7 @@ let buildFailed = false;
  * After bundling: what the embed's first render loads (the page's entry, the embed view's chunk,
  * and every chunk they import statically, 'page' among them) holds none of the presets that are
  * to come on demand. One import of the engine's `findPreset` or `PRESETS` in the store, the entry
- * or the embed would quietly put all 40 back into its first render (10 kB gzipped): the build
+ * or the embed would quietly put all 40 back into its first render (8 kB gzipped): the build
  * fails instead, naming the chunk and the modules.
  */
 const presetsOnDemand = (): Plugin => ({

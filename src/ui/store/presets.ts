@@ -1,6 +1,6 @@
 // The presets the page holds. The default run's file of them (the canonical race, the same race
 // with a plain lease, the slow network) comes with the page, as every page starts from the
-// default run; the other presets (37 of 40, about 10 kB gzipped) come in one file, fetched when
+// default run; the other presets (37 of 40, 7.8 kB gzipped) come in one file, fetched when
 // first needed: the lab's view as it is shown (its picker names any preset), a lesson as it opens
 // (its steps do), a link that names one, an embed only when its link or a command names one of
 // them (the page's starter asks for the file early for such a link: scripts/first-view.mjs).
