@@ -7,7 +7,7 @@
 
 import type { LabStore } from '../store/labStore';
 import { noSuchPreset, readCommand, type Command } from './commands';
-import { fetchPreset, knownPresets, loadAllPresets } from '../store/presets';
+import { PRESETS_UNFETCHED, fetchPreset, knownPresets, loadAllPresets } from '../store/presets';
 import { openScenario, seekStep, setKnob, whenSettled } from './drive';
 import { prepareRun } from '../store/models';
 import { takeEarlyMessages } from './early';
@@ -38,6 +38,9 @@ export interface Bridge {
   error(message: string): void;
 }
 
+/** A load's answer when the file of presets cannot be fetched. */
+const CANNOT_FETCH = `load: ${PRESETS_UNFETCHED}. Nothing was loaded.`;
+
 /**
  * Runs one command. `hold` is called just before the command first changes the store, when it
  * opens a run (load, set-strategy, set-knob): from then its passing states are not told. The
@@ -45,10 +48,6 @@ export interface Bridge {
  * called when the command put back what was open (a load whose step the new run lacks): nothing
  * is then told of it.
  */
-/** A load's answer when the file of presets cannot be fetched. */
-const CANNOT_FETCH =
-  'load: the player could not fetch its presets (offline, or the site was updated since the page was opened). Nothing was loaded.';
-
 async function run(store: LabStore, command: Command, hold: () => void, undone: () => void): Promise<string | null> {
   const s = store.getState();
   switch (command.type) {

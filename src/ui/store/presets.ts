@@ -17,6 +17,10 @@ const known = new Map<string, Preset>(PAGE_PRESETS.map((preset) => [preset.id, p
 
 let everyPreset: Promise<readonly Preset[]> | null = null;
 
+/** Why a preset could not be had, in the words a link's or a command's message uses. */
+export const PRESETS_UNFETCHED =
+  'the page could not fetch its presets (offline, or the site was updated since the page was opened)';
+
 /** The preset `id`, if the page holds it (it came with the page, or loadAllPresets has settled). */
 export function knownPreset(id: string): Preset | undefined {
   return known.get(id);

@@ -18,7 +18,7 @@ import {
   type Scenario,
 } from '../../engine';
 import { DEFAULT_PRESET_ID, isPresetUnder, presetUnder } from './presetOf';
-import { fetchPreset, knownPreset, loadAllPresets } from './presets';
+import { PRESETS_UNFETCHED, fetchPreset, knownPreset, loadAllPresets } from './presets';
 
 export interface UrlState {
   scenario: Scenario;
@@ -111,8 +111,7 @@ export function hashParams(hash: string): Map<string, string> {
 }
 
 /** What a link says when the file of presets it needs cannot be fetched (presets.ts). */
-export const CANNOT_FETCH_PRESETS =
-  'The link could not be opened: the page could not fetch its presets (offline, or the site was updated since the page was opened). Reload the page to try again.';
+export const CANNOT_FETCH_PRESETS = `The link could not be opened: ${PRESETS_UNFETCHED}. Reload the page to try again.`;
 
 /** A step's label in a link (`t6`, `abort`): a letter first, so it is never a step number. */
 const LABEL = /^[A-Za-z][A-Za-z0-9_.-]{0,11}$/;
@@ -189,13 +188,7 @@ async function decodeParams(p: Map<string, string>): Promise<DecodedHash> {
   }
 
   // The store tells a preset's scenario by its name (presetOf): it needs every preset at hand.
-  if (
-    !(await loadAllPresets().then(
-      () => true,
-      () => false,
-    ))
-  )
-    return { kind: 'error', message: CANNOT_FETCH_PRESETS };
+  if ((await loadAllPresets().catch(() => null)) === null) return { kind: 'error', message: CANNOT_FETCH_PRESETS };
   const inflated = await inflateText(p.get('s') ?? '');
   if (!inflated.ok) {
     const why =
