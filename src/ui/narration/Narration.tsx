@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { editSoFar, type Step, type Trace } from '../../engine';
 import { useLab } from '../store/context';
 import { comparisonChip, maxSeenLine } from './comparison';
+import { withWholeArrows } from './wholeArrows';
 import { isVerdictNews, shownVerdict } from './verdictWords';
 import './narration.css';
 
@@ -119,7 +120,7 @@ export function NarrationBody({
           </span>
         </p>
         <p className="narration-text" data-testid={measured ? undefined : 'narration'} aria-live={live ?? undefined}>
-          {step.text}
+          {withWholeArrows(step.text)}
         </p>
       </div>
       {w && chip && (
@@ -128,7 +129,7 @@ export function NarrationBody({
             <span className={`comparison-glyph${chip.tone === 'stale-accepted' ? ' stale' : ''}`} aria-hidden="true">
               {chip.glyph}
             </span>
-            <span className="visually-hidden">{chip.words}: </span> <code>{w.comparison}</code>
+            <span className="visually-hidden">{chip.words}: </span> <code>{withWholeArrows(w.comparison)}</code>
           </span>
           {(maxSeen || chip.note) && (
             <span className="comparison-note">
