@@ -49,6 +49,19 @@ describe('etcd: the canonical race, fenced inside etcd', () => {
     expect(trace.verdict.ok).toBe(true);
   });
 
+  it('tells the txn in words a class can read: the guard once, the outcome, no parentheses inside parentheses', () => {
+    expect(at(trace, 't4').text).toBe(
+      "etcd runs Client2's transaction: put X only if CreateRevision(lock/res/694d0002) = 35. The condition holds (its lock key still exists), so X is written at revision 36.",
+    );
+    expect(at(trace, 't6').text).toBe(
+      "etcd runs Client1's transaction: put Y only if CreateRevision(lock/res/694d0001) = 33. The condition fails, so nothing is written: its lock key is gone (its lease expired).",
+    );
+    for (const step of trace.steps) {
+      expect(step.text, step.text).not.toMatch(/\([^()]*\(/);
+      expect(step.text.split('CreateRevision(').length, step.text).toBeLessThanOrEqual(2);
+    }
+  });
+
   it('fails the guard even when nobody else has written', () => {
     const lone = simulate(
       scenarioOf({ name: 'alone', strategy: 'etcd', knobs: { check: 'validity' }, actions: RACE_ACTIONS.slice(0, 3) }),

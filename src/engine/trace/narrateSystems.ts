@@ -186,11 +186,12 @@ export function narrateSystem({ system, party, note, stale }: Input): string | n
       const d = note.detail;
       if (!w) return null;
       // etcd's own guarded txn (check 'validity') and a QJM journal node tell their writes their
-      // own way; the stores beside them are told generically.
+      // own way; the stores beside them are told generically. The txn's comparison, which the
+      // narration's chip shows beside the sentence, is not said again: the guard already names it.
       if (system === 'etcd' && d?.guard !== undefined)
         return note.kind === 'write.accepted'
-          ? `${party} runs ${w.client}'s txn If ${d.guard} Then Put(${w.value}): ${w.comparison}, written at revision ${d.revision}.`
-          : `${party} runs ${w.client}'s txn If ${d.guard} Then Put(${w.value}): ${w.comparison}, nothing is written (${w.reason}).`;
+          ? `${party} runs ${w.client}'s transaction: put ${w.value} only if ${d.guard}. The condition holds (${w.reason}), so ${w.value} is written at revision ${d.revision}.`
+          : `${party} runs ${w.client}'s transaction: put ${w.value} only if ${d.guard}. The condition fails, so nothing is written: ${w.reason}.`;
       if (system !== 'qjm' || d?.txid === undefined) return null;
       return note.kind === 'write.accepted'
         ? `${party} logs ${w.client}'s edit ${w.value} (txn ${d.txid}): ${w.comparison}.${stale ? ` It came from a deposed writer: it stays uncommitted unless a quorum logs it.` : ''}`
