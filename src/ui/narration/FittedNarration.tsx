@@ -26,12 +26,22 @@ export function FittedNarration({ candidates, ...props }: { candidates: readonly
   const { trace, steps, hidden } = useLab((s) => ({ trace: s.trace, steps: s.trace.steps, hidden: s.hideFuture }));
   const [cellsRef, width] = useElementSize<HTMLDivElement>('width');
   const cells = useRef<HTMLDivElement | null>(null);
-  const [measured, setMeasured] = useState<{ of: readonly unknown[]; width: number; px: number } | null>(null);
+  const [measured, setMeasured] = useState<{ of: readonly unknown[]; width: number; px: number; em: number } | null>(
+    null,
+  );
   const stale = measured === null || measured.of !== candidates || (width > 0 && measured.width !== width);
   useLayoutEffect(() => {
     const node = cells.current;
     if (!stale || !node) return;
-    setMeasured({ of: candidates, width, px: Math.ceil(node.getBoundingClientRect().height) });
+    // The layout's own px (offsetHeight), not the screen's: a lesson presented on a large screen
+    // is drawn zoomed (CSS zoom), and its box measured on the screen kept 1.5 to 2.25 times the
+    // room, a blank under the words.
+    const px = node.offsetHeight;
+    // The same height in the narration's own em (its font's size): a lesson on a projector makes
+    // its words smaller where they would not fit (LessonView's useWordsFit), and the room kept
+    // shrinks with them, not measured again.
+    const fontPx = parseFloat(getComputedStyle(node.firstElementChild ?? node).fontSize) || 16;
+    setMeasured({ of: candidates, width, px, em: Math.ceil((px / fontPx) * 100) / 100 });
   }, [stale, candidates, width]);
   const ref = useCallback(
     (node: HTMLDivElement | null) => {
@@ -52,7 +62,7 @@ export function FittedNarration({ candidates, ...props }: { candidates: readonly
             ))}
         </div>
       </div>
-      <Narration {...props} reservePx={measured?.px} />
+      <Narration {...props} reservePx={measured?.px} reserveEm={measured?.em} />
     </>
   );
 }

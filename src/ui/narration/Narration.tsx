@@ -23,6 +23,9 @@ export interface NarrationProps {
    * words, 'height') it is the least height.
    */
   reservePx?: number;
+  /** The same height in em of the narration's font, which 'height' keeps instead: words made
+   * smaller to fit a projector's screen (a lesson's) keep proportionally less room. */
+  reserveEm?: number;
   reserveAs?: 'basis' | 'height';
 }
 
@@ -30,6 +33,7 @@ export function Narration({
   label = 'Narration of this step',
   verdictSpeaks = false,
   reservePx,
+  reserveEm,
   reserveAs = 'basis',
 }: NarrationProps = {}) {
   // `playing`: announce steps when the user moves, not sixty times a second while playing.
@@ -67,7 +71,7 @@ export function Narration({
           ? undefined
           : reserveAs === 'basis'
             ? { flex: `0 1 ${reservePx}px`, minHeight: 'min-content' }
-            : { minHeight: reservePx }
+            : { minHeight: reserveEm ? `${reserveEm}em` : reservePx }
       }
     >
       <NarrationBody
