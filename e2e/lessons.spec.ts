@@ -50,10 +50,36 @@ async function checkReveal(page: Page, step: ResolvedStep, choice: number): Prom
   const result = page.getByTestId('question-result');
   await expect(result).toBeVisible();
   if (choice === q.answer) await expect(result).toContainText(/^Right\./);
-  else await expect(result).toContainText(`Not quite. The answer: ${q.choices[q.answer]}.`);
+  else await expect(result).toContainText(/^Not quite\./);
+  // Presenting, the right answer is the choice marked right, not said again under it.
   await expect(page.locator('.choice.right')).toContainText(q.choices[q.answer]!);
+  await expect(page.locator('.choice.right')).toBeVisible();
+  await expect(result).not.toContainText('The answer:');
+  // The timeline, its axis and the cursor's time included, is above the lesson's bar: on a
+  // projector a long answer pushed the lanes the class was to watch under it.
+  await timelineAboveBar(page, step.id);
   // The step that answers it has been played: the engine's sentence is the target step's.
   await expect(page.locator('.lesson .narration-where')).toContainText(`Step ${step.target} ·`);
+}
+
+/** The lesson's timeline panel ends above the lesson's bar, with the screen scrolled to its top. */
+async function timelineAboveBar(page: Page, where: string): Promise<void> {
+  // The words are made smaller a frame or two after the step has stopped (as they are seen).
+  await expect
+    .poll(
+      () =>
+        page.evaluate(() => {
+          const main = document.querySelector('.lesson-main')!;
+          if (main.scrollTop > 0) return 0;
+          const timeline = document.querySelector('.lesson-timeline')!.getBoundingClientRect();
+          // The bar's top, less the few px of the panel's padding allowed under it (LessonView.tsx).
+          const bar = document.querySelector('.lesson-nav')!.getBoundingClientRect().top;
+          const zoom = Number(getComputedStyle(document.querySelector('.lesson')!).zoom) || 1;
+          return Math.max(0, Math.round(timeline.bottom - bar - 4 * zoom));
+        }),
+      { message: `${where}: px of the timeline under the lesson's bar` },
+    )
+    .toBe(0);
 }
 
 test.describe('the walkthrough in presenter mode', () => {
@@ -112,6 +138,7 @@ test.describe('the walkthrough in presenter mode', () => {
         // The words, the question and the timeline are all on the one screen.
         for (const part of ['.lesson-talk', '.timeline', ...(q ? ['.lesson-question'] : [])])
           await expect(page.locator(part)).toBeInViewport();
+        await timelineAboveBar(page, step.id);
         if (q) {
           // Asked, not answered: the cursor waits before the step, which is not drawn yet.
           expect(await page.locator(`.tl-stage [data-step="${step.target}"]`).count()).toBe(0);
@@ -148,9 +175,10 @@ test.describe('the walkthrough in presenter mode', () => {
     await settled(page, 'the-race', 't6', 'asking');
     await page.keyboard.press('ArrowRight');
     await settled(page, 'the-race', 't6', 'revealed');
-    await expect(page.getByTestId('question-result')).toContainText(
-      `Revealed. The answer: ${step.question!.choices[step.question!.answer]}.`,
-    );
+    // The right choice is the one left on the screen, marked; the words under it say why.
+    await expect(page.getByTestId('question-result')).toHaveText(`Revealed. ${step.question!.why}`);
+    await expect(page.locator('.choice:visible')).toHaveCount(1);
+    await expect(page.locator('.choice.right')).toContainText(step.question!.choices[step.question!.answer]!);
     await page.keyboard.press('b');
     await expect(page.getByRole('dialog', { name: /Screen blanked/ })).toBeVisible();
     // A press while blank only brings the screen back.
@@ -310,13 +338,18 @@ test.describe('the walkthrough on a projector at 100 % zoom', () => {
   test.use({ viewport: { width: 1280, height: 720 }, deviceScaleFactor: 1 });
   const race = `./#lesson=${lesson.id}&chapter=the-race&step=t6&present`;
   /** The teacher's words' box, as shares of the screen's width and height. */
+  /** The shares of the screen the words take (across, down), the words with the question and
+   * the room kept for the answer (down), and the timeline's drawing (down). */
   const wordsShare = (page: Page) =>
-    page
-      .locator('.lesson-say')
-      .evaluate((el) => [
-        el.getBoundingClientRect().width / window.innerWidth,
-        el.getBoundingClientRect().height / window.innerHeight,
-      ]);
+    page.evaluate(() => {
+      const box = (selector: string) => document.querySelector(selector)!.getBoundingClientRect();
+      return [
+        box('.lesson-say').width / window.innerWidth,
+        box('.lesson-say').height / window.innerHeight,
+        box('.lesson-top').height / window.innerHeight,
+        box('.tl-svg').height / window.innerHeight,
+      ];
+    });
   /** Clicks the timeline's "2,000 ms" tick label (the lesson is at t6) and reads where the cursor went. */
   async function clickTwoSeconds(page: Page): Promise<string> {
     await page.locator('.tl-axis__label', { hasText: /^2,000 ms$/ }).click();
@@ -331,16 +364,20 @@ test.describe('the walkthrough on a projector at 100 % zoom', () => {
     await page.setViewportSize(PROJECTOR);
     await page.goto(race);
     await settled(page, 'the-race', 't6', 'asking');
-    const [width, height] = await wordsShare(page);
+    const [width, height, top, drawing] = await wordsShare(page);
     const landed = await clickTwoSeconds(page);
 
     await page.setViewportSize({ width: 1280, height: 720 });
     await page.goto(race);
     await page.reload();
     await settled(page, 'the-race', 't6', 'asking');
-    const [bigWidth, bigHeight] = await wordsShare(page);
+    const [bigWidth, bigHeight, bigTop, bigDrawing] = await wordsShare(page);
     expect(Math.abs(bigWidth! - width!)).toBeLessThan(0.01);
     expect(Math.abs(bigHeight! - height!)).toBeLessThan(0.01);
+    // The room kept for the answer's sentence was measured on the screen, zoomed, and kept as
+    // layout px: 1.5 times too tall here, a blank that took the timeline's room.
+    expect(Math.abs(bigTop! - top!), 'the words with the question').toBeLessThan(0.01);
+    expect(Math.abs(bigDrawing! - drawing!), "the timeline's drawing").toBeLessThan(0.01);
     // The lesson is the screen: its bar at the bottom edge, and nothing to scroll the page by.
     const nav = (await page.locator('.lesson-nav').boundingBox())!;
     expect(Math.abs(nav.y + nav.height - 720)).toBeLessThan(2);
@@ -360,6 +397,31 @@ test.describe('the walkthrough on a projector at 100 % zoom', () => {
 
 test.describe('the walkthrough on a projector at 100 % zoom, the timeline zoomed in', () => {
   test.use({ viewport: { width: 1280, height: 720 }, deviceScaleFactor: 1 });
+  test('the longest words and answers make their letters smaller, not the timeline go under the bar', async ({
+    page,
+  }) => {
+    // Five Redis masters under five lines of words; a wrong pick's explanation; a real system's
+    // answer: the lanes, the marks and the cursor's time ran 18 to 95 px under the lesson's bar.
+    for (const [chapter, step] of [
+      ['alternatives', 'redlock'],
+      ['pitfalls', 'random-token'],
+      ['real-systems', 'zookeeper'],
+    ] as const) {
+      await page.goto('about:blank');
+      await page.goto(`./#lesson=${lesson.id}&chapter=${chapter}&step=${step}&present`);
+      await settled(page, chapter, step, 'asking');
+      await timelineAboveBar(page, `${step}, asked`);
+      const q = chapters.flat().find((s) => s.id === step)!.question!;
+      await page.keyboard.press(String(((q.answer + 1) % q.choices.length) + 1));
+      await settled(page, chapter, step, 'revealed');
+      await expect(page.getByTestId('question-result')).toContainText(/^Not quite\./);
+      await timelineAboveBar(page, `${step}, answered wrongly`);
+      // Smaller, not small: the words stay at least 80 % of their size (12 px of the lesson's 15, zoomed).
+      const size = await page.locator('.question-result p').evaluate((p) => parseFloat(getComputedStyle(p).fontSize));
+      expect(size).toBeGreaterThanOrEqual(15 * 0.92 * 0.8 - 0.01);
+    }
+  });
+
   test('a timeline zoomed in shows its toolbar, with Fit to come back; fitted, the toolbar goes', async ({ page }) => {
     await page.goto(`./#lesson=${lesson.id}&chapter=the-race&step=t6&present`);
     await settled(page, 'the-race', 't6', 'asking');

@@ -24,6 +24,10 @@ const timelineHeight = (units: number, maxHeightPx?: number) => {
   return defaultHeight(lanes, Math.max(PRESENT_LANE_MIN_PX, Math.min(38, spare / lanes)));
 };
 
+/** The least height (px) the timeline keeps on a projector (`maxHeightPx` given) for `units` lane
+ * units: the words above it are made smaller before it is made to run on below the screen. */
+export const presentTimelineMinPx = (units: number): number => defaultHeight(Math.max(3, units), PRESENT_LANE_MIN_PX);
+
 /** The store's layers over the drawing: the user's interventions, and the playhead while playing. */
 const overlay = (layout: TimelineLayout, cursorX: number) => (
   <>

@@ -7,7 +7,8 @@ import { useEffect, useRef, useState, type RefObject } from 'react';
 import { PartyCards } from '../cards/PartyCards';
 import { MaxSeenChart } from '../chart/MaxSeenChart';
 import { Comparison } from '../compare/Comparison';
-import { TimelineView } from '../layout/TimelineView';
+import { TimelineView, presentTimelineMinPx } from '../layout/TimelineView';
+import { laneUnits } from '../timeline/lanes';
 import { Verdict } from '../narration/Verdict';
 import { LabProvider, useLab } from '../store/context';
 import type { LabStore } from '../store/labStore';
@@ -73,6 +74,9 @@ function KeyToggle() {
   );
 }
 
+/** Around the timeline's drawing in the lesson's main area: padding, the gap, the panel's border (px). */
+const ROOM_CHROME_PX = 30;
+
 /** The room left for the timeline's drawing in the lesson's main area (px): what the area's height
  * leaves after the words and question above it, and after the timeline's toolbar when it shows
  * (presenting, only zoomed in), kept current as any of them changes size. */
@@ -82,14 +86,12 @@ function useRoomBelow(main: RefObject<HTMLElement | null>, top: RefObject<HTMLEl
     const m = main.current;
     const t = top.current;
     if (!on || !m || !t) return;
-    // Padding, the gap, and the timeline panel's own border.
-    const CHROME_PX = 30;
     // A ResizeObserver reports once when it starts observing, then on every change of size. The
     // timeline's box grows when its toolbar comes (a zoom), and the drawing is then made smaller
     // by as much: the box is back to its size, and the toolbar's height no longer changes.
     const observer = new ResizeObserver(() => {
       const toolbar = m.querySelector<HTMLElement>('.tl-toolbar')?.offsetHeight ?? 0;
-      setRoom(Math.max(120, Math.floor(m.clientHeight - t.offsetHeight - CHROME_PX - toolbar)));
+      setRoom(Math.max(120, Math.floor(m.clientHeight - t.offsetHeight - ROOM_CHROME_PX - toolbar)));
     });
     observer.observe(m);
     observer.observe(t);
@@ -98,6 +100,74 @@ function useRoomBelow(main: RefObject<HTMLElement | null>, top: RefObject<HTMLEl
     return () => observer.disconnect();
   }, [main, top, on]);
   return on ? room : undefined;
+}
+
+/** How far (px) the timeline panel may run under the lesson's bar: its padding, not its drawing. */
+const FIT_SLACK_PX = 4;
+
+/** How many times, at most, useWordsFit makes the words smaller (lessons.css, data-fit). */
+export const WORDS_FIT_STEPS = 3;
+
+/**
+ * Presenting, how much smaller the words and the question above the timeline are drawn (0, as
+ * designed, to WORDS_FIT_STEPS, each about 7 % smaller: lessons.css), so that the timeline keeps
+ * its least height (`timelineMinPx`) on the screen, its axis and the cursor's time above the
+ * lesson's bar. A long answer (a wrong pick's explanation, a real system's sentence) pushed the
+ * timeline's lower lanes under the bar, on the very step the class was to watch. Made smaller one
+ * step at a time, as the words' box is seen too tall with the run still (`busy` false), and
+ * never larger again within a part (`where`): back and forth, the sizes would take turns. Drawn as
+ * designed again at the next part.
+ */
+function useWordsFit(
+  main: RefObject<HTMLElement | null>,
+  top: RefObject<HTMLElement | null>,
+  on: boolean,
+  timelineMinPx: number,
+  where: string,
+  busy: boolean,
+): number {
+  const [fit, setFit] = useState({ where, level: 0 });
+  useEffect(() => {
+    const m = main.current;
+    const t = top.current;
+    // Not while the run plays (`busy`): its sentence changes at every step, and one long one on
+    // the way would leave its size for the whole part; nor while the part's run is still being
+    // computed, the run before it on the screen. Once it is still (the observer reports at once).
+    if (!on || busy || !m || !t) return;
+    // Reported after the layout, before the paint; the state set here is drawn a frame later (a
+    // size set inside the report would be reported again, as a "ResizeObserver loop" error).
+    const observer = new ResizeObserver(() => {
+      // The timeline's panel, drawn or not yet (its drawing waits for the panel's width).
+      const panel = m.querySelector<HTMLElement>('.lesson-timeline .timeline');
+      if (!panel) return;
+      // What the screen holds besides the words and the drawing: the area's padding, the gap
+      // between them, the timeline panel's own (padding, border, its toolbar when zoomed).
+      const px = (value: string) => parseFloat(value) || 0;
+      const area = getComputedStyle(m);
+      const own = getComputedStyle(panel);
+      const besides =
+        px(area.paddingTop) +
+        px(area.paddingBottom) +
+        px(area.rowGap) +
+        px(own.paddingTop) +
+        px(own.paddingBottom) +
+        px(own.borderTopWidth) +
+        px(own.borderBottomWidth) +
+        (m.querySelector<HTMLElement>('.tl-toolbar')?.offsetHeight ?? 0);
+      // A few px of the panel's own padding under the bar hide nothing of the drawing.
+      if (t.offsetHeight + besides + timelineMinPx <= m.clientHeight + FIT_SLACK_PX) return;
+      setFit((f) =>
+        f.where !== where ? { where, level: 1 } : f.level < WORDS_FIT_STEPS ? { where, level: f.level + 1 } : f,
+      );
+    });
+    observer.observe(m);
+    observer.observe(t);
+    // The timeline's panel too: its drawing comes after the words on a lesson just opened.
+    const panel = m.querySelector('.lesson-timeline');
+    if (panel) observer.observe(panel);
+    return () => observer.disconnect();
+  }, [main, top, on, timelineMinPx, where, busy]);
+  return on && fit.where === where ? fit.level : 0;
 }
 
 /** The screen presenter mode is laid out for, in CSS px: a 1280×720 projector at 150 % zoom. */
@@ -175,6 +245,8 @@ function Lesson() {
   const mainRef = useRef<HTMLElement>(null);
   const topRef = useRef<HTMLDivElement>(null);
   const room = useRoomBelow(mainRef, topRef, presenting);
+  const { units, computing } = useLab((s) => ({ units: laneUnits(s.trace.parties), computing: s.computing }));
+  const fit = useWordsFit(mainRef, topRef, presenting, presentTimelineMinPx(units), where, playing || computing);
   // Each step starts at the top of the screen (presenting, the last one may have been scrolled).
   useEffect(() => {
     mainRef.current?.scrollTo({ top: 0 });
@@ -200,7 +272,11 @@ function Lesson() {
         </p>
       )}
       <main className="lesson-main" ref={mainRef}>
-        <div className={hasQuestion ? 'lesson-top with-question' : 'lesson-top'} ref={topRef}>
+        <div
+          className={hasQuestion ? 'lesson-top with-question' : 'lesson-top'}
+          ref={topRef}
+          data-fit={fit || undefined}
+        >
           <Talk />
           <Question />
         </div>

@@ -63,7 +63,8 @@ export function Question() {
         {revealed ? (
           <p data-testid="question-result">
             <strong className={chosen === null ? '' : chosen === right ? 'right' : 'wrong'}>{outcome}.</strong>{' '}
-            {chosen !== right && (
+            {/* Presenting, the right choice stays on the screen, marked, just above: not said twice. */}
+            {chosen !== right && !presenting && (
               <>
                 The answer: <em>{question.choices[right]}</em>.{' '}
               </>
@@ -72,12 +73,10 @@ export function Question() {
           </p>
         ) : phase === 'revealed' ? (
           <p className="hint">Watch the run…</p>
-        ) : (
-          <p className="hint">
-            {presenting
-              ? 'Ask the class, then press Show the answer (or →) to play the step.'
-              : 'Pick an answer to play the step.'}
-          </p>
+        ) : presenting ? null : (
+          // Presenting, the screen is the class's: the bar's Show the answer button is the
+          // teacher's cue, and two lines of instructions to the teacher cost the timeline its axis.
+          <p className="hint">Pick an answer to play the step.</p>
         )}
       </div>
     </section>
