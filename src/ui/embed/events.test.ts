@@ -71,6 +71,16 @@ describe('eventDiffer', () => {
     expect(told.filter((k) => k.startsWith('play'))).toEqual([`play@${at}`]);
   });
 
+  it('tells playing from the first state on, when a play sent before ready has started it', () => {
+    const kinds = (events: EmbedEvent[]) => events.map((e) => (e.type === 'playback' ? `play@${e.step}` : e.type));
+    const playing = createLabStore();
+    playing.getState().seek(4);
+    playing.getState().play();
+    expect(kinds(eventDiffer()(playing.getState()))).toEqual(['play@4', 'step', 'verdict']);
+    // Still, nothing about playing when it is not.
+    expect(kinds(eventDiffer()(createLabStore().getState()))).toEqual(['step', 'verdict']);
+  });
+
   it('tells each broken invariant after the step that reaches it, once', () => {
     const store = createLabStore();
     store.getState().loadScenario(lease());

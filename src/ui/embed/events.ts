@@ -114,7 +114,9 @@ export function eventDiffer(): (s: LabState) => EmbedEvent[] {
       step: s.cursor,
       atEnd: s.cursor >= s.trace.steps.length - 1,
     });
-    const startsPlaying = playing !== null && s.playing && !playing;
+    // The first state too, when it is already playing (an early `play`, sent before ready): a
+    // page's Play button that follows only these events would otherwise never hear it started.
+    const startsPlaying = s.playing && playing !== true;
     if (startsPlaying) out.push(playback());
     const step = s.trace.steps[s.cursor];
     const newTrace = s.trace !== trace;
