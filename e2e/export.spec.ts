@@ -85,10 +85,17 @@ test('the SVG dims what has not happened yet, as the lab does', async ({ page })
   const first = veils((await download(page, 'Download SVG')).bytes.toString('utf8'));
   expect(first).toHaveLength(1);
   expect(first[0]).toBeGreaterThan(plot.width * 0.9);
+  // The status says so, and how to save the whole run instead: a picture of the run's first moment
+  // was all a docs author got from saving as the lab opened.
+  const last = /of (\d+)/.exec((await page.locator('.narration .narration-step').first().textContent()) ?? '')![1];
+  await expect(page.locator('.export-status')).toHaveText(
+    `SVG saved: the run as far as step 0 of ${last}, the steps after it faded, as on the screen. For the whole run, move the cursor to the last step (End) and save again.`,
+  );
   // At the last step only the quiet time after it is.
   await page.keyboard.press('End');
-  const last = veils((await download(page, 'Download SVG')).bytes.toString('utf8'));
-  expect(last.reduce((a, b) => a + b, 0)).toBeLessThan(plot.width * 0.1);
+  const end = veils((await download(page, 'Download SVG')).bytes.toString('utf8'));
+  expect(end.reduce((a, b) => a + b, 0)).toBeLessThan(plot.width * 0.1);
+  await expect(page.locator('.export-status')).toHaveText('SVG saved: the whole run, to its last step.');
 });
 
 test('the PNG has twice the pixels of the SVG', async ({ page }) => {

@@ -5,6 +5,7 @@
 
 import { useEffect, useRef, useState } from 'react';
 import type { Trace } from '../../engine';
+import type { LabState } from '../store/labState';
 import { useActions, useLab, useLabStore } from '../store/context';
 import type * as ExportActions from './actions';
 import './export.css';
@@ -40,6 +41,22 @@ type Actions = typeof ExportActions;
 let loading: Promise<Actions> | null = null;
 const actions = () => (loading ??= import('./actions'));
 
+/**
+ * What a picture saved now shows, in a sentence: the timeline is drawn as it is on the screen, up
+ * to the cursor. A docs author who saved it as the lab opened (at step 0) got a picture of the
+ * run's first moment, everything after it faded, and nothing had said so.
+ */
+export function pictureWords({
+  trace,
+  cursor,
+  hideFuture,
+}: Pick<LabState, 'trace' | 'cursor' | 'hideFuture'>): string {
+  const last = trace.steps.length - 1;
+  if (cursor >= last) return 'the whole run, to its last step.';
+  const label = trace.steps[cursor]?.label;
+  return `the run as far as step ${cursor}${label ? ` (${label})` : ''} of ${last}, the steps after it ${hideFuture ? 'left out' : 'faded'}, as on the screen. For the whole run, move the cursor to the last step (End) and save again.`;
+}
+
 export function ExportBar() {
   const store = useLabStore();
   const { showError } = useActions();
@@ -59,7 +76,8 @@ export function ExportBar() {
   }, [manual]);
   useEffect(() => {
     if (!status || status.mermaid) return undefined;
-    const timer = setTimeout(() => setSaid(null), NOTE_MS);
+    // Long enough to read: a sentence that says what was saved and how to save the rest is 30 words.
+    const timer = setTimeout(() => setSaid(null), Math.max(NOTE_MS, status.text.length * 60));
     return () => clearTimeout(timer);
   }, [status]);
 
@@ -108,7 +126,7 @@ export function ExportBar() {
         onClick={() =>
           void run('save the SVG', (a, c) => {
             a.downloadSvg(c, store.getState().trace);
-            setStatus({ text: 'SVG saved.' });
+            setStatus({ text: `SVG saved: ${pictureWords(store.getState())}` });
           })
         }
       >
@@ -120,7 +138,7 @@ export function ExportBar() {
         onClick={() =>
           void run('save the PNG', async (a, c) => {
             await a.downloadPng(c, store.getState().trace);
-            setStatus({ text: 'PNG saved at twice the pixel density.' });
+            setStatus({ text: `PNG saved at twice the pixel density: ${pictureWords(store.getState())}` });
           })
         }
       >
