@@ -3,7 +3,7 @@
 // clicker cannot scroll), then move between steps.
 
 import { describe, expect, it, vi } from 'vitest';
-import { handleLessonKey, REVEAL_AFTER_MS, SCROLL_MIN_PX } from './keys';
+import { handleLessonKey, REVEAL_AFTER_MS, SCROLL_MIN_PX, scrollStop } from './keys';
 import { holdPresentKey, takeHeldPresentKey } from './earlyKeys';
 import type { LessonSession } from './session';
 import type { LabStore } from '../store/labStore';
@@ -118,6 +118,40 @@ describe('the presenter keys', () => {
       expect(p.next).toHaveBeenCalledTimes(1);
       expect(p.screen.scrollTop).toBe(0);
     }
+  });
+});
+
+describe("scrollStop: where a presenter's press scrolls to", () => {
+  // A 444 px screen: the words (0-230), the timeline (236-480), the code (486-760), the max_seen
+  // chart (766-1000). Scrolled a page at a time, the screen stopped at 377 and 754: the
+  // timeline's Storage lane cut through, then the chart's heading peeking under the bar.
+  const blocks = [
+    { top: 0, bottom: 230 },
+    { top: 236, bottom: 480 },
+    { top: 486, bottom: 760 },
+    { top: 766, bottom: 1000 },
+  ];
+  it('forward brings the first block not wholly on the screen to its top', () => {
+    expect(scrollStop(blocks, 0, 444, 1004, true)).toBe(236);
+    expect(scrollStop(blocks, 236, 444, 1004, true)).toBe(486);
+    // The last block: as far as the screen goes (1004 - 444), then no further (the step moves on).
+    expect(scrollStop(blocks, 486, 444, 1004, true)).toBe(560);
+    expect(scrollStop(blocks, 560, 444, 1004, true)).toBeNull();
+  });
+  it('back brings the block above to the top, then the top of the step, then none', () => {
+    expect(scrollStop(blocks, 560, 444, 1004, false)).toBe(486);
+    expect(scrollStop(blocks, 486, 444, 1004, false)).toBe(236);
+    expect(scrollStop(blocks, 236, 444, 1004, false)).toBe(0);
+    expect(scrollStop(blocks, 0, 444, 1004, false)).toBeNull();
+  });
+  it('a block taller than the screen, already begun, goes on by most of a screen', () => {
+    const tall = [
+      { top: 0, bottom: 200 },
+      { top: 206, bottom: 1500 },
+    ];
+    expect(scrollStop(tall, 0, 444, 1504, true)).toBe(206);
+    expect(scrollStop(tall, 206, 444, 1504, true)).toBe(206 + Math.floor(444 * 0.85));
+    expect(scrollStop(tall, 583, 444, 1504, false)).toBe(206);
   });
 });
 

@@ -41,6 +41,63 @@ const movedForward = new WeakMap<LessonSession, { place: unknown; at: number }>(
 /** How much of a screen one press scrolls, presenting: a little stays in view, to read on from. */
 const SCROLL_SHARE = 0.85;
 
+/** Where one of the screen's blocks (the words, the timeline, each panel) lies in what the screen
+ * scrolls, in px from the top of its content. */
+export interface Block {
+  top: number;
+  bottom: number;
+}
+
+/**
+ * Where a presenter's press scrolls the screen to, or null for none (it moves between steps
+ * instead). Forward brings the first block not wholly on the screen to the screen's top (a block
+ * taller than the screen, already begun, goes on by most of a screen); back brings the block
+ * above to the top the same way. A page's worth at a time, the scroll stopped anywhere, cutting
+ * the timeline's Storage lane through the middle. With no blocks (a screen whose parts are not
+ * known), a page at a time.
+ * @param blocks the screen's blocks, top to bottom
+ * @param at the screen's scrollTop (px)
+ * @param screenPx its clientHeight (px)
+ * @param endPx its scrollHeight (px)
+ * @param forward the press's direction
+ */
+export function scrollStop(
+  blocks: readonly Block[],
+  at: number,
+  screenPx: number,
+  endPx: number,
+  forward: boolean,
+): number | null {
+  const page = Math.max(40, Math.floor(screenPx * SCROLL_SHARE));
+  if (forward) {
+    const end = Math.max(0, endPx - screenPx);
+    if (end - at <= SCROLL_MIN_PX) return null;
+    const cut = blocks.find((b) => b.bottom > at + screenPx + SCROLL_MIN_PX);
+    const to = cut && cut.top > at + SCROLL_MIN_PX ? cut.top : at + page;
+    return Math.min(end, Math.max(to, at + SCROLL_MIN_PX + 1));
+  }
+  if (at <= 2) return null;
+  const above = blocks.filter((b) => b.top < at - SCROLL_MIN_PX).at(-1);
+  const to = above && at - above.top <= page ? above.top : at - page;
+  return Math.max(0, to);
+}
+
+/** The blocks of a presenter's screen (the lesson's main area): its children, each panel apart. */
+function blocksOf(screen: HTMLElement): Block[] {
+  if (typeof screen.getBoundingClientRect !== 'function' || !screen.children) return [];
+  const box = screen.getBoundingClientRect();
+  // Presented on a large screen the lesson is zoomed (CSS zoom): boxes are the screen's px,
+  // scrollTop the layout's.
+  const zoom = screen.offsetHeight > 0 ? box.height / screen.offsetHeight : 1;
+  const parts = [...screen.children].flatMap((child) =>
+    child.classList.contains('lesson-panels') ? [...child.children] : [child],
+  );
+  return parts.map((part) => {
+    const r = part.getBoundingClientRect();
+    return { top: (r.top - box.top) / zoom + screen.scrollTop, bottom: (r.bottom - box.top) / zoom + screen.scrollTop };
+  });
+}
+
 /**
  * Acts on one key press; returns whether the lesson took it. `screen` is what the presenter's
  * screen scrolls (the lesson's main area): while presenting, a step's panels (its code, the
@@ -58,16 +115,14 @@ export function handleLessonKey(
   const s = session.getState();
   const key = event.key;
   if (s.presenting && !s.blank && screen) {
-    const page = Math.max(40, Math.floor(screen.clientHeight * SCROLL_SHARE));
-    const below = screen.scrollHeight - screen.clientHeight - screen.scrollTop;
     // Forward reveals a question's answer, or ends a run playing, first: what is below comes after.
-    if (FORWARD.has(key) && isTold(s.phase, lab.getState().playing) && below > SCROLL_MIN_PX) {
-      screen.scrollBy({ top: Math.min(page, below) });
-      return true;
-    }
-    if (BACK.has(key) && screen.scrollTop > 2) {
-      screen.scrollBy({ top: -Math.min(page, screen.scrollTop) });
-      return true;
+    const forward = FORWARD.has(key) && isTold(s.phase, lab.getState().playing);
+    if (forward || BACK.has(key)) {
+      const to = scrollStop(blocksOf(screen), screen.scrollTop, screen.clientHeight, screen.scrollHeight, forward);
+      if (to !== null && to !== screen.scrollTop) {
+        screen.scrollBy({ top: to - screen.scrollTop });
+        return true;
+      }
     }
   }
   if (s.blank) {
