@@ -39,7 +39,7 @@ export const whyChapter: Chapter = {
     {
       id: 'zombie-writes',
       at: 't6',
-      say: 'Client1 wakes up. The write it had ready before the pause goes out at once; only a moment later does its own clock tell it the lease is over. Too late: the write is on its way.',
+      say: 'Client1 wakes up, still sure it holds the lock: a zombie, acting on a grant that has ended. The write it had ready before the pause goes out at once; only a moment later does its own clock tell it the lease is over. Too late: the write is on its way.',
       ask: {
         kind: 'write',
         why: 'A store that trusts its clients has no way to tell that Client1 is no longer the holder. Y lands on top of X: the newer holder\u2019s data is lost, though the lock service did nothing wrong.',
@@ -49,7 +49,8 @@ export const whyChapter: Chapter = {
     {
       id: 'partition',
       run: { preset: 'lease-trust-partition' },
-      at: 'end',
+      // The cut-off client's write landing, not the run's last step (Client1 told it landed).
+      at: 't6',
       say: 'No pause is needed. Here the network between Client1 and the lock service breaks while Client1 can still reach the store. The lock service cannot hear Client1 and gives the lock away; Client1 never hears that it lost it, and keeps writing.',
       show: ['verdict'],
     },
@@ -64,7 +65,8 @@ export const whyChapter: Chapter = {
     {
       id: 'slow-call',
       run: { preset: 'slow-network', strategy: 'lease-trust' },
-      at: 'end',
+      // The late write landing, not the run's last step (Client1 told it landed).
+      at: 't6',
       say: 'And one slow message is enough: Client1 writes while its lease is valid, but the network holds the packet back until after Client2 has written. Every one of these ends the same way: a client that truly was told "you hold the lock" writes after it stopped being true.',
       show: ['verdict'],
     },
