@@ -169,6 +169,24 @@ test.describe('the walkthrough in presenter mode', () => {
     expect(errors).toEqual([]);
   });
 
+  test("a clicker's double press onto a question is held, and the bar says so until the next press can show it", async ({
+    page,
+  }) => {
+    await page.goto(`./#lesson=${lesson.id}&chapter=the-race&step=t5&present`);
+    await settled(page, 'the-race', 't5', 'telling');
+    const button = page.locator('.lesson-nav .primary');
+    await forward(page);
+    await settled(page, 'the-race', 't6', 'asking');
+    // Pressed again at once: nothing happens to the run, and the button says why.
+    await page.keyboard.press('PageDown');
+    await expect(button).toHaveText(/^Read the question first/);
+    await expect(lessonRoot(page)).toHaveAttribute('data-phase', 'asking');
+    // Once the hold is over, the button is back, and the next press shows the answer.
+    await expect(button).toHaveText(/^Show the answer/, { timeout: 3000 });
+    await page.keyboard.press('PageDown');
+    await settled(page, 'the-race', 't6', 'revealed');
+  });
+
   test('a question revealed by the next press, with no answer picked; the blank key', async ({ page }) => {
     await page.goto(`./#lesson=${lesson.id}&chapter=the-race&step=t6&present`);
     const step = chapters[2]!.find((s) => s.id === 't6')!;

@@ -4,6 +4,7 @@
 import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { useLab } from '../store/context';
 import { lessonHash } from './lessonUrl';
+import { HELD_PRESS_EVENT } from './keys';
 import { playsToStop } from './session';
 import { useLesson } from './useLesson';
 
@@ -22,6 +23,30 @@ function useSpeedSaid(speed: number): boolean {
     return () => clearTimeout(timer);
   }, [speed]);
   return said;
+}
+
+/** The least time (ms) the bar says a press was held back. */
+const HELD_SAID_MIN_MS = 700;
+
+/** Whether a forward press was just held back (keys.ts), until the hold is over. */
+function usePressHeld(): boolean {
+  const [held, setHeld] = useState(false);
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const onHeld = (event: Event) => {
+      setHeld(true);
+      clearTimeout(timer);
+      // As long as the hold lasts, and long enough to be seen.
+      const left = (event as CustomEvent<number>).detail;
+      timer = setTimeout(() => setHeld(false), Math.max(HELD_SAID_MIN_MS, Number.isFinite(left) ? left : 0));
+    };
+    window.addEventListener(HELD_PRESS_EVENT, onHeld);
+    return () => {
+      window.removeEventListener(HELD_PRESS_EVENT, onHeld);
+      clearTimeout(timer);
+    };
+  }, []);
+  return held;
 }
 
 /** `moreBelow`: presenting, the step shows more below the screen, and forward scrolls to it first. */
@@ -44,6 +69,7 @@ export function LessonNav({ moreBelow = false }: { moreBelow?: boolean }) {
   // A press while a step's run plays to its stop finishes the playing first (session.next): the
   // button says so, so a presenter counting presses is not surprised.
   const finishing = useLab(playsToStop);
+  const held = usePressHeld() && s.phase === 'asking';
   if (!s.lesson) return null;
   const steps = s.chapters[s.place.chapter] ?? [];
   const atStart = s.place.chapter === 0 && s.place.step === 0;
@@ -77,7 +103,15 @@ export function LessonNav({ moreBelow = false }: { moreBelow?: boolean }) {
       {/* Presenting, the last step's bar has the end's words instead: on one line at 150 % zoom. */}
       {!(atEnd && s.presenting) && (
         <button type="button" className="primary" onClick={s.next} disabled={atEnd} title="Next (→, Page Down, space)">
-          {finishing ? 'Finish playing' : s.phase === 'asking' ? 'Show the answer' : 'Next'}{' '}
+          {/* A press just after the question came is held, so a double press cannot give the
+              answer away before the class has read it: the button says so while it lasts. */}
+          {finishing
+            ? 'Finish playing'
+            : held
+              ? 'Read the question first'
+              : s.phase === 'asking'
+                ? 'Show the answer'
+                : 'Next'}{' '}
           <span aria-hidden="true">→</span>
         </button>
       )}

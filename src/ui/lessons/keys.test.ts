@@ -3,7 +3,7 @@
 // clicker cannot scroll), then move between steps.
 
 import { describe, expect, it, vi } from 'vitest';
-import { handleLessonKey, REVEAL_AFTER_MS, SCROLL_MIN_PX, scrollStop } from './keys';
+import { HELD_PRESS_EVENT, handleLessonKey, REVEAL_AFTER_MS, SCROLL_MIN_PX, scrollStop } from './keys';
 import { holdPresentKey, takeHeldPresentKey } from './earlyKeys';
 import type { LessonSession } from './session';
 import type { LabStore } from '../store/labStore';
@@ -40,7 +40,13 @@ describe('the presenter keys', () => {
       handleLessonKey(session, lab, { key, target: null, timeStamp } as unknown as KeyboardEvent);
     expect(press('PageDown', 1000)).toBe(true); // on to a step that asks
     expect(state).toMatchObject({ place: { step: 1 }, phase: 'asking' });
+    const held: number[] = [];
+    const onHeld = (e: Event) => held.push((e as CustomEvent<number>).detail);
+    window.addEventListener(HELD_PRESS_EVENT, onHeld);
     expect(press('PageDown', 1300)).toBe(true); // the clicker's second press: taken, and nothing done
+    // ... but said: the bar shows it was held, for as long as the hold lasts.
+    expect(held).toEqual([REVEAL_AFTER_MS - 300]);
+    window.removeEventListener(HELD_PRESS_EVENT, onHeld);
     expect(press('ArrowRight', 1000 + REVEAL_AFTER_MS - 1)).toBe(true);
     expect(state.phase).toBe('asking');
     expect(next).toHaveBeenCalledTimes(1);

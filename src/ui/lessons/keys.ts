@@ -35,6 +35,11 @@ export const isTold = (phase: string, playing: boolean): boolean => phase !== 'a
  */
 export const REVEAL_AFTER_MS = 1500;
 
+/** Told on the window when a forward press is held back (REVEAL_AFTER_MS), with how long the hold
+ * lasts (ms) as its detail: the lesson's bar says so meanwhile, where nothing happening read as a
+ * clicker that had stopped working. */
+export const HELD_PRESS_EVENT = 'fencelab:lesson-press-held';
+
 /** Where a forward press last took each session, and when. */
 const movedForward = new WeakMap<LessonSession, { place: unknown; at: number }>();
 
@@ -137,7 +142,11 @@ export function handleLessonKey(
     const moved = movedForward.get(session);
     const soon = moved !== undefined && moved.place === s.place && event.timeStamp - moved.at < REVEAL_AFTER_MS;
     // Only the reveal waits: a press that ends the run's playing up to the question still does.
-    if (s.phase === 'asking' && !lab.getState().playing && soon) return true;
+    if (s.phase === 'asking' && !lab.getState().playing && soon) {
+      const left = REVEAL_AFTER_MS - (event.timeStamp - moved.at);
+      window.dispatchEvent(new CustomEvent<number>(HELD_PRESS_EVENT, { detail: left }));
+      return true;
+    }
     s.next();
     const now = session.getState().place;
     if (now !== s.place) movedForward.set(session, { place: now, at: event.timeStamp });
