@@ -88,14 +88,14 @@ export const dutiesChapter: Chapter = {
       id: 'carry',
       run: { preset: 'carry-many-writes' },
       at: 'w3',
-      say: 'Second, the client carries its token on every write it sends, not only the first: all three writes of this grant carry 33. So that the holder\u2019s own second write is not refused, this store compares a pair, the token and a write number: (33, 1), (33, 2), (33, 3). A newer holder\u2019s (34, 1) is still higher than all of them.',
+      say: 'Second, the client carries its token on every write it sends, not only the first: all three writes of this grant carry 33. Each also carries its own number, 1, 2 and 3, so that the store can take one holder\u2019s writes one after another.',
       show: ['pseudocode', 'cards'],
     },
     {
       id: 'compare',
       run: { preset: 'canonical-race' },
       at: 't4',
-      say: 'Third, the store compares. It remembers one number, max_seen: the highest token it has accepted, and refuses any write whose token is not higher. (This store lets each grant write once; the store in the step before compared the pair, token and write number, so that one holder could write again.) Client2 writes X with token 34.',
+      say: 'Third, the store compares. It remembers one number, max_seen: the highest token it has accepted, and refuses any write whose token is not higher. Client2 writes X with token 34.',
       ask: {
         kind: 'max-seen',
         why: '34 is higher than the 32 the store remembered, so the write is accepted and max_seen becomes 34. From now on this store turns away anything carrying 34 or less: 33 from the old holder, and a second 34 too.',
