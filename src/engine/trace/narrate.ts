@@ -113,7 +113,7 @@ export function narrate({ system, party, note, stale, alsoHolding = null, fields
         return `${party} is a plain blob store: a PUT overwrites, so ${w.client}'s write ${w.value} is stored. Token ${formatToken(w.token)} came with it, but with no conditional write nothing can compare it.${staleSentence(party, w.client, stale, alsoHolding)}`;
       if (note.detail?.blob === 'if-match')
         return `${party}'s front read version ${note.detail.ifMatch} (max_seen ${formatToken(w.maxSeenBefore)}) and checks ${w.client}'s write ${w.value}: ${w.comparison}. Unchanged since the read, the object is now version ${note.detail.version}, max_seen ${formatToken(w.maxSeenAfter)}.${staleSentence(party, w.client, stale, alsoHolding)}`;
-      return `${party} checks ${w.client}'s write ${w.value}: ${w.comparison}${w.maxSeenAfter === null ? ' (it keeps no max_seen: no highest token to compare with)' : `, max_seen = ${formatToken(w.maxSeenAfter)}`}.${chance(w.token, w.maxSeenBefore)}${staleSentence(party, w.client, stale, alsoHolding)}`;
+      return `${party} checks ${w.client}'s write ${w.value}: ${w.comparison}${w.maxSeenAfter === null ? ' (it remembers no token)' : `, max_seen = ${formatToken(w.maxSeenAfter)}`}.${chance(w.token, w.maxSeenBefore)}${staleSentence(party, w.client, stale, alsoHolding)}`;
     case 'write.rejected':
       if (!w) return `${party} rejects a write.`;
       if (note.detail?.blob === 'if-match')

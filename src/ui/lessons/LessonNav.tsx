@@ -156,8 +156,14 @@ export function LessonNav({ moreBelow = false }: { moreBelow?: boolean }) {
         </p>
       )}
       {s.presenting && (
-        <button type="button" className="leave-present" onClick={() => s.setPresenting(false)}>
-          Exit presenting (Esc)
+        <button
+          type="button"
+          className="leave-present"
+          onClick={() => s.setPresenting(false)}
+          aria-label="Exit presenting (Esc)"
+        >
+          {/* At the end the bar has the end's words too: shorter, so it stays one line at 150 %. */}
+          {atEnd ? 'Exit (Esc)' : 'Exit presenting (Esc)'}
         </button>
       )}
     </nav>
