@@ -77,5 +77,6 @@ export { TOKENS_LISTED, formatToken, tokenField, tokenList, tokensFact } from '.
 export { carryTo, type Carried } from './comparison/carry';
 export { formatTraceText, formatVerdict, stepPhrase } from './trace/text';
 export { editSoFar, staleEditsUncommitted } from './trace/edits';
+export { verdictSettledAt } from './trace/settled';
 export { randomWorkload, type WorkloadOptions } from './workload/random';
 export * from './lessons/format';

@@ -12,6 +12,7 @@ import { withStrategy } from '../comparison/compare';
 import { STRATEGY_IDS } from '../core/defaults';
 import type { Scenario } from '../core/scenario';
 import type { Trace } from '../core/trace';
+import { verdictSettledAt } from '../trace/settled';
 import {
   LESSON_FORMAT,
   LESSON_PANELS,
@@ -175,6 +176,15 @@ function resolve(lesson: Lesson, known: KnownRuns): ResolvedStep[][] {
       }
       const { scenario, presetId, trace } = current;
       const target = locate(trace, step.at, path);
+      // The whole run's verdict shows once nothing still to come can change it (a lesson hides
+      // the future): asked for at a step before that, the panel would never show. The lesson
+      // asked for it at 15 parts where it never showed, unnoticed.
+      const settled = verdictSettledAt(trace);
+      if (step.show?.includes('verdict') && target < settled)
+        throw new Invalid(
+          join(path, 'show'),
+          `the "verdict" panel shows once the run's verdict is settled, at step ${settled}, and this step stops before it, at step ${target} ("${step.at}"): stop at "end", or leave "verdict" out`,
+        );
       const stepId = step.id ?? String(s + 1);
       if (seen.has(stepId))
         throw new Invalid(join(path, 'id'), `another step of this chapter is also called "${stepId}"`);

@@ -12,7 +12,7 @@ import { laneUnits } from '../timeline/lanes';
 import { Verdict } from '../narration/Verdict';
 import { LabProvider, useLab } from '../store/context';
 import type { LabStore } from '../store/labStore';
-import type { LessonPanel } from '../../engine';
+import { verdictSettledAt, type LessonPanel } from '../../engine';
 import { Cost } from './Cost';
 import { handleLessonKey, isTold, SCROLL_MIN_PX } from './keys';
 import { takeHeldPresentKey } from './earlyKeys';
@@ -40,11 +40,11 @@ const PANELS: Record<LessonPanel, () => React.JSX.Element> = {
 };
 
 /** Panels that would give an open question's answer away wait for it; the whole run's verdict
- * waits for the run's end. */
+ * waits until nothing still to come can change it (verdictSettledAt). */
 function Panels() {
   const { show, asking } = useLesson((s) => ({ show: stepOf(s)?.show ?? [], asking: s.phase === 'asking' }));
-  const atEnd = useLab((s) => s.cursor >= s.trace.steps.length - 1);
-  const shown = show.filter((p) => !(asking && p === 'comparison') && (p !== 'verdict' || atEnd));
+  const settled = useLab((s) => s.cursor >= verdictSettledAt(s.trace));
+  const shown = show.filter((p) => !(asking && p === 'comparison') && (p !== 'verdict' || settled));
   if (shown.length === 0) return null;
   return (
     <div className="lesson-panels">
@@ -154,11 +154,17 @@ function useWordsFit(
         px(own.borderTopWidth) +
         px(own.borderBottomWidth) +
         (m.querySelector<HTMLElement>('.tl-toolbar')?.offsetHeight ?? 0);
-      // A few px of the panel's own padding under the bar hide nothing of the drawing.
-      if (t.offsetHeight + besides + timelineMinPx <= m.clientHeight + FIT_SLACK_PX) return;
-      setFit((f) =>
-        f.where !== where ? { where, level: 1 } : f.level < WORDS_FIT_STEPS ? { where, level: f.level + 1 } : f,
-      );
+      // A few px of the panel's own padding under the bar hide nothing of the drawing. A part
+      // that fits as designed is drawn so, whatever an earlier visit to it needed.
+      if (t.offsetHeight + besides + timelineMinPx <= m.clientHeight + FIT_SLACK_PX) {
+        setFit((f) => (f.where === where ? f : { where, level: 0 }));
+        return;
+      }
+      // One step smaller than what was measured (the words' box says which), however many
+      // reports come before the page is drawn again.
+      const measured = Number(t.dataset.fit ?? 0);
+      const level = Math.min(WORDS_FIT_STEPS, measured + 1);
+      setFit((f) => (f.where !== where ? { where, level } : { where, level: Math.max(f.level, level) }));
     });
     observer.observe(m);
     observer.observe(t);

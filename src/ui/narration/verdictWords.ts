@@ -3,7 +3,14 @@
 // (the Record's key type makes a new one a type error), and a run that issued no token says so
 // rather than listing "none" and calling it unordered.
 
-import { staleEditsUncommitted, tokensFact, type InvariantId, type Trace, type Verdict } from '../../engine';
+import {
+  staleEditsUncommitted,
+  tokensFact,
+  verdictSettledAt,
+  type InvariantId,
+  type Trace,
+  type Verdict,
+} from '../../engine';
 
 /** Said the same way by the CLI: the engine's. */
 export { tokensFact };
@@ -69,12 +76,17 @@ export function verdictHeadline(
   return { tone: 'ok', glyph: '✓', text: 'Every safety rule (invariant) held; no stale write got in.' };
 }
 
-/** What the verdict panel says while the future is hidden (the run has not reached its end). */
-export const NOT_YET = 'Not yet: the verdict is shown when the run reaches its end.';
+/** What the verdict panel says while the future is hidden and could still change the verdict. */
+export const NOT_YET = 'Not yet: the verdict is shown once what is still to come can no longer change it.';
 
-/** The verdict as the panel shows it at the cursor: its headline, or "not yet" while hidden. */
+/**
+ * The verdict as the panel shows it at the cursor: its headline, or "not yet" while the future is
+ * hidden and holds a step the verdict counts (verdictSettledAt). Held back to the run's very last
+ * step, it never showed at a lesson's t6, the write that decides the race, with only the zombie
+ * being told of its refusal still to come: the lesson asked for it at 15 parts.
+ */
 export function shownVerdict(trace: Trace, cursor: number, hideFuture: boolean): string {
-  return hideFuture && cursor < trace.steps.length - 1 ? NOT_YET : headlineOf(trace).text;
+  return hideFuture && cursor < verdictSettledAt(trace) ? NOT_YET : headlineOf(trace).text;
 }
 
 /**

@@ -81,8 +81,8 @@ export const systemsChapter: Chapter = {
     {
       id: 'reset-stuck',
       at: 'stuck',
+      // No verdict panel: the run's verdict counts a refusal still to come (step 23).
       say: 'The rightful holder is now locked out by its own token.',
-      show: ['verdict'],
     },
   ],
 };
