@@ -160,10 +160,10 @@ export function LessonNav({ moreBelow = false }: { moreBelow?: boolean }) {
           type="button"
           className="leave-present"
           onClick={() => s.setPresenting(false)}
-          aria-label="Exit presenting (Esc)"
+          title="Exit presenting (Esc)"
         >
           {/* At the end the bar has the end's words too: shorter, so it stays one line at 150 %. */}
-          {atEnd ? 'Exit (Esc)' : 'Exit presenting (Esc)'}
+          Exit presenting{atEnd ? '' : ' (Esc)'}
         </button>
       )}
     </nav>

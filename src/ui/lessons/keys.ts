@@ -43,7 +43,8 @@ export const HELD_PRESS_EVENT = 'fencelab:lesson-press-held';
 /** Where a forward press last took each session, and when. */
 const movedForward = new WeakMap<LessonSession, { place: unknown; at: number }>();
 
-/** How much of a screen one press scrolls, presenting: a little stays in view, to read on from. */
+/** How much of a screen one press scrolls, presenting, within a block taller than the screen (or
+ * on a screen whose blocks are not known): a little stays in view, to read on from. */
 const SCROLL_SHARE = 0.85;
 
 /** Where one of the screen's blocks (the words, the timeline, each panel) lies in what the screen

@@ -83,7 +83,7 @@ describe("the key's words for the box beside a store", () => {
         .filter((item) => item.key === 'maxSeen' || item.key === 'noCheck')
         .map((item) => item.text);
     expect(about('canonical-race')).toEqual(['max_seen: highest token accepted (from 32)']);
-    expect(about('pitfall-no-check')).toEqual(['no check: the store keeps no max_seen']);
+    expect(about('pitfall-no-check')).toEqual(['no check: the store remembers no token']);
     expect(about('pitfall-second-store')).toHaveLength(2);
   });
 });

@@ -215,7 +215,7 @@ export function legendItems(trace: Trace, interventions = false): LegendItem[] {
       key: 'maxSeen',
       text: `max_seen: highest token accepted${start === undefined ? ' so far' : ` (from ${formatToken(start as string | number)})`}`,
     },
-    checking.length < stores.length && { key: 'noCheck', text: 'no check: the store keeps no max_seen' },
+    checking.length < stores.length && { key: 'noCheck', text: 'no check: the store remembers no token' },
     interventions && { key: 'intervention', text: 'your intervention (hover for what)' },
     { key: 'cursor', text: 'current step' },
     { key: 'future', text: 'after the cursor: still to come' },

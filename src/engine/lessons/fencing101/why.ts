@@ -95,7 +95,7 @@ export const dutiesChapter: Chapter = {
       id: 'compare',
       run: { preset: 'canonical-race' },
       at: 't4',
-      say: 'Third, the store compares. It remembers one number, max_seen: the highest token it has accepted, and refuses any write whose token is not higher. Client2 writes X with token 34.',
+      say: 'Third, the store compares. It remembers one number, max_seen: the highest token it has accepted, and refuses any write whose token is not higher. (This store takes one write per grant, so it needs no write numbers.) Client2 writes X with token 34.',
       ask: {
         kind: 'max-seen',
         why: '34 is higher than the 32 the store remembered, so the write is accepted and max_seen becomes 34. From now on this store turns away anything carrying 34 or less: 33 from the old holder, and a second 34 too.',
