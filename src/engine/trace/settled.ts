@@ -2,7 +2,8 @@
 // A lesson hides what is still to come, and shows the whole run's verdict only once it is
 // settled; before that, the panel would tell the class what they have not yet seen.
 
-import { stepDetail, type Step, type StepKind, type Trace } from '../core/trace';
+import { stepDetail, type Step, type Trace } from '../core/trace';
+import type { StepKind } from '../core/vocabulary';
 
 /** The steps a verdict counts: grants (the tokens issued), a store's decisions, a side effect
  * that escapes the fence, a journal's state. */
