@@ -13,6 +13,8 @@ import { layoutMaxSeen, maxSeenSeries, type MaxSeenLayout } from './maxSeenLayou
 import { pointerIn } from '../svg/pointer';
 
 const HEIGHT = 150;
+/** Half the width of a write's mark (a dot, a cross), px. */
+const MARK_HALF_PX = 4;
 const MARGIN = { top: 12, right: 16, bottom: 24, left: 44 };
 
 const Shapes = memo(function Shapes({ layout, height }: { layout: MaxSeenLayout; height: number }) {
@@ -41,11 +43,11 @@ const Shapes = memo(function Shapes({ layout, height }: { layout: MaxSeenLayout;
       ))}
       {layout.marks.map((m) =>
         m.verdict === 'accepted' ? (
-          <circle key={`${m.resource}${m.step}`} cx={m.x} cy={m.y} r={4} className="mark-accept" />
+          <circle key={`${m.resource}${m.step}`} cx={m.x} cy={m.y} r={MARK_HALF_PX} className="mark-accept" />
         ) : (
           <path
             key={`${m.resource}${m.step}`}
-            d={`M${m.x - 4},${m.y - 4}L${m.x + 4},${m.y + 4}M${m.x + 4},${m.y - 4}L${m.x - 4},${m.y + 4}`}
+            d={`M${m.x - MARK_HALF_PX},${m.y - MARK_HALF_PX}L${m.x + MARK_HALF_PX},${m.y + MARK_HALF_PX}M${m.x + MARK_HALF_PX},${m.y - MARK_HALF_PX}L${m.x - MARK_HALF_PX},${m.y + MARK_HALF_PX}`}
             className="mark-reject"
           />
         ),
@@ -120,17 +122,8 @@ export function MaxSeenChart() {
           <p className="chart-empty">{layout.empty}</p>
         ) : (
           <svg width={width} height={HEIGHT} role="img" aria-label={summary} onClick={onClick}>
-            <Shapes layout={layout} height={HEIGHT} />
-            {step && (
-              // What lies after the cursor has not happened yet at this step: it is faded.
-              <rect
-                x={layout.x(step.timeMs) + 1}
-                y={0}
-                width={Math.max(0, width - layout.x(step.timeMs))}
-                height={HEIGHT - MARGIN.bottom + 2}
-                className="chart-future"
-              />
-            )}
+            {/* The cursor under the marks: a write refused at the cursor's step (the zombie's, at
+                t6) was a cross hidden under the line. */}
             {step && (
               <line
                 x1={layout.x(step.timeMs)}
@@ -138,6 +131,18 @@ export function MaxSeenChart() {
                 y1={MARGIN.top - 6}
                 y2={HEIGHT - MARGIN.bottom}
                 className="chart-cursor"
+              />
+            )}
+            <Shapes layout={layout} height={HEIGHT} />
+            {step && (
+              // What lies after the cursor has not happened yet at this step: it is faded. From past
+              // the half-width of a mark (4 px), so the cursor's own step's mark is drawn whole.
+              <rect
+                x={layout.x(step.timeMs) + MARK_HALF_PX + 1}
+                y={0}
+                width={Math.max(0, width - layout.x(step.timeMs) - MARK_HALF_PX - 1)}
+                height={HEIGHT - MARGIN.bottom + 2}
+                className="chart-future"
               />
             )}
           </svg>
