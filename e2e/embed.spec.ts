@@ -376,6 +376,35 @@ test('the embed fits 640x360 without scrolling, passes axe, and looks right in a
   expect(axe.violations, JSON.stringify(axe.violations, null, 2)).toEqual([]);
 });
 
+test("with the event table shown, its current row is in the frame as the cursor moves, not under the frame's edge", async ({
+  page,
+}) => {
+  // Found by a docs author: in a 900x540 frame the table ran 180 px past the frame's bottom, its
+  // current row with it; the reader saw rows 25 to 28 with the cursor on 30.
+  await page.setViewportSize({ width: 900, height: 540 });
+  await page.goto('./#embed&preset=canonical-race&step=t6&show=timeline,narration,transport,events');
+  const current = page.locator('.event-table tr[aria-current="step"]');
+  const inFrame = async () => {
+    const row = (await current.boundingBox())!;
+    const box = (await page.locator('.event-table-box').boundingBox())!;
+    return row.y >= box.y && row.y + row.height <= Math.min(box.y + box.height, 540) + 1;
+  };
+  await expect(current).toContainText('t6');
+  await expect.poll(inFrame).toBe(true);
+  // The player itself does not scroll: the table takes what the frame leaves.
+  expect(
+    await page.evaluate(() => {
+      const main = document.querySelector('main.embed')!;
+      return main.scrollHeight <= main.clientHeight + 1;
+    }),
+  ).toBe(true);
+  for (const key of ['Home', 'End']) {
+    await page.locator('body').click({ position: { x: 5, y: 5 } });
+    await page.keyboard.press(key);
+    await expect.poll(inFrame, key).toBe(true);
+  }
+});
+
 test('the timeline keeps one size while the run plays: the narration is as tall from the start as it gets', async ({
   page,
 }) => {

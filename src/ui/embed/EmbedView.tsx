@@ -131,9 +131,15 @@ export default function EmbedView({ store }: { store: LabStore }) {
   if (!options) return null;
   const show = options.show;
   const extra = show.has('events') || show.has('cards') || show.has('comparison');
+  // The event table alone below the player: it takes what the frame leaves, so its current row is
+  // in the frame, not under its bottom edge. With cards or the comparison the page scrolls.
+  const eventsOnly = show.has('events') && !show.has('cards') && !show.has('comparison');
   return (
     <LabProvider store={store}>
-      <main className={extra ? 'embed' : 'embed embed--fit'} aria-label="Fencelab player">
+      <main
+        className={eventsOnly ? 'embed embed--events' : extra ? 'embed' : 'embed embed--fit'}
+        aria-label="Fencelab player"
+      >
         <EmbedHeading />
         <ErrorBanner />
         {show.has('timeline') && <EmbedTimeline fixedPx={extra ? 240 : null} />}
@@ -144,7 +150,7 @@ export default function EmbedView({ store }: { store: LabStore }) {
         </div>
         <Suspense fallback={<p className="loading">Loading…</p>}>
           {show.has('cards') && <PartyCards />}
-          {show.has('events') && <EventTable />}
+          {show.has('events') && <EventTable fill={eventsOnly} />}
           {show.has('comparison') && <Comparison />}
         </Suspense>
       </main>

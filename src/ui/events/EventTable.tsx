@@ -2,20 +2,32 @@
 // row is marked and kept in view; its button seeks). It is the accessible text view of the
 // timeline. Only the rows in view are rendered (with spacer rows for the rest).
 
-import { useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useActions, useLabStore } from '../store/context';
 import { useShownTrace } from '../store/shown';
 import { usePacedCursor } from '../store/paced';
 import { eventRow, rowWindow, scrollToShow, tableResources } from './eventRows';
 import { strategyIdOf } from '../../engine';
+import { useElementSize } from '../hooks/useElementWidth';
 
 const ROW_PX = 30;
 const HEADER_PX = 32;
 const VIEWPORT_PX = 320;
 
-/** `label` names the region where a page has two (the recorded view: one per run). */
-export function EventTable({ label = 'Event table, scrollable' }: { label?: string } = {}) {
+/**
+ * `label` names the region where a page has two (the recorded view: one per run). `fill`: the box
+ * takes the height its container gives it (the embed's frame, whatever the other parts leave),
+ * measured, instead of up to VIEWPORT_PX of its own: 320 px under a 900x540 frame's timeline ran
+ * past the frame's bottom, and the current row with it.
+ */
+export function EventTable({
+  label = 'Event table, scrollable',
+  fill = false,
+}: { label?: string; fill?: boolean } = {}) {
   const { trace } = useShownTrace();
+  const [measure, measuredPx] = useElementSize<HTMLDivElement>('height');
+  // The rows the box shows: as tall as it is drawn, once measured (with fill), else as designed.
+  const viewportPx = fill && measuredPx > 0 ? measuredPx : VIEWPORT_PX;
   // Paced: follows the cursor a few times a second while playing (see store/paced.ts); never past
   // the run so far when the future is hidden.
   const cursor = Math.min(usePacedCursor(useLabStore(), 'table'), trace.steps.length - 1);
@@ -24,12 +36,21 @@ export function EventTable({ label = 'Event table, scrollable' }: { label?: stri
   // Where the box is scrolled to. When the cursor (or the trace) changes, the position that keeps
   // the current row in view is worked out here, during render, so the rows for it are drawn in the
   // same commit that scrolls: one layout per update, never a second render after a forced reflow.
-  const [view, setView] = useState({ cursor: -1, trace: null as typeof trace | null, top: 0 });
+  const [view, setView] = useState({ cursor: -1, trace: null as typeof trace | null, top: 0, viewportPx });
   let top = view.top;
-  if (view.cursor !== cursor || view.trace !== trace) {
-    top = scrollToShow(cursor, view.top, VIEWPORT_PX, ROW_PX, HEADER_PX) ?? view.top;
-    setView({ cursor, trace, top });
+  if (view.cursor !== cursor || view.trace !== trace || view.viewportPx !== viewportPx) {
+    top = scrollToShow(cursor, view.top, viewportPx, ROW_PX, HEADER_PX) ?? view.top;
+    setView({ cursor, trace, top, viewportPx });
   }
+  // The box, kept, and measured where it fills its container. One function for the page's life:
+  // a new one each render would take the observer down and up again at every step.
+  const boxRef = useCallback(
+    (node: HTMLDivElement | null) => {
+      box.current = node;
+      return fill ? measure(node) : undefined;
+    },
+    [fill, measure],
+  );
   // What the box's scrollTop was last set to or seen at, so applying `top` never reads layout.
   const applied = useRef(0);
   const resources = useMemo(() => tableResources(trace), [trace]);
@@ -45,15 +66,15 @@ export function EventTable({ label = 'Event table, scrollable' }: { label?: stri
     applied.current = top;
   }, [top]);
 
-  const win = rowWindow(top, VIEWPORT_PX, ROW_PX, count);
+  const win = rowWindow(top, viewportPx, ROW_PX, count);
   const rows = [];
   for (let i = win.first; i < win.end; i++) rows.push(eventRow(trace.steps[i]!, resources, system));
 
   return (
     <div
-      ref={box}
-      className="event-table-box"
-      style={{ height: Math.min(VIEWPORT_PX, HEADER_PX + count * ROW_PX + 2) }}
+      ref={boxRef}
+      className={fill ? 'event-table-box fill' : 'event-table-box'}
+      style={fill ? undefined : { height: Math.min(VIEWPORT_PX, HEADER_PX + count * ROW_PX + 2) }}
       onScroll={(e) => {
         const at = e.currentTarget.scrollTop;
         applied.current = at;
