@@ -82,6 +82,12 @@ async function timelineAboveBar(page: Page, where: string): Promise<void> {
     .toBe(0);
 }
 
+/** Opens a part of the lesson, presented, afresh (from a blank page, so no earlier part's state stays). */
+async function presentPart(page: Page, chapter: string, step: string): Promise<void> {
+  await page.goto('about:blank');
+  await page.goto(`./#lesson=${lesson.id}&chapter=${chapter}&step=${step}&present`);
+}
+
 test.describe('the walkthrough in presenter mode', () => {
   test.use({ viewport: PROJECTOR, deviceScaleFactor: 1.5 });
 
@@ -96,8 +102,7 @@ test.describe('the walkthrough in presenter mode', () => {
       ['real-systems', 'epochs'],
       ['pitfalls', 'clock-token'],
     ] as const) {
-      await page.goto('about:blank');
-      await page.goto(`./#lesson=${lesson.id}&chapter=${chapter}&step=${step}&present`);
+      await presentPart(page, chapter, step);
       await expect(page.locator('.lesson.presenting')).toBeVisible();
       await settled(page, chapter, step, 'asking');
       const asking = await size();
@@ -433,8 +438,7 @@ test.describe('the walkthrough on a projector at 100 % zoom, the timeline zoomed
       [PROJECTOR, 1],
     ] as const) {
       await page.setViewportSize(size);
-      await page.goto('about:blank');
-      await page.goto(`./#lesson=${lesson.id}&chapter=issue-carry-compare&step=carry&present`);
+      await presentPart(page, 'issue-carry-compare', 'carry');
       await settled(page, 'issue-carry-compare', 'carry', 'telling');
       await expect(page.locator('.lesson')).toHaveCSS('zoom', String(scale));
       await page.keyboard.press('PageDown');
@@ -459,8 +463,7 @@ test.describe('the walkthrough on a projector at 100 % zoom, the timeline zoomed
       ['pitfalls', 'random-token'],
       ['real-systems', 'zookeeper'],
     ] as const) {
-      await page.goto('about:blank');
-      await page.goto(`./#lesson=${lesson.id}&chapter=${chapter}&step=${step}&present`);
+      await presentPart(page, chapter, step);
       await settled(page, chapter, step, 'asking');
       await timelineAboveBar(page, `${step}, asked`);
       const q = chapters.flat().find((s) => s.id === step)!.question!;

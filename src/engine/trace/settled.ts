@@ -31,6 +31,21 @@ const decides = (step: Step): boolean =>
  * @returns a step index, 0 … trace.steps.length − 1 (0 for an empty run)
  */
 export function verdictSettledAt(trace: Trace): number {
+  let at = settledAt.get(trace);
+  if (at === undefined) {
+    at = settle(trace);
+    settledAt.set(trace, at);
+  }
+  return at;
+}
+
+/**
+ * Worked out once per run: the narration's, the verdict panel's and a lesson's selectors ask on
+ * every change of the store (each frame while playing), and the answer walks the whole trace.
+ */
+const settledAt = new WeakMap<Trace, number>();
+
+function settle(trace: Trace): number {
   const last = Math.max(0, trace.steps.length - 1);
   if (trace.truncated) return last;
   let at = 0;
