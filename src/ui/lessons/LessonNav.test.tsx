@@ -6,6 +6,7 @@ import { describe, expect, it, vi } from 'vitest';
 import * as lessonsSurface from '../../engine/surfaces/lessons';
 import { createLabStore } from '../store/labStore';
 import { renderInLab } from '../testing/renderInLab';
+import { HELD_PRESS_EVENT } from './keys';
 import { LessonNav } from './LessonNav';
 import { createLessonSession } from './session';
 import { SessionContext } from './useLesson';
@@ -32,6 +33,38 @@ describe("the lesson's forward button", () => {
     act(() => view.querySelector<HTMLButtonElement>('.lesson-nav .primary')!.click());
     expect(lab.getState().playing).toBe(false);
     expect(forward()).toBe('Next →');
+  });
+});
+
+describe("the lesson's forward button, while a press is held back", () => {
+  it('says Read the question first, and a click on it is held too, until the hold ends', async () => {
+    vi.useFakeTimers();
+    try {
+      const lab = createLabStore();
+      const session = createLessonSession(lab, () => Promise.resolve(lessonsSurface));
+      await session.getState().open('fencing-tokens', { chapter: 2, step: 0 });
+      const asking = session.getState().chapters[2]!.findIndex((s) => s.question);
+      act(() => session.getState().goTo({ chapter: 2, step: asking }));
+      const view = renderInLab(
+        lab,
+        <SessionContext.Provider value={session}>
+          <LessonNav />
+        </SessionContext.Provider>,
+      );
+      const button = () => view.querySelector<HTMLButtonElement>('.lesson-nav .primary')!;
+      act(() => void window.dispatchEvent(new CustomEvent(HELD_PRESS_EVENT, { detail: 900 })));
+      expect(button().textContent!.trim()).toBe('Read the question first →');
+      expect(button().getAttribute('aria-disabled')).toBe('true');
+      act(() => button().click());
+      expect(session.getState().phase).toBe('asking');
+      act(() => vi.advanceTimersByTime(1000));
+      expect(button().textContent!.trim()).toBe('Show the answer →');
+      expect(button().hasAttribute('aria-disabled')).toBe(false);
+      act(() => button().click());
+      expect(session.getState().phase).toBe('revealed');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

@@ -102,9 +102,17 @@ export function LessonNav({ moreBelow = false }: { moreBelow?: boolean }) {
       </ol>
       {/* Presenting, the last step's bar has the end's words instead: on one line at 150 % zoom. */}
       {!(atEnd && s.presenting) && (
-        <button type="button" className="primary" onClick={s.next} disabled={atEnd} title="Next (→, Page Down, space)">
-          {/* A press just after the question came is held, so a double press cannot give the
-              answer away before the class has read it: the button says so while it lasts. */}
+        <button
+          type="button"
+          className="primary"
+          // A press just after the question came is held, so a double press cannot give the answer
+          // away before the class has read it: the button says so while it lasts, and a click on
+          // it is held too, as its words say.
+          onClick={held ? undefined : s.next}
+          aria-disabled={held || undefined}
+          disabled={atEnd}
+          title="Next (→, Page Down, space)"
+        >
           {finishing
             ? 'Finish playing'
             : held

@@ -124,13 +124,44 @@ describe('a lesson session', () => {
     finish(lab);
     session.getState().next();
     expect(session.getState().place).toEqual({ chapter: 2, step: 4 });
-    // Back re-asks the question.
+    // Back shows the step as it was left: its answer shown, the run where it answers it.
     session.getState().previous();
-    expect(session.getState()).toMatchObject({ place: { chapter: 2, step: 3 }, phase: 'asking' });
+    expect(session.getState()).toMatchObject({ place: { chapter: 2, step: 3 }, phase: 'revealed', chosen: null });
+    expect(lab.getState().cursor).toBe(session.getState().chapters[2]![3]!.target);
     // From a chapter's first step, back goes to the previous chapter's last.
     session.getState().goTo({ chapter: 2, step: 0 });
     session.getState().previous();
     expect(session.getState().place).toEqual({ chapter: 1, step: session.getState().chapters[1]!.length - 1 });
+  });
+
+  it('shows a step gone back to as it was left: the pick kept, not asked again, until the lesson is opened afresh', async () => {
+    const { lab, session } = setup();
+    await session.getState().open(LESSON.id, { chapter: 2, step: 4 });
+    const asked = session.getState().chapters[2]![4]!;
+    const wrong = (asked.question!.answer + 1) % asked.question!.choices.length;
+    session.getState().answer(wrong);
+    finish(lab);
+    session.getState().next();
+    finish(lab);
+    expect(session.getState().place).toEqual({ chapter: 2, step: 5 });
+    // Back: the class's wrong pick, shown, the run where the step answers it.
+    session.getState().previous();
+    expect(session.getState()).toMatchObject({ place: { chapter: 2, step: 4 }, phase: 'revealed', chosen: wrong });
+    expect(lab.getState().cursor).toBe(asked.target);
+    expect(lessonRoute(session).hash()).toContain(`&answer=${wrong + 1}`);
+    // Back once more (a step never answered there is asked), then forward past it again: played
+    // to where it answers, with nothing to press before moving on.
+    session.getState().goTo({ chapter: 2, step: 3 });
+    expect(session.getState().phase).toBe('asking');
+    session.getState().next(); // reveals step 3 with no pick
+    finish(lab);
+    session.getState().next(); // on to step 4, answered already
+    expect(session.getState()).toMatchObject({ place: { chapter: 2, step: 4 }, phase: 'revealed', chosen: wrong });
+    finish(lab);
+    expect(lab.getState().cursor).toBe(asked.target);
+    // Opened again (the next class): every question is asked.
+    await session.getState().open(LESSON.id, { chapter: 2, step: 4 });
+    expect(session.getState()).toMatchObject({ phase: 'asking', chosen: null });
   });
 
   it('after a look back (the run moved to an earlier step), forward plays back to the step before going on', async () => {

@@ -60,8 +60,10 @@ export interface LessonActions {
   /** One press forward: finish the playing, or reveal the answer, or play back to where the step
    * is (the run moved back), or go to the next step. */
   next(): void;
-  /** One press back: the previous step (its question asked afresh). */
+  /** One press back: the previous step, as it was left (a question whose answer was shown since
+   * the lesson was opened stays answered, with the same pick; one never answered is asked). */
   previous(): void;
+  /** Opens a step, as previous() does. */
   goTo(place: Place): void;
   answer(choice: number): void;
   setPresenting(on: boolean): void;
@@ -141,6 +143,10 @@ export function createLessonSession(
     let pending: Promise<boolean> = Promise.resolve(true);
     /** The run last loaded for a step, and the lab's copy of it. */
     let shown: { step: Scenario; lab: Scenario } | null = null;
+    /** The answers shown since the lesson was opened, by place ("chapter/step"): a class that has
+     * seen an answer is not asked again when the teacher goes back to it, or forward past it again. */
+    const answersShown = new Map<string, Answer>();
+    const placeKey = (place: Place) => `${place.chapter}/${place.step}`;
     const current = (): ResolvedStep | undefined => {
       const { chapters, place } = get();
       return chapters[place.chapter]?.[place.step];
@@ -177,6 +183,7 @@ export function createLessonSession(
       const step = current();
       if (!step || get().phase !== 'asking') return;
       set({ phase: 'revealed' });
+      answersShown.set(placeKey(get().place), get().chosen ?? 'shown');
       lab.getState().playTo(step.target);
     };
 
@@ -186,7 +193,20 @@ export function createLessonSession(
       if (answer === undefined || !step?.question || get().phase !== 'asking') return;
       if (answer !== 'shown' && answer >= step.question.choices.length) return;
       set({ phase: 'revealed', chosen: answer === 'shown' ? null : answer });
+      answersShown.set(placeKey(get().place), answer);
       lab.getState().seek(step.target);
+    };
+
+    /** Shows a step as it was left: entered, and its answer shown again if it had been (played to
+     * where it answers, going forward; straight there otherwise). */
+    const revisit = (place: Place, animate: boolean) => {
+      enter(place, animate);
+      const was = answersShown.get(placeKey(place));
+      const step = current();
+      if (was === undefined || !step?.question || get().phase !== 'asking') return;
+      if (!animate) return answered(was);
+      set({ phase: 'revealed', chosen: was === 'shown' ? null : was });
+      lab.getState().playTo(step.target);
     };
 
     /** A lesson that cannot be opened leaves everything as it was, and the lab says why. */
@@ -217,6 +237,7 @@ export function createLessonSession(
       const step = Math.min(Math.max(0, wanted.step ?? 0), checked.chapters[chapter]!.length - 1);
       // Lessons play at 4x: the teacher talks over the run, and each step still gets its time.
       if (!get().lesson) lab.getState().setSpeed(LESSON_SPEED);
+      answersShown.clear();
       set({
         lesson: checked.lesson,
         chapters: checked.chapters,
@@ -287,17 +308,17 @@ export function createLessonSession(
         const at = step && (get().phase === 'revealed' ? step.target : step.waitAt);
         if (at !== undefined && lab.getState().cursor < at) return lab.getState().playTo(at);
         const to = following(get().place);
-        if (to) enter(to, true);
+        if (to) revisit(to, true);
       },
 
       previous() {
         const { place, chapters } = get();
-        if (place.step > 0) return enter({ chapter: place.chapter, step: place.step - 1 }, false);
+        if (place.step > 0) return revisit({ chapter: place.chapter, step: place.step - 1 }, false);
         if (place.chapter > 0)
-          enter({ chapter: place.chapter - 1, step: chapters[place.chapter - 1]!.length - 1 }, false);
+          revisit({ chapter: place.chapter - 1, step: chapters[place.chapter - 1]!.length - 1 }, false);
       },
 
-      goTo: (place) => enter(place, false),
+      goTo: (place) => revisit(place, false),
 
       answer(choice) {
         const step = current();
