@@ -199,6 +199,28 @@ test.describe('the walkthrough in presenter mode', () => {
     await settled(page, 'the-race', 't6', 'revealed');
   });
 
+  test('"how many believe they hold it?" is asked over no believed lease, and Back to it shows it answered', async ({
+    page,
+  }) => {
+    // The frozen client's believed lease (and its zombie window) ran on in the drawing while the
+    // class was asked: the bars were the answer. They come with the reveal.
+    const beliefs = page.locator('.lesson-main .tl-svg').locator('.tl-lease__believed, .tl-lease__zombie');
+    await presentPart(page, 'held-is-not-enforced', 'split-brain');
+    await settled(page, 'held-is-not-enforced', 'split-brain', 'asking');
+    await expect(page.locator('.lesson-main .tl-svg .tl-lease__held')).not.toHaveCount(0);
+    await expect(beliefs).toHaveCount(0);
+    await page.keyboard.press('3'); // Two
+    await settled(page, 'held-is-not-enforced', 'split-brain', 'revealed');
+    await expect(page.locator('.lesson-main .tl-svg .tl-lease__zombie')).not.toHaveCount(0);
+    // On, then back: the class's pick is still shown, and nothing is asked again.
+    await forward(page);
+    await settled(page, 'held-is-not-enforced', 'zombie-writes', 'asking');
+    await page.keyboard.press('ArrowLeft');
+    await settled(page, 'held-is-not-enforced', 'split-brain', 'revealed');
+    await expect(page.locator('.choice.right[aria-pressed="true"]')).toContainText('Two');
+    await expect(beliefs).not.toHaveCount(0);
+  });
+
   test('a question revealed by the next press, with no answer picked; the blank key', async ({ page }) => {
     await page.goto(`./#lesson=${lesson.id}&chapter=the-race&step=t6&present`);
     const step = chapters[2]!.find((s) => s.id === 't6')!;

@@ -67,6 +67,12 @@ export interface PosedQuestion {
   choices: string[];
   answer: number;
   why: string;
+  /**
+   * What of the drawing gives the answer away before it is revealed, so a view hides it while the
+   * question is open: 'beliefs', the bars of what each client believes of its lease (a `believers`
+   * question: a frozen client's belief runs on in the drawing, and counting bars is not thinking).
+   */
+  hides?: 'beliefs';
 }
 
 /** A lesson step made concrete: the scenario it runs, where it stops, and the question posed. */

@@ -84,6 +84,7 @@ export function poseQuestion(question: Question, trace: Trace, target: number): 
         choices: COUNT_WORDS.slice(0, clients.length + 1),
         answer: count,
         why: question.why,
+        hides: 'beliefs',
       };
     }
     case 'max-seen': {

@@ -1,5 +1,7 @@
 // Where the timeline sits in the lab: the real Timeline (src/ui/timeline), sized by lane count.
 
+import { useMemo } from 'react';
+import type { Trace } from '../../engine';
 import { defaultHeight } from '../timeline/geometry';
 import { laneUnits } from '../timeline/lanes';
 import { Timeline } from '../timeline/Timeline';
@@ -36,9 +38,35 @@ const overlay = (layout: TimelineLayout, cursorX: number) => (
   </>
 );
 
-/** `exportable`: the export actions under the timeline (the lab's own view, not a lesson's). */
-export function TimelineView({ maxHeightPx, exportable = false }: { maxHeightPx?: number; exportable?: boolean }) {
-  const { trace, fullTrace } = useShownTrace();
+/** The trace with no client's belief in its lease: the drawing keeps the lock service's count of
+ * each lease (and every pause, message and mark) but no believed bar and no zombie window. */
+export function withoutBeliefs(trace: Trace): Trace {
+  if (trace.leases.every((l) => l.believedFromMs === null)) return trace;
+  return {
+    ...trace,
+    leases: trace.leases.map((l) =>
+      l.believedFromMs === null ? l : { ...l, believedFromMs: null, believedUntilMs: null },
+    ),
+  };
+}
+
+/**
+ * `exportable`: the export actions under the timeline (the lab's own view, not a lesson's).
+ * `hideBeliefs`: draw no client's belief in its lease (a lesson's open question that asks how many
+ * clients believe they hold the lock: the bars would answer it).
+ */
+export function TimelineView({
+  maxHeightPx,
+  exportable = false,
+  hideBeliefs = false,
+}: {
+  maxHeightPx?: number;
+  exportable?: boolean;
+  hideBeliefs?: boolean;
+}) {
+  const shown = useShownTrace();
+  const fullTrace = shown.fullTrace;
+  const trace = useMemo(() => (hideBeliefs ? withoutBeliefs(shown.trace) : shown.trace), [hideBeliefs, shown.trace]);
   const { cursor, interventions } = useLab((s) => ({
     cursor: s.cursor,
     interventions: s.scenario.actions.length > s.ownActionCount,

@@ -130,7 +130,7 @@ export function LessonNav({ moreBelow = false }: { moreBelow?: boolean }) {
       {atEnd && (
         <p className="lesson-end" role="status">
           End of the lesson.{' '}
-          <button type="button" className="link" onClick={() => s.goTo({ chapter: 0, step: 0 })}>
+          <button type="button" className="link" onClick={() => s.goTo({ chapter: 0, step: 0 }, true)}>
             Start again
           </button>{' '}
           ·{' '}

@@ -234,8 +234,8 @@ function useMoreBelow(main: RefObject<HTMLElement | null>, on: boolean): boolean
 function Lesson() {
   // The lesson's state on its root, for tests and styles: where it is, and whether a run is playing.
   const playing = useLab((s) => s.playing);
-  const { presenting, blank, toggleBlank, showKey, error, dismissError, hasQuestion, phase, where } = useLesson(
-    (s) => ({
+  const { presenting, blank, toggleBlank, showKey, error, dismissError, hasQuestion, phase, where, hidesBeliefs } =
+    useLesson((s) => ({
       phase: s.phase,
       where: `${s.lesson?.chapters[s.place.chapter]?.id}/${stepOf(s)?.id}`,
       presenting: s.presenting,
@@ -245,8 +245,9 @@ function Lesson() {
       error: s.error,
       dismissError: s.dismissError,
       hasQuestion: Boolean(stepOf(s)?.question),
-    }),
-  );
+      // An open question the drawing would answer: what gives it away waits for the reveal.
+      hidesBeliefs: s.phase === 'asking' && stepOf(s)?.question?.hides === 'beliefs',
+    }));
   // Presenting, the timeline takes the room the words leave, so the whole screen is one view.
   const mainRef = useRef<HTMLElement>(null);
   const topRef = useRef<HTMLDivElement>(null);
@@ -287,7 +288,7 @@ function Lesson() {
           <Question />
         </div>
         <div className="lesson-timeline">
-          <TimelineView maxHeightPx={room} />
+          <TimelineView maxHeightPx={room} hideBeliefs={hidesBeliefs} />
           {presenting && <KeyToggle />}
         </div>
         <Panels />

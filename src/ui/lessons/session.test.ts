@@ -149,7 +149,7 @@ describe('a lesson session', () => {
     expect(session.getState()).toMatchObject({ place: { chapter: 2, step: 4 }, phase: 'revealed', chosen: wrong });
     expect(lab.getState().cursor).toBe(asked.target);
     expect(lessonRoute(session).hash()).toContain(`&answer=${wrong + 1}`);
-    // Back once more (a step never answered there is asked), then forward past it again: played
+    // Back once more (a step never answered is asked), then forward past it again: played
     // to where it answers, with nothing to press before moving on.
     session.getState().goTo({ chapter: 2, step: 3 });
     expect(session.getState().phase).toBe('asking');
@@ -159,7 +159,17 @@ describe('a lesson session', () => {
     expect(session.getState()).toMatchObject({ place: { chapter: 2, step: 4 }, phase: 'revealed', chosen: wrong });
     finish(lab);
     expect(lab.getState().cursor).toBe(asked.target);
-    // Opened again (the next class): every question is asked.
+    // Its own number in the bar asks it again; so does the lesson started again (the next class)
+    // or opened again.
+    session.getState().goTo({ chapter: 2, step: 4 });
+    expect(session.getState()).toMatchObject({ phase: 'asking', chosen: null });
+    session.getState().answer(wrong);
+    session.getState().goTo({ chapter: 2, step: 3 });
+    expect(session.getState().phase).toBe('revealed');
+    session.getState().goTo({ chapter: 0, step: 0 }, true);
+    session.getState().goTo({ chapter: 2, step: 4 });
+    expect(session.getState()).toMatchObject({ phase: 'asking', chosen: null });
+    session.getState().answer(wrong);
     await session.getState().open(LESSON.id, { chapter: 2, step: 4 });
     expect(session.getState()).toMatchObject({ phase: 'asking', chosen: null });
   });

@@ -63,8 +63,10 @@ export interface LessonActions {
   /** One press back: the previous step, as it was left (a question whose answer was shown since
    * the lesson was opened stays answered, with the same pick; one never answered is asked). */
   previous(): void;
-  /** Opens a step, as previous() does. */
-  goTo(place: Place): void;
+  /** Opens a step as previous() does; the open step itself (its own number in the bar) is opened
+   * afresh, its question asked again. `fresh`: every question is asked again from now on (the
+   * lesson started again, for another class). */
+  goTo(place: Place, fresh?: boolean): void;
   answer(choice: number): void;
   setPresenting(on: boolean): void;
   toggleBlank(): void;
@@ -318,7 +320,12 @@ export function createLessonSession(
           revisit({ chapter: place.chapter - 1, step: chapters[place.chapter - 1]!.length - 1 }, false);
       },
 
-      goTo: (place) => revisit(place, false),
+      goTo(place, fresh = false) {
+        const { chapter, step } = get().place;
+        if (fresh) answersShown.clear();
+        else if (place.chapter === chapter && place.step === step) answersShown.delete(placeKey(place));
+        revisit(place, false);
+      },
 
       answer(choice) {
         const step = current();
