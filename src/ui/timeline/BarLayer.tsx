@@ -1,4 +1,4 @@
-// Lease bars, GC pauses and lock-delays, drawn once per layout (memoised): playing the trace does
+// Lease bars, GC pauses, network cuts and lock-delays, drawn once per layout (memoised): playing the trace does
 // not touch them.
 // Words go inside a bar only where it shows enough of itself, kept to its visible part; a crowded
 // view is drawn in batches (batch.ts).
@@ -6,7 +6,8 @@
 
 import { memo, useMemo } from 'react';
 import { batchBars, DETAIL_MAX } from './batch';
-import type { BarShape, LeaseShape, LockDelayShape, PauseShape, PlotArea } from './types';
+import { CUT_TEXT_INSET_PX, cutText } from './leases';
+import type { BarShape, CutShape, LeaseShape, LockDelayShape, PauseShape, PlotArea } from './types';
 
 /** Words inside a bar need this much room; narrower bars keep them in the tooltip. */
 const TEXT_MIN_PX = 120;
@@ -90,15 +91,18 @@ function LockDelay({ delay, plot }: { delay: LockDelayShape; plot: PlotArea }) {
 function BatchedBars({
   leases,
   pauses,
+  cuts,
   lockDelays,
 }: {
   leases: LeaseShape[];
   pauses: PauseShape[];
+  cuts: CutShape[];
   lockDelays: LockDelayShape[];
 }) {
-  const batch = useMemo(() => batchBars(leases, pauses, lockDelays), [leases, pauses, lockDelays]);
+  const batch = useMemo(() => batchBars(leases, pauses, lockDelays, cuts), [leases, pauses, lockDelays, cuts]);
   return (
     <g className="tl-bars">
+      <path className="tl-cut__bar" d={batch.cut} />
       <path className="tl-pause__bar tl-pause__bar--solid" d={batch.pause} />
       <path className="tl-lockdelay__bar" d={batch.lockDelay} />
       <path className="tl-lease__held" d={batch.held} />
@@ -111,6 +115,7 @@ function BatchedBars({
 export const Bars = memo(function Bars({
   leases,
   pauses,
+  cuts,
   lockDelays,
   patterns,
   showText,
@@ -118,16 +123,33 @@ export const Bars = memo(function Bars({
 }: {
   leases: LeaseShape[];
   pauses: PauseShape[];
+  cuts: CutShape[];
   lockDelays: LockDelayShape[];
   patterns: BarPatterns;
   showText: boolean;
   plot: PlotArea;
 }) {
-  if (leases.length + pauses.length + lockDelays.length > DETAIL_MAX) {
-    return <BatchedBars leases={leases} pauses={pauses} lockDelays={lockDelays} />;
+  if (leases.length + pauses.length + cuts.length + lockDelays.length > DETAIL_MAX) {
+    return <BatchedBars leases={leases} pauses={pauses} cuts={cuts} lockDelays={lockDelays} />;
   }
   return (
     <g className="tl-bars">
+      {/* Under a pause on the same lane: a frozen client is the more pressing news. */}
+      {cuts.map((c) => {
+        const shown = visible(c.bar, plot);
+        const words = c.height >= PAUSE_TEXT_MIN_HEIGHT_PX ? cutText(c.others, shown.width) : null;
+        return (
+          <g key={c.key} className="tl-cut">
+            <title>{c.title}</title>
+            <Bar bar={c.bar} y={c.y} height={c.height} className="tl-cut__bar" />
+            {words && (
+              <text className="tl-cut__text" x={shown.x1 + CUT_TEXT_INSET_PX} y={c.y + c.height / 2 + 4}>
+                {words}
+              </text>
+            )}
+          </g>
+        );
+      })}
       {lockDelays.map((d) => (
         <LockDelay key={d.key} delay={d} plot={plot} />
       ))}

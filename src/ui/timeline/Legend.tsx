@@ -30,6 +30,8 @@ function Swatch({ item, patterns }: { item: LegendKey; patterns: { zombie: strin
       return <rect className="tl-lease__zombie" x={2} y={5} width={26} height={7} fill={`url(#${patterns.zombie})`} />;
     case 'pause':
       return <rect className="tl-pause__bar" x={2} y={1} width={26} height={15} fill={`url(#${patterns.pause})`} />;
+    case 'cut':
+      return <rect className="tl-cut__bar" x={2} y={2} width={26} height={13} />;
     case 'lockDelay':
       return <rect className="tl-lockdelay__bar" x={2} y={5} width={26} height={7} />;
     case 'maxSeen':

@@ -118,6 +118,7 @@ const Drawing = memo(function Drawing({
         <Bars
           leases={layout.leases}
           pauses={layout.pauses}
+          cuts={layout.cuts}
           lockDelays={layout.lockDelays}
           patterns={patterns}
           showText={layout.lanes.some((lane) => lane.height >= 72)}

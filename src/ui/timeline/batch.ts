@@ -3,7 +3,7 @@
 // at that density no one could point at anyway; zooming in brings the detailed drawing back.
 // Invariant: a batched drawing covers exactly the pixels the detailed one would.
 
-import type { BarShape, LeaseShape, LockDelayShape, MessageShape, MessageStatus, PauseShape } from './types';
+import type { BarShape, CutShape, LeaseShape, LockDelayShape, MessageShape, MessageStatus, PauseShape } from './types';
 
 /** Beyond this many arrows, or bars, in view the drawing is batched. */
 export const DETAIL_MAX = 300;
@@ -21,12 +21,14 @@ export interface BarBatch {
   zombie: string;
   pause: string;
   lockDelay: string;
+  cut: string;
 }
 
 export function batchBars(
   leases: readonly LeaseShape[],
   pauses: readonly PauseShape[],
   lockDelays: readonly LockDelayShape[],
+  cuts: readonly CutShape[] = [],
 ): BarBatch {
   const held: string[] = [];
   const believed: string[] = [];
@@ -44,6 +46,7 @@ export function batchBars(
     zombie: zombie.join(''),
     pause: pause.join(''),
     lockDelay: lockDelay.join(''),
+    cut: cuts.map((c) => rectPath(c.bar, c.y, c.height)).join(''),
   };
 }
 

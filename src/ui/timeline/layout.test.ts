@@ -70,7 +70,7 @@ describe('lanes', () => {
 
 describe('in a short frame', () => {
   // A 640x360 embed leaves the drawing about 250 px; the lab at full size about 420.
-  it("keeps every lease bar and pause inside its own lane's band, whatever the lanes' height", () => {
+  it("keeps every lease bar, pause and network cut inside its own lane's band, whatever the lanes' height", () => {
     for (const height of [420, 250, 180]) {
       for (const { id, scenario } of PRESETS) {
         const trace = simulate(scenario);
@@ -86,6 +86,11 @@ describe('in a short frame', () => {
           const [top, bottom] = band.get(p.client)!;
           expect(p.y, `${id} at ${height}: pause of ${p.client}`).toBeGreaterThanOrEqual(top);
           expect(p.y + p.height, `${id} at ${height}: pause of ${p.client}`).toBeLessThanOrEqual(bottom);
+        }
+        for (const c of layout.cuts) {
+          const [top, bottom] = band.get(c.party)!;
+          expect(c.y, `${id} at ${height}: cut of ${c.party}`).toBeGreaterThanOrEqual(top);
+          expect(c.y + c.height, `${id} at ${height}: cut of ${c.party}`).toBeLessThanOrEqual(bottom);
         }
         for (const d of layout.lockDelays) {
           const [top, bottom] = band.get(d.party)!;

@@ -6,7 +6,7 @@
 import type { Trace } from '../../engine';
 import { axisTicks, isNarrow, plotArea, timeScale } from './geometry';
 import { laneIndex, laneTitles, laneUnits, layoutLanes } from './lanes';
-import { layoutLeases, layoutLockDelays, layoutPauses } from './leases';
+import { layoutCuts, layoutLeases, layoutLockDelays, layoutPauses } from './leases';
 import { fitMarkTokens, layoutMarks, layoutStepLabels, markBox, stepRange } from './marks';
 import { layoutMessages } from './messages';
 import type { Size, TimeWindow, TimelineLayout } from './types';
@@ -35,6 +35,7 @@ export function layoutTimeline(trace: Trace, window: TimeWindow, size: Size): Ti
     ticks: axisTicks(scale, plot),
     leases: layoutLeases(trace, byParty, frame),
     pauses: layoutPauses(trace, byParty, frame),
+    cuts: layoutCuts(trace, byParty, frame),
     lockDelays: layoutLockDelays(trace, byParty, frame),
     messages,
     marks,

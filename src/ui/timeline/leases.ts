@@ -1,4 +1,5 @@
-// Lease bars and GC pauses on the clients' lanes, and lock-delays on the lock service's. A lease is
+// Lease bars and GC pauses on the clients' lanes, network cuts on the lanes of the two parties cut
+// apart, and lock-delays on the lock service's. A lease is
 // drawn twice: as the lock service counts it (held) and as its holder believes it. Where the belief
 // outlives the lock service's count, the holder is a zombie: it still thinks it may write.
 // Invariant: held, believed and zombie bars come from the trace's own times and never overlap in
@@ -10,6 +11,7 @@ import { candidateRange } from './intervals';
 import { clampX, type TimeScale } from './geometry';
 import type {
   BarShape,
+  CutShape,
   GrantWords,
   LaneShape,
   LeaseShape,
@@ -154,6 +156,98 @@ export function layoutPauses(trace: Trace, lanes: Map<string, LaneShape>, frame:
       title: `${pause.client} frozen in a GC pause, ${span(pause.fromMs, toMs)}${pause.toMs === null ? ' (still paused at the end)' : ''}`,
     });
   });
+  return shapes;
+}
+
+/**
+ * A network cut as the trace shows it: from a partition between two parties (a `partition`
+ * action, or a user's "cut the network") to the heal of the same two, in either order, or to the
+ * run's end (`toMs` null). Messages between them are dropped meanwhile; each still reaches every
+ * other party. Times in ms of the run.
+ */
+export interface NetworkCut {
+  a: string;
+  b: string;
+  fromMs: number;
+  toMs: number | null;
+}
+
+const cutCache = new WeakMap<Trace, NetworkCut[]>();
+const pairKey = (a: string, b: string) => (a < b ? `${a}\u0000${b}` : `${b}\u0000${a}`);
+
+/** The trace's network cuts in start order, from its network.partitioned and network.healed
+ * steps (a second cut of a pair already cut changes nothing). Cached per trace. */
+export function networkCuts(trace: Trace): NetworkCut[] {
+  let found = cutCache.get(trace);
+  if (!found) {
+    found = [];
+    const open = new Map<string, NetworkCut>();
+    for (const step of trace.steps) {
+      if (step.kind !== 'network.partitioned' && step.kind !== 'network.healed') continue;
+      const [a, b] = step.parties;
+      if (a === undefined || b === undefined) continue;
+      const key = pairKey(a, b);
+      const cut = open.get(key);
+      if (step.kind === 'network.healed') {
+        if (cut) cut.toMs = step.timeMs;
+        open.delete(key);
+      } else if (!cut) {
+        const made: NetworkCut = { a, b, fromMs: step.timeMs, toMs: null };
+        open.set(key, made);
+        found.push(made);
+      }
+    }
+    cutCache.set(trace, found);
+  }
+  return found;
+}
+
+/** Where a cut bar's words start, past its left end (px): clear of the mark of the step that cut it. */
+export const CUT_TEXT_INSET_PX = 10;
+
+/** What a cut bar says, in the room it has (px), or null: "cut from Redis master 4, Redis master 5". */
+export function cutText(others: readonly string[], widthPx: number): string | null {
+  const full = `cut from ${others.join(', ')}`;
+  // 11 px bold letters are about 6.6 px wide.
+  if (full.length * 6.6 + CUT_TEXT_INSET_PX + 6 <= widthPx) return full;
+  return widthPx >= CUT_TEXT_INSET_PX + 30 ? 'cut' : null;
+}
+
+/**
+ * Each network cut as a bar on both its parties' lanes, where a pause would lie: a lane cut from
+ * several parties over the same time has one bar naming them all.
+ */
+export function layoutCuts(trace: Trace, lanes: Map<string, LaneShape>, frame: Frame): CutShape[] {
+  const byLane = new Map<string, { party: string; others: string[]; fromMs: number; toMs: number; open: boolean }>();
+  for (const cut of networkCuts(trace)) {
+    const toMs = cut.toMs ?? trace.endMs;
+    for (const [party, other] of [
+      [cut.a, cut.b],
+      [cut.b, cut.a],
+    ] as const) {
+      const key = `${party}\u0000${cut.fromMs}\u0000${toMs}`;
+      const same = byLane.get(key);
+      if (same) same.others.push(other);
+      else byLane.set(key, { party, others: [other], fromMs: cut.fromMs, toMs, open: cut.toMs === null });
+    }
+  }
+  const labels = new Map(trace.parties.map((p) => [p.id, p.label]));
+  const shapes: CutShape[] = [];
+  for (const cut of byLane.values()) {
+    const lane = lanes.get(cut.party);
+    const shape = lane ? bar(cut.fromMs, cut.toMs, frame) : null;
+    if (!lane || !shape) continue;
+    const height = PAUSE_HEIGHT_PX * barScale(lane);
+    shapes.push({
+      key: `cut-${cut.party}-${cut.fromMs}-${cut.toMs}`,
+      party: cut.party,
+      others: cut.others.map((id) => labels.get(id) ?? id),
+      bar: shape,
+      y: lane.y - height / 2,
+      height,
+      title: `${labels.get(cut.party) ?? cut.party} cut off from ${cut.others.map((id) => labels.get(id) ?? id).join(', ')} (no message gets through either way), ${span(cut.fromMs, cut.toMs)}${cut.open ? ' (still cut at the end)' : ''}`,
+    });
+  }
   return shapes;
 }
 

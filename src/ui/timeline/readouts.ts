@@ -4,7 +4,7 @@
 
 import { formatToken, type Trace } from '../../engine';
 import { formatNumber } from '../format/number';
-import { grantWordsOf, leaseSpans, lockDelaysOf } from './leases';
+import { grantWordsOf, leaseSpans, lockDelaysOf, networkCuts } from './leases';
 import type { LaneShape, TimeWindow } from './types';
 
 export interface MaxSeenReadout {
@@ -129,12 +129,14 @@ function summarize(trace: Trace): string {
     const accepted = trace.steps.filter((s) => s.kind === 'write.accepted').length;
     const rejected = trace.steps.filter((s) => s.kind === 'write.rejected').length;
     const lockDelays = lockDelaysOf(trace);
+    const cuts = networkCuts(trace);
     summary = [
       `Timeline of ${trace.scenario.name}: lanes ${trace.parties.map((p) => p.label).join(', ')}`,
       `${plural(trace.steps.length, 'step')} over ${ms(trace.endMs)}`,
       plural(trace.messages.length, 'message'),
       plural(trace.leases.length, grantWordsOf(trace).noun),
       plural(trace.pauses.length, 'GC pause'),
+      ...(cuts.length > 0 ? [plural(cuts.length, 'network cut')] : []),
       ...(lockDelays.length > 0 ? [plural(lockDelays.length, 'lock-delay')] : []),
       `${plural(accepted, 'write')} accepted, ${rejected} rejected`,
     ].join('; ');
@@ -167,6 +169,7 @@ export type LegendKey =
   | 'believed'
   | 'zombie'
   | 'pause'
+  | 'cut'
   | 'lockDelay'
   | 'accept'
   | 'reject'
@@ -189,6 +192,7 @@ export function legendItems(trace: Trace, interventions = false): LegendItem[] {
     lostMessage: trace.messages.some((m) => m.status === 'dropped' || m.status === 'lost'),
     zombie: trace.leases.some((l) => leaseSpans(l, trace.endMs).zombie !== null),
     pause: trace.pauses.length > 0,
+    cut: networkCuts(trace).length > 0,
     lockDelay: lockDelaysOf(trace).length > 0,
     staleAccept: trace.steps.some((s) => s.kind === 'write.accepted' && s.write?.stale),
     effect: trace.steps.some((s) => s.kind === 'effect.sent'),
@@ -206,6 +210,7 @@ export function legendItems(trace: Trace, interventions = false): LegendItem[] {
     { key: 'believed', text: `${words.noun} believed held, per its holder` },
     has.zombie && { key: 'zombie', text: `zombie window: ${words.ended}, still believed` },
     has.pause && { key: 'pause', text: 'GC pause (client frozen)' },
+    has.cut && { key: 'cut', text: 'network cut: no message gets through' },
     has.lockDelay && { key: 'lockDelay', text: 'lock-delay: free, but nobody may take it' },
     { key: 'accept', text: 'write accepted' },
     { key: 'reject', text: 'write rejected: stale token' },

@@ -95,6 +95,19 @@ export interface PauseShape {
   title: string;
 }
 
+/** A network cut as one party's lane shows it: it hears nothing from `others`, nor they from it
+ * (leases.ts layoutCuts). */
+export interface CutShape {
+  key: string;
+  party: string;
+  /** The parties it is cut from over this bar's time (their lanes' names), in the order they were cut. */
+  others: string[];
+  bar: BarShape;
+  y: number;
+  height: number;
+  title: string;
+}
+
 /** A lock-delay, drawn on its lock service's lane (leases.ts layoutLockDelays). */
 export interface LockDelayShape {
   key: string;
@@ -168,6 +181,7 @@ export interface TimelineLayout {
   ticks: TickShape[];
   leases: LeaseShape[];
   pauses: PauseShape[];
+  cuts: CutShape[];
   lockDelays: LockDelayShape[];
   messages: MessageShape[];
   marks: MarkShape[];
