@@ -221,6 +221,27 @@ test.describe('the walkthrough in presenter mode', () => {
     await expect(beliefs).not.toHaveCount(0);
   });
 
+  test("a part with a focus opens on it, not the whole run: the slow clock's few ms, its marks apart; Fit shows the rest", async ({
+    page,
+  }) => {
+    // Drawn whole (2 s), the lease's end, the grant, both writes and the check lay within 80 ms:
+    // the accepted write's mark and the zombie's sat on one another.
+    await presentPart(page, 'held-is-not-enforced', 'slow-clock');
+    await settled(page, 'held-is-not-enforced', 'slow-clock', 'telling');
+    const ticks = page.locator('.lesson-main .tl-axis__label');
+    await expect(ticks.filter({ hasText: /^1,050 ms$/ })).toHaveCount(1);
+    await expect(ticks.filter({ hasText: /^2,000 ms$/ })).toHaveCount(0);
+    const storage = await page
+      .locator('.lesson-main .tl-svg')
+      .locator('.tl-mark--accept, .tl-mark--staleAccept')
+      .evaluateAll((marks) => marks.map((m) => m.getBoundingClientRect().x));
+    expect(storage.length, 'the two writes at the store').toBe(2);
+    expect(Math.abs(storage[1]! - storage[0]!), 'px between the two writes at the store').toBeGreaterThan(100);
+    // The class can still see the whole run.
+    await page.getByRole('button', { name: 'Fit' }).click();
+    await expect(ticks.filter({ hasText: /^2,000 ms$/ })).toHaveCount(1);
+  });
+
   test('a question revealed by the next press, with no answer picked; the blank key', async ({ page }) => {
     await page.goto(`./#lesson=${lesson.id}&chapter=the-race&step=t6&present`);
     const step = chapters[2]!.find((s) => s.id === 't6')!;

@@ -43,6 +43,10 @@ export interface LessonStep {
   say: string;
   ask?: Question;
   show?: LessonPanel[];
+  /** Two labels of the run's trace (or `start` / `end`), in order: the timeline opens on the time
+   * between them, with some room either side, instead of the whole run (a part whose steps lie a
+   * few ms apart in a long run). The class can zoom out again (Fit). */
+  focus?: [string, string];
 }
 
 export interface Chapter {
@@ -91,4 +95,6 @@ export interface ResolvedStep {
   say: string;
   question: PosedQuestion | null;
   show: LessonPanel[];
+  /** The time the timeline opens on (ms of the run), from the step's `focus`; null: the whole run. */
+  focusMs: { startMs: number; endMs: number } | null;
 }

@@ -99,6 +99,15 @@ describe('validateLesson', () => {
         (l) => ((l.chapters[0]!.steps[1]!.id = 'granted'), l),
         /^chapters\[0\]\.steps\[1\]\.id: another step of this chapter is also called "granted"/,
       ],
+      [
+        (l) => ((l.chapters[0]!.steps[0]!.focus = ['t0', 'nope']), l),
+        /^chapters\[0\]\.steps\[0\]\.focus\[1\]: the run has no step labelled "nope"/,
+      ],
+      [
+        (l) => ((l.chapters[0]!.steps[0]!.focus = ['t4', 't0']), l),
+        /^chapters\[0\]\.steps\[0\]\.focus: "t0" \(5 ms\) comes before "t4" \(1307 ms\): name the earlier first/,
+      ],
+      [(l) => ((l.chapters[0]!.steps[0]!.focus = ['t0']), l), /^chapters\[0\]\.steps\[0\]\.focus: expected a list of 2/],
       [() => 'not a lesson', /expected an object/],
       [() => null, /expected an object/],
     ];
@@ -107,5 +116,16 @@ describe('validateLesson', () => {
       expect(result.ok).toBe(false);
       if (!result.ok) expect(result.error).toMatch(message);
     }
+  });
+
+  it('opens a part with a focus on the time between its two labels, with room either side, and one without on the whole run', () => {
+    const result = validateLesson(LESSONS[0]);
+    if (!result.ok) throw new Error(result.error);
+    const steps = result.chapters[0]!;
+    const slowClock = steps.find((s) => s.id === 'slow-clock')!;
+    // t2 (the lease's end, 1002 ms) to t6 (the zombie's write, 1082 ms): 80 ms, and 40 % of it
+    // (32 ms) either side, of a run of 2002 ms.
+    expect(slowClock.focusMs).toEqual({ startMs: 970, endMs: 1114 });
+    expect(steps.find((s) => s.id === 'granted')!.focusMs).toBeNull();
   });
 });

@@ -86,7 +86,7 @@ function readQuestion(v: unknown, path: string): Question {
 
 function readStep(v: unknown, path: string): LessonStep {
   const o = object(v, path);
-  onlyKeys(o, path, ['id', 'run', 'at', 'say', 'ask', 'show']);
+  onlyKeys(o, path, ['id', 'run', 'at', 'say', 'ask', 'show', 'focus']);
   const step: LessonStep = { at: str(o.at, join(path, 'at'), 64), say: str(o.say, join(path, 'say'), TEXT_MAX) };
   if (o.id !== undefined) step.id = id(o.id, join(path, 'id'));
   if (o.run !== undefined) step.run = readRun(o.run, join(path, 'run'));
@@ -95,6 +95,10 @@ function readStep(v: unknown, path: string): LessonStep {
     step.show = list(o.show, join(path, 'show'), 0, LESSON_PANELS.length).map((p, i) =>
       oneOf(p, join(join(path, 'show'), i), LESSON_PANELS),
     );
+  if (o.focus !== undefined) {
+    const [from, to] = list(o.focus, join(path, 'focus'), 2, 2).map((l, i) => str(l, join(join(path, 'focus'), i), 64));
+    step.focus = [from!, to!];
+  }
   return step;
 }
 
@@ -131,7 +135,26 @@ export function scenarioOfRun(run: LessonRun): { scenario: Scenario; presetId: s
   return { scenario: withStrategy(preset.scenario, run.strategy), presetId: null };
 }
 
-/** The index of the trace step a lesson step stops at. */
+/** The room a focus leaves either side of its two steps: this share of the time between them,
+ * and at least this share of the whole run. */
+const FOCUS_ROOM = 0.4;
+const FOCUS_ROOM_OF_RUN = 0.01;
+
+/** The time a step's `focus` opens the timeline on (ms), or null for none. */
+function focusOf(trace: Trace, focus: [string, string] | undefined, path: string): ResolvedStep['focusMs'] {
+  if (!focus) return null;
+  const [from, to] = focus.map((label, i) => locate(trace, label, join(join(path, 'focus'), i)));
+  const [fromMs, toMs] = [trace.steps[from!]!.timeMs, trace.steps[to!]!.timeMs];
+  if (toMs < fromMs)
+    throw new Invalid(
+      join(path, 'focus'),
+      `"${focus[1]}" (${toMs} ms) comes before "${focus[0]}" (${fromMs} ms): name the earlier first`,
+    );
+  const room = Math.max((toMs - fromMs) * FOCUS_ROOM, trace.endMs * FOCUS_ROOM_OF_RUN);
+  return { startMs: Math.max(0, fromMs - room), endMs: Math.min(trace.endMs, toMs + room) };
+}
+
+/** The index of the trace step a label names (a lesson step's `at`, a focus's end); `path`: the field's. */
 function locate(trace: Trace, at: string, path: string): number {
   if (at === 'start') return 0;
   if (at === 'end') return Math.max(0, trace.steps.length - 1);
@@ -139,7 +162,7 @@ function locate(trace: Trace, at: string, path: string): number {
   if (index < 0) {
     const labels = trace.steps.flatMap((s) => (s.label ? [s.label] : []));
     throw new Invalid(
-      join(path, 'at'),
+      path,
       `the run has no step labelled "${at}" (it has ${labels.length ? labels.join(', ') : 'no labels'}; or use "start" or "end")`,
     );
   }
@@ -175,7 +198,7 @@ function resolve(lesson: Lesson, known: KnownRuns): ResolvedStep[][] {
         current = { scenario, presetId, trace: runOf(scenario) };
       }
       const { scenario, presetId, trace } = current;
-      const target = locate(trace, step.at, path);
+      const target = locate(trace, step.at, join(path, 'at'));
       // The whole run's verdict shows once nothing still to come can change it (a lesson hides
       // the future): asked for at a step before that, the panel would never show. The lesson
       // asked for it at 15 parts where it never showed, unnoticed.
@@ -210,6 +233,7 @@ function resolve(lesson: Lesson, known: KnownRuns): ResolvedStep[][] {
         say: step.say,
         question,
         show: step.show ?? [],
+        focusMs: focusOf(trace, step.focus, path),
       };
     });
   });

@@ -5,7 +5,7 @@ import type { Trace } from '../../engine';
 import { defaultHeight } from '../timeline/geometry';
 import { laneUnits } from '../timeline/lanes';
 import { Timeline } from '../timeline/Timeline';
-import type { TimelineLayout } from '../timeline/types';
+import type { TimeWindow, TimelineLayout } from '../timeline/types';
 import { useActions, useLab } from '../store/context';
 import { useShownTrace } from '../store/shown';
 import { InterventionMarks } from './InterventionMarks';
@@ -54,15 +54,18 @@ export function withoutBeliefs(trace: Trace): Trace {
  * `exportable`: the export actions under the timeline (the lab's own view, not a lesson's).
  * `hideBeliefs`: draw no client's belief in its lease (a lesson's open question that asks how many
  * clients believe they hold the lock: the bars would answer it).
+ * `focus`: the time to open on (ms of the run; a lesson part's), instead of the whole run.
  */
 export function TimelineView({
   maxHeightPx,
   exportable = false,
   hideBeliefs = false,
+  focus = null,
 }: {
   maxHeightPx?: number;
   exportable?: boolean;
   hideBeliefs?: boolean;
+  focus?: TimeWindow | null;
 }) {
   const shown = useShownTrace();
   const fullTrace = shown.fullTrace;
@@ -82,6 +85,7 @@ export function TimelineView({
         height={timelineHeight(laneUnits(trace.parties), maxHeightPx)}
         overlay={overlay}
         interventionKey={interventions}
+        focus={focus}
       />
       {exportable && <ExportBar />}
     </section>

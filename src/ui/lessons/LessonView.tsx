@@ -234,20 +234,32 @@ function useMoreBelow(main: RefObject<HTMLElement | null>, on: boolean): boolean
 function Lesson() {
   // The lesson's state on its root, for tests and styles: where it is, and whether a run is playing.
   const playing = useLab((s) => s.playing);
-  const { presenting, blank, toggleBlank, showKey, error, dismissError, hasQuestion, phase, where, hidesBeliefs } =
-    useLesson((s) => ({
-      phase: s.phase,
-      where: `${s.lesson?.chapters[s.place.chapter]?.id}/${stepOf(s)?.id}`,
-      presenting: s.presenting,
-      blank: s.blank,
-      toggleBlank: s.toggleBlank,
-      showKey: s.showKey,
-      error: s.error,
-      dismissError: s.dismissError,
-      hasQuestion: Boolean(stepOf(s)?.question),
-      // An open question the drawing would answer: what gives it away waits for the reveal.
-      hidesBeliefs: s.phase === 'asking' && stepOf(s)?.question?.hides === 'beliefs',
-    }));
+  const {
+    presenting,
+    blank,
+    toggleBlank,
+    showKey,
+    error,
+    dismissError,
+    hasQuestion,
+    phase,
+    where,
+    hidesBeliefs,
+    focus,
+  } = useLesson((s) => ({
+    phase: s.phase,
+    where: `${s.lesson?.chapters[s.place.chapter]?.id}/${stepOf(s)?.id}`,
+    presenting: s.presenting,
+    blank: s.blank,
+    toggleBlank: s.toggleBlank,
+    showKey: s.showKey,
+    error: s.error,
+    dismissError: s.dismissError,
+    hasQuestion: Boolean(stepOf(s)?.question),
+    // An open question the drawing would answer: what gives it away waits for the reveal.
+    hidesBeliefs: s.phase === 'asking' && stepOf(s)?.question?.hides === 'beliefs',
+    focus: stepOf(s)?.focusMs ?? null,
+  }));
   // Presenting, the timeline takes the room the words leave, so the whole screen is one view.
   const mainRef = useRef<HTMLElement>(null);
   const topRef = useRef<HTMLDivElement>(null);
@@ -288,7 +300,7 @@ function Lesson() {
           <Question />
         </div>
         <div className="lesson-timeline">
-          <TimelineView maxHeightPx={room} hideBeliefs={hidesBeliefs} />
+          <TimelineView maxHeightPx={room} hideBeliefs={hidesBeliefs} focus={focus} />
           {presenting && <KeyToggle />}
         </div>
         <Panels />

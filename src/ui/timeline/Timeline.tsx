@@ -51,6 +51,9 @@ export interface TimelineProps {
   interventionKey?: boolean;
   /** The whole run, when `trace` is only the run so far: the axis spans it, so it never rescales. */
   fitTo?: Pick<Trace, 'endMs' | 'steps'>;
+  /** A time to open on instead of the whole run (a lesson's focus): taken each time it changes;
+   * the user's zoom and Fit work as ever after it. */
+  focus?: TimeWindow | null;
 }
 
 interface View {
@@ -58,25 +61,46 @@ interface View {
   cursor: number;
   fit: TimeWindow;
   window: TimeWindow;
+  /** The focus last taken ("start:end"), or '' for none. */
+  focus: string;
+  /** The focus still holds: the user has not zoomed or panned since it was taken. */
+  held: boolean;
 }
 
 const sameWindow = (a: TimeWindow, b: TimeWindow) => a.startMs === b.startMs && a.endMs === b.endMs;
 
-/** The visible window: the user's zoom, kept across trace changes, and following the cursor. */
-function useViewWindow(trace: Trace, cursor: number, fit: TimeWindow) {
+const focusKey = (focus: TimeWindow | null | undefined) => (focus ? `${focus.startMs}:${focus.endMs}` : '');
+
+/** The visible window: the user's zoom, kept across trace changes, and following the cursor. A
+ * `focus` (a lesson part's) is shown whenever the cursor is inside it, until the user zooms or
+ * pans: a run playing up to it from its start is followed, then the focus is shown whole. */
+function useViewWindow(trace: Trace, cursor: number, fit: TimeWindow, focus?: TimeWindow | null) {
   const cursorMs = trace.steps[cursor]?.timeMs ?? 0;
-  const [view, setView] = useState<View>(() => ({ trace, cursor, fit, window: followCursor(fit, cursorMs, fit) }));
+  const asked = focusKey(focus);
+  const [view, setView] = useState<View>(() => ({
+    trace,
+    cursor,
+    fit,
+    window: followCursor(focus ? clampWindow(focus, fit) : fit, cursorMs, fit),
+    focus: asked,
+    held: true,
+  }));
   let window = view.window;
-  if (view.trace !== trace || view.cursor !== cursor) {
-    if (view.trace !== trace) {
+  if (view.trace !== trace || view.cursor !== cursor || view.focus !== asked) {
+    const held = view.focus === asked ? view.held : true;
+    if (focus && held) window = clampWindow(focus, fit);
+    else if (view.focus !== asked) {
+      // The next part without a focus opens on the whole run.
+      window = fit;
+    } else if (view.trace !== trace) {
       // A fork or a new scenario: keep the user's zoom unless they were looking at the whole trace.
       window = isFit(window, view.fit) ? fit : clampWindow(window, fit);
     }
     window = followCursor(window, cursorMs, fit);
-    setView({ trace, cursor, fit, window });
+    setView({ trace, cursor, fit, window, focus: asked, held });
   }
   const setWindow = useCallback(
-    (next: TimeWindow) => setView((v) => (sameWindow(v.window, next) ? v : { ...v, window: next })),
+    (next: TimeWindow) => setView((v) => (sameWindow(v.window, next) ? v : { ...v, window: next, held: false })),
     [],
   );
   return [window, setWindow] as const;
@@ -140,6 +164,7 @@ export function Timeline({
   overlay,
   interventionKey = false,
   fitTo,
+  focus,
 }: TimelineProps): JSX.Element {
   const ids = useId().replace(/[^a-zA-Z0-9_-]/g, '');
   const patterns = useMemo(() => ({ zombie: `tl-zombie-${ids}`, pause: `tl-pause-${ids}` }), [ids]);
@@ -148,7 +173,7 @@ export function Timeline({
   const [svg, setSvg] = useState<SVGSVGElement | null>(null);
   const step = clampCursor(trace, cursor);
   const fit = useMemo(() => fitWindow(fitTo ?? trace), [fitTo, trace]);
-  const [window, setWindow] = useViewWindow(trace, step, fit);
+  const [window, setWindow] = useViewWindow(trace, step, fit, focus);
   const svgHeight = height ?? defaultHeight(laneUnits(trace.parties));
 
   const layout = useMemo(

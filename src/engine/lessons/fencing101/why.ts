@@ -59,6 +59,9 @@ export const whyChapter: Chapter = {
       run: { preset: 'skewed-clock-trust' },
       // The write the slow clock let through, not the run's last step (Client2's lease ending).
       at: 't6',
+      // The lease's end, the grant, both writes and the slow clock's check lie within 80 ms of a
+      // run of 2 s: drawn whole, their marks sat on one another.
+      focus: ['t2', 't6'],
       say: 'Nor is a pause or a cut needed. Client1 judges its lease by its own clock, and its clock runs slow. By its count the lease has time left; by the lock service\u2019s, it ended and Client2 has the lock. Client1 writes, and the store takes it.',
       show: ['verdict'],
     },
