@@ -107,7 +107,10 @@ describe('validateLesson', () => {
         (l) => ((l.chapters[0]!.steps[0]!.focus = ['t4', 't0']), l),
         /^chapters\[0\]\.steps\[0\]\.focus: "t0" \(5 ms\) comes before "t4" \(1307 ms\): name the earlier first/,
       ],
-      [(l) => ((l.chapters[0]!.steps[0]!.focus = ['t0']), l), /^chapters\[0\]\.steps\[0\]\.focus: expected a list of 2/],
+      [
+        (l) => ((l.chapters[0]!.steps[0]!.focus = ['t0']), l),
+        /^chapters\[0\]\.steps\[0\]\.focus: expected a list of 2/,
+      ],
       [() => 'not a lesson', /expected an object/],
       [() => null, /expected an object/],
     ];
