@@ -18,7 +18,7 @@ export const systemsChapter: Chapter = {
           'Client1\u2019s token was 33. Client2\u2019s token comes from the same history, later. What can we say about it?',
         choices: ['It is exactly 34', 'It is higher than 33, maybe by more than one', 'It could be lower than 33'],
         answer: 1,
-        why: 'Other changes happened in between (Client1\u2019s session ending, its node being deleted), and each took a number. Client2\u2019s token is 36: not the next integer, but higher, and higher is all the store needs.',
+        why: 'Two other changes came in between, and each took a number: Client1\u2019s session ending, which deleted its node in the same change (34), and Client2\u2019s session opening (35). Client2\u2019s token is 36: not the next integer, but higher, and higher is all the store needs.',
       },
       show: ['cards'],
     },
@@ -35,7 +35,7 @@ export const systemsChapter: Chapter = {
       say: 'etcd numbers every change to its store too: the revision. The revision at which a client\u2019s lock key was created is its token.',
       ask: {
         kind: 'max-seen',
-        why: 'Client2\u2019s key was created at revision 35 (the lease ending and the old key\u2019s deletion used a number too), so the store now remembers 35.',
+        why: 'Client2\u2019s key was created at revision 35 (deleting the old key when its lease expired took revision 34; a lease itself takes none), so the store now remembers 35.',
       },
     },
     {
