@@ -51,11 +51,11 @@ describe('npm run sim', () => {
     );
     expect(run(['--scenario', path]).code).toBe(0);
     const table = run(['--table']).out.split('\n');
-    expect(table[0]).toMatch(/^Approach\s+Monotonic token\?\s+Stale write blocked\?/);
+    expect(table[0]).toMatch(/^Approach\s+Token always grows\?\s+Zombie's write kept out\?/);
     expect(table.find((l) => l.startsWith('Fencing token'))).toMatch(
       /Yes\s+Yes\s+Storage rejected Client1's stale write Y: 33 <= 34/,
     );
-    expect(table.find((l) => l.startsWith('Lease + trust'))).toMatch(/No\s+No\s+/);
+    expect(table.find((l) => l.startsWith('Lease + trust'))).toMatch(/No \(it issues none\)\s+No\s+/);
     // The row the scenario's own settings run in is starred, and the footnote says what that means.
     expect(table.find((l) => l.startsWith('Fencing token'))).toMatch(/^Fencing token \(generic pattern\) \*\s/);
     expect(table.filter((l) => / \*\s{2}/.test(l))).toHaveLength(1);

@@ -16,7 +16,9 @@ import { carryTo, type Carried } from './carry';
 export interface ComparisonRow {
   strategy: string;
   name: string;
-  monotonicToken: boolean;
+  /** Whether every token the run issued was higher than the one before; null when it issued none
+   * (a plain lease hands out no token, so there is nothing to grow). */
+  monotonicToken: boolean | null;
   /** Null when no superseded holder wrote at all: there was nothing to block (see `warnings`). */
   staleWriteBlocked: boolean | null;
   reason: string;
@@ -80,7 +82,7 @@ export function compareUnder(scenario: Scenario, strategy: StrategyDef): Compari
   const uncheckedReason = unchecked ? uncheckedSentence(unchecked) : '';
   return {
     ...base,
-    monotonicToken: v.tokensMonotonic,
+    monotonicToken: trace.leases.some((l) => l.token !== null) ? v.tokensMonotonic : null,
     staleWriteBlocked: attempted ? blocked : null,
     reason: [reasonFrom(trace), handover(trace), uncheckedReason, aboutStrategy(strategy.id)?.caveat ?? '']
       .filter(Boolean)

@@ -1,6 +1,7 @@
 // The comparison table as text, for the CLI's `--table`: one row per strategy, read off its run.
 // Invariant: pure formatting of ComparisonRow fields.
 
+import { COMPARISON_COLUMNS, NO_TOKEN_WORDS } from './columns';
 import type { ComparisonRow } from './compare';
 
 /** The blocked column in words: an untested row with a warning is not left looking safe. */
@@ -26,8 +27,9 @@ export function rowSentences(row: Pick<ComparisonRow, 'reason' | 'warnings' | 'c
  * system's own, comparison/carry.ts): that row is starred and a footnote says so.
  */
 export function formatComparisonText(rows: ComparisonRow[], shown?: string): string {
-  const yes = (b: boolean) => (b ? 'Yes' : 'No');
-  const header = ['Approach', 'Monotonic token?', 'Stale write blocked?', 'Why (from the run)'];
+  const yes = (b: boolean | null) => (b === null ? NO_TOKEN_WORDS : b ? 'Yes' : 'No');
+  const { approach, monotonic, blocked, why } = COMPARISON_COLUMNS;
+  const header = [approach, monotonic, blocked, why];
   const body = rows.map((r) => [
     r.strategy === shown ? `${r.name} *` : r.name,
     r.error ? '-' : yes(r.monotonicToken),

@@ -4,7 +4,7 @@
 // progress and a way to stop); never while hidden; kept for a scenario already compared.
 
 import { useEffect, useRef, useState } from 'react';
-import { STRATEGIES, type Scenario } from '../../engine';
+import { COMPARISON_COLUMNS, NO_TOKEN_WORDS, STRATEGIES, type Scenario } from '../../engine';
 import { startComparison } from '../workers/comparison';
 import type { RowSummary } from '../workers/wire';
 import { useActions, useLab } from '../store/context';
@@ -21,13 +21,8 @@ const YesNo = ({ value, warned = false }: { value: boolean | null; warned?: bool
     </span>
   );
 
-/** The columns' names: the header row, and on a phone each cell's own label (tables.css). In
- * plain words, for a class: "monotonic" and "stale holder" were words a teacher had to explain. */
-const COLUMNS = {
-  monotonic: 'Token always grows?',
-  blocked: "Zombie's write kept out?",
-  why: 'Why (from the run)',
-} as const;
+/** The columns' names: the header row, and on a phone each cell's own label (tables.css). */
+const COLUMNS = COMPARISON_COLUMNS;
 
 /** A cell's column name, drawn in the cell where the rows are cards (a phone); the header row
  * already gives it to screen readers, so it is hidden from them here. */
@@ -144,7 +139,7 @@ export function Comparison() {
           <caption className="visually-hidden">{caption}</caption>
           <thead>
             <tr>
-              <th scope="col">Approach</th>
+              <th scope="col">{COLUMNS.approach}</th>
               <th scope="col">{COLUMNS.monotonic}</th>
               <th scope="col">{COLUMNS.blocked}</th>
               <th scope="col">{COLUMNS.why}</th>
@@ -188,7 +183,13 @@ export function Comparison() {
                     <>
                       <td>
                         <CellLabel text={COLUMNS.monotonic} />
-                        <YesNo value={row.monotonicToken} />
+                        {row.monotonicToken === null ? (
+                          <span className="no">
+                            <span aria-hidden="true">✕</span> {NO_TOKEN_WORDS}
+                          </span>
+                        ) : (
+                          <YesNo value={row.monotonicToken} />
+                        )}
                       </td>
                       <td>
                         <CellLabel text={COLUMNS.blocked} />
