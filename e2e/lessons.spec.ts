@@ -663,6 +663,13 @@ test.describe('the walkthrough on a laptop', () => {
     await page.goto('./#lesson=no-such-lesson');
     await expect(page.getByRole('alert')).toContainText('There is no lesson called "no-such-lesson"');
     await expect(page.getByRole('heading', { name: 'Fencelab', level: 1 })).toBeVisible();
+    // A mistyped chapter is said too, with the ones there are: it opened chapter 1, silently.
+    await page.goto('about:blank');
+    await page.goto(`./#lesson=${lesson.id}&chapter=the-rcae&step=t4`);
+    await expect(page.getByRole('alert')).toContainText('the link names a chapter "the-rcae" the lesson does not have');
+    await expect(page.getByRole('alert')).toContainText('the-race');
+    await expect(page.getByRole('heading', { name: 'Fencelab', level: 1 })).toBeVisible();
+    await expect(page.locator('.lesson')).toHaveCount(0);
   });
 
   test('the lab can hide what has not happened yet, and stop at each labelled step', async ({ page }) => {

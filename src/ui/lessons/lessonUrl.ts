@@ -64,21 +64,29 @@ export function readFromLink(hash: string): LessonLink | null {
   return lesson ? { lesson, chapter, step, present: false, answer: readAnswer(answer) } : null;
 }
 
-/** A chapter or step named by id, or by its number from 1. */
+/** A chapter or step named by id, or by its number from 1 (past the end: the last); -1 for a name
+ * it does not have. */
 function indexOf<T>(items: readonly T[], name: string | undefined, idOf: (item: T) => string): number {
   if (name === undefined) return 0;
   const byId = items.findIndex((item) => idOf(item) === name);
   if (byId >= 0) return byId;
   const n = Number(name);
-  return Number.isInteger(n) && n >= 1 ? Math.min(n, items.length) - 1 : 0;
+  return /^\d+$/.test(name) && n >= 1 ? Math.min(n, items.length) - 1 : -1;
 }
 
-/** Finds a link's chapter and step in the lesson once it is read. */
+/** Finds a link's chapter and step in the lesson once it is read; a chapter or step the lesson
+ * does not have is said in words (a hand-edited link), and the lesson is not opened. */
 export const placeFinder =
   (link: LessonLink): PlaceFinder =>
   (lesson: Lesson, chapters: ResolvedStep[][]) => {
     const chapter = indexOf(lesson.chapters, link.chapter, (c) => c.id);
-    return { chapter, step: indexOf(chapters[chapter] ?? [], link.step, (s) => s.id) };
+    if (chapter < 0)
+      return `the link names a chapter "${link.chapter}" the lesson does not have (its chapters: ${lesson.chapters.map((c) => c.id).join(', ')}, or a number from 1 to ${lesson.chapters.length})`;
+    const steps = chapters[chapter] ?? [];
+    const step = indexOf(steps, link.step, (s) => s.id);
+    if (step < 0)
+      return `the link names a part "${link.step}" that chapter "${lesson.chapters[chapter]!.id}" does not have (its parts: ${steps.map((s) => s.id).join(', ')}, or a number from 1 to ${steps.length})`;
+    return { chapter, step };
   };
 
 /** The lesson the lab's "Lesson for a class" opens (a test holds it to the first shipped one). */

@@ -225,6 +225,28 @@ describe('a lesson session', () => {
     expect(lab.getState().scenario).toBe(before);
     expect(session.getState().lesson).toBeNull();
   });
+
+  it('refuses a hand-edited link to a chapter or part the lesson does not have, naming the ones it has', async () => {
+    // An engineer's mistyped chapter opened chapter 1, saying nothing.
+    const { lab, session } = setup();
+    const before = lab.getState().scenario;
+    const link = (chapter: string, step?: string) => placeFinder({ lesson: LESSON.id, chapter, step, present: false });
+    expect(await session.getState().open(LESSON.id, link('the-rcae'))).toBe(false);
+    expect(lab.getState().error).toMatch(
+      /^Could not open the lesson "[^"]+": the link names a chapter "the-rcae" the lesson does not have \(its chapters: held-is-not-enforced, .*the-race.*, or a number from 1 to \d+\)\. Nothing was changed\.$/,
+    );
+    expect(await session.getState().open(LESSON.id, link('the-race', 't9'))).toBe(false);
+    expect(lab.getState().error).toMatch(
+      /the link names a part "t9" that chapter "the-race" does not have \(its parts: .*t4.*\)/,
+    );
+    expect(await session.getState().open(LESSON.id, link('0'))).toBe(false);
+    expect(lab.getState().scenario).toBe(before);
+    expect(session.getState().lesson).toBeNull();
+    // A number past the end still opens the last, as the lesson format says.
+    expect(await session.getState().open(LESSON.id, link('99', '99'))).toBe(true);
+    const { chapters } = session.getState();
+    expect(session.getState().place).toEqual({ chapter: chapters.length - 1, step: chapters.at(-1)!.length - 1 });
+  });
 });
 
 describe('lesson links', () => {

@@ -83,8 +83,9 @@ export interface LessonActions {
 
 export type LessonSession = StoreApi<LessonState & LessonActions>;
 
-/** Finds the place to open at once the lesson is read (a link names chapters and steps by id). */
-export type PlaceFinder = (lesson: Lesson, chapters: ResolvedStep[][]) => Partial<Place>;
+/** Finds the place to open at once the lesson is read (a link names chapters and steps by id), or
+ * says in words why there is none (then the lesson is not opened). */
+export type PlaceFinder = (lesson: Lesson, chapters: ResolvedStep[][]) => Partial<Place> | string;
 
 /** How a step's question was answered: the choice picked (from 0), or 'shown' (revealed with none). */
 export type Answer = number | 'shown';
@@ -235,6 +236,8 @@ export function createLessonSession(
           `Could not open the lesson${options.source ? ` in ${options.source}` : ''}: ${checked.error}. Nothing was changed.`,
         );
       const wanted = typeof place === 'function' ? place(checked.lesson, checked.chapters) : place;
+      if (typeof wanted === 'string')
+        return refuse(`Could not open the lesson "${checked.lesson.title}": ${wanted}. Nothing was changed.`);
       const chapter = Math.min(Math.max(0, wanted.chapter ?? 0), checked.chapters.length - 1);
       const step = Math.min(Math.max(0, wanted.step ?? 0), checked.chapters[chapter]!.length - 1);
       // Lessons play at 4x: the teacher talks over the run, and each step still gets its time.
