@@ -122,6 +122,23 @@ test('the comparison lays the run out per strategy and opens a row in the timeli
   await expect(page.locator('.narration-where')).toContainText('1307 ms');
 });
 
+test('the comparison says a ✓ answers this run only, and opens the run where fencing cannot help', async ({ page }) => {
+  // An engineer read the canonical race's ✓ for ZooKeeper and etcd as holding always; the
+  // write-order condition was only in a pitfall preset they had to find.
+  await openLab(page);
+  await page.getByRole('tab', { name: 'Compare strategies' }).click();
+  const table = page.locator('.compare-table');
+  await expect(table.getByRole('row', { name: /ZooKeeper/ })).toContainText('Yes');
+  await expect(page.locator('.compare-note').first()).toContainText('A ✓ answers this run, not every run');
+  await page.getByRole('button', { name: 'open that run' }).click();
+  await expect(page.getByLabel('Scenario')).toHaveValue('pitfall-early-zombie');
+  for (const name of [/ZooKeeper/, /etcd/, /Fencing token/])
+    await expect(table.getByRole('row', { name }).locator('td').nth(1)).toHaveText(/No/);
+  // One change: Undo brings the race back.
+  await page.getByRole('button', { name: /^Undo/ }).click();
+  await expect(page.getByLabel('Scenario')).toHaveValue('canonical-race');
+});
+
 test('a pitfall preset, the error banner and the controls have no axe violations', async ({ page }) => {
   await openLab(page, '#preset=nope');
   await expect(page.getByRole('alert')).toBeVisible();

@@ -9,6 +9,10 @@ import { startComparison } from '../workers/comparison';
 import type { RowSummary } from '../workers/wire';
 import { useActions, useLab } from '../store/context';
 import { rowCarryWords, sharedCarryNotes } from './carried';
+import { fetchPreset } from '../store/presets';
+
+/** The pitfall where fencing cannot help: the zombie's write comes before the newer token. */
+const EARLY_ZOMBIE = 'pitfall-early-zombie';
 const YesNo = ({ value, warned = false }: { value: boolean | null; warned?: boolean }) =>
   value === null ? (
     <span className={warned ? 'na warned' : 'na'}>
@@ -50,7 +54,13 @@ export function Comparison() {
   const { scenario, edited } = useLab((s) => ({ scenario: s.scenario, edited: s.edited }));
   // A run changed in the lab still has its preset's name: the caption says it is changed.
   const caption = `“${scenario.name}”${edited ? ', as you changed it,' : ''} run under every strategy.`;
-  const { setStrategy } = useActions();
+  const { setStrategy, loadPreset, showError } = useActions();
+  // The presets beyond the page's own come on demand (store/presets.ts): fetched, then opened.
+  const openEarlyZombie = () =>
+    void fetchPreset(EARLY_ZOMBIE).then(
+      (preset) => (preset ? loadPreset(EARLY_ZOMBIE) : undefined),
+      () => showError('Could not open that run: the page could not fetch it (offline, or the site was updated).'),
+    );
   const [result, setResult] = useState<Result | null>(null);
   const [attempt, setAttempt] = useState(0);
   const stop = useRef<() => void>(() => {});
@@ -235,6 +245,15 @@ export function Comparison() {
         </table>
       </div>
       {/* Below and outside the scroll box, so on a phone it wraps to the screen. */}
+      <p className="hint compare-note">
+        A ✓ answers this run, not every run: a token keeps out only a write that reaches the store after a newer token
+        has. A zombie that writes before the new holder’s first write gets in wherever the store learns of the newer
+        token from that write alone: ZooKeeper, etcd and the generic pattern (
+        <button type="button" className="link" onClick={openEarlyZombie}>
+          open that run
+        </button>
+        ). HDFS’s journal nodes are promised the new epoch as the writer takes over, so they refuse it.
+      </p>
       <p className="hint compare-note">
         Each row is worked out by running this scenario under that system, not looked up: change the scenario and the
         answers can change. Every row replays the same actions and seed, and the knobs you set; a knob you left alone
