@@ -7,7 +7,7 @@ import type { LeaseRecord, Step, Trace } from '../core/trace';
 import { simulate } from '../simulate/simulate';
 import { STRATEGIES, choicesOf, findStrategy, retryPolicyFor } from '../strategies/registry';
 import { retryPolicyWords } from '../strategies/retry';
-import type { StrategyDef } from '../strategies/types';
+import type { StrategyAbout, StrategyDef } from '../strategies/types';
 import { aboutStrategy } from '../strategies/about/catalog';
 import { formatToken, tokenList } from '../protocol/tokens';
 import { editOutcome, staleEditsUncommitted, uncommittedPhrase } from '../trace/edits';
@@ -33,6 +33,10 @@ export interface ComparisonRow {
   /** Whether the stale write is still blocked when the store does not check (null: not asked). */
   blockedWithoutCheck: boolean | null;
   simplification: string;
+  /** The real server this system's runs were recorded on, or null (StrategyAbout.recordedOn). */
+  recordedOn: string | null;
+  /** Where the model's behaviour comes from (StrategyAbout.sources). */
+  sources: StrategyAbout['sources'];
   /** Null when the row could not run: `error` says why. */
   trace: Trace | null;
   error: string | null;
@@ -54,6 +58,8 @@ export function compareUnder(scenario: Scenario, strategy: StrategyDef): Compari
     strategy: strategy.id,
     name: strategy.name,
     simplification: aboutStrategy(strategy.id)?.simplification ?? '',
+    recordedOn: aboutStrategy(strategy.id)?.recordedOn ?? null,
+    sources: aboutStrategy(strategy.id)?.sources ?? [],
   };
   let carried: Carried;
   let trace: Trace;

@@ -75,6 +75,13 @@ export interface StrategyAbout {
   sourceWords?: Partial<Record<TokenSource, { label: string; explain: string }>>;
   /** A sentence the comparison table adds where a plain yes or no would hide something. */
   caveat?: string;
+  /** The real server its runs were recorded on (the Real servers view: the model's run beside the
+   * server's), or null where the lab has none to run (Chubby, HDFS) or nothing to record (the
+   * article's generic patterns): modelled from the sources alone. */
+  recordedOn: string | null;
+  /** Where the model's behaviour comes from, for an engineer to check (shared/domain.md's source
+   * key): the system's documents and code, papers, analyses. A source with no url is a book. */
+  sources: readonly { title: string; url?: string }[];
 }
 
 /** A strategy's model: its parties with their logic (`parties` of the same knobs, in order). */

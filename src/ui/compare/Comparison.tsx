@@ -10,6 +10,7 @@ import type { RowSummary } from '../workers/wire';
 import { useActions, useLab } from '../store/context';
 import { rowCarryWords, sharedCarryNotes } from './carried';
 import { fetchPreset } from '../store/presets';
+import { Sources } from '../strategy/Sources';
 
 /** The pitfall where fencing cannot help: the zombie's write comes before the newer token. */
 const EARLY_ZOMBIE = 'pitfall-early-zombie';
@@ -179,10 +180,12 @@ export function Comparison() {
                 <tr key={row.strategy} className={current ? 'current' : undefined}>
                   <th scope="row">
                     {row.name}
+                    {row.recordedOn && <span className="recorded-on">recorded on a real server</span>}
                     {/* Long (ZooKeeper's is 900 characters): folded, and named for what it is. */}
                     <details className="simplification">
-                      <summary>What the model leaves out</summary>
+                      <summary>What the model leaves out, and its sources</summary>
                       {row.simplification}
+                      <Sources about={row} />
                     </details>
                   </th>
                   {row.error ? (

@@ -3,6 +3,7 @@
 
 import { useId } from 'react';
 import { STRATEGIES, aboutStrategy } from '../../engine';
+import { Sources } from './Sources';
 import { useActions, useLab } from '../store/context';
 
 export function StrategyPicker() {
@@ -42,6 +43,7 @@ export function StrategyPicker() {
           <p className="hint">
             <strong>Modelled simply:</strong> {strategy.simplification}
           </p>
+          <Sources about={strategy} />
         </>
       )}
     </div>

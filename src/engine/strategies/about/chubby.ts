@@ -18,4 +18,11 @@ export const chubbyAbout: StrategyAbout = {
       explain: 'It grows each time the lock goes from free to held; a sequencer carries it to the server.',
     },
   },
+  recordedOn: null,
+  sources: [
+    {
+      title: 'Burrows, “The Chubby lock service for loosely-coupled distributed systems”, OSDI 2006, §§2.3–2.9',
+      url: 'https://research.google/pubs/the-chubby-lock-service-for-loosely-coupled-distributed-systems/',
+    },
+  ],
 };

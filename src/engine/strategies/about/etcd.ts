@@ -21,4 +21,13 @@ export const etcdAbout: StrategyAbout = {
         'Restoring an old snapshot sets the revision back, so revisions already handed out are handed out again.',
     },
   },
+  recordedOn: 'etcd 3.4.23',
+  sources: [
+    {
+      title: 'etcd client, concurrency/mutex.go',
+      url: 'https://github.com/etcd-io/etcd/blob/main/client/v3/concurrency/mutex.go',
+    },
+    { title: 'etcd server, lease/lessor.go', url: 'https://github.com/etcd-io/etcd/blob/main/server/lease/lessor.go' },
+    { title: 'Jepsen, “etcd 3.4.3” (2020)', url: 'https://jepsen.io/analyses/etcd-3.4.3' },
+  ],
 };

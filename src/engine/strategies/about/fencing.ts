@@ -10,4 +10,12 @@ export const fencingAbout: StrategyAbout = {
   timers: GENERIC_TIMERS,
   simplification:
     'The lock service is one node whose counter is assumed durable (in practice a consensus log or an fsync before replying), but whose leases, waiters and any running lock-delay a crash forgets; a holder renews only with keepalive on, one renewal at a time; the store checks and writes in one atomic step.',
+  recordedOn: null,
+  sources: [
+    {
+      title: 'Kleppmann, “How to do distributed locking” (2016)',
+      url: 'https://martin.kleppmann.com/2016/02/08/how-to-do-distributed-locking.html',
+    },
+    { title: 'Kleppmann & Riccomini, Designing Data-Intensive Applications, 2nd ed., ch. 9' },
+  ],
 };

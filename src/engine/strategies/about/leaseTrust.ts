@@ -10,4 +10,12 @@ export const leaseTrustAbout: StrategyAbout = {
   timers: GENERIC_TIMERS,
   simplification:
     'A client renews its lease only with keepalive on, one renewal at a time, and checks its lease only when it decides to write, not again just before the write leaves; the lock service is one node.',
+  recordedOn: null,
+  sources: [
+    {
+      title: 'Kleppmann, “How to do distributed locking” (2016)',
+      url: 'https://martin.kleppmann.com/2016/02/08/how-to-do-distributed-locking.html',
+    },
+    { title: 'Kleppmann & Riccomini, Designing Data-Intensive Applications, 2nd ed., ch. 9' },
+  ],
 };

@@ -16,4 +16,15 @@ export const qjmAbout: StrategyAbout = {
       explain: 'A quorum of journal nodes promises the new writer an epoch above any it has promised before.',
     },
   },
+  recordedOn: null,
+  sources: [
+    {
+      title: 'HDFS High Availability using the Quorum Journal Manager',
+      url: 'https://hadoop.apache.org/docs/stable/hadoop-project-dist/hadoop-hdfs/HDFSHighAvailabilityWithQJM.html',
+    },
+    {
+      title: 'Apache Hadoop, qjournal/server/Journal.java',
+      url: 'https://github.com/apache/hadoop/blob/trunk/hadoop-hdfs-project/hadoop-hdfs/src/main/java/org/apache/hadoop/hdfs/qjournal/server/Journal.java',
+    },
+  ],
 };

@@ -10,4 +10,20 @@ export const redlockAbout: StrategyAbout = {
   timers:
     "Each master expires its key on its own wall clock, which is why a clock step on one master can hand the lock to a second client; the client's validity also uses the wall clock, as redlock-rb's Time.now does.",
   simplification: `The value is 8 hex digits rather than 20 random bytes, SETs go to the masters in parallel with one 50 ms timeout for the round, masters keep keys in memory only (no fsync), a client gives up after ${retryPolicyWords(REDLOCK_RETRY_DEFAULT)} unless the retry knobs say otherwise, and nothing extends a held lock (no Redisson-style watchdog).`,
+  recordedOn: 'Redis 7.0.15 (five servers)',
+  sources: [
+    {
+      title: 'Redis: Distributed locks with Redis (the Redlock algorithm)',
+      url: 'https://github.com/redis/redis-doc/blob/master/docs/manual/patterns/distributed-locks.md',
+    },
+    {
+      title: 'antirez/redlock-rb, lib/redlock.rb',
+      url: 'https://github.com/antirez/redlock-rb/blob/master/lib/redlock.rb',
+    },
+    {
+      title: 'Kleppmann, “How to do distributed locking” (2016)',
+      url: 'https://martin.kleppmann.com/2016/02/08/how-to-do-distributed-locking.html',
+    },
+    { title: 'antirez, “Is Redlock safe?” (2016)', url: 'http://antirez.com/news/101' },
+  ],
 };

@@ -22,4 +22,19 @@ export const zookeeperAbout: StrategyAbout = {
         "The number ZooKeeper appends to a sequential node's name. It counts per parent and starts again at 0 once the empty parent is deleted and recreated.",
     },
   },
+  recordedOn: 'ZooKeeper 3.8.0',
+  sources: [
+    {
+      title: 'ZooKeeper recipes: locks',
+      url: 'https://zookeeper.apache.org/doc/current/recipes.html#sc_recipes_Locks',
+    },
+    {
+      title: 'ZooKeeper Programmer’s Guide: sessions',
+      url: 'https://zookeeper.apache.org/doc/current/zookeeperProgrammers.html#ch_zkSessions',
+    },
+    {
+      title: 'Apache Curator, StandardLockInternalsDriver.java and ConnectionState.java',
+      url: 'https://github.com/apache/curator/tree/master/curator-recipes/src/main/java/org/apache/curator/framework/recipes/locks',
+    },
+  ],
 };
