@@ -90,7 +90,12 @@ export function compareUnder(scenario: Scenario, strategy: StrategyDef): Compari
     ...base,
     monotonicToken: trace.leases.some((l) => l.token !== null) ? v.tokensMonotonic : null,
     staleWriteBlocked: attempted ? blocked : null,
-    reason: [reasonFrom(trace), handover(trace), uncheckedReason, aboutStrategy(strategy.id)?.caveat ?? '']
+    reason: [
+      reasonFrom(trace) + (attempted ? '' : keptAliveWords(trace, strategy)),
+      handover(trace),
+      uncheckedReason,
+      aboutStrategy(strategy.id)?.caveat ?? '',
+    ]
       .filter(Boolean)
       .join(' '),
     warnings: warningsFrom(trace),
@@ -263,6 +268,17 @@ function reasonFrom(trace: Trace): string {
   if (skipped) return `No stale write reached a store: ${skipped.text}`;
   const tokens = tokenList(v.tokensIssued);
   return `No stale write was attempted in this run: no holder wrote once a newer one had the lock (tokens issued: ${tokens || 'none'}).${waitingBehind(trace)}`;
+}
+
+/**
+ * Why a holder still held the lock at the run's end where its client keeps its lease alive: the
+ * real systems' clients always do (StrategyAbout.keptAlive), the generic ones with the keepalive
+ * knob on. Without it, a row whose race never formed read as weaker than one whose lease ran out.
+ */
+function keptAliveWords(trace: Trace, strategy: StrategyDef): string {
+  const words = aboutStrategy(strategy.id)?.keptAlive;
+  if (!words || (strategy.hasRenewalKnobs && trace.scenario.knobs.keepalive !== true)) return '';
+  return trace.leases.some((l) => l.endedMs === null) ? ` ${words}` : '';
 }
 
 /**

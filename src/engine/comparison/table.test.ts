@@ -143,7 +143,20 @@ describe('the comparison table of the canonical race', () => {
       expect(row.reason, id).toContain(
         'The race never formed: Client2 was still waiting for the lock when the run ended, while Client1 still held the lock.',
       );
+      // And why the holder still held it: its client keeps its session or lease alive, where the
+      // generic rows' leases, not renewed, ran out (an engineer read the row as the weaker one).
+      expect(row.reason, id).toMatch(
+        /(pings|keepalives|KeepAlives).* keeps its (session|lease), and the lock, until it lets go/,
+      );
     }
+    // The generic rows say it only when their keepalive knob is on.
+    const scenario = PRESETS.find((p) => p.id === 'redlock-clock-jump')!.scenario;
+    const generic = (keepalive: boolean) =>
+      compareStrategies({ ...scenario, knobs: { ...scenario.knobs, keepalive } }).find(
+        (r) => r.strategy === 'fencing',
+      )!;
+    expect(generic(false).reason).not.toContain('renews its lease');
+    expect(generic(true).reason).toContain('Its client renews its lease every third of it (keepalive is on)');
   });
 
   it('gives every strategy a summary of one or two sentences and one sentence on what it simplifies', () => {

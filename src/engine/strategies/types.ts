@@ -75,6 +75,10 @@ export interface StrategyAbout {
   sourceWords?: Partial<Record<TokenSource, { label: string; explain: string }>>;
   /** A sentence the comparison table adds where a plain yes or no would hide something. */
   caveat?: string;
+  /** A sentence on how its client keeps a grant alive (heartbeats, keepalives), said where a
+   * comparison row's lock never changed hands because the holder still held it; absent: its
+   * clients do not renew. */
+  keptAlive?: string;
   /** The real server its runs were recorded on (the Real servers view: the model's run beside the
    * server's), or null where the lab has none to run (Chubby, HDFS) or nothing to record (the
    * article's generic patterns): modelled from the sources alone. */

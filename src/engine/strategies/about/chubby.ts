@@ -18,6 +18,8 @@ export const chubbyAbout: StrategyAbout = {
       explain: 'It grows each time the lock goes from free to held; a sequencer carries it to the server.',
     },
   },
+  keptAlive:
+    "A Chubby client's KeepAlives extend its session, so a holder that is neither frozen nor cut off keeps its session, and the lock, until it lets go: rows whose leases are not renewed lose the lock at the lease's end instead.",
   recordedOn: null,
   sources: [
     {

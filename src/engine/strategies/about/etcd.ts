@@ -21,6 +21,8 @@ export const etcdAbout: StrategyAbout = {
         'Restoring an old snapshot sets the revision back, so revisions already handed out are handed out again.',
     },
   },
+  keptAlive:
+    "An etcd client sends keepalives every third of its lease's TTL, so a holder that is neither frozen nor cut off keeps its lease, and the lock, until it lets go: rows whose leases are not renewed lose the lock at the lease's end instead.",
   recordedOn: 'etcd 3.4.23',
   sources: [
     {

@@ -22,6 +22,8 @@ export const zookeeperAbout: StrategyAbout = {
         "The number ZooKeeper appends to a sequential node's name. It counts per parent and starts again at 0 once the empty parent is deleted and recreated.",
     },
   },
+  keptAlive:
+    "A ZooKeeper client pings the ensemble every third of its session timeout, so a holder that is neither frozen nor cut off keeps its session, and the lock, until it lets go: rows whose leases are not renewed lose the lock at the lease's end instead.",
   recordedOn: 'ZooKeeper 3.8.0',
   sources: [
     {
