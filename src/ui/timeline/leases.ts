@@ -6,6 +6,7 @@
 // time on the believed row.
 
 import { formatToken, grantsEpochs, type LeaseRecord, type PauseRecord, type Trace } from '../../engine';
+import { drawnToken } from './drawnToken';
 import { DETAIL_MAX } from './batch';
 import { candidateRange } from './intervals';
 import { clampX, type TimeScale } from './geometry';
@@ -121,7 +122,7 @@ export function layoutLeases(trace: Trace, lanes: Map<string, LaneShape>, frame:
       key: `lease-${lease.grantId}`,
       holder: lease.holder,
       words,
-      token: lease.token === null ? '' : formatToken(lease.token),
+      token: lease.token === null ? '' : drawnToken(lease.token),
       held,
       believed,
       zombie,

@@ -4,7 +4,8 @@
 // emitted; where many steps share a pixel on one lane, the one that matters most is kept, and in a
 // crowded view plain event dots give way to the verdicts.
 
-import { formatToken, type Step, type Trace } from '../../engine';
+import { type Step, type Trace } from '../../engine';
+import { drawnToken } from './drawnToken';
 import { isNarrow, type TimeScale } from './geometry';
 import { EVENT_RADIUS_PX, TOKEN_DX_PX, VERDICT_RADIUS_PX } from './glyphs';
 import type { LaneShape, MarkShape, MarkShapeKind, PlotArea, StepLabelShape, TimeWindow } from './types';
@@ -55,7 +56,7 @@ function markToken(step: Step, kind: MarkShapeKind): string | null {
   if (kind === 'event') return null;
   const token = step.write ? step.write.token : step.token;
   // A plain lease carries no token: there is nothing to write beside the mark.
-  return token === undefined || token === null ? null : formatToken(token);
+  return token === undefined || token === null ? null : drawnToken(token);
 }
 
 export function layoutMarks(

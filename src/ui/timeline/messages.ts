@@ -4,6 +4,7 @@
 // labels never overlap one another (a label with no room is left to the arrow's tooltip).
 
 import { formatToken, type MessageRecord, type Trace } from '../../engine';
+import { drawnToken } from './drawnToken';
 import { DETAIL_MAX } from './batch';
 import { candidateRange } from './intervals';
 import type { TimeScale } from './geometry';
@@ -202,7 +203,7 @@ function placeTokenLabels(
     const from = lanes.get(m.from);
     const to = lanes.get(m.to);
     if (!from || !to) continue;
-    const text = formatToken(m.token);
+    const text = drawnToken(m.token);
     if (m.deliveredStep !== null && saidAtMark.get(m.deliveredStep) === text) continue;
     if (told.some((t) => t.from === m.from && t.text === text && Math.abs(t.x - shape.x1) < SAME_SEND_PX)) continue;
     const width = tokenLabelWidth(text);

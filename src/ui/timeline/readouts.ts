@@ -3,6 +3,7 @@
 // Invariant: every value shown is read from the cursor's step snapshot, never recomputed.
 
 import { formatToken, type Trace } from '../../engine';
+import { drawnToken } from './drawnToken';
 import { formatNumber } from '../format/number';
 import { grantWordsOf, leaseSpans, lockDelaysOf, networkCuts } from './leases';
 import type { LaneShape, TimeWindow } from './types';
@@ -49,7 +50,7 @@ export function maxSeenAt(trace: Trace, cursor: number, lanes: readonly LaneShap
       return {
         party: lane.party,
         y: lane.y,
-        value: known ? formatToken(raw as string | number) : '—',
+        value: known ? drawnToken(raw as string | number) : '—',
         caption: !checks ? 'no check' : view?.down ? 'max_seen (down)' : 'max_seen',
         keeps: checks,
         changed: step?.changed[lane.party]?.includes('maxSeen') ?? false,
@@ -193,6 +194,7 @@ export function legendItems(trace: Trace, interventions = false): LegendItem[] {
     zombie: trace.leases.some((l) => leaseSpans(l, trace.endMs).zombie !== null),
     pause: trace.pauses.length > 0,
     cut: networkCuts(trace).length > 0,
+    randomTokens: trace.leases.some((l) => typeof l.token === 'string' && !/^\d+$/.test(l.token)),
     lockDelay: lockDelaysOf(trace).length > 0,
     staleAccept: trace.steps.some((s) => s.kind === 'write.accepted' && s.write?.stale),
     effect: trace.steps.some((s) => s.kind === 'effect.sent'),
@@ -213,7 +215,13 @@ export function legendItems(trace: Trace, interventions = false): LegendItem[] {
     has.cut && { key: 'cut', text: 'network cut: no message gets through' },
     has.lockDelay && { key: 'lockDelay', text: 'lock-delay: free, but nobody may take it' },
     { key: 'accept', text: 'write accepted' },
-    { key: 'reject', text: 'write rejected: stale token' },
+    {
+      key: 'reject',
+      // Random values (Redlock's) carry no order: a store comparing them refuses one by chance.
+      text: has.randomTokens
+        ? 'write rejected: its random token compared lower (chance, not order)'
+        : 'write rejected: stale token',
+    },
     has.staleAccept && { key: 'staleAccept', text: 'stale write accepted' },
     has.effect && { key: 'effect', text: 'side effect outside the fence' },
     checking.length > 0 && {
