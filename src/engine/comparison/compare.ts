@@ -16,8 +16,8 @@ import { carryTo, type Carried } from './carry';
 export interface ComparisonRow {
   strategy: string;
   name: string;
-  /** Whether every token the run issued was higher than the one before; null when it issued none
-   * (a plain lease hands out no token, so there is nothing to grow). */
+  /** Whether every token the run issued was higher than the one before; null where the row's
+   * design issues none (a plain lease's token source is `none`: there is nothing to grow). */
   monotonicToken: boolean | null;
   /** Null when no superseded holder wrote at all: there was nothing to block (see `warnings`). */
   staleWriteBlocked: boolean | null;
@@ -88,10 +88,12 @@ export function compareUnder(scenario: Scenario, strategy: StrategyDef): Compari
   const uncheckedReason = unchecked ? uncheckedSentence(unchecked) : '';
   return {
     ...base,
-    monotonicToken: trace.leases.some((l) => l.token !== null) ? v.tokensMonotonic : null,
+    // From the row's design (its token source), not from what this run happened to grant.
+    monotonicToken:
+      (carried.scenario.knobs.tokenSource ?? strategy.defaults.tokenSource) === 'none' ? null : v.tokensMonotonic,
     staleWriteBlocked: attempted ? blocked : null,
     reason: [
-      reasonFrom(trace) + (attempted ? '' : keptAliveWords(trace, strategy)),
+      reasonFrom(trace, keptAliveWords(trace, strategy)),
       handover(trace),
       uncheckedReason,
       aboutStrategy(strategy.id)?.caveat ?? '',
@@ -236,7 +238,8 @@ function handover(trace: Trace): string {
   return `${next.holder} got the lock at ${fmt(next.grantedMs)} ms${gap}.`;
 }
 
-function reasonFrom(trace: Trace): string {
+/** `keptAlive`: why a holder still held the lock, said where the race never formed (keptAliveWords). */
+function reasonFrom(trace: Trace, keptAlive = ''): string {
   const v = trace.verdict;
   if (v.staleWriteAccepted) {
     const step = trace.steps[v.staleWriteAccepted.step]!;
@@ -267,18 +270,18 @@ function reasonFrom(trace: Trace): string {
   const skipped = trace.steps.find((s) => s.kind === 'write.skipped');
   if (skipped) return `No stale write reached a store: ${skipped.text}`;
   const tokens = tokenList(v.tokensIssued);
-  return `No stale write was attempted in this run: no holder wrote once a newer one had the lock (tokens issued: ${tokens || 'none'}).${waitingBehind(trace)}`;
+  return `No stale write was attempted in this run: no holder wrote once a newer one had the lock (tokens issued: ${tokens || 'none'}).${waitingBehind(trace, keptAlive)}`;
 }
 
 /**
- * Why a holder still held the lock at the run's end where its client keeps its lease alive: the
+ * Why a holder still held the lock when the run ended, where its client keeps its lease alive: the
  * real systems' clients always do (StrategyAbout.keptAlive), the generic ones with the keepalive
- * knob on. Without it, a row whose race never formed read as weaker than one whose lease ran out.
+ * knob on. Said only where the race never formed (waitingBehind): without it, such a row read as
+ * weaker than one whose lease ran out.
  */
 function keptAliveWords(trace: Trace, strategy: StrategyDef): string {
   const words = aboutStrategy(strategy.id)?.keptAlive;
-  if (!words || (strategy.hasRenewalKnobs && trace.scenario.knobs.keepalive !== true)) return '';
-  return trace.leases.some((l) => l.endedMs === null) ? ` ${words}` : '';
+  return !words || (strategy.hasRenewalKnobs && trace.scenario.knobs.keepalive !== true) ? '' : words;
 }
 
 /**
@@ -311,14 +314,14 @@ function lostStaleWrite(trace: Trace): string | null {
  * Client1 still held it." for each client that asked, never got it and was still waiting behind a
  * grant live at the run's end (warningsFrom warns of a client waiting for a lock nobody held).
  */
-function waitingBehind(trace: Trace): string {
+function waitingBehind(trace: Trace, keptAlive = ''): string {
   const waiting = neverGranted(trace)
     .filter(({ gaveUp }) => !gaveUp)
     .flatMap(({ client }) => {
       const behind = heldAgainst(trace, client, trace.endMs);
       return behind ? [`${client} was still waiting for the lock when the run ended${behind}`] : [];
     });
-  return waiting.length ? ` The race never formed: ${waiting.join('; ')}.` : '';
+  return waiting.length ? ` The race never formed: ${waiting.join('; ')}.${keptAlive ? ` ${keptAlive}` : ''}` : '';
 }
 
 /**

@@ -180,7 +180,7 @@ export function Comparison() {
                 <tr key={row.strategy} className={current ? 'current' : undefined}>
                   <th scope="row">
                     {row.name}
-                    {row.recordedOn && <span className="recorded-on">recorded on a real server</span>}
+                    {row.recordedOn && <span className="recorded-on">model checked against a real server</span>}
                     {/* Long (ZooKeeper's is 900 characters): folded, and named for what it is. */}
                     <details className="simplification">
                       <summary>What the model leaves out, and its sources</summary>
@@ -250,12 +250,14 @@ export function Comparison() {
       {/* Below and outside the scroll box, so on a phone it wraps to the screen. */}
       <p className="hint compare-note">
         A ✓ answers this run, not every run: a token keeps out only a write that reaches the store after a newer token
-        has. A zombie that writes before the new holder’s first write gets in wherever the store learns of the newer
-        token from that write alone: ZooKeeper, etcd and the generic pattern (
+        has. A zombie that writes before the new holder’s first write gets in wherever a store outside the lock service
+        learns of the newer token from that write alone, as the max_seen store does under ZooKeeper, etcd and the
+        generic pattern (
         <button type="button" className="link" onClick={openEarlyZombie}>
           open that run
         </button>
-        ). HDFS’s journal nodes are promised the new epoch as the writer takes over, so they refuse it.
+        ). A check made with the lock service itself refuses it: etcd’s guarded transaction, ZooKeeper’s multi with a
+        check of the lock node, HDFS’s journal nodes (promised the new epoch as the writer takes over).
       </p>
       <p className="hint compare-note">
         Each row is worked out by running this scenario under that system, not looked up: change the scenario and the

@@ -68,6 +68,30 @@ describe("the lesson's forward button, while a press is held back", () => {
   });
 });
 
+describe("the lesson's forward button, clicked twice onto a question", () => {
+  it('holds the second click, as the keys hold a second press: a double click does not give the answer away', async () => {
+    const lab = createLabStore();
+    const session = createLessonSession(lab, () => Promise.resolve(lessonsSurface));
+    await session.getState().open('fencing-tokens', { chapter: 2, step: 0 });
+    const asking = session.getState().chapters[2]!.findIndex((s) => s.question);
+    act(() => session.getState().goTo({ chapter: 2, step: asking - 1 }));
+    const view = renderInLab(
+      lab,
+      <SessionContext.Provider value={session}>
+        <LessonNav />
+      </SessionContext.Provider>,
+    );
+    const button = () => view.querySelector<HTMLButtonElement>('.lesson-nav .primary')!;
+    act(() => button().click()); // onto the question
+    expect(session.getState()).toMatchObject({ place: { chapter: 2, step: asking }, phase: 'asking' });
+    act(() => void lab.getState().seek(lab.getState().cursor)); // its run at its stop
+    for (let i = 0; i < 1000 && lab.getState().playing; i++) act(() => lab.getState().advance(16));
+    act(() => button().click()); // at once: held
+    expect(session.getState().phase).toBe('asking');
+    expect(button().textContent!.trim()).toBe('Read the question first →');
+  });
+});
+
 describe("the lesson's bar, when the speed changes", () => {
   it('says the new speed for a moment, even where it shows More below instead', async () => {
     // A teacher pressed + and − with More below on screen, saw nothing, and found 0.25x later.

@@ -2,11 +2,11 @@
 // chapter as links (each is the step's own deep link), and the way into the lab from here.
 
 import { useEffect, useRef, useState, type MouseEvent } from 'react';
-import { useLab } from '../store/context';
+import { useLab, useLabStore } from '../store/context';
 import { lessonHash } from './lessonUrl';
-import { HELD_PRESS_EVENT } from './keys';
+import { HELD_PRESS_EVENT, pressForward } from './keys';
 import { playsToStop } from './session';
-import { useLesson } from './useLesson';
+import { useLesson, useSession } from './useLesson';
 
 /** How long (ms) the bar says a new speed where it shows none (More below, the lesson's end). */
 const SPEED_SAID_MS = 1500;
@@ -64,6 +64,8 @@ export function LessonNav({ moreBelow = false }: { moreBelow?: boolean }) {
     setPresenting: s.setPresenting,
     close: s.close,
   }));
+  const session = useSession();
+  const lab = useLabStore();
   const speed = useLab((l) => l.speed);
   const speedSaid = useSpeedSaid(speed);
   // A press while a step's run plays to its stop finishes the playing first (session.next): the
@@ -108,7 +110,7 @@ export function LessonNav({ moreBelow = false }: { moreBelow?: boolean }) {
           // A press just after the question came is held, so a double press cannot give the answer
           // away before the class has read it: the button says so while it lasts, and a click on
           // it is held too, as its words say.
-          onClick={held ? undefined : s.next}
+          onClick={held ? undefined : (event) => pressForward(session, lab, event.timeStamp)}
           aria-disabled={held || undefined}
           disabled={atEnd}
           title="Next (→, Page Down, space)"

@@ -28,9 +28,10 @@ export const SCROLL_MIN_PX = 32;
 export const isTold = (phase: string, playing: boolean): boolean => phase !== 'asking' && !playing;
 
 /**
- * A forward press this soon (ms, by the events' own time stamps) after the forward press that
- * opened a question's step does not reveal its answer: a clicker's double press, or a second tap
- * on a step that seemed slow to come, gave the answer away before the class had read the question.
+ * A forward press (a key, or the bar's forward button) this soon (ms, by the events' own time
+ * stamps) after the forward press that opened a question's step does not reveal its answer: a
+ * clicker's double press, a double click, or a second tap on a step that seemed slow to come, gave
+ * the answer away before the class had read the question.
  * The question's own Show the answer button still shows it at once.
  */
 export const REVEAL_AFTER_MS = 1500;
@@ -105,6 +106,27 @@ function blocksOf(screen: HTMLElement): Block[] {
 }
 
 /**
+ * One forward press, from a key or the bar's forward button, at `timeStamp` (the event's, ms):
+ * session.next(), except that a press within REVEAL_AFTER_MS of one that moved onto a question is
+ * held (HELD_PRESS_EVENT says how long is left), so a double press, or a double click, cannot give
+ * the answer away before the class has read the question.
+ */
+export function pressForward(session: LessonSession, lab: LabStore, timeStamp: number): void {
+  const s = session.getState();
+  const moved = movedForward.get(session);
+  const soon = moved !== undefined && moved.place === s.place && timeStamp - moved.at < REVEAL_AFTER_MS;
+  // Only the reveal waits: a press that ends the run's playing up to the question still does.
+  if (s.phase === 'asking' && !lab.getState().playing && soon) {
+    const left = REVEAL_AFTER_MS - (timeStamp - moved.at);
+    window.dispatchEvent(new CustomEvent<number>(HELD_PRESS_EVENT, { detail: left }));
+    return;
+  }
+  s.next();
+  const now = session.getState().place;
+  if (now !== s.place) movedForward.set(session, { place: now, at: timeStamp });
+}
+
+/**
  * Acts on one key press; returns whether the lesson took it. `screen` is what the presenter's
  * screen scrolls (the lesson's main area): while presenting, a step's panels (its code, the
  * comparison) may lie below the screen, and a clicker cannot scroll. So once the step has been
@@ -139,19 +161,8 @@ export function handleLessonKey(
     }
     return false;
   }
-  if (FORWARD.has(key)) {
-    const moved = movedForward.get(session);
-    const soon = moved !== undefined && moved.place === s.place && event.timeStamp - moved.at < REVEAL_AFTER_MS;
-    // Only the reveal waits: a press that ends the run's playing up to the question still does.
-    if (s.phase === 'asking' && !lab.getState().playing && soon) {
-      const left = REVEAL_AFTER_MS - (event.timeStamp - moved.at);
-      window.dispatchEvent(new CustomEvent<number>(HELD_PRESS_EVENT, { detail: left }));
-      return true;
-    }
-    s.next();
-    const now = session.getState().place;
-    if (now !== s.place) movedForward.set(session, { place: now, at: event.timeStamp });
-  } else if (BACK.has(key)) s.previous();
+  if (FORWARD.has(key)) pressForward(session, lab, event.timeStamp);
+  else if (BACK.has(key)) s.previous();
   else if (BLANK.has(key)) s.toggleBlank();
   else if (key === 'p' || key === 'P') s.setPresenting(!s.presenting);
   else if ((key === 'k' || key === 'K') && s.presenting) s.toggleKey();

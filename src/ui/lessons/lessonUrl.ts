@@ -6,13 +6,14 @@
 //                                                    its answer shown without a choice
 //   #…lab link…&from=ID/CHAPTER/STEP[/N|/shown]       the lab, taken over from that step (and
 //                                                    its answer, once shown)
-// Invariant: reading a link never throws; a link naming a chapter or step the lesson lacks opens
-// the nearest one it has.
+// Invariant: reading a link never throws. A lesson link naming a chapter or step the lesson lacks
+// is refused in words (a number past the end opens the last); a lab link's way back to one (from=)
+// leads to the lesson's start instead, leaving the lab it opened as it is.
 
 import type { Lesson, ResolvedStep } from '../../engine';
 import { hashParams } from '../store/url';
 import { holdPresentKey } from './earlyKeys';
-import type { Answer, LessonSession, LessonState, Place, PlaceFinder } from './session';
+import type { Answer, LessonSession, LessonState, OpenOptions, Place, PlaceFinder } from './session';
 
 /** The hash parameters of a link (url.ts splits them), each value URI-decoded where it can be. */
 function params(hash: string): Map<string, string> {
@@ -164,5 +165,16 @@ export function adoptFrom(session: LessonSession, hash: string): void {
     else s.abandon(); // a lesson still loading gives way to the link too
     return;
   }
-  void s.open(from.lesson, placeFinder(from), { inactive: true, answer: from.answer });
+  // The lab is open and fine: a way back whose chapter or part is gone (a lesson edited since the
+  // link was made) leads to the lesson's start rather than an error over it.
+  // The answer was that part's: it is dropped with it (open() reads it once the place is found).
+  const options: OpenOptions = { inactive: true, answer: from.answer };
+  const find = placeFinder(from);
+  const orStart: PlaceFinder = (lesson, chapters) => {
+    const found = find(lesson, chapters);
+    if (typeof found !== 'string') return found;
+    delete options.answer;
+    return {};
+  };
+  void s.open(from.lesson, orStart, options);
 }

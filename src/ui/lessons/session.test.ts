@@ -334,6 +334,15 @@ describe('a lesson link reloaded after its answer was shown', () => {
     await asked.session.getState().settled();
     asked.session.getState().resume();
     expect(asked.session.getState().phase).toBe('asking');
+    // A way back to a part the lesson no longer has leads to its start, with no error over the
+    // lab and no answer carried to a question it was not given for.
+    const gone = setup();
+    adoptFrom(gone.session, '#preset=canonical-race&from=fencing-tokens/renamed/t4/2');
+    await gone.session.getState().settled();
+    expect(gone.session.getState()).toMatchObject({ active: false, place: { chapter: 0, step: 0 }, error: null });
+    expect(gone.lab.getState().error).toBeNull();
+    gone.session.getState().resume();
+    expect(gone.session.getState().chosen).toBeNull();
   });
 
   it('opens a hand-edited answer it cannot use with the question asked', async () => {

@@ -246,7 +246,7 @@ export function layoutCuts(trace: Trace, lanes: Map<string, LaneShape>, frame: F
       bar: shape,
       y: lane.y - height / 2,
       height,
-      title: `${labels.get(cut.party) ?? cut.party} cut off from ${cut.others.map((id) => labels.get(id) ?? id).join(', ')} (no message gets through either way), ${span(cut.fromMs, cut.toMs)}${cut.open ? ' (still cut at the end)' : ''}`,
+      title: `${labels.get(cut.party) ?? cut.party} cut off from ${cut.others.map((id) => labels.get(id) ?? id).join(', ')} (no message gets through either way), ${span(cut.fromMs, cut.toMs)}${cut.open ? ' (still cut at the end of what is shown)' : ''}`,
     });
   }
   return shapes;

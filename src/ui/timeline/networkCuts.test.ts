@@ -22,7 +22,7 @@ describe('network cuts', () => {
     ]);
     for (const c of drawn) expect(c.bar).toMatchObject({ fromMs: cutAt, toMs: trace.endMs });
     expect(drawn[0]!.title).toBe(
-      `Client1 cut off from Lock service (no message gets through either way), ${cutAt}–${trace.endMs} ms (still cut at the end)`,
+      `Client1 cut off from Lock service (no message gets through either way), ${cutAt}–${trace.endMs} ms (still cut at the end of what is shown)`,
     );
     expect(legendItems(trace).map((i) => i.key)).toContain('cut');
     expect(describeTimeline(trace, 0, fitWindow(trace))).toContain('1 network cut;');

@@ -35,8 +35,12 @@ export const zookeeperAbout: StrategyAbout = {
       url: 'https://zookeeper.apache.org/doc/current/zookeeperProgrammers.html#ch_zkSessions',
     },
     {
-      title: 'Apache Curator, StandardLockInternalsDriver.java and ConnectionState.java',
-      url: 'https://github.com/apache/curator/tree/master/curator-recipes/src/main/java/org/apache/curator/framework/recipes/locks',
+      title: 'Apache Curator, StandardLockInternalsDriver.java',
+      url: 'https://github.com/apache/curator/blob/master/curator-recipes/src/main/java/org/apache/curator/framework/recipes/locks/StandardLockInternalsDriver.java',
+    },
+    {
+      title: 'Apache Curator, ConnectionState.java (SUSPENDED and LOST)',
+      url: 'https://github.com/apache/curator/blob/master/curator-framework/src/main/java/org/apache/curator/framework/state/ConnectionState.java',
     },
   ],
 };

@@ -12,6 +12,7 @@ import {
 } from '../../../engine/surfaces/recorded';
 import { recordedDifferences, whyGrantTimesDiffer } from './differences';
 import { recordingToTrace } from './toTrace';
+import { networkCuts } from '../../timeline/leases';
 
 // The shipped recordings, read as the engine's tests read anything: by relative import (no I/O).
 const files = import.meta.glob<Recording>('../../../../public/recordings/*.json', { eager: true, import: 'default' });
@@ -22,6 +23,13 @@ const byId = (id: string) => recordings.find((r) => r.id === id)!;
 
 describe.each(recordings.map((r) => [r.id, r] as const))('%s', (_id, rec) => {
   const { trace, skipped } = recordingToTrace(rec);
+
+  it('draws a network cut only where its schedule made one, not where a library reported a drop', () => {
+    // A ZooKeeper client's "Disconnected" was drawn as a cut "still at the end" in a race with no
+    // partition at all (a reviewer found it).
+    const cutsAsked = rec.schedule.actions.filter((a) => a.type === 'partition').length;
+    expect(networkCuts(trace)).toHaveLength(cutsAsked);
+  });
 
   it('is a valid recording, and every observation becomes a step', () => {
     expect(validateRecording(rec)).toEqual({ ok: true, recording: rec });

@@ -229,7 +229,8 @@ function clientWords(o: Observation, c: WordsContext): Worded | null {
     case 'lease.lost':
       return one('lease.lapsed', `${me} stops believing it holds the lock (token ${str(o.token)}): ${str(d.why)}.`);
     case 'session.disconnected':
-      return one('network.partitioned', `${me}'s connection to ZooKeeper drops (its library reports Disconnected).`, [
+      // The library's report, not a cut: the drawing shows a cut only where the schedule made one.
+      return one('session.suspended', `${me}'s connection to ZooKeeper drops (its library reports Disconnected).`, [
         me,
         lock,
       ]);
