@@ -11,26 +11,33 @@ import { LessonNav } from './LessonNav';
 import { createLessonSession } from './session';
 import { SessionContext } from './useLesson';
 
+/** The lesson's bar at chapter 3's first question, or `before` parts before it: the lab, the
+ * session, which part asks, and the bar's forward button. */
+async function barAtQuestion(before = 0) {
+  const lab = createLabStore();
+  const session = createLessonSession(lab, () => Promise.resolve(lessonsSurface));
+  await session.getState().open('fencing-tokens', { chapter: 2, step: 0 });
+  const asking = session.getState().chapters[2]!.findIndex((s) => s.question);
+  act(() => session.getState().goTo({ chapter: 2, step: asking - before }));
+  const view = renderInLab(
+    lab,
+    <SessionContext.Provider value={session}>
+      <LessonNav />
+    </SessionContext.Provider>,
+  );
+  const button = () => view.querySelector<HTMLButtonElement>('.lesson-nav .primary')!;
+  return { lab, session, asking, button };
+}
+
 describe("the lesson's forward button", () => {
   it('says Show the answer at a question, Finish playing while the answer plays, then Next', async () => {
-    const lab = createLabStore();
-    const session = createLessonSession(lab, () => Promise.resolve(lessonsSurface));
-    await session.getState().open('fencing-tokens', { chapter: 2, step: 0 });
-    const steps = session.getState().chapters[2]!;
-    const asking = steps.findIndex((s) => s.question);
-    act(() => session.getState().goTo({ chapter: 2, step: asking }));
-    const view = renderInLab(
-      lab,
-      <SessionContext.Provider value={session}>
-        <LessonNav />
-      </SessionContext.Provider>,
-    );
-    const forward = () => view.querySelector('.lesson-nav .primary')!.textContent!.trim();
+    const { lab, button } = await barAtQuestion();
+    const forward = () => button().textContent!.trim();
     expect(forward()).toBe('Show the answer →');
-    act(() => view.querySelector<HTMLButtonElement>('.lesson-nav .primary')!.click());
+    act(() => button().click());
     expect(lab.getState().playing).toBe(true);
     expect(forward()).toBe('Finish playing →');
-    act(() => view.querySelector<HTMLButtonElement>('.lesson-nav .primary')!.click());
+    act(() => button().click());
     expect(lab.getState().playing).toBe(false);
     expect(forward()).toBe('Next →');
   });
@@ -40,18 +47,7 @@ describe("the lesson's forward button, while a press is held back", () => {
   it('says Read the question first, and a click on it is held too, until the hold ends', async () => {
     vi.useFakeTimers();
     try {
-      const lab = createLabStore();
-      const session = createLessonSession(lab, () => Promise.resolve(lessonsSurface));
-      await session.getState().open('fencing-tokens', { chapter: 2, step: 0 });
-      const asking = session.getState().chapters[2]!.findIndex((s) => s.question);
-      act(() => session.getState().goTo({ chapter: 2, step: asking }));
-      const view = renderInLab(
-        lab,
-        <SessionContext.Provider value={session}>
-          <LessonNav />
-        </SessionContext.Provider>,
-      );
-      const button = () => view.querySelector<HTMLButtonElement>('.lesson-nav .primary')!;
+      const { session, button } = await barAtQuestion();
       act(() => void window.dispatchEvent(new CustomEvent(HELD_PRESS_EVENT, { detail: 900 })));
       expect(button().textContent!.trim()).toBe('Read the question first →');
       expect(button().getAttribute('aria-disabled')).toBe('true');
@@ -70,18 +66,7 @@ describe("the lesson's forward button, while a press is held back", () => {
 
 describe("the lesson's forward button, clicked twice onto a question", () => {
   it('holds the second click, as the keys hold a second press: a double click does not give the answer away', async () => {
-    const lab = createLabStore();
-    const session = createLessonSession(lab, () => Promise.resolve(lessonsSurface));
-    await session.getState().open('fencing-tokens', { chapter: 2, step: 0 });
-    const asking = session.getState().chapters[2]!.findIndex((s) => s.question);
-    act(() => session.getState().goTo({ chapter: 2, step: asking - 1 }));
-    const view = renderInLab(
-      lab,
-      <SessionContext.Provider value={session}>
-        <LessonNav />
-      </SessionContext.Provider>,
-    );
-    const button = () => view.querySelector<HTMLButtonElement>('.lesson-nav .primary')!;
+    const { lab, session, asking, button } = await barAtQuestion(1);
     act(() => button().click()); // onto the question
     expect(session.getState()).toMatchObject({ place: { chapter: 2, step: asking }, phase: 'asking' });
     act(() => void lab.getState().seek(lab.getState().cursor)); // its run at its stop

@@ -2,7 +2,7 @@
 // that never shows these sentences (the embed) never loads them.
 
 import type { StrategyAbout } from '../types';
-import { GENERIC_TIMERS, GENERIC_KEPT_ALIVE } from './generic';
+import { GENERIC_KEPT_ALIVE, GENERIC_SOURCES, GENERIC_TIMERS } from './generic';
 
 export const leaseTrustAbout: StrategyAbout = {
   summary:
@@ -12,11 +12,5 @@ export const leaseTrustAbout: StrategyAbout = {
     'A client renews its lease only with keepalive on, one renewal at a time, and checks its lease only when it decides to write, not again just before the write leaves; the lock service is one node.',
   keptAlive: GENERIC_KEPT_ALIVE,
   recordedOn: null,
-  sources: [
-    {
-      title: 'Kleppmann, “How to do distributed locking” (2016)',
-      url: 'https://martin.kleppmann.com/2016/02/08/how-to-do-distributed-locking.html',
-    },
-    { title: 'Kleppmann & Riccomini, Designing Data-Intensive Applications, 2nd ed., ch. 9' },
-  ],
+  sources: GENERIC_SOURCES,
 };
