@@ -331,6 +331,7 @@ test.describe('the walkthrough in presenter mode', () => {
     await expect(table.getByRole('row', { name: /^HDFS epochs/ })).toContainText('Yes');
     // The model's caveats and the buttons into the lab are the lab's (Try it yourself), not the class's.
     await expect(table.getByText('What the model leaves out').first()).toBeHidden();
+    await expect(table.getByText('model checked against a real server').first()).toBeHidden();
     await expect(table.getByRole('button', { name: /in timeline$/ })).toHaveCount(0);
     const screen = await page.locator('.lesson-main').evaluate((main) => main.clientHeight);
     expect((await table.boundingBox())!.height).toBeLessThan(1.6 * screen);

@@ -11,4 +11,5 @@ export const COMPARISON_COLUMNS = {
 
 /** What the "token always grows" column says of a run that issued no token (a plain lease): the
  * article's "No", with why, not a No that reads as tokens going down. */
-export const NO_TOKEN_WORDS = 'No (it issues none)';
+export const NO_TOKEN_WHY = 'it issues none';
+export const NO_TOKEN_WORDS = `No (${NO_TOKEN_WHY})`;

@@ -4,7 +4,7 @@
 // progress and a way to stop); never while hidden; kept for a scenario already compared.
 
 import { useEffect, useRef, useState } from 'react';
-import { COMPARISON_COLUMNS, NO_TOKEN_WORDS, STRATEGIES, type Scenario } from '../../engine';
+import { COMPARISON_COLUMNS, NO_TOKEN_WHY, STRATEGIES, type Scenario } from '../../engine';
 import { startComparison } from '../workers/comparison';
 import type { RowSummary } from '../workers/wire';
 import { useActions, useLab } from '../store/context';
@@ -197,8 +197,10 @@ export function Comparison() {
                       <td>
                         <CellLabel text={COLUMNS.monotonic} />
                         {row.monotonicToken === null ? (
+                          // "No", as the article's table has it, with why under it: on one line it
+                          // widened the column, and the projector's table ran a screen and a half.
                           <span className="no">
-                            <span aria-hidden="true">✕</span> {NO_TOKEN_WORDS}
+                            <span aria-hidden="true">✕</span> No <span className="cell-why">({NO_TOKEN_WHY})</span>
                           </span>
                         ) : (
                           <YesNo value={row.monotonicToken} />
