@@ -157,12 +157,18 @@ test('a lease length the lab cannot take is explained beside the field and chang
   await expect(page.locator('.scenario-intro')).toContainText('(changed)');
 });
 
-test('expiring the lease when no one holds one says it would change nothing', async ({ page }) => {
+test('expiring the lease when no one holds one says it would change nothing, and cannot be applied', async ({
+  page,
+}) => {
   await openLab(page);
   await page.getByLabel('What happens', { exact: true }).selectOption({ label: 'Expire the lease now' });
   await expect(page.getByRole('note')).toContainText('no lease to expire');
+  // Applied, it would only add a step that does nothing to the scenario (found by an engineer).
+  const apply = page.getByRole('button', { name: /^Apply at/ });
+  await expect(apply).toBeDisabled();
   await seekToLabel(page, 't1');
   await expect(page.getByRole('note')).toHaveCount(0);
+  await expect(apply).toBeEnabled();
 });
 
 test('a real system offers only the knob values it models', async ({ page }) => {

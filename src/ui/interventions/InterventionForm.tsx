@@ -17,19 +17,6 @@ function ApplyButton({ disabled }: { disabled: boolean }) {
   );
 }
 
-/**
- * An intervention that would change nothing at the cursor (see noEffect) is said so before it is
- * applied. Follows the cursor on its own, like the button.
- */
-function NoEffectNote({ kind, values }: { kind: string; values: Record<string, string> }) {
-  const note = useLab((s) => noEffect(s.trace, s.trace.steps[s.cursor], kind, values));
-  return note ? (
-    <p className="field-note" role="note">
-      {note}
-    </p>
-  ) : null;
-}
-
 export function InterventionForm() {
   const parties = useLab((s) => s.trace.parties);
   // While a worker computes the run, the trace on screen is the one before the change: its
@@ -52,9 +39,13 @@ export function InterventionForm() {
   const problems = kind.fields.map((f) => numberProblem(f, current[f.name] ?? ''));
   const invalid = problems.some(Boolean);
 
+  // An intervention that would change nothing at the cursor (see noEffect) is said so, and cannot
+  // be applied: it would only add a step that does nothing. The form re-renders when this changes
+  // (a string or null), not on every step of play.
+  const note = useLab((s) => noEffect(s.trace, s.trace.steps[s.cursor], kind.id, current));
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (invalid) return;
+    if (invalid || note !== null) return;
     addIntervention(kind.build(current));
   };
 
@@ -84,8 +75,12 @@ export function InterventionForm() {
         </select>
       </div>
       {kind.fields.map(input)}
-      <NoEffectNote kind={kind.id} values={current} />
-      <ApplyButton disabled={invalid || computing} />
+      {note && (
+        <p className="field-note" role="note">
+          {note}
+        </p>
+      )}
+      <ApplyButton disabled={invalid || computing || note !== null} />
       {computing && <p className="hint">Wait for the changed run to finish, then intervene on it.</p>}
       <p className="hint">Everything up to the step you are on stays the same; what follows is recomputed.</p>
     </form>

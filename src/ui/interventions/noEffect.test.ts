@@ -1,6 +1,7 @@
 // Interventions that would change nothing are named before they are applied, read off the trace.
 import { describe, expect, it } from 'vitest';
 import { findPreset, simulate } from '../../engine';
+import '../../engine/surfaces/allModels';
 import { noEffect } from './noEffect';
 
 const race = simulate(findPreset('canonical-race')!.scenario);
@@ -33,6 +34,20 @@ describe('noEffect', () => {
     expect(noEffect(race, race.steps[0], 'expireLease', {})).toMatch(/^No one holds the lock at this step/);
     expect(noEffect(race, at('t1'), 'expireLease', {})).toBeNull();
     expect(noEffect(race, at('t1'), 'pause', { client: 'Client1' })).toBeNull();
+  });
+
+  it('says a Redlock lease is there to expire while any master still holds it, not only the first', () => {
+    // Found by a review: only Redis1 was read, so a lock held on four masters read as nobody's.
+    const redlock = simulate(findPreset('redlock-race')!.scenario);
+    const holders = (step: (typeof redlock.steps)[number]) =>
+      ['Redis1', 'Redis2', 'Redis3', 'Redis4', 'Redis5'].map((id) => step.snapshots[id]!.fields.holder ?? null);
+    const partly = redlock.steps.find((s) => {
+      const held = holders(s);
+      return held[0] === null && held.some((h) => h !== null);
+    })!;
+    expect(partly).toBeDefined();
+    expect(noEffect(redlock, partly, 'expireLease', {})).toBeNull();
+    expect(noEffect(redlock, redlock.steps[0], 'expireLease', {})).toMatch(/^No one holds the lock at this step/);
   });
 
   it('says HDFS keeps no lease to expire, and how to depose its writer instead', () => {

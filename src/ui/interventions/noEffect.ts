@@ -17,9 +17,14 @@ export function noEffect(
       // HDFS: the journal nodes promise epochs, and nothing times them out.
       if (grantsEpochs(trace.scenario.strategy))
         return 'This system keeps no lease: a writer holds its epoch until another is promised a newer one, so this would change nothing. To depose the writer, make another client acquire the lock.';
-      const lock = trace.parties.find((p) => p.kind === 'lock');
-      const fields = lock ? view(lock.id)?.fields : undefined;
-      const idle = fields !== undefined && 'holder' in fields && (fields.holder === null || fields.holder === '');
+      // Every lock server, not the first: one Redlock master can have lost a lock that a majority
+      // of the others still hold.
+      const locks = trace.parties.filter((p) => p.kind === 'lock').map((p) => view(p.id)?.fields);
+      const idle =
+        locks.length > 0 &&
+        locks.every(
+          (fields) => fields !== undefined && 'holder' in fields && (fields.holder === null || fields.holder === ''),
+        );
       return idle
         ? 'No one holds the lock at this step, so there is no lease to expire: this would change nothing.'
         : null;
