@@ -194,10 +194,12 @@ export function formatTraceText(trace: Trace): string {
 
 export function formatVerdict(trace: Trace): string[] {
   const v = trace.verdict;
+  const stale = v.staleWriteAccepted;
+  const journal = stale ? journalNote(trace, stale.step) : '';
   const out = [
     tokensFact(v),
-    v.staleWriteAccepted
-      ? `Stale write accepted: yes, at step ${v.staleWriteAccepted.step} (${v.staleWriteAccepted.client} at ${v.staleWriteAccepted.resource})${journalNote(trace, v.staleWriteAccepted.step)}`
+    stale
+      ? `Stale write accepted: yes, at step ${stale.step} (${stale.client} at ${stale.resource})${journal}`
       : `Stale write accepted: no (${v.staleWritesRejected} stale write${v.staleWritesRejected === 1 ? '' : 's'} rejected)`,
   ];
   if (v.rightfulWriteRejected) {
@@ -206,7 +208,15 @@ export function formatVerdict(trace: Trace): string[] {
       `Current holder's writes refused: ${v.rightfulWritesRejected}, first at step ${r.step} (${r.client} at ${r.resource})`,
     );
   }
-  if (v.violations.length === 0) out.push('Invariants: all held');
+  // A stale write that broke no invariant reached its store before any newer holder's write had
+  // (accepted-writes-in-grant-order): it overwrote nothing newer. Both lines are true, and side by
+  // side they read as a contradiction without this (found by an engineer, on the early zombie).
+  if (v.violations.length === 0)
+    out.push(
+      stale && !journal
+        ? `Invariants: all held. Yet a stale write got in: it reached ${stale.resource} before any write of a newer holder's had, so it overwrote nothing newer, but it was written by a client that no longer held the lock.`
+        : 'Invariants: all held',
+    );
   for (const violation of v.violations)
     out.push(`Broken at step ${violation.step} [${violation.invariant}]: ${violation.message}`);
   if (trace.truncated) out.push('(stopped at the step limit before the run finished)');
