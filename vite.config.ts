@@ -2,7 +2,7 @@
 // built site in dist/ works from any path: a docs subfolder, an iframe, a file server.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -88,7 +88,8 @@ const VIEW_MODULES = {
  * page has no link, and draws its own view over it otherwise. The inline script (which hides it for
  * a link to anything else, asks early for what the link draws, and starts the page's own script
  * once the first view is on the screen: scripts/first-view.mjs) and the inline style sheet are allowed by their
- * hashes in the Content-Security-Policy.
+ * hashes in the Content-Security-Policy. The embed player's first views are built here too, one
+ * file each (writeEmbedFirstViews, below).
  */
 const firstView = (): Plugin => {
   let outDir = 'dist';
@@ -112,17 +113,24 @@ const firstView = (): Plugin => {
           ssr: 'src/ui/prerender.tsx',
           outDir: cache,
           emptyOutDir: true,
-          rolldownOptions: { output: { entryFileNames: 'prerender.mjs' } },
+          // One file: a chunk it imported would import it back by its plain name, a second copy
+          // beside the one imported below by a name of its own (its stores not the ones set).
+          rolldownOptions: { output: { entryFileNames: 'prerender.mjs', codeSplitting: false } },
         },
       });
       const module = `${pathToFileURL(join(cache, 'prerender.mjs')).href}?at=${Date.now()}`;
-      const { renderFirstView, shippedPresets } = (await import(module)) as {
+      const { renderFirstView, renderEmbedFirstViews, shippedPresets } = (await import(module)) as {
         renderFirstView: () => Promise<string>;
+        renderEmbedFirstViews: () => Promise<{
+          css: string;
+          views: { preset: string; step: string | null; html: string }[];
+        }>;
         shippedPresets: () => { ids: string[]; fallback: string; withPage: string[] };
       };
       const view = await renderFirstView();
       // style-src has no 'unsafe-inline': a style attribute in the HTML would be refused, loudly.
       if (/\sstyle="/.test(view)) throw new Error('the first view has a style attribute, which the CSP refuses');
+      const embedVersion = writeEmbedFirstViews(outDir, await renderEmbedFirstViews());
       const file = join(outDir, 'index.html');
       const page = readFileSync(file, 'utf8');
       if (!page.includes('<div id="root"></div>')) throw new Error('dist/index.html has no empty #root');
@@ -177,6 +185,7 @@ const firstView = (): Plugin => {
           fallback: presets.fallback,
           withPage: presets.withPage,
           engine: ENGINE_ID,
+          embedVersion,
         }),
       );
       if (written.errors.length) throw new Error(`the starter did not minify: ${written.errors[0]!.message}`);
@@ -201,6 +210,30 @@ const firstView = (): Plugin => {
     },
   };
 };
+
+/**
+ * The embed player's first views (src/ui/prerender.tsx, renderEmbedFirstViews), one file each:
+ * dist/first/PRESET/STEP.json (STEP a label, or _ for a link with no step), holding the markup and
+ * the embed's own style sheet, which the page's starter shows before the page's script has come
+ * (scripts/first-view.mjs, embedFirstOf). Returns their version (a hash of them all), which the
+ * starter puts in their address, so a file cached from another build is not asked for.
+ */
+function writeEmbedFirstViews(
+  outDir: string,
+  { css, views }: { css: string; views: { preset: string; step: string | null; html: string }[] },
+): string {
+  const version = createHash('sha256');
+  for (const { preset, step, html } of views) {
+    if (/\sstyle="/.test(html))
+      throw new Error(`the embed's first view of ${preset} has a style attribute, which the CSP refuses`);
+    const dir = join(outDir, 'first', encodeURIComponent(preset));
+    mkdirSync(dir, { recursive: true });
+    const text = JSON.stringify({ css, html });
+    writeFileSync(join(dir, `${step ?? '_'}.json`), text);
+    version.update(text);
+  }
+  return version.digest('hex').slice(0, 12);
+}
 
 /**
  * The presets that do not come with the page (src/ui/store/presets.ts): one file, fetched by the

@@ -534,6 +534,8 @@ test("the timeline's key shows over the drawing on demand, inside the frame, cle
     await page.setViewportSize({ width, height });
     await page.goto('about:blank');
     await page.goto('./#embed&preset=canonical-race&step=t6');
+    // The page's own view, not the build's first view the starter shows until it is drawn.
+    await expect(page.locator('.first-embed')).toHaveCount(0);
     const key = page.getByRole('button', { name: 'Key' });
     const legend = page.locator('.tl-legend');
     await expect(legend).toBeHidden();

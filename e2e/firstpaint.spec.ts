@@ -4,7 +4,7 @@
 // one that appears after the first paint narrows the page (Lighthouse measured 0.11 that way).
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 
 test.use({
   launchOptions: {
@@ -239,4 +239,81 @@ test('a link to another view never shows the default run first, and the page the
   await expect(page.getByRole('heading', { name: /Strategy and knobs/ })).toBeVisible();
   await expect(page.locator('.first-view')).toHaveCount(0);
   await expect(page.locator('.app')).toHaveCount(1);
+});
+
+test.describe("an embed's first view", () => {
+  test.use({ viewport: { width: 640, height: 360 } });
+  /** Where the embed's narration and its bar are, and what the narration says. */
+  const layoutOf = async (page: Page, within: string) => {
+    const narration = page.locator(`${within} section.narration[aria-label]`);
+    const bar = page.locator(`${within} .embed-bar`);
+    return {
+      words: (await narration.getByTestId('narration').innerText()).replace(/\s+/g, ' '),
+      narration: await narration.boundingBox(),
+      bar: await bar.boundingBox(),
+    };
+  };
+
+  test("shows the link's step before the page's script has come, where the page then draws its own", async ({
+    page,
+  }) => {
+    // Lighthouse's slow phone waited 2.0 s for the embed's narration, drawn only once all of the
+    // page's code had come and run; the build now draws it into a file the starter shows at once.
+    const entry = /\/assets\/index-[^/]+\.js$/;
+    for (const [step, words] of [
+      ['t6', 'max_seen stays 34'],
+      ['t2', 'The lease of Client1 (token 33) is over'],
+    ] as const) {
+      const hash = `./#embed&preset=canonical-race&step=${step}`;
+      await page.route(entry, (route) => route.abort());
+      await page.goto('about:blank'); // a new page, not a new hash on the last one
+      await page.goto(hash);
+      const first = page.locator('.first-embed');
+      // Seen, not usable: its buttons do nothing until the page has drawn its own.
+      await expect(first).toHaveAttribute('inert', '');
+      await expect(first.getByTestId('narration')).toContainText(words);
+      await expect(first.locator('.step-label').first()).toHaveText(step);
+      // Only the narration itself: the unseen copies measured for its room are gone.
+      await expect(first.locator('.narration-probe')).toHaveCount(0);
+      const before = await layoutOf(page, '.first-embed');
+      await page.unroute(entry);
+      await page.goto('about:blank');
+      await page.goto(hash);
+      await expect(page.locator('.first-embed')).toHaveCount(0);
+      await expect(page.locator('.tl-svg')).toBeVisible();
+      const after = await layoutOf(page, '#root');
+      // The same words in the same place: at t2 too, a shorter step than the run's tallest, the
+      // narration keeps the room the page keeps for it, so nothing moves as the page draws.
+      expect(after.words, step).toBe(before.words);
+      for (const box of ['narration', 'bar'] as const)
+        for (const side of ['x', 'y', 'width', 'height'] as const)
+          expect(Math.abs(after[box]![side] - before[box]![side]), `${step}: the ${box}'s ${side}`).toBeLessThanOrEqual(
+            1,
+          );
+    }
+  });
+
+  test('is not shown for a link it was not drawn for: a step by number, a label the run lacks, parts of its own', async ({
+    page,
+  }) => {
+    for (const [hash, alert] of [
+      ['#embed&preset=canonical-race&step=16', null],
+      ['#embed&preset=canonical-race&show=timeline,narration', null],
+      ['#embed&preset=canonical-race&step=t9', 'No step is labelled "t9"'],
+    ] as const) {
+      const asked: string[] = [];
+      page.on('request', (request) => asked.push(request.url()));
+      await page.goto('about:blank');
+      await page.goto(`./${hash}`);
+      await expect(page.locator('.tl-svg')).toBeVisible();
+      await expect(page.locator('.first-embed')).toHaveCount(0);
+      if (alert) await expect(page.getByRole('alert')).toContainText(alert);
+      // Asked for only where the link reads as one the build drew (t9 looks like one).
+      expect(
+        asked.some((url) => url.includes('/first/')),
+        hash,
+      ).toBe(alert !== null);
+      page.removeAllListeners('request');
+    }
+  });
 });

@@ -10,6 +10,8 @@ export async function openLab(page: Page, hash = ''): Promise<void> {
   // The page's own view, not the build's first view that the HTML shows before any script runs
   // (the page takes it over, or draws over it, and then it is no longer marked as such).
   await expect(page.locator('.first-view')).toHaveCount(0);
+  // Nor the embed's, which the page's starter shows until the page has drawn its own.
+  await expect(page.locator('.first-embed')).toHaveCount(0);
   await expect(page.getByTestId('narration').first()).toBeVisible();
   // `.app` is drawn with the narration, so this tells the lab from a lesson or the embed.
   if ((await page.locator('.app').count()) > 0)

@@ -54,6 +54,30 @@ export function presetOfHash(hash, presets) {
 }
 
 /**
+ * The file of the embed's first view an embed link opens with, built for it (vite.config.ts,
+ * writeEmbedFirstViews): `first/PRESET/STEP.json`, for a link that names a preset the build ships
+ * runs for, with no step (STEP `_`) or a label, and nothing else that changes what is drawn
+ * (origin= and autoplay do not: the player starts later). Null for anything else: a step number,
+ * another strategy, a scenario of its own, show= or speed=. A guess from the link's text, as the
+ * starter's others: a label the preset lacks costs a file not found, and the page draws as before.
+ * @param {string} hash a location hash
+ * @param {string[]} presets the ids of the presets whose runs the build ships
+ * @returns {string | null}
+ */
+export function embedFirstOf(hash, presets) {
+  const preset = presetOfHash(hash, presets);
+  if (preset === null || viewOfHash(hash) !== 'embed') return null;
+  const keys = hash
+    .replace(/^#/, '')
+    .split('&')
+    .map((part) => part.replace(/=.*/, ''));
+  if (keys.some((key) => !['embed', 'preset', 'step', 'origin', 'autoplay'].includes(key))) return null;
+  const step = /(?:^|&)step=([^&]*)/.exec(hash.replace(/^#/, ''))?.[1];
+  if (step !== undefined && !/^[A-Za-z]/.test(step)) return null;
+  return 'first/' + encodeURIComponent(preset) + '/' + (step ?? '_') + '.json';
+}
+
+/**
  * Whether an embed link needs every preset before it can draw (src/ui/store/presets.ts): it
  * names a preset that does not come with the page, or a scenario of its own (which the page
  * tells apart from a preset by its name). A guess from the link's text, as the starter's others:
@@ -116,7 +140,7 @@ export function viewChunks(manifest, views) {
 
 /**
  * The starter's text.
- * @param {{ head: string, entry: string, imports: string[], chunks: Record<string, string[]>, presets: string[], fallback: string, withPage: string[], engine: string }} options
+ * @param {{ head: string, entry: string, imports: string[], chunks: Record<string, string[]>, presets: string[], fallback: string, withPage: string[], engine: string, embedVersion: string }} options
  *   head: the inline script index.html already has (it marks a linked page), run first; entry:
  *   the page's script ('./assets/index-….js'); imports: the chunks it imports ('./assets/…'),
  *   asked for with it; chunks: viewChunks(); presets: the ids whose runs
@@ -125,12 +149,13 @@ export function viewChunks(manifest, views) {
  *   which a shipped run's address carries (src/ui/store/shippedRuns.ts, shippedRunUrl)
  * @returns {string}
  */
-export function starterScript({ head, entry, imports, chunks, presets, fallback, withPage, engine }) {
+export function starterScript({ head, entry, imports, chunks, presets, fallback, withPage, engine, embedVersion }) {
   return `${head.trim()}
 (() => {
   const viewOfHash = ${viewOfHash.toString()};
   const presetOfHash = ${presetOfHash.toString()};
   const embedNeedsPresets = ${embedNeedsPresets.toString()};
+  const embedFirstOf = ${embedFirstOf.toString()};
   const hash = location.hash;
   const ask = (attributes) => document.head.append(Object.assign(document.createElement('link'), attributes));
   // Every page starts from the default run (main.tsx), then opens the run its link names: asked
@@ -221,6 +246,51 @@ export function starterScript({ head, entry, imports, chunks, presets, fallback,
   // long. Lighthouse's mobile run (simulated slow 4G, 4x slower CPU), with the code asked for in
   // the HTML: LCP 2.8 s; asked for after the first frame: 1.0 to 2.9 s, as the first frame was shown
   // before the code arrived or not; after the paint is shown: 1.0 s in 8 runs of 8.
+  // An embed link the build drew a first view for (embedFirstOf) shows it as soon as it has come,
+  // and asks for the page's code once it is on the screen, as the lab's first view does: the
+  // narration, which a reader reads first, is there in one round trip more than the page, not
+  // after all of its code (Lighthouse's mobile run: LCP 1.0 s, was 2.0 s). The page draws its own
+  // over it (React replaces what it finds in #root): a copy of the view, not taken over as the
+  // lab's is, since its link (the page's address) is not known when it is built.
+  // Not found, unreadable or slow (over a second), the page starts as for any other link; once the
+  // page has started, a view that comes late is not shown, as the page is drawing its own.
+  const embedFirst = embedFirstOf(hash, ${JSON.stringify(presets)});
+  if (embedFirst) {
+    // The frame's load event now comes before the page's script has run: what the parent posts
+    // from then on is kept here, and handed to the page as it starts holding messages itself
+    // (src/ui/embed/early.ts asks for them with fencelab:embed-messages), oldest first.
+    const early = [];
+    const keep = (event) => early.length < 100 && early.push(event);
+    addEventListener('message', keep);
+    document.addEventListener('fencelab:embed-messages', (event) => {
+      removeEventListener('message', keep);
+      event.detail.messages.push(...early);
+    }, { once: true });
+    fetch(embedFirst + '?v=' + ${JSON.stringify(embedVersion)})
+      .then((response) => (response.ok ? response.json() : Promise.reject()))
+      .then(({ css, html }) => {
+        const show = () => {
+          if (started) return;
+          const sheet = new CSSStyleSheet();
+          sheet.replaceSync(css);
+          document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+          const root = document.getElementById('root');
+          root.innerHTML = '<div class="first-embed" inert>' + html + '</div>';
+          // The narration keeps the room of the run's tallest steps, as the page's will
+          // (FittedNarration measures the same unseen copies): nothing moves as the page takes over.
+          const cells = root.querySelector('.narration-probe__cells');
+          const live = root.querySelector('.narration[aria-label]');
+          if (cells && live) live.style.minHeight = cells.offsetHeight + 'px';
+          cells?.parentElement.remove();
+          requestAnimationFrame(() => setTimeout(start, 0));
+        };
+        if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', show);
+        else show();
+      })
+      .catch(start);
+    setTimeout(start, 1000);
+    return;
+  }
   if (hash.length > 1) return start();
   let told = typeof PerformanceObserver === 'function' && (PerformanceObserver.supportedEntryTypes ?? []).includes('paint');
   try {

@@ -9,7 +9,7 @@ import { viewOfLink } from '../src/ui/views';
 import { decodeHash } from '../src/ui/store/url';
 import { unchangedPreset } from '../src/ui/store/shippedRuns';
 import { PAGE_PRESETS } from '../src/ui/store/presets';
-import { embedNeedsPresets, presetOfHash, starterScript, viewChunks, viewOfHash } from './first-view.mjs';
+import { embedFirstOf, embedNeedsPresets, presetOfHash, starterScript, viewChunks, viewOfHash } from './first-view.mjs';
 
 const CHUNKS = {
   lab: ['assets/App-1.js', 'assets/Cards-1.js'],
@@ -45,9 +45,32 @@ const control = (tagName: string, left: number, type?: string): FakeControl => (
 function startAt(
   hash: string,
   controls: FakeControl[] | null = null,
-  { paintTold = true, observeThrows = false } = {},
+  {
+    paintTold = true,
+    observeThrows = false,
+    /** What the server has for an embed's first view: its file, none (404), or no answer yet. */
+    embedFirst = null as { css: string; html: string } | null | 'pending',
+    /** The document is still being parsed when the first view comes. */
+    parsing = false,
+  } = {},
 ) {
   const asked: Record<string, string>[] = [];
+  const fetched: string[] = [];
+  const adopted: string[] = [];
+  const windowListeners = new Map<string, ((event: unknown) => void)[]>();
+  // #root, as the starter fills it with an embed's first view: the narration's unseen copies are
+  // 120 px tall, and are taken away once measured.
+  const root = {
+    innerHTML: '',
+    probesRemoved: false,
+    live: { style: {} as Record<string, string> },
+    querySelector(selector: string) {
+      if (selector === '.narration[aria-label]') return root.live;
+      if (selector === '.narration-probe__cells' && !root.probesRemoved)
+        return { offsetHeight: 120, parentElement: { remove: () => (root.probesRemoved = true) } };
+      return null;
+    },
+  };
   const scripts: string[] = [];
   const classes: string[] = [];
   const frames: (() => void)[] = [];
@@ -82,6 +105,11 @@ function startAt(
         (listeners.get(type) ?? []).filter((g) => g !== f),
       ),
     querySelector: (selector: string) => (selector === '#root > .first-view' ? first : null),
+    getElementById: (id: string) => (id === 'root' ? root : null),
+    get readyState() {
+      return parsing ? 'loading' : 'interactive';
+    },
+    adoptedStyleSheets: [] as unknown[],
     documentElement: { classList: { add: (name: string) => classes.push(name) } },
     createElement: (tag: string) => ({ tag }),
     head: {
@@ -100,7 +128,27 @@ function startAt(
     fallback: 'canonical-race',
     withPage: PAGE_PRESETS.map((p) => p.id),
     engine: 'abc123',
+    embedVersion: 'v1',
   });
+  const fetch = (url: string) => {
+    fetched.push(url);
+    if (embedFirst === 'pending') return new Promise(() => undefined);
+    return Promise.resolve({ ok: embedFirst !== null, json: () => Promise.resolve(embedFirst) });
+  };
+  class FakeCSSStyleSheet {
+    replaceSync(css: string) {
+      adopted.push(css);
+    }
+  }
+  const onWindow = {
+    add: (type: string, f: (event: unknown) => void) =>
+      windowListeners.set(type, [...(windowListeners.get(type) ?? []), f]),
+    remove: (type: string, f: (event: unknown) => void) =>
+      windowListeners.set(
+        type,
+        (windowListeners.get(type) ?? []).filter((g) => g !== f),
+      ),
+  };
   // The browser's paint timing: an observer of 'paint' entries, told once the first paint is shown.
   const observers: { told: () => void; connected: boolean }[] = [];
   class FakePerformanceObserver {
@@ -119,16 +167,46 @@ function startAt(
       this.#entry.connected = false;
     }
   }
-  new Function('location', 'document', 'requestAnimationFrame', 'setTimeout', 'PerformanceObserver', text)(
+  new Function(
+    'location',
+    'document',
+    'requestAnimationFrame',
+    'setTimeout',
+    'PerformanceObserver',
+    'fetch',
+    'CSSStyleSheet',
+    'addEventListener',
+    'removeEventListener',
+    text,
+  )(
     { hash },
     document,
     (f: () => void) => frames.push(f),
     (f: () => void, ms: number) => timers.push({ f, ms }),
     FakePerformanceObserver,
+    fetch,
+    FakeCSSStyleSheet,
+    onWindow.add,
+    onWindow.remove,
   );
   const started = () => scripts.length;
   return {
     asked,
+    fetched,
+    adopted,
+    root,
+    /** The promises the starter made (a fetch, its file read) settled. */
+    settle: () => new Promise((resolve) => setTimeout(resolve, 0)),
+    /** The document parsed to its end, as the browser tells its listeners. */
+    parsed: () => (listeners.get('DOMContentLoaded') ?? []).forEach((f) => f({})),
+    /** A message posted to the page by its parent. */
+    post: (data: unknown) => (windowListeners.get('message') ?? []).forEach((f) => f({ data })),
+    /** The page asking for the messages the starter held (embed/early.ts, holdEarlyMessages). */
+    takeMessages: () => {
+      const detail = { messages: [] as { data: unknown }[] };
+      (listeners.get('fencelab:embed-messages') ?? []).forEach((f) => f({ detail }));
+      return detail.messages.map((m) => m.data);
+    },
     classes,
     started,
     frame: () => frames.splice(0).forEach((f) => f()),
@@ -343,8 +421,9 @@ describe("the page's starter", () => {
     expect(linked.done).toEqual([]);
   });
 
-  it("asks for an embed's code, and for the run of the preset it names as well as the default run", () => {
+  it("asks for an embed's code, and for the run of the preset it names as well as the default run", async () => {
     const page = startAt('#embed&preset=etcd-race&step=t4&autoplay');
+    await page.settle(); // the build drew no first view for it: the page starts at once
     // A link asks for its code and starts the script at once, before the HTML is parsed further:
     // the first view is hidden, there is no paint to wait for or to keep short tasks for.
     // etcd's race is not among the presets that come with the page: the file of the others too.
@@ -362,7 +441,7 @@ describe("the page's starter", () => {
     expect(page.classes).toEqual(['linked']);
   });
 
-  it("asks for the other presets' file exactly where an embed needs one of them", () => {
+  it("asks for the other presets' file exactly where an embed needs one of them", async () => {
     const withPage = PAGE_PRESETS.map((p) => p.id);
     const needs = [
       '#embed&preset=etcd-race&step=t4',
@@ -383,11 +462,111 @@ describe("the page's starter", () => {
     ];
     for (const hash of needs) expect(embedNeedsPresets(hash, withPage), hash).toBe(true);
     for (const hash of needsNot) expect(embedNeedsPresets(hash, withPage), hash).toBe(false);
-    expect(filesOf(startAt('#embed&preset=canonical-race&step=t6').asked, 'modulepreload')).toEqual([
+    const page = startAt('#embed&preset=canonical-race&step=t6');
+    await page.settle();
+    expect(filesOf(page.asked, 'modulepreload')).toEqual([
       './assets/EmbedView-1.js',
       './assets/shown-1.js',
       './assets/react-1.js',
     ]);
+  });
+
+  it("reads which embed links the build drew a first view for, and names that view's file", () => {
+    const drawn: [string, string][] = [
+      ['#embed&preset=canonical-race&step=t6', 'first/canonical-race/t6.json'],
+      ['#embed&preset=etcd-race', 'first/etcd-race/_.json'],
+      ['#embed&preset=etcd%2Drace&step=early', 'first/etcd-race/early.json'],
+      // The parent's origin and autoplay change nothing drawn: the player starts later.
+      ['#embed&preset=etcd-race&step=t4&autoplay&origin=https%3A%2F%2Fdocs.example', 'first/etcd-race/t4.json'],
+    ];
+    for (const [hash, file] of drawn) expect(embedFirstOf(hash, IDS), hash).toBe(file);
+    for (const hash of [
+      '#embed&preset=etcd-race&step=4', // a step by number: a view for every step is too many files
+      '#embed&preset=etcd-race&strategy=zookeeper',
+      '#embed&preset=etcd-race&show=timeline,events',
+      '#embed&preset=etcd-race&speed=2',
+      '#embed&preset=etcd-race&own=2',
+      '#embed&s=abc',
+      '#embed',
+      '#embed&preset=no-such-preset',
+      '#embed&preset=etcd-race&step=bad!',
+      '#embed&preset=etcd-race&Step=t4',
+      '#preset=etcd-race&step=t4', // the lab's own link
+    ])
+      expect(embedFirstOf(hash, IDS), hash).toBeNull();
+  });
+
+  it("shows an embed's first view once it has come, and starts the page's script after the next frame", async () => {
+    const page = startAt('#embed&preset=canonical-race&step=t6', null, {
+      embedFirst: { css: '.embed{display:flex}', html: '<main class="embed">…</main>' },
+    });
+    expect(page.fetched).toEqual(['first/canonical-race/t6.json?v=v1']);
+    // Asked for with the run, and nothing else: the page's code would compete with it.
+    expect(filesOf(page.asked, 'preload')).toEqual(['runs/canonical-race.json?engine=abc123']);
+    expect(filesOf(page.asked, 'modulepreload')).toEqual([]);
+    await page.settle();
+    expect(page.root.innerHTML).toBe('<div class="first-embed" inert><main class="embed">…</main></div>');
+    expect(page.adopted).toEqual(['.embed{display:flex}']);
+    // The narration keeps the room of the run's tallest steps, as the page's will.
+    expect(page.root.live.style.minHeight).toBe('120px');
+    expect(page.root.probesRemoved).toBe(true);
+    expect(page.started()).toBe(0);
+    page.frame();
+    page.step();
+    expect(page.scripts).toEqual(['./assets/index-1.js']);
+    expect(filesOf(page.asked, 'modulepreload')).toEqual([
+      './assets/EmbedView-1.js',
+      './assets/shown-1.js',
+      './assets/react-1.js',
+    ]);
+  });
+
+  it("shows an embed's first view that comes while the page is parsed once it is parsed", async () => {
+    const page = startAt('#embed&preset=canonical-race&step=t6', null, {
+      embedFirst: { css: '', html: '<main>…</main>' },
+      parsing: true,
+    });
+    await page.settle();
+    expect(page.root.innerHTML).toBe('');
+    page.parsed();
+    expect(page.root.innerHTML).toContain('<main>…</main>');
+  });
+
+  it("starts the page at once where an embed's first view is not there, and at a second where it has not come", async () => {
+    // A label the preset lacks: no file (the page then says there is no such step).
+    const missing = startAt('#embed&preset=canonical-race&step=t9');
+    await missing.settle();
+    expect(missing.scripts).toEqual(['./assets/index-1.js']);
+    expect(missing.root.innerHTML).toBe('');
+    const slow = startAt('#embed&preset=canonical-race&step=t6', null, { embedFirst: 'pending' });
+    await slow.settle();
+    expect(slow.started()).toBe(0);
+    slow.due(1000);
+    expect(slow.scripts).toEqual(['./assets/index-1.js']);
+  });
+
+  it("does not show an embed's first view that comes after the page has started: the page draws its own", async () => {
+    const page = startAt('#embed&preset=canonical-race&step=t6', null, {
+      embedFirst: { css: '', html: '<main>…</main>' },
+      parsing: true,
+    });
+    page.due(1000);
+    expect(page.scripts).toEqual(['./assets/index-1.js']);
+    await page.settle();
+    page.parsed();
+    expect(page.root.innerHTML).toBe('');
+    expect(page.adopted).toEqual([]);
+  });
+
+  it("keeps what the parent posts before the page's script runs, and hands it over once, in order", () => {
+    // The frame's load event comes before the page's script has run: a docs page's first commands
+    // would otherwise be lost (embed/early.ts takes them as it starts holding messages itself).
+    const page = startAt('#embed&preset=canonical-race&step=t6', null, { embedFirst: 'pending' });
+    page.post({ type: 'pause' });
+    page.post({ type: 'seek', step: 't2' });
+    expect(page.takeMessages()).toEqual([{ type: 'pause' }, { type: 'seek', step: 't2' }]);
+    page.post({ type: 'play' });
+    expect(page.takeMessages()).toEqual([]);
   });
 
   it('asks for no run the link does not draw as shipped', () => {

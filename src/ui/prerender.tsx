@@ -14,6 +14,10 @@ import { createLessonSession } from './lessons/session';
 import { PRESETS } from '../engine';
 import { DEFAULT_PRESET_ID } from './store/presetOf';
 import { PAGE_PRESETS } from './store/presets';
+import { embedRoute } from './embed/route';
+import { openEmbed } from './embed/drive';
+import { readEmbedHash } from './embed/embedUrl';
+import embedCss from './embed/embed.css?inline';
 
 /** The presets whose runs the build ships (scripts/shipped-runs.ts writes one for each), the
  * one every page starts from, and those that come with the page (store/presets.ts): the page's
@@ -35,4 +39,55 @@ export async function renderFirstView(): Promise<string> {
       <Root store={store} session={session} />
     </StrictMode>,
   );
+}
+
+/** One embed link's first view (renderEmbedFirstViews). */
+export interface EmbedFirstView {
+  preset: string;
+  /** The link's step= (a label), or null for a link with none. */
+  step: string | null;
+  /** The markup of the embed's first render for `#embed&preset=PRESET[&step=STEP]`. */
+  html: string;
+}
+
+/**
+ * The embed player's first view for each preset the build ships, opened with no step and at each
+ * of its labelled steps: what the page draws first for `#embed&preset=ID&step=LABEL` (and for
+ * such a link with origin= or autoplay, which change nothing drawn). The page's starter shows it
+ * as soon as it has come, and the page draws its own over it (scripts/first-view.mjs). `css` is
+ * the embed's own style sheet, which comes with the view's code, not in the page's.
+ */
+export async function renderEmbedFirstViews(): Promise<{ css: string; views: EmbedFirstView[] }> {
+  await preloadView('embed');
+  const views: EmbedFirstView[] = [];
+  try {
+    for (const preset of PRESETS) {
+      const options = readEmbedHash(`#embed&preset=${encodeURIComponent(preset.id)}`);
+      const store = createLabStore();
+      const session = createLessonSession(store);
+      const problems = await openEmbed(store, options);
+      if (problems.length) throw new Error(`the embed of ${preset.id} opened with problems: ${problems.join('; ')}`);
+      embedRoute.getState().show(options);
+      // React on a server reads a store by its server snapshot, which zustand takes to be the
+      // store's state as created: these are read as they stand now, opened and at the step.
+      for (const opened of [store, session, embedRoute]) opened.getInitialState = opened.getState;
+      const render = () =>
+        renderToString(
+          <StrictMode>
+            <Root store={store} session={session} />
+          </StrictMode>,
+        );
+      const start = store.getState().cursor;
+      views.push({ preset: preset.id, step: null, html: render() });
+      store.getState().trace.steps.forEach((step, at) => {
+        if (!step.label) return;
+        store.getState().seek(at);
+        views.push({ preset: preset.id, step: step.label, html: render() });
+      });
+      store.getState().seek(start);
+    }
+  } finally {
+    embedRoute.getState().close();
+  }
+  return { css: embedCss, views };
 }

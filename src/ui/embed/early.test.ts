@@ -18,6 +18,20 @@ describe('messages before the bridge listens', () => {
     expect(takeEarlyMessages(win)).toEqual([]);
   });
 
+  it("come after those the page's starter held, which it hands over as asked", () => {
+    // The starter (scripts/first-view.mjs) holds what comes while the build's first view is shown,
+    // before the page's script runs, and answers fencelab:embed-messages with it.
+    const document = new EventTarget();
+    const win = Object.assign(new EventTarget(), { document }) as unknown as Window;
+    const starterHeld = [new MessageEvent('message', { data: { type: 'pause' } })];
+    document.addEventListener('fencelab:embed-messages', (event) =>
+      (event as CustomEvent<{ messages: MessageEvent[] }>).detail.messages.push(...starterHeld.splice(0)),
+    );
+    holdEarlyMessages(win);
+    post(win, { type: 'seek', step: 't2' });
+    expect(takeEarlyMessages(win).map((e) => e.data)).toEqual([{ type: 'pause' }, { type: 'seek', step: 't2' }]);
+  });
+
   it('are not kept past EARLY_MAX (a flood from the parent)', () => {
     const win = new EventTarget() as unknown as Window;
     holdEarlyMessages(win);

@@ -13,10 +13,18 @@ const keep = (event: MessageEvent) => {
   if (held && held.length < EARLY_MAX) held.push(event);
 };
 
-/** Starts holding the messages `win` receives, until takeEarlyMessages(). A second call does nothing. */
+/**
+ * Starts holding the messages `win` receives, until takeEarlyMessages(). A second call does nothing.
+ * Those the page's starter held before the page's script ran (where it showed the build's first
+ * view and asked for the script after it: scripts/first-view.mjs) come first: it hands them over,
+ * and stops holding, as it is told `fencelab:embed-messages`.
+ */
 export function holdEarlyMessages(win: Window = window): void {
   if (held) return;
   held = [];
+  const messages: MessageEvent[] = [];
+  win.document?.dispatchEvent(new CustomEvent('fencelab:embed-messages', { detail: { messages } }));
+  held.push(...messages.slice(0, EARLY_MAX));
   win.addEventListener('message', keep);
 }
 
