@@ -48,8 +48,7 @@ export function ScenarioIntro() {
         </strong>{' '}
         {carriedTo ? (
           <span className="changed-note">
-            Under {strategyName(carriedTo)} the run may go differently: the narration and the verdict follow it. The
-            preset as it ships, under {strategyName(findPreset(presetId!)?.scenario.strategy ?? '')}:{' '}
+            Under {strategyName(carriedTo)} the run may go differently: the narration and the verdict follow it.
           </span>
         ) : (
           changedPreset && (
@@ -59,7 +58,7 @@ export function ScenarioIntro() {
             </span>
           )
         )}
-        {summary}
+        {!carriedTo && summary}
       </p>
       <div className="intro-actions">
         {(canUndo || changedPreset) && (
@@ -92,6 +91,16 @@ export function ScenarioIntro() {
           Rename…
         </button>
       </div>
+      {/* Folded: beside this system's verdict, the story of another system's run read as a
+          contradiction to an engineer who opened a comparison row in the timeline. */}
+      {carriedTo && (
+        <details className="shipped-story">
+          <summary>
+            The preset as it ships, under {strategyName(findPreset(presetId!)?.scenario.strategy ?? '')}
+          </summary>
+          <p>{summary}</p>
+        </details>
+      )}
     </div>
   );
 }
