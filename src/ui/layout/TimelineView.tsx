@@ -1,9 +1,9 @@
 // Where the timeline sits in the lab: the real Timeline (src/ui/timeline), sized by lane count.
 
 import { useMemo } from 'react';
-import type { Trace } from '../../engine';
 import { defaultHeight } from '../timeline/geometry';
 import { laneUnits } from '../timeline/lanes';
+import { withoutBeliefs } from '../timeline/leases';
 import { Timeline } from '../timeline/Timeline';
 import type { TimeWindow, TimelineLayout } from '../timeline/types';
 import { useActions, useLab } from '../store/context';
@@ -37,18 +37,6 @@ const overlay = (layout: TimelineLayout, cursorX: number) => (
     <Playhead layout={layout} cursorX={cursorX} />
   </>
 );
-
-/** The trace with no client's belief in its lease: the drawing keeps the lock service's count of
- * each lease (and every pause, message and mark) but no believed bar and no zombie window. */
-export function withoutBeliefs(trace: Trace): Trace {
-  if (trace.leases.every((l) => l.believedFromMs === null)) return trace;
-  return {
-    ...trace,
-    leases: trace.leases.map((l) =>
-      l.believedFromMs === null ? l : { ...l, believedFromMs: null, believedUntilMs: null },
-    ),
-  };
-}
 
 /**
  * `exportable`: the export actions under the timeline (the lab's own view, not a lesson's).

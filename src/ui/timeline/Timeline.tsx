@@ -31,7 +31,7 @@ import './timeline.css';
 import type { TimeWindow, TimelineLayout } from './types';
 import { useElementWidth } from '../hooks/useElementWidth';
 import { useTimeZoom } from './useTimeZoom';
-import { clampWindow, fitWindow, followCursor, isFit, zoomCentred } from './viewport';
+import { firstView, fitWindow, isFit, viewAfter, viewZoomed, zoomCentred, type ViewState } from './viewport';
 import { pointerIn } from '../svg/pointer';
 
 export interface TimelineProps {
@@ -56,54 +56,16 @@ export interface TimelineProps {
   focus?: TimeWindow | null;
 }
 
-interface View {
-  trace: Trace;
-  cursor: number;
-  fit: TimeWindow;
-  window: TimeWindow;
-  /** The focus last taken ("start:end"), or '' for none. */
-  focus: string;
-  /** The focus still holds: the user has not zoomed or panned since it was taken. */
-  held: boolean;
-}
-
-const sameWindow = (a: TimeWindow, b: TimeWindow) => a.startMs === b.startMs && a.endMs === b.endMs;
-
-const focusKey = (focus: TimeWindow | null | undefined) => (focus ? `${focus.startMs}:${focus.endMs}` : '');
-
 /** The visible window: the user's zoom, kept across trace changes, and following the cursor. A
  * `focus` (a lesson part's) is shown whenever the cursor is inside it, until the user zooms or
- * pans: a run playing up to it from its start is followed, then the focus is shown whole. */
+ * pans (viewport.ts: firstView, viewAfter, viewZoomed). */
 function useViewWindow(trace: Trace, cursor: number, fit: TimeWindow, focus?: TimeWindow | null) {
   const cursorMs = trace.steps[cursor]?.timeMs ?? 0;
-  const asked = focusKey(focus);
-  const [view, setView] = useState<View>(() => ({
-    trace,
-    cursor,
-    fit,
-    window: followCursor(focus ? clampWindow(focus, fit) : fit, cursorMs, fit),
-    focus: asked,
-    held: true,
-  }));
-  let window = view.window;
-  if (view.trace !== trace || view.cursor !== cursor || view.focus !== asked) {
-    const held = view.focus === asked ? view.held : true;
-    if (focus && held) window = clampWindow(focus, fit);
-    else if (view.focus !== asked) {
-      // The next part without a focus opens on the whole run.
-      window = fit;
-    } else if (view.trace !== trace) {
-      // A fork or a new scenario: keep the user's zoom unless they were looking at the whole trace.
-      window = isFit(window, view.fit) ? fit : clampWindow(window, fit);
-    }
-    window = followCursor(window, cursorMs, fit);
-    setView({ trace, cursor, fit, window, focus: asked, held });
-  }
-  const setWindow = useCallback(
-    (next: TimeWindow) => setView((v) => (sameWindow(v.window, next) ? v : { ...v, window: next, held: false })),
-    [],
-  );
-  return [window, setWindow] as const;
+  const [view, setView] = useState<ViewState>(() => firstView(trace, cursor, cursorMs, fit, focus));
+  const next = viewAfter(view, trace, cursor, cursorMs, fit, focus);
+  if (next !== view) setView(next);
+  const setWindow = useCallback((window: TimeWindow) => setView((v) => viewZoomed(v, window)), []);
+  return [next.window, setWindow] as const;
 }
 
 /** The heavy drawing: it re-renders when the layout does (zoom, pan, resize, a new trace), never on a step. */

@@ -103,6 +103,18 @@ function leaseTitle(lease: LeaseRecord, spans: ReturnType<typeof leaseSpans>, wo
   return parts.join('; ');
 }
 
+/** The trace with no client's belief in its lease: the drawing keeps the lock service's count of
+ * each lease (and every pause, message and mark) but no believed bar and no zombie window. */
+export function withoutBeliefs(trace: Trace): Trace {
+  if (trace.leases.every((l) => l.believedFromMs === null)) return trace;
+  return {
+    ...trace,
+    leases: trace.leases.map((l) =>
+      l.believedFromMs === null ? l : { ...l, believedFromMs: null, believedUntilMs: null },
+    ),
+  };
+}
+
 export function layoutLeases(trace: Trace, lanes: Map<string, LaneShape>, frame: Frame): LeaseShape[] {
   const shapes: LeaseShape[] = [];
   const titles: (() => string)[] = [];

@@ -4,7 +4,18 @@
 
 import { describe, expect, it } from 'vitest';
 import { findPreset, simulate } from '../../engine';
-import { MIN_SPAN_MS, clampWindow, fitWindow, followCursor, isFit, zoomCentred, zoomWindow } from './viewport';
+import {
+  MIN_SPAN_MS,
+  clampWindow,
+  firstView,
+  fitWindow,
+  followCursor,
+  isFit,
+  viewAfter,
+  viewZoomed,
+  zoomCentred,
+  zoomWindow,
+} from './viewport';
 
 const trace = simulate(findPreset('canonical-race')!.scenario);
 const fit = fitWindow(trace);
@@ -59,5 +70,61 @@ describe('viewport', () => {
     const back = followCursor(window, 100, fit);
     expect(100).toBeGreaterThan(back.startMs);
     expect(100).toBeLessThan(back.endMs);
+  });
+});
+
+describe("a lesson part's focus (firstView, viewAfter, viewZoomed)", () => {
+  // The slow clock's part asks for t2 to t6 (about 1,005 to 2,606 ms), with room each side.
+  const focus = { startMs: 900, endMs: 2700 };
+  const at = (label: string) => trace.steps.findIndex((s) => s.label === label);
+  const msAt = (i: number) => trace.steps[i]!.timeMs;
+
+  it('opens on the focus with the cursor in it, and on the whole run without one', () => {
+    const t3 = at('t3');
+    expect(firstView(trace, t3, msAt(t3), fit, focus).window).toEqual(focus);
+    expect(firstView(trace, t3, msAt(t3), fit, null).window).toBe(fit);
+  });
+
+  it('follows a run playing up to the focus from its start, then shows the focus whole', () => {
+    let view = firstView(trace, 0, msAt(0), fit, focus);
+    // At 0 ms the cursor is before the focus: the window pages back to show it.
+    expect(view.window.startMs).toBeLessThanOrEqual(msAt(0));
+    view = viewAfter(view, trace, at('t2'), msAt(at('t2')), fit, focus);
+    expect(view.window).toEqual(focus);
+  });
+
+  it('stops taking the focus once the user zooms or pans, until a new focus is asked for', () => {
+    const t3 = at('t3');
+    let view = firstView(trace, t3, msAt(t3), fit, focus);
+    const mine = { startMs: 1100, endMs: 1400 };
+    view = viewZoomed(view, mine);
+    expect(view.held).toBe(false);
+    view = viewAfter(view, trace, t3 + 1, msAt(t3 + 1), fit, focus);
+    expect(view.window).toEqual(mine); // the user's zoom, not the focus again
+    const next = { startMs: 1000, endMs: 2500 };
+    view = viewAfter(view, trace, t3 + 1, msAt(t3 + 1), fit, next);
+    expect(view.window).toEqual(next);
+    expect(view.held).toBe(true);
+  });
+
+  it('opens the next part without a focus on the whole run, and changes nothing when nothing changed', () => {
+    const t3 = at('t3');
+    const view = firstView(trace, t3, msAt(t3), fit, focus);
+    expect(viewAfter(view, trace, t3, msAt(t3), fit, { ...focus })).toBe(view);
+    expect(viewZoomed(view, { ...view.window })).toBe(view);
+    expect(viewAfter(view, trace, t3, msAt(t3), fit, null).window).toBe(fit);
+  });
+
+  it("keeps the user's zoom across a new run, unless they were looking at the whole run", () => {
+    const t3 = at('t3');
+    const other = simulate({ ...findPreset('canonical-race')!.scenario, seed: 8 });
+    const otherFit = fitWindow(other);
+    const zoomed = viewZoomed(firstView(trace, t3, msAt(t3), fit), { startMs: 1100, endMs: 1400 });
+    expect(viewAfter(zoomed, other, t3, other.steps[t3]!.timeMs, otherFit).window).toEqual({
+      startMs: 1100,
+      endMs: 1400,
+    });
+    const whole = firstView(trace, t3, msAt(t3), fit);
+    expect(viewAfter(whole, other, t3, other.steps[t3]!.timeMs, otherFit).window).toBe(otherFit);
   });
 });

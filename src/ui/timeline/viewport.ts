@@ -69,3 +69,72 @@ export function followCursor(window: TimeWindow, cursorMs: number, fit: TimeWind
   const startMs = cursorMs > window.endMs ? cursorMs - FOLLOW_LEAD * spanMs : cursorMs - (1 - FOLLOW_LEAD) * spanMs;
   return clampWindow({ startMs, endMs: startMs + spanMs }, fit);
 }
+
+/**
+ * What the timeline shows, and what it shows it for (Timeline.tsx keeps one in its state): the
+ * run (`run`, by identity), the cursor, the run's fit window, the window shown, the focus last
+ * taken ("startMs:endMs", '' for none: focusKey) and whether it still holds (the user has not
+ * zoomed or panned since it was taken).
+ */
+export interface ViewState {
+  run: unknown;
+  cursor: number;
+  fit: TimeWindow;
+  window: TimeWindow;
+  focus: string;
+  held: boolean;
+}
+
+/** A focus as ViewState keeps it: '' for none. */
+export const focusKey = (focus: TimeWindow | null | undefined): string =>
+  focus ? `${focus.startMs}:${focus.endMs}` : '';
+
+/** What a timeline first shows: its `focus` (a lesson part's time), else the whole run, with the
+ * cursor's time (`cursorMs`) in view. */
+export function firstView(
+  run: unknown,
+  cursor: number,
+  cursorMs: number,
+  fit: TimeWindow,
+  focus?: TimeWindow | null,
+): ViewState {
+  return {
+    run,
+    cursor,
+    fit,
+    window: followCursor(focus ? clampWindow(focus, fit) : fit, cursorMs, fit),
+    focus: focusKey(focus),
+    held: true,
+  };
+}
+
+/**
+ * The view once the run, the cursor or the focus has changed; `view` itself if none has. A new
+ * focus is shown whole; a focus that still holds is shown again whenever the run or the cursor
+ * changes (a run playing up to it from its start is followed, then it is shown whole); a part with
+ * no focus after one with a focus opens on the whole run; a new run keeps the user's zoom, unless
+ * they were looking at the whole run. The cursor's time is then brought into view.
+ */
+export function viewAfter(
+  view: ViewState,
+  run: unknown,
+  cursor: number,
+  cursorMs: number,
+  fit: TimeWindow,
+  focus?: TimeWindow | null,
+): ViewState {
+  const asked = focusKey(focus);
+  if (view.run === run && view.cursor === cursor && view.focus === asked) return view;
+  const held = view.focus === asked ? view.held : true;
+  let window = view.window;
+  if (focus && held) window = clampWindow(focus, fit);
+  else if (view.focus !== asked) window = fit;
+  else if (view.run !== run) window = isFit(window, view.fit) ? fit : clampWindow(window, fit);
+  return { run, cursor, fit, window: followCursor(window, cursorMs, fit), focus: asked, held };
+}
+
+/** The view once the user has zoomed or panned to `window`: a focus no longer holds. */
+export const viewZoomed = (view: ViewState, window: TimeWindow): ViewState =>
+  view.window.startMs === window.startMs && view.window.endMs === window.endMs
+    ? view
+    : { ...view, window, held: false };
