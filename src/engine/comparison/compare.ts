@@ -37,6 +37,8 @@ export interface ComparisonRow {
   recordedOn: string | null;
   /** Where the model's behaviour comes from (StrategyAbout.sources). */
   sources: StrategyAbout['sources'];
+  /** What the system's authors answer to the model's verdict (StrategyAbout.disputed). */
+  disputed?: string;
   /** Null when the row could not run: `error` says why. */
   trace: Trace | null;
   error: string | null;
@@ -54,12 +56,14 @@ export function compareStrategies(scenario: Scenario): ComparisonRow[] {
 
 /** One row: `scenario` carried to `strategy` and run. A row that cannot run says why in `error`. */
 export function compareUnder(scenario: Scenario, strategy: StrategyDef): ComparisonRow {
+  const about = aboutStrategy(strategy.id);
   const base = {
     strategy: strategy.id,
     name: strategy.name,
-    simplification: aboutStrategy(strategy.id)?.simplification ?? '',
-    recordedOn: aboutStrategy(strategy.id)?.recordedOn ?? null,
-    sources: aboutStrategy(strategy.id)?.sources ?? [],
+    simplification: about?.simplification ?? '',
+    recordedOn: about?.recordedOn ?? null,
+    sources: about?.sources ?? [],
+    ...(about?.disputed ? { disputed: about.disputed } : {}),
   };
   let carried: Carried;
   let trace: Trace;
@@ -92,12 +96,7 @@ export function compareUnder(scenario: Scenario, strategy: StrategyDef): Compari
     monotonicToken:
       (carried.scenario.knobs.tokenSource ?? strategy.defaults.tokenSource) === 'none' ? null : v.tokensMonotonic,
     staleWriteBlocked: attempted ? blocked : null,
-    reason: [
-      reasonFrom(trace, keptAliveWords(trace, strategy)),
-      handover(trace),
-      uncheckedReason,
-      aboutStrategy(strategy.id)?.caveat ?? '',
-    ]
+    reason: [reasonFrom(trace, keptAliveWords(trace, strategy)), handover(trace), uncheckedReason, about?.caveat ?? '']
       .filter(Boolean)
       .join(' '),
     warnings: warningsFrom(trace),

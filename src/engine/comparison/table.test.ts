@@ -183,6 +183,14 @@ describe('the comparison table of the canonical race', () => {
     expect(simplification('qjm')).toMatch(/lastWriterEpoch/);
     expect(simplification('redlock')).toMatch(/no fsync/);
   });
+
+  it("gives Redlock's row its author's answer, and how far it goes; no other row is disputed", () => {
+    // An engineer read Redlock from its critics' side only (antirez, "Is Redlock safe?").
+    expect(row('redlock').disputed).toMatch(
+      /store can check the random value rather than order it.*keeps out a zombie that records its value before the new holder does, but not one that wakes and records it after/,
+    );
+    expect(rows.filter((r) => r.disputed !== undefined).map((r) => r.strategy)).toEqual(['redlock']);
+  });
 });
 
 describe('long lists are summarised', () => {

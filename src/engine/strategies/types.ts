@@ -79,6 +79,10 @@ export interface StrategyAbout {
    * comparison row's lock never changed hands because the holder still held it; absent: its
    * clients do not renew. */
   keptAlive?: string;
+  /** What the system's own authors answer to the model's verdict, and how far the answer goes,
+   * said beside the sources (Redlock's: a store can check the random value, not order it);
+   * absent: the model's verdict is not disputed. */
+  disputed?: string;
   /** The real server its runs were recorded on (the Real servers view: the model's run beside the
    * server's), or null where the lab has none to run (Chubby, HDFS) or nothing to record (the
    * article's generic patterns): modelled from the sources alone. */

@@ -6,33 +6,43 @@ import { Fragment } from 'react';
 import type { StrategyAbout } from '../../engine';
 
 /** The sources open in a new tab: the lab (and a lesson in it) stays where it was. */
-export function Sources({ about }: { about: Pick<StrategyAbout, 'sources' | 'recordedOn'> }) {
+export function Sources({ about }: { about: Pick<StrategyAbout, 'sources' | 'recordedOn' | 'disputed'> }) {
   if (about.sources.length === 0 && !about.recordedOn) return null;
   return (
-    <p className="hint sources">
-      {about.recordedOn && (
-        <>
-          <strong>Checked against</strong> a real {about.recordedOn}: <a href="#recordings">its recorded runs</a>.{' '}
-        </>
+    <>
+      {/* What the system's own authors answer to the model (Redlock's), beside where it comes from:
+          an engineer read Redlock from its critics' side only. */}
+      {about.disputed && (
+        <p className="hint">
+          <strong>Disputed:</strong> {about.disputed}
+        </p>
       )}
-      {about.sources.length > 0 && (
-        <>
-          <strong>Sources:</strong>{' '}
-          {about.sources.map((source, i) => (
-            <Fragment key={source.title}>
-              {i > 0 && '; '}
-              {source.url ? (
-                <a href={source.url} target="_blank" rel="noreferrer">
-                  {source.title}
-                </a>
-              ) : (
-                <cite>{source.title}</cite>
-              )}
-            </Fragment>
-          ))}
-          .
-        </>
-      )}
-    </p>
+      <p className="hint sources">
+        {about.recordedOn && (
+          <>
+            <strong>Checked against</strong> a real {about.recordedOn}: <a href="#recordings">its recorded runs</a>
+            .{' '}
+          </>
+        )}
+        {about.sources.length > 0 && (
+          <>
+            <strong>Sources:</strong>{' '}
+            {about.sources.map((source, i) => (
+              <Fragment key={source.title}>
+                {i > 0 && '; '}
+                {source.url ? (
+                  <a href={source.url} target="_blank" rel="noreferrer">
+                    {source.title}
+                  </a>
+                ) : (
+                  <cite>{source.title}</cite>
+                )}
+              </Fragment>
+            ))}
+            .
+          </>
+        )}
+      </p>
+    </>
   );
 }
