@@ -4,11 +4,11 @@ import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { build, minifySync, type Plugin, type Rollup } from 'vite';
-import { starterScript, viewChunks } from './scripts/first-view.mjs';
+import { embedFirstFile, starterScript, viewChunks } from './scripts/first-view.mjs';
 import { defineConfig } from 'vitest/config';
 
 type OutputChunk = Rollup.OutputChunk;
@@ -119,17 +119,14 @@ const firstView = (): Plugin => {
         },
       });
       const module = `${pathToFileURL(join(cache, 'prerender.mjs')).href}?at=${Date.now()}`;
-      const { renderFirstView, renderEmbedFirstViews, shippedPresets } = (await import(module)) as {
+      const { renderFirstView, renderEmbedFirstViews, shippedPresets, EARLY_MAX } = (await import(module)) as {
         renderFirstView: () => Promise<string>;
-        renderEmbedFirstViews: () => Promise<{
-          css: string;
-          views: { preset: string; step: string | null; html: string }[];
-        }>;
+        renderEmbedFirstViews: () => Promise<{ css: string; views: EmbedFirstView[] }>;
         shippedPresets: () => { ids: string[]; fallback: string; withPage: string[] };
+        EARLY_MAX: number;
       };
       const view = await renderFirstView();
-      // style-src has no 'unsafe-inline': a style attribute in the HTML would be refused, loudly.
-      if (/\sstyle="/.test(view)) throw new Error('the first view has a style attribute, which the CSP refuses');
+      refuseStyleAttributes(view, 'the first view');
       const embedVersion = writeEmbedFirstViews(outDir, await renderEmbedFirstViews());
       const file = join(outDir, 'index.html');
       const page = readFileSync(file, 'utf8');
@@ -186,6 +183,7 @@ const firstView = (): Plugin => {
           withPage: presets.withPage,
           engine: ENGINE_ID,
           embedVersion,
+          earlyMax: EARLY_MAX,
         }),
       );
       if (written.errors.length) throw new Error(`the starter did not minify: ${written.errors[0]!.message}`);
@@ -211,28 +209,38 @@ const firstView = (): Plugin => {
   };
 };
 
+/** One embed link's first view: src/ui/prerender.tsx's EmbedFirstView (this file cannot import a .tsx). */
+interface EmbedFirstView {
+  preset: string;
+  step: string | null;
+  html: string;
+}
+
 /**
  * The embed player's first views (src/ui/prerender.tsx, renderEmbedFirstViews), one file each:
- * dist/first/PRESET/STEP.json (STEP a label, or _ for a link with no step), holding the markup and
- * the embed's own style sheet, which the page's starter shows before the page's script has come
- * (scripts/first-view.mjs, embedFirstOf). Returns their version (a hash of them all), which the
+ * dist/first/PRESET/STEP.json (STEP a step's index or label, or _ for a link with no step:
+ * embedFirstFile), holding the markup, the embed's own style sheet and what it is of (the preset and
+ * the step), which the page's starter shows before the page's script has come (scripts/first-view.mjs,
+ * embedFirstOf). Returns their version (a hash of them all), which the
  * starter puts in their address, so a file cached from another build is not asked for.
  */
-function writeEmbedFirstViews(
-  outDir: string,
-  { css, views }: { css: string; views: { preset: string; step: string | null; html: string }[] },
-): string {
+function writeEmbedFirstViews(outDir: string, { css, views }: { css: string; views: EmbedFirstView[] }): string {
   const version = createHash('sha256');
   for (const { preset, step, html } of views) {
-    if (/\sstyle="/.test(html))
-      throw new Error(`the embed's first view of ${preset} has a style attribute, which the CSP refuses`);
-    const dir = join(outDir, 'first', encodeURIComponent(preset));
-    mkdirSync(dir, { recursive: true });
-    const text = JSON.stringify({ css, html });
-    writeFileSync(join(dir, `${step ?? '_'}.json`), text);
+    refuseStyleAttributes(html, `the embed's first view of ${preset} at ${step ?? 'its start'}`);
+    const file = join(outDir, embedFirstFile(preset, step));
+    mkdirSync(dirname(file), { recursive: true });
+    // What it is of, which the starter checks against the link before showing it.
+    const text = JSON.stringify({ preset, step, css, html });
+    writeFileSync(file, text);
     version.update(text);
   }
   return version.digest('hex').slice(0, 12);
+}
+
+/** style-src has no 'unsafe-inline': a style attribute in HTML the build writes would be refused, loudly. */
+function refuseStyleAttributes(html: string, what: string): void {
+  if (/\sstyle="/.test(html)) throw new Error(`${what} has a style attribute, which the CSP refuses`);
 }
 
 /**

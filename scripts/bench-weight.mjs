@@ -94,8 +94,8 @@ export async function firstRenderWeight(browser, base) {
  */
 function firstFile(hash) {
   const presets = readdirSync(`${root}dist/runs`).map((f) => f.replace(/\.json$/, ''));
-  const file = embedFirstOf(hash, presets);
-  return file === null ? null : { file, gzip: gzipped(file) };
+  const first = embedFirstOf(hash, presets);
+  return first === null ? null : { file: first.file, gzip: gzipped(first.file) };
 }
 
 /** @param {Awaited<ReturnType<typeof firstRenderWeight>>} rows @returns {string[]} report lines */

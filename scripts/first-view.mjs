@@ -54,27 +54,52 @@ export function presetOfHash(hash, presets) {
 }
 
 /**
- * The file of the embed's first view an embed link opens with, built for it (vite.config.ts,
- * writeEmbedFirstViews): `first/PRESET/STEP.json`, for a link that names a preset the build ships
- * runs for, with no step (STEP `_`) or a label, and nothing else that changes what is drawn
- * (origin= and autoplay do not: the player starts later). Null for anything else: a step number,
- * another strategy, a scenario of its own, show= or speed=. A guess from the link's text, as the
- * starter's others: a label the preset lacks costs a file not found, and the page draws as before.
+ * Where the build writes the embed's first view of a preset at a step (vite.config.ts,
+ * writeEmbedFirstViews), and where the starter asks for it: `first/PRESET/STEP.json`, STEP a
+ * step's index or label, or `_` for a link with no step.
+ * @param {string} preset @param {string | null} step
+ * @returns {string}
+ */
+export const embedFirstFile = (preset, step) => 'first/' + encodeURIComponent(preset) + '/' + (step ?? '_') + '.json';
+
+/**
+ * The embed's first view an embed link opens with, if the build drew one for it (its file,
+ * embedFirstFile, and the preset and step the file must say it is of): a link that names a preset
+ * the build ships runs for, with no step or one step (an index, or a label as store/url.ts reads
+ * one), and nothing else that changes what is drawn. origin= (a real origin: a bad one puts a
+ * banner on the page), autoplay and show= naming the default parts change nothing drawn. Null
+ * for anything else: another strategy, a scenario of its own, speed=, other parts, anything the
+ * page would name as a problem (a test holds this to src/ui/embed/embedUrl.ts's readEmbedHash).
+ * A guess from the link's text, as the starter's others: a step the run lacks costs a file not
+ * found, and the page draws as before.
  * @param {string} hash a location hash
  * @param {string[]} presets the ids of the presets whose runs the build ships
- * @returns {string | null}
+ * @returns {{ file: string, preset: string, step: string | null } | null}
  */
 export function embedFirstOf(hash, presets) {
   const preset = presetOfHash(hash, presets);
   if (preset === null || viewOfHash(hash) !== 'embed') return null;
-  const keys = hash
-    .replace(/^#/, '')
-    .split('&')
-    .map((part) => part.replace(/=.*/, ''));
-  if (keys.some((key) => !['embed', 'preset', 'step', 'origin', 'autoplay'].includes(key))) return null;
-  const step = /(?:^|&)step=([^&]*)/.exec(hash.replace(/^#/, ''))?.[1];
-  if (step !== undefined && !/^[A-Za-z]/.test(step)) return null;
-  return 'first/' + encodeURIComponent(preset) + '/' + (step ?? '_') + '.json';
+  /** @type {string | null} */
+  let step = null;
+  for (const part of hash.replace(/^#/, '').split('&')) {
+    const eq = part.indexOf('=');
+    const [key, value] = eq < 0 ? [part, null] : [part.slice(0, eq), part.slice(eq + 1)];
+    if (key === 'step') {
+      if (step !== null || value === null || !/^(\d{1,9}|[A-Za-z][A-Za-z0-9_.-]{0,11})$/.test(value)) return null;
+      step = String(/^\d/.test(value) ? Number(value) : value);
+    } else if (key === 'origin') {
+      try {
+        const text = decodeURIComponent(value ?? '');
+        const url = new URL(text);
+        if (!/^https?:$/.test(url.protocol) || url.origin !== text.replace(/\/$/, '')) return null;
+      } catch {
+        return null;
+      }
+    } else if (key === 'show') {
+      if ((value ?? '').split(',').sort().join() !== 'narration,timeline,transport') return null;
+    } else if (!['embed', 'preset', 'autoplay'].includes(key)) return null;
+  }
+  return { file: embedFirstFile(preset, step), preset, step };
 }
 
 /**
@@ -140,27 +165,42 @@ export function viewChunks(manifest, views) {
 
 /**
  * The starter's text.
- * @param {{ head: string, entry: string, imports: string[], chunks: Record<string, string[]>, presets: string[], fallback: string, withPage: string[], engine: string, embedVersion: string }} options
+ * @param {{ head: string, entry: string, imports: string[], chunks: Record<string, string[]>, presets: string[], fallback: string, withPage: string[], engine: string, embedVersion: string, earlyMax: number }} options
  *   head: the inline script index.html already has (it marks a linked page), run first; entry:
  *   the page's script ('./assets/index-….js'); imports: the chunks it imports ('./assets/…'),
  *   asked for with it; chunks: viewChunks(); presets: the ids whose runs
  *   the build ships; fallback: the preset every page starts from; withPage: the presets that come
  *   with the page (an embed naming another asks for chunks.presets too); engine: the engine's id,
- *   which a shipped run's address carries (src/ui/store/shippedRuns.ts, shippedRunUrl)
+ *   which a shipped run's address carries (src/ui/store/shippedRuns.ts, shippedRunUrl);
+ *   embedVersion: the embed's first views' version, which their addresses carry; earlyMax: the
+ *   most messages held for the player before it listens (src/ui/embed/early.ts, EARLY_MAX)
  * @returns {string}
  */
-export function starterScript({ head, entry, imports, chunks, presets, fallback, withPage, engine, embedVersion }) {
+export function starterScript({
+  head,
+  entry,
+  imports,
+  chunks,
+  presets,
+  fallback,
+  withPage,
+  engine,
+  embedVersion,
+  earlyMax,
+}) {
   return `${head.trim()}
 (() => {
   const viewOfHash = ${viewOfHash.toString()};
   const presetOfHash = ${presetOfHash.toString()};
   const embedNeedsPresets = ${embedNeedsPresets.toString()};
+  const embedFirstFile = ${embedFirstFile.toString()};
   const embedFirstOf = ${embedFirstOf.toString()};
   const hash = location.hash;
   const ask = (attributes) => document.head.append(Object.assign(document.createElement('link'), attributes));
   // Every page starts from the default run (main.tsx), then opens the run its link names: asked
   // for now, at the head of the queue (a few kB).
-  const named = presetOfHash(hash, ${JSON.stringify(presets)});
+  const presets = ${JSON.stringify(presets)};
+  const named = presetOfHash(hash, presets);
   for (const preset of new Set([${JSON.stringify(fallback)}, named ?? ${JSON.stringify(fallback)}]))
     ask({ rel: 'preload', as: 'fetch', crossOrigin: 'anonymous', href: 'runs/' + encodeURIComponent(preset) + '.json?engine=' + ${JSON.stringify(engine)} });
   let started = false;
@@ -193,11 +233,13 @@ export function starterScript({ head, entry, imports, chunks, presets, fallback,
   // The first view cannot be used until the page has taken it over (it is inert): a tap on one of
   // its controls meanwhile is kept, and done once the page has (main.tsx sends fencelab:takeover),
   // so a Play pressed as the page appears plays, a moment late, instead of being lost. A list or
-  // a field tapped is focused. Elements the page drew afresh instead are not touched.
-  if (hash.length <= 1) {
+  // a field tapped is focused. The lab's first view is taken over as it is, its own controls; an
+  // embed's is drawn afresh, and the control now where the tap was is the one used.
+  const embedFirst = embedFirstOf(hash, presets);
+  if (hash.length <= 1 || embedFirst) {
     const held = [];
     const hold = (event) => {
-      const first = document.querySelector('#root > .first-view');
+      const first = document.querySelector('#root > .first-view, #root > .first-embed');
       if (!first || held.length >= 10) return;
       let hit = null;
       for (const control of first.querySelectorAll('button, summary, input, select, label')) {
@@ -207,14 +249,17 @@ export function starterScript({ head, entry, imports, chunks, presets, fallback,
       }
       // A tap repeated on the same control is one wish (Play tapped twice because nothing
       // happened), not two: done twice, a toggle would end where it began.
-      if (hit && held.at(-1) !== hit) held.push(hit);
+      if (hit && held.at(-1)?.hit !== hit) held.push({ hit, x: event.clientX, y: event.clientY });
     };
     document.addEventListener('click', hold, true);
     const takeover = () => {
       document.removeEventListener('click', hold, true);
       setTimeout(() => {
-        for (const control of held.splice(0)) {
-          if (!control.isConnected || control.disabled) continue;
+        for (const { hit, x, y } of held.splice(0)) {
+          const control = hit.isConnected
+            ? hit
+            : document.elementFromPoint(x, y)?.closest('button, summary, input, select, label');
+          if (!control || control.disabled) continue;
           const box = control.type === 'checkbox' || control.type === 'radio';
           if (control.tagName === 'SELECT' || (control.tagName === 'INPUT' && !box)) control.focus();
           else control.click();
@@ -247,42 +292,54 @@ export function starterScript({ head, entry, imports, chunks, presets, fallback,
   // the HTML: LCP 2.8 s; asked for after the first frame: 1.0 to 2.9 s, as the first frame was shown
   // before the code arrived or not; after the paint is shown: 1.0 s in 8 runs of 8.
   // An embed link the build drew a first view for (embedFirstOf) shows it as soon as it has come,
-  // and asks for the page's code once it is on the screen, as the lab's first view does: the
-  // narration, which a reader reads first, is there in one round trip more than the page, not
-  // after all of its code (Lighthouse's mobile run: LCP 1.0 s, was 2.0 s). The page draws its own
-  // over it (React replaces what it finds in #root): a copy of the view, not taken over as the
-  // lab's is, since its link (the page's address) is not known when it is built.
-  // Not found, unreadable or slow (over a second), the page starts as for any other link; once the
-  // page has started, a view that comes late is not shown, as the page is drawing its own.
-  const embedFirst = embedFirstOf(hash, ${JSON.stringify(presets)});
+  // and asks for the page's code once it has been drawn (the next frame), as the lab's first view
+  // does: the narration, which a reader reads first, is there in one round trip more than the
+  // page, not after all of its code (Lighthouse's mobile run: LCP 1.0 s, was 2.0 s). The page draws
+  // its own over it (React replaces what it finds in #root): a copy of the view, not taken over as
+  // the lab's is, since its link (the page's address) is not known when it is built.
+  // Not found, not the view asked for, slow (over a second) or failing to show, the page starts as
+  // for any other link; once the page has started, a view that comes late is not shown.
   if (embedFirst) {
     // The frame's load event now comes before the page's script has run: what the parent posts
     // from then on is kept here, and handed to the page as it starts holding messages itself
-    // (src/ui/embed/early.ts asks for them with fencelab:embed-messages), oldest first.
+    // (src/ui/embed/early.ts asks for them with fencelab:embed-messages), oldest first. Only the
+    // parent's: the player takes commands from no one else, and another window's could fill the room.
     const early = [];
-    const keep = (event) => early.length < 100 && early.push(event);
+    const keep = (event) => event.source === parent && early.length < ${JSON.stringify(earlyMax)} && early.push(event);
     addEventListener('message', keep);
     document.addEventListener('fencelab:embed-messages', (event) => {
       removeEventListener('message', keep);
       event.detail.messages.push(...early);
     }, { once: true });
-    fetch(embedFirst + '?v=' + ${JSON.stringify(embedVersion)})
+    fetch(embedFirst.file + '?v=' + ${JSON.stringify(embedVersion)})
       .then((response) => (response.ok ? response.json() : Promise.reject()))
-      .then(({ css, html }) => {
+      .then((view) => {
+        if (view.preset !== embedFirst.preset || view.step !== embedFirst.step || typeof view.html !== 'string')
+          throw new Error('not the first view asked for');
         const show = () => {
-          if (started) return;
-          const sheet = new CSSStyleSheet();
-          sheet.replaceSync(css);
-          document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
-          const root = document.getElementById('root');
-          root.innerHTML = '<div class="first-embed" inert>' + html + '</div>';
-          // The narration keeps the room of the run's tallest steps, as the page's will
-          // (FittedNarration measures the same unseen copies): nothing moves as the page takes over.
-          const cells = root.querySelector('.narration-probe__cells');
-          const live = root.querySelector('.narration[aria-label]');
-          if (cells && live) live.style.minHeight = cells.offsetHeight + 'px';
-          cells?.parentElement.remove();
-          requestAnimationFrame(() => setTimeout(start, 0));
+          try {
+            if (started || location.hash !== hash) return start();
+            const sheet = new CSSStyleSheet();
+            sheet.replaceSync(view.css);
+            // Marked: the embed's code adopts the same sheet, and drops this one then (styles/adopt.ts).
+            sheet.fencelabFirst = true;
+            document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+            const root = document.getElementById('root');
+            root.innerHTML = '<div class="first-embed" inert>' + view.html + '</div>';
+            // What the page sets on the element, not in its markup (the CSP refuses style
+            // attributes): the timeline's least height (embed/EmbedView.tsx).
+            for (const el of root.querySelectorAll('[data-min-px]')) el.style.minHeight = el.dataset.minPx + 'px';
+            // The narration keeps the room of the run's tallest steps, as the page's will
+            // (FittedNarration measures the same unseen copies, and Narration's reservedStyle
+            // keeps it as this does): nothing moves as the page takes over.
+            const cells = root.querySelector('.narration-probe__cells');
+            const live = root.querySelector('.narration[aria-label]');
+            if (cells && live) Object.assign(live.style, { flex: '0 1 ' + cells.offsetHeight + 'px', minHeight: 'min-content' });
+            cells?.parentElement.remove();
+            requestAnimationFrame(() => setTimeout(start, 0));
+          } catch {
+            start();
+          }
         };
         if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', show);
         else show();

@@ -9,7 +9,18 @@ import { viewOfLink } from '../src/ui/views';
 import { decodeHash } from '../src/ui/store/url';
 import { unchangedPreset } from '../src/ui/store/shippedRuns';
 import { PAGE_PRESETS } from '../src/ui/store/presets';
-import { embedFirstOf, embedNeedsPresets, presetOfHash, starterScript, viewChunks, viewOfHash } from './first-view.mjs';
+import { EARLY_MAX } from '../src/ui/embed/early';
+import {
+  embedFirstFile,
+  embedFirstOf,
+  embedNeedsPresets,
+  presetOfHash,
+  starterScript,
+  viewChunks,
+  viewOfHash,
+} from './first-view.mjs';
+import { reservedStyle } from '../src/ui/narration/Narration';
+import { readEmbedHash } from '../src/ui/embed/embedUrl';
 
 const CHUNKS = {
   lab: ['assets/App-1.js', 'assets/Cards-1.js'],
@@ -49,7 +60,11 @@ function startAt(
     paintTold = true,
     observeThrows = false,
     /** What the server has for an embed's first view: its file, none (404), or no answer yet. */
-    embedFirst = null as { css: string; html: string } | null | 'pending',
+    embedFirst = null as Record<string, unknown> | null | 'pending',
+    /** What the page's address says by the time the first view comes (another hash: moved on). */
+    hashLater = undefined as string | undefined,
+    /** The control the browser finds at a point once the page has drawn its own view. */
+    atPoint = null as FakeControl | null,
     /** The document is still being parsed when the first view comes. */
     parsing = false,
   } = {},
@@ -64,6 +79,8 @@ function startAt(
     innerHTML: '',
     probesRemoved: false,
     live: { style: {} as Record<string, string> },
+    timeline: { dataset: { minPx: '162' }, style: {} as Record<string, string> },
+    querySelectorAll: (selector: string) => (selector === '[data-min-px]' ? [root.timeline] : []),
     querySelector(selector: string) {
       if (selector === '.narration[aria-label]') return root.live;
       if (selector === '.narration-probe__cells' && !root.probesRemoved)
@@ -104,7 +121,8 @@ function startAt(
         type,
         (listeners.get(type) ?? []).filter((g) => g !== f),
       ),
-    querySelector: (selector: string) => (selector === '#root > .first-view' ? first : null),
+    querySelector: (selector: string) => (selector === '#root > .first-view, #root > .first-embed' ? first : null),
+    elementFromPoint: () => (atPoint ? { closest: () => fake(atPoint) } : null),
     getElementById: (id: string) => (id === 'root' ? root : null),
     get readyState() {
       return parsing ? 'loading' : 'interactive';
@@ -129,10 +147,12 @@ function startAt(
     withPage: PAGE_PRESETS.map((p) => p.id),
     engine: 'abc123',
     embedVersion: 'v1',
+    earlyMax: EARLY_MAX,
   });
   const fetch = (url: string) => {
     fetched.push(url);
     if (embedFirst === 'pending') return new Promise(() => undefined);
+    if (hashLater !== undefined) location.hash = hashLater;
     return Promise.resolve({ ok: embedFirst !== null, json: () => Promise.resolve(embedFirst) });
   };
   class FakeCSSStyleSheet {
@@ -167,8 +187,11 @@ function startAt(
       this.#entry.connected = false;
     }
   }
+  const location = { hash };
+  const parent = { name: 'the parent' };
   new Function(
     'location',
+    'parent',
     'document',
     'requestAnimationFrame',
     'setTimeout',
@@ -179,7 +202,8 @@ function startAt(
     'removeEventListener',
     text,
   )(
-    { hash },
+    location,
+    parent,
     document,
     (f: () => void) => frames.push(f),
     (f: () => void, ms: number) => timers.push({ f, ms }),
@@ -200,7 +224,11 @@ function startAt(
     /** The document parsed to its end, as the browser tells its listeners. */
     parsed: () => (listeners.get('DOMContentLoaded') ?? []).forEach((f) => f({})),
     /** A message posted to the page by its parent. */
-    post: (data: unknown) => (windowListeners.get('message') ?? []).forEach((f) => f({ data })),
+    /** How many listeners the page's window has for messages. */
+    listeningForMessages: () => (windowListeners.get('message') ?? []).length,
+    /** A message posted to the page: by its parent unless `source` says otherwise. */
+    post: (data: unknown, source: unknown = parent) =>
+      (windowListeners.get('message') ?? []).forEach((f) => f({ data, source })),
     /** The page asking for the messages the starter held (embed/early.ts, holdEarlyMessages). */
     takeMessages: () => {
       const detail = { messages: [] as { data: unknown }[] };
@@ -472,18 +500,29 @@ describe("the page's starter", () => {
   });
 
   it("reads which embed links the build drew a first view for, and names that view's file", () => {
-    const drawn: [string, string][] = [
-      ['#embed&preset=canonical-race&step=t6', 'first/canonical-race/t6.json'],
-      ['#embed&preset=etcd-race', 'first/etcd-race/_.json'],
-      ['#embed&preset=etcd%2Drace&step=early', 'first/etcd-race/early.json'],
-      // The parent's origin and autoplay change nothing drawn: the player starts later.
-      ['#embed&preset=etcd-race&step=t4&autoplay&origin=https%3A%2F%2Fdocs.example', 'first/etcd-race/t4.json'],
+    const drawn: [string, string, string | null][] = [
+      ['#embed&preset=canonical-race&step=t6', 'first/canonical-race/t6.json', 't6'],
+      ['#embed&preset=etcd-race', 'first/etcd-race/_.json', null],
+      ['#embed&preset=etcd%2Drace&step=early', 'first/etcd-race/early.json', 'early'],
+      // By its index too: what "Copy embed code" gives for a step with no label.
+      ['#embed&preset=etcd-race&step=0', 'first/etcd-race/0.json', '0'],
+      ['#embed&preset=etcd-race&step=0012', 'first/etcd-race/12.json', '12'],
+      // The parent's origin, autoplay and the default parts change nothing drawn.
+      ['#embed&preset=etcd-race&step=t4&autoplay&origin=https%3A%2F%2Fdocs.example', 'first/etcd-race/t4.json', 't4'],
+      ['#embed&preset=etcd-race&step=t4&show=transport,timeline,narration', 'first/etcd-race/t4.json', 't4'],
     ];
-    for (const [hash, file] of drawn) expect(embedFirstOf(hash, IDS), hash).toBe(file);
+    for (const [hash, file, step] of drawn) {
+      expect(embedFirstOf(hash, IDS), hash).toEqual({
+        file,
+        preset: hash.includes('canonical') ? 'canonical-race' : 'etcd-race',
+        step,
+      });
+      expect(embedFirstFile(embedFirstOf(hash, IDS)!.preset, step)).toBe(file);
+    }
     for (const hash of [
-      '#embed&preset=etcd-race&step=4', // a step by number: a view for every step is too many files
       '#embed&preset=etcd-race&strategy=zookeeper',
       '#embed&preset=etcd-race&show=timeline,events',
+      '#embed&preset=etcd-race&show=timeline',
       '#embed&preset=etcd-race&speed=2',
       '#embed&preset=etcd-race&own=2',
       '#embed&s=abc',
@@ -491,15 +530,52 @@ describe("the page's starter", () => {
       '#embed&preset=no-such-preset',
       '#embed&preset=etcd-race&step=bad!',
       '#embed&preset=etcd-race&Step=t4',
+      // Found by a review: a path, and a second step= the page reads otherwise.
+      '#embed&preset=canonical-race&step=x/../../../runs/canonical-race&step=t6',
+      '#embed&preset=canonical-race&step=t2&step=t6',
+      '#embed&preset=canonical-race&step=',
+      '#embed&preset=canonical-race&step',
+      // A bad origin puts a banner on the page, above what the first view draws.
+      '#embed&preset=canonical-race&step=t6&origin=docs.example',
+      '#embed&preset=canonical-race&step=t6&origin',
+      '#embed&preset=canonical-race&step=t6&origin=https%3A%2F%2Fdocs.example%2Fpath',
       '#preset=etcd-race&step=t4', // the lab's own link
     ])
       expect(embedFirstOf(hash, IDS), hash).toBeNull();
   });
 
+  it('gives a first view only to a link the page opens with no problem to name', () => {
+    // Held to the page's own reading (embed/embedUrl.ts): a first view under a banner the page then
+    // adds would move down as it does.
+    const links = [
+      '#embed&preset=canonical-race&step=t6&origin=https%3A%2F%2Fdocs.example',
+      '#embed&preset=canonical-race&origin=http%3A%2F%2Flocalhost%3A8080%2F',
+      '#embed&preset=canonical-race&origin=ftp%3A%2F%2Fdocs.example',
+      '#embed&preset=canonical-race&origin=%E0%A4%A',
+      '#embed&preset=canonical-race&origin=',
+      '#embed&preset=canonical-race&autoplay=1',
+      '#embed&preset=canonical-race&show=timeline,narration,transport',
+      '#embed&preset=canonical-race&show=narration,timeline,transport,',
+      '#embed&preset=canonical-race&show=timeline,narration,transport,cards',
+      '#embed&preset=canonical-race&speed=fast',
+      '#embed&preset=canonical-race&colour=red',
+    ];
+    for (const hash of links) {
+      const page = readEmbedHash(hash);
+      if (embedFirstOf(hash, IDS) !== null) expect([page.problems, page.closed], hash).toEqual([[], false]);
+    }
+    expect(links.filter((hash) => embedFirstOf(hash, IDS) !== null)).toHaveLength(4);
+  });
+
+  const VIEW = {
+    preset: 'canonical-race',
+    step: 't6',
+    css: '.embed{display:flex}',
+    html: '<main class="embed">…</main>',
+  };
+
   it("shows an embed's first view once it has come, and starts the page's script after the next frame", async () => {
-    const page = startAt('#embed&preset=canonical-race&step=t6', null, {
-      embedFirst: { css: '.embed{display:flex}', html: '<main class="embed">…</main>' },
-    });
+    const page = startAt('#embed&preset=canonical-race&step=t6', null, { embedFirst: VIEW });
     expect(page.fetched).toEqual(['first/canonical-race/t6.json?v=v1']);
     // Asked for with the run, and nothing else: the page's code would compete with it.
     expect(filesOf(page.asked, 'preload')).toEqual(['runs/canonical-race.json?engine=abc123']);
@@ -507,8 +583,10 @@ describe("the page's starter", () => {
     await page.settle();
     expect(page.root.innerHTML).toBe('<div class="first-embed" inert><main class="embed">…</main></div>');
     expect(page.adopted).toEqual(['.embed{display:flex}']);
-    // The narration keeps the room of the run's tallest steps, as the page's will.
-    expect(page.root.live.style.minHeight).toBe('120px');
+    // What the page sets on its elements: the timeline's least height, and the narration's room
+    // for the run's tallest steps, kept as the page's Narration keeps it.
+    expect(page.root.timeline.style.minHeight).toBe('162px');
+    expect(page.root.live.style).toEqual(reservedStyle(120, undefined, 'basis'));
     expect(page.root.probesRemoved).toBe(true);
     expect(page.started()).toBe(0);
     page.frame();
@@ -522,40 +600,66 @@ describe("the page's starter", () => {
   });
 
   it("shows an embed's first view that comes while the page is parsed once it is parsed", async () => {
-    const page = startAt('#embed&preset=canonical-race&step=t6', null, {
-      embedFirst: { css: '', html: '<main>…</main>' },
-      parsing: true,
-    });
+    const page = startAt('#embed&preset=canonical-race&step=t6', null, { embedFirst: VIEW, parsing: true });
     await page.settle();
     expect(page.root.innerHTML).toBe('');
     page.parsed();
-    expect(page.root.innerHTML).toContain('<main>…</main>');
+    expect(page.root.innerHTML).toContain('<main class="embed">…</main>');
   });
 
-  it("starts the page at once where an embed's first view is not there, and at a second where it has not come", async () => {
-    // A label the preset lacks: no file (the page then says there is no such step).
-    const missing = startAt('#embed&preset=canonical-race&step=t9');
-    await missing.settle();
-    expect(missing.scripts).toEqual(['./assets/index-1.js']);
-    expect(missing.root.innerHTML).toBe('');
+  it('starts the page instead of showing a file that is not the first view the link asked for', async () => {
+    for (const embedFirst of [
+      null, // a step the run lacks: no file (the page then says there is no such step)
+      { ...VIEW, step: 't5' },
+      { ...VIEW, preset: 'etcd-race' },
+      { css: '', html: '<p>x</p>' }, // another file of the site's, or one from an older build
+      { ...VIEW, html: 42 },
+    ]) {
+      const page = startAt('#embed&preset=canonical-race&step=t6', null, { embedFirst });
+      await page.settle();
+      expect(page.scripts, JSON.stringify(embedFirst)).toEqual(['./assets/index-1.js']);
+      expect(page.root.innerHTML).toBe('');
+      expect(page.adopted).toEqual([]);
+    }
+  });
+
+  it('starts the page at a second where the first view has not come, and does not show it after', async () => {
     const slow = startAt('#embed&preset=canonical-race&step=t6', null, { embedFirst: 'pending' });
     await slow.settle();
     expect(slow.started()).toBe(0);
     slow.due(1000);
     expect(slow.scripts).toEqual(['./assets/index-1.js']);
+    const late = startAt('#embed&preset=canonical-race&step=t6', null, { embedFirst: VIEW, parsing: true });
+    late.due(1000);
+    await late.settle();
+    late.parsed();
+    expect(late.root.innerHTML).toBe('');
+    expect(late.adopted).toEqual([]);
   });
 
-  it("does not show an embed's first view that comes after the page has started: the page draws its own", async () => {
+  it('does not show a first view for a link the page has already left', async () => {
     const page = startAt('#embed&preset=canonical-race&step=t6', null, {
-      embedFirst: { css: '', html: '<main>…</main>' },
-      parsing: true,
+      embedFirst: VIEW,
+      hashLater: '#embed&preset=canonical-race&step=t2',
     });
-    page.due(1000);
-    expect(page.scripts).toEqual(['./assets/index-1.js']);
     await page.settle();
-    page.parsed();
     expect(page.root.innerHTML).toBe('');
-    expect(page.adopted).toEqual([]);
+    expect(page.scripts).toEqual(['./assets/index-1.js']);
+  });
+
+  it("does the taps on an embed's first view on the controls the page then draws at the same place", async () => {
+    const play = control('BUTTON', 100);
+    const drawn = control('BUTTON', 100);
+    const page = startAt('#embed&preset=canonical-race&step=t6', [play], { embedFirst: VIEW, atPoint: drawn });
+    await page.settle();
+    page.tap(110);
+    page.tap(115); // the same control again: one wish
+    // The page draws its own view: the first view's Play is gone, another is where it was.
+    play.isConnected = false;
+    page.takeover();
+    page.due(0);
+    expect(play.done).toEqual([]);
+    expect(drawn.done).toEqual(['click']);
   });
 
   it("keeps what the parent posts before the page's script runs, and hands it over once, in order", () => {
@@ -563,10 +667,14 @@ describe("the page's starter", () => {
     // would otherwise be lost (embed/early.ts takes them as it starts holding messages itself).
     const page = startAt('#embed&preset=canonical-race&step=t6', null, { embedFirst: 'pending' });
     page.post({ type: 'pause' });
+    page.post({ type: 'play' }, { name: 'another frame' }); // not the parent's: not kept
     page.post({ type: 'seek', step: 't2' });
-    expect(page.takeMessages()).toEqual([{ type: 'pause' }, { type: 'seek', step: 't2' }]);
-    page.post({ type: 'play' });
-    expect(page.takeMessages()).toEqual([]);
+    for (let i = 0; i < EARLY_MAX + 5; i++) page.post(i);
+    const taken = page.takeMessages();
+    expect(taken.slice(0, 2)).toEqual([{ type: 'pause' }, { type: 'seek', step: 't2' }]);
+    expect(taken).toHaveLength(EARLY_MAX);
+    // Handed over, no longer held here: the page holds them from now on.
+    expect(page.listeningForMessages()).toBe(0);
   });
 
   it('asks for no run the link does not draw as shipped', () => {

@@ -147,7 +147,14 @@ function start(container: HTMLElement) {
       // other page is drawn afresh over it. Either way in a transition: React works in short
       // slices, so the main thread is never blocked for long while the page is drawn.
       const first = firstViewOf(container);
-      const shown = first ? () => takeOver(first) : undefined;
+      // The embed's first view (scripts/first-view.mjs) is drawn over, not taken over: the starter
+      // is told once the page's own is there, to do the taps it kept.
+      const embedFirst = container.querySelector(':scope > .first-embed');
+      const shown = first
+        ? () => takeOver(first)
+        : embedFirst
+          ? () => document.dispatchEvent(new Event('fencelab:takeover'))
+          : undefined;
       const page = (
         <StrictMode>
           <Root store={store} session={session} flushUrl={url.flush} onShown={shown} />

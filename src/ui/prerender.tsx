@@ -14,9 +14,12 @@ import { createLessonSession } from './lessons/session';
 import { PRESETS } from '../engine';
 import { DEFAULT_PRESET_ID } from './store/presetOf';
 import { PAGE_PRESETS } from './store/presets';
+import { STEP_LABEL } from './store/url';
 import { embedRoute } from './embed/route';
 import { openEmbed } from './embed/drive';
 import { readEmbedHash } from './embed/embedUrl';
+// The most messages the page's starter holds for the player (the build writes it into the starter).
+export { EARLY_MAX } from './embed/early';
 import embedCss from './embed/embed.css?inline';
 
 /** The presets whose runs the build ships (scripts/shipped-runs.ts writes one for each), the
@@ -51,9 +54,9 @@ export interface EmbedFirstView {
 }
 
 /**
- * The embed player's first view for each preset the build ships, opened with no step and at each
- * of its labelled steps: what the page draws first for `#embed&preset=ID&step=LABEL` (and for
- * such a link with origin= or autoplay, which change nothing drawn). The page's starter shows it
+ * The embed player's first view for each preset the build ships, opened with no step, and at each
+ * step by its index and by its label: what the page draws first for `#embed&preset=ID&step=STEP`
+ * (and for such a link with what changes nothing drawn: scripts/first-view.mjs, embedFirstOf). The page's starter shows it
  * as soon as it has come, and the page draws its own over it (scripts/first-view.mjs). `css` is
  * the embed's own style sheet, which comes with the view's code, not in the page's.
  */
@@ -77,14 +80,19 @@ export async function renderEmbedFirstViews(): Promise<{ css: string; views: Emb
             <Root store={store} session={session} />
           </StrictMode>,
         );
-      const start = store.getState().cursor;
       views.push({ preset: preset.id, step: null, html: render() });
+      const labels = new Set<string>();
       store.getState().trace.steps.forEach((step, at) => {
-        if (!step.label) return;
         store.getState().seek(at);
-        views.push({ preset: preset.id, step: step.label, html: render() });
+        const html = render();
+        views.push({ preset: preset.id, step: String(at), html });
+        if (!step.label) return;
+        // A link reaches a label only as store/url.ts reads one, and the page seeks its first step.
+        if (!STEP_LABEL.test(step.label) || labels.has(step.label))
+          throw new Error(`${preset.id} has a label no link can open its step by: "${step.label}" (at step ${at})`);
+        labels.add(step.label);
+        views.push({ preset: preset.id, step: step.label, html });
       });
-      store.getState().seek(start);
     }
   } finally {
     embedRoute.getState().close();

@@ -44,7 +44,8 @@ function EmbedTimeline({ fixedPx }: { fixedPx: number | null }) {
   const height = fixedPx ?? Math.max(0, measured - 6);
   // Never below the lanes' least room (geometry.ts): a short frame scrolls (embed.css) instead.
   // Set on the element, not as a style attribute: the build draws this view into HTML
-  // (prerender.tsx), where the Content-Security-Policy refuses style attributes.
+  // (prerender.tsx), where the Content-Security-Policy refuses style attributes. Said in the
+  // markup too (data-min-px), for the page's starter to set on the build's first view.
   const minPx = fixedPx === null ? defaultHeight(laneUnits(trace.parties), LANE_HEIGHT_MIN_PX) + 6 : null;
   const section = useCallback(
     (node: HTMLElement | null) => {
@@ -58,6 +59,7 @@ function EmbedTimeline({ fixedPx }: { fixedPx: number | null }) {
       className={showKey ? 'timeline embed-timeline show-key' : 'timeline embed-timeline'}
       aria-label="Timeline"
       ref={section}
+      data-min-px={minPx ?? undefined}
     >
       <button
         type="button"

@@ -32,6 +32,21 @@ describe('messages before the bridge listens', () => {
     expect(takeEarlyMessages(win).map((e) => e.data)).toEqual([{ type: 'pause' }, { type: 'seek', step: 't2' }]);
   });
 
+  it('keeps no more than EARLY_MAX in all, with those the starter held', () => {
+    const document = new EventTarget();
+    const win = Object.assign(new EventTarget(), { document }) as unknown as Window;
+    document.addEventListener('fencelab:embed-messages', (event) =>
+      (event as CustomEvent<{ messages: MessageEvent[] }>).detail.messages.push(
+        ...Array.from({ length: EARLY_MAX + 20 }, (_, i) => new MessageEvent('message', { data: i })),
+      ),
+    );
+    holdEarlyMessages(win);
+    post(win, 'one more');
+    const taken = takeEarlyMessages(win).map((e) => e.data);
+    expect(taken).toHaveLength(EARLY_MAX);
+    expect(taken.at(-1)).toBe(EARLY_MAX - 1);
+  });
+
   it('are not kept past EARLY_MAX (a flood from the parent)', () => {
     const win = new EventTarget() as unknown as Window;
     holdEarlyMessages(win);

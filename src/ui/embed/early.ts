@@ -1,7 +1,9 @@
 // Commands a docs page posts to the player before the player listens: the frame's load event can
 // come before the embed view has drawn and started its bridge (bridge.ts), and a page that sends
-// its first commands from the iframe's onload would lose them. The page holds every message from
-// its start (main.tsx, for an embed link) and the bridge takes them, in order, when it starts.
+// its first commands from the iframe's onload would lose them. The page's starter holds the parent's
+// messages from the page's start where it shows the build's first view (scripts/first-view.mjs),
+// the page holds them from its own start (main.tsx, for an embed link), and the bridge takes them,
+// in order, when it starts.
 // Invariant: a message is handed over once, and only to the bridge, which checks its source,
 // origin and shape as it checks any other; at most EARLY_MAX are held (a flood is not kept).
 

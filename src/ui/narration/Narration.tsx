@@ -29,6 +29,21 @@ export interface NarrationProps {
   reserveAs?: 'basis' | 'height';
 }
 
+/**
+ * How the narration keeps the room it reserves (NarrationProps: reservePx, reserveEm, reserveAs), as
+ * the style of its section; none where nothing is reserved. The page's starter keeps the embed's
+ * first view's room the same way (scripts/first-view.mjs; a test holds the two together).
+ */
+export function reservedStyle(
+  reservePx: number | undefined,
+  reserveEm: number | undefined,
+  reserveAs: 'basis' | 'height',
+): { flex?: string; minHeight: string | number } | undefined {
+  if (!reservePx) return undefined;
+  if (reserveAs === 'basis') return { flex: `0 1 ${reservePx}px`, minHeight: 'min-content' };
+  return { minHeight: reserveEm ? `${reserveEm}em` : reservePx };
+}
+
 export function Narration({
   label = 'Narration of this step',
   verdictSpeaks = false,
@@ -63,17 +78,7 @@ export function Narration({
     );
   }
   return (
-    <section
-      className="narration"
-      aria-label={label}
-      style={
-        !reservePx
-          ? undefined
-          : reserveAs === 'basis'
-            ? { flex: `0 1 ${reservePx}px`, minHeight: 'min-content' }
-            : { minHeight: reserveEm ? `${reserveEm}em` : reservePx }
-      }
-    >
+    <section className="narration" aria-label={label} style={reservedStyle(reservePx, reserveEm, reserveAs)}>
       <NarrationBody
         trace={trace}
         step={step}

@@ -86,7 +86,7 @@ function encodeScenario(scenario: Scenario): Promise<string> {
  */
 export async function encodeHash(state: UrlState): Promise<string> {
   const { scenario, ownActionCount, presetId, edited } = state;
-  const step = state.stepLabel && LABEL.test(state.stepLabel) ? state.stepLabel : String(state.cursor);
+  const step = state.stepLabel && STEP_LABEL.test(state.stepLabel) ? state.stepLabel : String(state.cursor);
   if (presetId && ownActionCount === scenario.actions.length && knownPreset(presetId)) {
     const id = encodeURIComponent(presetId);
     if (edited === false) return `#preset=${id}&step=${step}`;
@@ -114,7 +114,7 @@ export function hashParams(hash: string): Map<string, string> {
 export const CANNOT_FETCH_PRESETS = `The link could not be opened: ${PRESETS_UNFETCHED}. Reload the page to try again.`;
 
 /** A step's label in a link (`t6`, `abort`): a letter first, so it is never a step number. */
-const LABEL = /^[A-Za-z][A-Za-z0-9_.-]{0,11}$/;
+export const STEP_LABEL = /^[A-Za-z][A-Za-z0-9_.-]{0,11}$/;
 
 function wholeNumber(text: string | undefined, name: string): number | undefined | Error {
   if (text === undefined) return undefined;
@@ -169,7 +169,7 @@ async function decodeParams(p: Map<string, string>): Promise<DecodedHash> {
         : { kind: 'error', message: 'The link names no scenario: it has neither "preset=" nor "s=".' };
   }
   const stepText = p.get('step');
-  const stepLabel = stepText !== undefined && LABEL.test(stepText) ? stepText : undefined;
+  const stepLabel = stepText !== undefined && STEP_LABEL.test(stepText) ? stepText : undefined;
   const step = stepLabel === undefined ? wholeNumber(stepText, 'step') : 0;
   if (step instanceof Error) return { kind: 'error', message: `The link's step is not valid: ${step.message}.` };
   const own = wholeNumber(p.get('own'), 'own');
