@@ -18,6 +18,7 @@ import {
   type GutterReadout,
   type MaxSeenReadout,
 } from './readouts';
+import { labelWidth } from './marks';
 import type { LaneShape, PlotArea, StepLabelShape, TickShape } from './types';
 
 /** The least lane height (px) with room for a note under the name: a full lane, a compact one. */
@@ -216,8 +217,6 @@ export const Axis = memo(function Axis({ ticks, plot }: { ticks: TickShape[]; pl
     </g>
   );
 });
-
-const labelWidth = (text: string) => text.length * 7.5 + 14;
 
 export function StepLabels({ labels, plot, cursor }: { labels: StepLabelShape[]; plot: PlotArea; cursor: number }) {
   return (

@@ -170,7 +170,11 @@ export function fitMarkTokens(marks: MarkShape[], plot?: PlotArea, widthPx = Inf
   return boxes;
 }
 
-const labelWidth = (text: string) => text.length * LABEL_CHAR_PX + LABEL_PAD_PX;
+/** A step label's pill width (px) for its text, as StepLabels draws it (FrameLayer.tsx). */
+export const labelWidth = (text: string): number => text.length * LABEL_CHAR_PX + LABEL_PAD_PX;
+
+/** How close to the drawing's left edge a pill may come, where the plot has too little room. */
+const LABEL_EDGE_PX = 2;
 
 /**
  * The article's labels over their steps. Labels keep their order and are pushed apart sideways where
@@ -198,7 +202,11 @@ export function layoutStepLabels(
   return labels;
 }
 
-/** One-dimensional label placement: keep order, keep a gap, stay within the plot where possible. */
+/**
+ * One-dimensional label placement: keep order, keep a gap, stay within the plot where possible.
+ * Where the plot is too narrow for them all (a phone, a run with eight labels), they run left over
+ * the lanes' names, never past the drawing's left edge: "t0" was cut in half at 390 px.
+ */
 export function spreadLabels(labels: StepLabelShape[], plot: PlotArea): void {
   for (let i = 0; i < labels.length; i += 1) {
     const label = labels[i]!;
@@ -213,5 +221,13 @@ export function spreadLabels(labels: StepLabelShape[], plot: PlotArea): void {
     label.x = Math.min(label.x, plot.right - half);
     const next = labels[i + 1];
     if (next) label.x = Math.min(label.x, next.x - labelWidth(next.text) / 2 - LABEL_GAP_PX - half);
+  }
+  for (let i = 0; i < labels.length; i += 1) {
+    const label = labels[i]!;
+    const half = labelWidth(label.text) / 2;
+    const prev = labels[i - 1];
+    const least = prev ? prev.x + labelWidth(prev.text) / 2 + LABEL_GAP_PX + half : LABEL_EDGE_PX + half;
+    if (label.x >= least) break;
+    label.x = least;
   }
 }
