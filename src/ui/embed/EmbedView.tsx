@@ -20,6 +20,7 @@ import { Timeline } from '../timeline/Timeline';
 import type { Bridge } from './bridge';
 import { openEmbed } from './drive';
 import { embedRoute } from './route';
+import { earlyMessagesHeld } from './early';
 import { LinkBack } from './LinkBack';
 import { tallestCandidates } from './tallest';
 import { adoptStyles } from '../styles/adopt';
@@ -110,10 +111,13 @@ export default function EmbedView({ store }: { store: LabStore }) {
     const opened = openEmbed(store, options);
     // The postMessage bridge (3 kB) is fetched once the frame has drawn the run and is idle, not
     // with what it draws: nothing drawn needs it, and a command the parent sends meanwhile is kept
-    // (early.ts) and run once it listens. `ready` (and an autoplay) come that much later.
+    // (early.ts) and run once it listens. `ready` (and an autoplay) come that much later. Where the
+    // parent has sent commands already, or the link plays, at once: a docs author's trial on a slow
+    // phone saw the link's own step for 1.5 s more before its page's commands were done.
     let bridge: Bridge | null = null;
     let gone = false;
-    whenIdle(() => import('./bridge')).then(
+    const load = () => import('./bridge');
+    (earlyMessagesHeld() > 0 || options.autoplay ? load() : whenIdle(load)).then(
       ({ startBridge }) => {
         if (gone) return;
         bridge = startBridge({

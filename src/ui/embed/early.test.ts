@@ -2,7 +2,7 @@
 // and no more than EARLY_MAX of them.
 
 import { describe, expect, it } from 'vitest';
-import { EARLY_MAX, holdEarlyMessages, takeEarlyMessages } from './early';
+import { EARLY_MAX, earlyMessagesHeld, holdEarlyMessages, takeEarlyMessages } from './early';
 
 const post = (win: EventTarget, data: unknown) => win.dispatchEvent(new MessageEvent('message', { data }));
 
@@ -13,7 +13,9 @@ describe('messages before the bridge listens', () => {
     holdEarlyMessages(win);
     post(win, { type: 'pause' });
     post(win, { type: 'seek', step: 't2' });
+    expect(earlyMessagesHeld()).toBe(2);
     expect(takeEarlyMessages(win).map((e) => e.data)).toEqual([{ type: 'pause' }, { type: 'seek', step: 't2' }]);
+    expect(earlyMessagesHeld()).toBe(0);
     post(win, { type: 'play' });
     expect(takeEarlyMessages(win)).toEqual([]);
   });

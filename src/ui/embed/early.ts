@@ -30,6 +30,9 @@ export function holdEarlyMessages(win: Window = window): void {
   win.addEventListener('message', keep);
 }
 
+/** How many messages are held now (0 when none are, or nothing holds them). */
+export const earlyMessagesHeld = (): number => held?.length ?? 0;
+
 /** The messages held so far, oldest first; holding stops. [] when nothing was held. */
 export function takeEarlyMessages(win: Window = window): MessageEvent[] {
   win.removeEventListener('message', keep);
