@@ -7,6 +7,7 @@ import { expect, test, type Frame, type Page } from '@playwright/test';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { findPreset } from '../src/engine';
+import { embedDrawn } from './helpers';
 
 type Event = { source: string; type: string; [key: string]: unknown };
 
@@ -267,6 +268,7 @@ test('a link the player cannot read says why in the frame and in an error event'
   // banner fit a 640x360 frame.
   await page.setViewportSize({ width: 640, height: 360 });
   await page.goto('./#embed&preset=redlock-clock-jump&step=t6');
+  await embedDrawn(page);
   await expect(page.getByRole('alert')).toContainText('No step is labelled "t6"');
   await expect(page.locator('.tl-svg')).toBeVisible();
   const scrolls = await page.evaluate(() =>
@@ -363,6 +365,8 @@ test('the embed fits 640x360 without scrolling, passes axe, and looks right in a
   // long comparison with the longest note of any box, ran 16 px past the frame, the bar cut off.
   await page.setViewportSize({ width: 640, height: 360 });
   await page.goto('./#embed&preset=qjm-missed-epoch&step=local');
+  // The page's own view, not the build's first view the starter shows until it is drawn.
+  await embedDrawn(page);
   await expect(page.getByTestId('comparison')).toContainText('epoch 33 >= promised 33 -> APPEND');
   await expect(page.getByTestId('comparison')).toContainText('commits only once 2 journal nodes');
   const bar = (await page.getByRole('button', { name: 'Play' }).boundingBox())!;
@@ -371,6 +375,7 @@ test('the embed fits 640x360 without scrolling, passes axe, and looks right in a
     await page.evaluate(() => document.scrollingElement!.scrollHeight <= document.scrollingElement!.clientHeight + 1),
   ).toBe(true);
   await page.goto('./#embed&preset=canonical-race&step=t6');
+  await embedDrawn(page);
   await expect(page.getByTestId('narration')).toBeVisible();
   const axe = await new AxeBuilder({ page }).analyze();
   expect(axe.violations, JSON.stringify(axe.violations, null, 2)).toEqual([]);
@@ -423,6 +428,7 @@ test('the timeline keeps one size while the run plays: the narration is as tall 
     await page.setViewportSize({ width: w, height: h });
     await page.goto('about:blank');
     await page.goto('./#embed&preset=canonical-race&step=2');
+    await embedDrawn(page);
     await expect(page.locator('.narration .step-label')).toHaveCount(0);
     const size = () => page.locator('.tl-svg').evaluate((svg) => Math.round(svg.getBoundingClientRect().height));
     await expect.poll(size).toBeGreaterThan(100);
@@ -447,6 +453,7 @@ test('the timeline keeps one size while the run plays: the narration is as tall 
   await page.setViewportSize({ width: 640, height: 360 });
   await page.goto('about:blank');
   await page.goto('./#embed&preset=canonical-race&step=t6');
+  await embedDrawn(page);
   await expect(page.getByTestId('comparison')).toBeVisible();
   await page.setViewportSize({ width: 390, height: 420 });
   const size = () => page.locator('.tl-svg').evaluate((svg) => Math.round(svg.getBoundingClientRect().height));
@@ -535,7 +542,7 @@ test("the timeline's key shows over the drawing on demand, inside the frame, cle
     await page.goto('about:blank');
     await page.goto('./#embed&preset=canonical-race&step=t6');
     // The page's own view, not the build's first view the starter shows until it is drawn.
-    await expect(page.locator('.first-embed')).toHaveCount(0);
+    await embedDrawn(page);
     const key = page.getByRole('button', { name: 'Key' });
     const legend = page.locator('.tl-legend');
     await expect(legend).toBeHidden();

@@ -119,3 +119,13 @@ export async function fileAction(page: Page, action: 'Export scenario' | 'Export
   if ((await menu.getAttribute('open')) === null) await menu.locator('summary').click();
   await page.getByRole('button', { name: action }).click();
 }
+
+/**
+ * Waits for an embed's own view, drawn by the page: its timeline drawn, and the build's first view
+ * (which the page's starter shows until then, with the same words and buttons) gone. Right after
+ * a navigation the first view may not have come yet, so its absence alone proves nothing.
+ */
+export async function embedDrawn(page: Page): Promise<void> {
+  await expect(page.locator('.tl-svg')).toBeVisible();
+  await expect(page.locator('.first-embed')).toHaveCount(0);
+}

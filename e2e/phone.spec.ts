@@ -5,7 +5,7 @@
 // a 640x360 frame and a phone-wide one.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Frame, type Page } from '@playwright/test';
-import { expectHeadersNeverUnderTransport, intersects, openLab, rects, seekToLabel } from './helpers';
+import { embedDrawn, expectHeadersNeverUnderTransport, intersects, openLab, rects, seekToLabel } from './helpers';
 
 const PHONE = { width: 390, height: 844 };
 test.use({ viewport: PHONE });
@@ -223,6 +223,7 @@ test('every control of every view is big enough to tap (axe target-size)', async
   await expect(page.getByRole('button', { name: /Exit presenting/ })).toBeVisible();
   await expectTargetsBigEnough(page, 'presenter mode');
   await page.goto('./#embed&preset=canonical-race&step=t6');
+  await embedDrawn(page);
   await expect(page.getByTestId('narration')).toBeVisible();
   await expectTargetsBigEnough(page, 'embed');
 });

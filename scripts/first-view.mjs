@@ -238,6 +238,7 @@ export function starterScript({
   const embedFirst = embedFirstOf(hash, presets);
   if (hash.length <= 1 || embedFirst) {
     const held = [];
+    const nameOf = (control) => control.tagName + ':' + (control.getAttribute('aria-label') ?? control.textContent);
     const hold = (event) => {
       const first = document.querySelector('#root > .first-view, #root > .first-embed');
       if (!first || held.length >= 10) return;
@@ -249,16 +250,18 @@ export function starterScript({
       }
       // A tap repeated on the same control is one wish (Play tapped twice because nothing
       // happened), not two: done twice, a toggle would end where it began.
-      if (hit && held.at(-1)?.hit !== hit) held.push({ hit, x: event.clientX, y: event.clientY });
+      if (hit && held.at(-1)?.hit !== hit) held.push({ hit, name: nameOf(hit), x: event.clientX, y: event.clientY });
     };
     document.addEventListener('click', hold, true);
     const takeover = () => {
       document.removeEventListener('click', hold, true);
       setTimeout(() => {
-        for (const { hit, x, y } of held.splice(0)) {
-          const control = hit.isConnected
-            ? hit
-            : document.elementFromPoint(x, y)?.closest('button, summary, input, select, label');
+        for (const { hit, name, x, y } of held.splice(0)) {
+          // An embed's control drawn afresh at the same place, by the same name: a frame resized
+          // meanwhile (a review: Key became "Reset"), or a Play the player has turned to Pause,
+          // is not another control's tap.
+          const found = embedFirst && document.elementFromPoint(x, y)?.closest('button, summary, input, select, label');
+          const control = hit.isConnected ? hit : found && nameOf(found) === name ? found : null;
           if (!control || control.disabled) continue;
           const box = control.type === 'checkbox' || control.type === 'radio';
           if (control.tagName === 'SELECT' || (control.tagName === 'INPUT' && !box)) control.focus();
@@ -322,7 +325,7 @@ export function starterScript({
             const sheet = new CSSStyleSheet();
             sheet.replaceSync(view.css);
             // Marked: the embed's code adopts the same sheet, and drops this one then (styles/adopt.ts).
-            sheet.fencelabFirst = true;
+            sheet.fencelabFirst = view.css;
             document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
             const root = document.getElementById('root');
             root.innerHTML = '<div class="first-embed" inert>' + view.html + '</div>';

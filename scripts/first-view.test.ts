@@ -39,6 +39,8 @@ interface FakeControl {
   isConnected: boolean;
   box: { left: number; right: number; top: number; bottom: number };
   done: string[];
+  /** Its words (its accessible name, where it has no aria-label). */
+  text?: string;
 }
 
 const control = (tagName: string, left: number, type?: string): FakeControl => ({
@@ -71,6 +73,7 @@ function startAt(
 ) {
   const asked: Record<string, string>[] = [];
   const fetched: string[] = [];
+  const points: [number, number][] = [];
   const adopted: string[] = [];
   const windowListeners = new Map<string, ((event: unknown) => void)[]>();
   // #root, as the starter fills it with an embed's first view: the narration's unseen copies are
@@ -101,6 +104,8 @@ function startAt(
     },
     click: () => c.done.push('click'),
     focus: () => c.done.push('focus'),
+    getAttribute: () => null,
+    textContent: c.text ?? '',
   });
   // The same element each time it is looked up, as in a page.
   const elements = controls?.map(fake);
@@ -122,7 +127,10 @@ function startAt(
         (listeners.get(type) ?? []).filter((g) => g !== f),
       ),
     querySelector: (selector: string) => (selector === '#root > .first-view, #root > .first-embed' ? first : null),
-    elementFromPoint: () => (atPoint ? { closest: () => fake(atPoint) } : null),
+    elementFromPoint: (x: number, y: number) => {
+      points.push([x, y]);
+      return atPoint ? { closest: () => fake(atPoint) } : null;
+    },
     getElementById: (id: string) => (id === 'root' ? root : null),
     get readyState() {
       return parsing ? 'loading' : 'interactive';
@@ -218,6 +226,8 @@ function startAt(
     asked,
     fetched,
     adopted,
+    /** Where the starter looked for a control the page drew afresh. */
+    points,
     root,
     /** The promises the starter made (a fetch, its file read) settled. */
     settle: () => new Promise((resolve) => setTimeout(resolve, 0)),
@@ -648,8 +658,8 @@ describe("the page's starter", () => {
   });
 
   it("does the taps on an embed's first view on the controls the page then draws at the same place", async () => {
-    const play = control('BUTTON', 100);
-    const drawn = control('BUTTON', 100);
+    const play = { ...control('BUTTON', 100), text: 'Play' };
+    const drawn = { ...control('BUTTON', 100), text: 'Play' };
     const page = startAt('#embed&preset=canonical-race&step=t6', [play], { embedFirst: VIEW, atPoint: drawn });
     await page.settle();
     page.tap(110);
@@ -658,8 +668,40 @@ describe("the page's starter", () => {
     play.isConnected = false;
     page.takeover();
     page.due(0);
+    expect(page.points).toEqual([[110, 20]]);
     expect(play.done).toEqual([]);
     expect(drawn.done).toEqual(['click']);
+  });
+
+  it('does not do a tap on another control that the page drew where it was', async () => {
+    // A review: the frame resized before the page drew, and a tap on Key clicked "Reset to the
+    // first step"; a Play the player has turned to Pause is not the Play tapped either.
+    for (const [tapped, there] of [
+      ['Key', 'Reset to the first step'],
+      ['Play', 'Pause'],
+    ]) {
+      const first = { ...control('BUTTON', 100), text: tapped };
+      const drawn = { ...control('BUTTON', 100), text: there };
+      const page = startAt('#embed&preset=canonical-race&step=t6', [first], { embedFirst: VIEW, atPoint: drawn });
+      await page.settle();
+      page.tap(110);
+      first.isConnected = false;
+      page.takeover();
+      page.due(0);
+      expect(drawn.done, `${tapped} → ${there}`).toEqual([]);
+    }
+  });
+
+  it("does not look elsewhere for a control of the lab's own first view that is gone", () => {
+    // The lab's first view is taken over as it is: a control gone is one the page did not keep
+    // (its code could not be fetched, and the page says so with a button of its own).
+    const play = { ...control('BUTTON', 100), text: 'Reload the page' };
+    const page = startAt('', [play], { atPoint: { ...control('BUTTON', 100), text: 'Reload the page' } });
+    page.tap(110);
+    play.isConnected = false;
+    page.takeover();
+    page.due(0);
+    expect(page.points).toEqual([]);
   });
 
   it("keeps what the parent posts before the page's script runs, and hands it over once, in order", () => {

@@ -47,7 +47,7 @@ export async function renderFirstView(): Promise<string> {
 /** One embed link's first view (renderEmbedFirstViews). */
 export interface EmbedFirstView {
   preset: string;
-  /** The link's step= (a label), or null for a link with none. */
+  /** The link's step= (a step's index, or its label), or null for a link with none. */
   step: string | null;
   /** The markup of the embed's first render for `#embed&preset=PRESET[&step=STEP]`. */
   html: string;
@@ -87,7 +87,7 @@ export async function renderEmbedFirstViews(): Promise<{ css: string; views: Emb
         const html = render();
         views.push({ preset: preset.id, step: String(at), html });
         if (!step.label) return;
-        // A link reaches a label only as store/url.ts reads one, and the page seeks its first step.
+        // A link names a label only as store/url.ts reads one (STEP_LABEL), and one file a label.
         if (!STEP_LABEL.test(step.label) || labels.has(step.label))
           throw new Error(`${preset.id} has a label no link can open its step by: "${step.label}" (at step ${at})`);
         labels.add(step.label);

@@ -11,9 +11,11 @@
 export const EARLY_MAX = 100;
 
 let held: MessageEvent[] | null = null;
+// Only the parent's: the bridge takes commands from no one else, and another window's could fill the room.
 const keep = (event: MessageEvent) => {
-  if (held && held.length < EARLY_MAX) held.push(event);
+  if (held && held.length < EARLY_MAX && event.source === parentOf) held.push(event);
 };
+let parentOf: unknown = null;
 
 /**
  * Starts holding the messages `win` receives, until takeEarlyMessages(). A second call does nothing.
@@ -24,6 +26,7 @@ const keep = (event: MessageEvent) => {
 export function holdEarlyMessages(win: Window = window): void {
   if (held) return;
   held = [];
+  parentOf = win.parent;
   const messages: MessageEvent[] = [];
   win.document?.dispatchEvent(new CustomEvent('fencelab:embed-messages', { detail: { messages } }));
   held.push(...messages.slice(0, EARLY_MAX));

@@ -18,7 +18,7 @@ export function adoptStyles(css: string): void {
   sheet.replaceSync(css);
   // The sheet the page's starter adopted for the embed's first view (scripts/first-view.mjs) is this
   // view's own, adopted again here: the starter's copy goes.
-  const kept = document.adoptedStyleSheets.filter((s) => !('fencelabFirst' in s));
+  const kept = document.adoptedStyleSheets.filter((s) => (s as { fencelabFirst?: string }).fencelabFirst !== css);
   document.adoptedStyleSheets = [...kept, sheet];
   adopted.add(css);
 }

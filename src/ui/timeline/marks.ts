@@ -178,7 +178,8 @@ const LABEL_EDGE_PX = 2;
 
 /**
  * The article's labels over their steps. Labels keep their order and are pushed apart sideways where
- * they would overlap (t5 and t6 are 6 ms apart), then pulled back inside the plot from the right.
+ * they would overlap (t5 and t6 are 6 ms apart), then pulled back inside the plot from the right
+ * (spreadLabels).
  */
 export function layoutStepLabels(
   trace: Trace,
@@ -205,7 +206,8 @@ export function layoutStepLabels(
 /**
  * One-dimensional label placement: keep order, keep a gap, stay within the plot where possible.
  * Where the plot is too narrow for them all (a phone, a run with eight labels), they run left over
- * the lanes' names, never past the drawing's left edge: "t0" was cut in half at 390 px.
+ * the lanes' names, not past the drawing's left edge ("t0" was cut in half at 390 px), if they
+ * fit so; where even that is too narrow, the first are cut at the left and the last stay whole.
  */
 export function spreadLabels(labels: StepLabelShape[], plot: PlotArea): void {
   for (let i = 0; i < labels.length; i += 1) {
@@ -222,6 +224,11 @@ export function spreadLabels(labels: StepLabelShape[], plot: PlotArea): void {
     const next = labels[i + 1];
     if (next) label.x = Math.min(label.x, next.x - labelWidth(next.text) / 2 - LABEL_GAP_PX - half);
   }
+  // Only where they all fit between the drawing's left edge and the plot's right: where they do
+  // not, the last stay whole at the right, as before (moving the overflow to the right hid the
+  // cursor's own label at the end of a long run: a review, at 390 px).
+  const span = labels.reduce((sum, l, i) => sum + labelWidth(l.text) + (i > 0 ? LABEL_GAP_PX : 0), 0);
+  if (span > plot.right - LABEL_EDGE_PX) return;
   for (let i = 0; i < labels.length; i += 1) {
     const label = labels[i]!;
     const half = labelWidth(label.text) / 2;
