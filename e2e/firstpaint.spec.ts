@@ -247,10 +247,12 @@ test.describe("an embed's first view", () => {
   const layoutOf = async (page: Page, within: string) => {
     const narration = page.locator(`${within} section.narration[aria-label]`);
     const bar = page.locator(`${within} .embed-bar`);
+    const timeline = page.locator(`${within} section.embed-timeline`);
     return {
       words: (await narration.getByTestId('narration').innerText()).replace(/\s+/g, ' '),
       narration: await narration.boundingBox(),
       bar: await bar.boundingBox(),
+      timeline: await timeline.boundingBox(),
     };
   };
 
@@ -281,7 +283,10 @@ test.describe("an embed's first view", () => {
       await expect(first).toHaveAttribute('inert', '');
       await expect(first.getByTestId('narration')).toContainText(words);
       // Its timeline is the page's to draw: the box says so meanwhile.
-      await expect(first.locator('.embed-timeline')).toBeVisible();
+      const waiting = await first
+        .locator('.embed-timeline')
+        .evaluate((box) => getComputedStyle(box, '::after').content);
+      expect(waiting).toBe('"Drawing the timeline…"');
       // Only the narration itself: the unseen copies measured for its room are gone.
       await expect(first.locator('.narration-probe')).toHaveCount(0);
       const before = await layoutOf(page, '.first-embed');
@@ -295,7 +300,7 @@ test.describe("an embed's first view", () => {
       // narration keeps the room the page keeps for it, so nothing moves as the page draws.
       const at = `${link} at ${frame.join('x')}`;
       expect(after.words, at).toBe(before.words);
-      for (const box of ['narration', 'bar'] as const)
+      for (const box of ['narration', 'bar', 'timeline'] as const)
         for (const side of ['x', 'y', 'width', 'height'] as const)
           expect(Math.abs(after[box]![side] - before[box]![side]), `${at}: the ${box}'s ${side}`).toBeLessThanOrEqual(
             1,

@@ -10,15 +10,7 @@ import { decodeHash } from '../src/ui/store/url';
 import { unchangedPreset } from '../src/ui/store/shippedRuns';
 import { PAGE_PRESETS } from '../src/ui/store/presets';
 import { EARLY_MAX } from '../src/ui/embed/early';
-import {
-  embedFirstFile,
-  embedFirstOf,
-  embedNeedsPresets,
-  presetOfHash,
-  starterScript,
-  viewChunks,
-  viewOfHash,
-} from './first-view.mjs';
+import { embedFirstOf, embedNeedsPresets, presetOfHash, starterScript, viewChunks, viewOfHash } from './first-view.mjs';
 import { reservedStyle } from '../src/ui/narration/Narration';
 import { readEmbedHash } from '../src/ui/embed/embedUrl';
 
@@ -527,7 +519,6 @@ describe("the page's starter", () => {
         preset: hash.includes('canonical') ? 'canonical-race' : 'etcd-race',
         step,
       });
-      expect(embedFirstFile(embedFirstOf(hash, IDS)!.preset, step)).toBe(file);
     }
     for (const hash of [
       '#embed&preset=etcd-race&strategy=zookeeper',
