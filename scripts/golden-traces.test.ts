@@ -1,121 +1,100 @@
-// Behaviour pinned: the trace JSON of every preset, of every preset under every strategy, and of a
-// few hundred random fault schedules, each reduced to a SHA-256 and held against
-// scripts/__golden__/presets.json and scripts/__golden__/random.json. A refactor of the engine
-// must leave every hash as it was.
+// Behaviour pinned: the trace of every preset, of every preset under every other strategy, of a
+// few hundred random fault schedules and of a few long random workloads. A refactor of the engine
+// must leave every one as it was, byte for byte.
 //
-// When a change is meant to alter traces (a model fix), regenerate the file on purpose and say
-// which traces changed and why in the commit:
-//   npx vitest run scripts/golden-traces.test.ts -u
-// CI never writes the file (Vitest does not update snapshots when CI is set), so a missing or
-// stale entry fails there.
-import { createHash } from 'node:crypto';
-import fc from 'fast-check';
+// Each run is kept as text a reviewer can read, in scripts/__golden__/:
+//   presets/<preset>.txt             the preset under its own strategy (npm run sim -- --preset P)
+//   presets/<preset>@<strategy>.txt  the preset carried to another strategy (... --strategy S)
+//   random/<strategy>.txt            40 random fault schedules, each headed by its scenario JSON
+//                                    (save it to a file, then npm run sim -- --scenario FILE)
+//   random/workloads.txt             long random workloads (about 700 steps each), as a summary
+// Every entry has the SHA-256 of its trace JSON beside the text (what `npm run sim` prints), so
+// the guarantee stays byte for byte: a change shows as a diff of sentences, and a change the text
+// does not show is named as such (only the hash moved: compare the JSON).
+//
+// When a change is meant to alter traces (a model fix, a new wording), regenerate the files on
+// purpose, read their diff, and say in the commit which traces changed and why:
+//   npm run golden:update      (GOLDEN_UPDATE=1 vitest run scripts/golden-traces.test.ts)
+// It rewrites the files that differ and deletes those that pin no run any more. With CI set it
+// refuses to write, so a missing or stale file fails there. The runs are in golden/runs.ts and
+// the files' text in golden/pins.ts.
+import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import {
-  PRESETS,
-  STRATEGIES,
-  effectiveKnobs,
-  findStrategy,
-  randomWorkload,
-  simulate,
-  type Action,
-  type Scenario,
-} from '../src/engine/index';
-import { withStrategy } from '../src/engine/surfaces/comparison';
+import { PRESETS, carryTo } from '../src/engine/index';
+import { fileText, mismatchReport } from './golden/pins';
+import { goldenFiles, type GoldenFile } from './golden/runs';
 
-const RANDOM_RUNS_PER_STRATEGY = 40;
+const GOLDEN_DIR = fileURLToPath(new URL('./__golden__/', import.meta.url));
+const UPDATE = process.env.GOLDEN_UPDATE === '1';
+const IN_CI = !['', '0', 'false', undefined].includes(process.env.CI);
+if (UPDATE && IN_CI)
+  throw new Error('GOLDEN_UPDATE is refused where CI is set: regenerate the golden files locally and commit them');
 
-/** The hash of the trace JSON, or the error the engine threw, so that errors are pinned too. */
-function fingerprint(scenario: Scenario): string {
+const FILES = goldenFiles();
+
+/** Every file under `dir`, as paths relative to it with '/' between folders. */
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => join(entry.parentPath, entry.name).slice(dir.length).split('\\').join('/'))
+    .sort();
+}
+
+function readPinned(path: string): string | null {
   try {
-    return createHash('sha256')
-      .update(JSON.stringify(simulate(scenario)))
-      .digest('hex');
-  } catch (e) {
-    return `error: ${(e as Error).message}`;
+    return readFileSync(join(GOLDEN_DIR, path), 'utf8');
+  } catch {
+    return null;
   }
 }
 
-const clientIdsOf = (n: number): string[] => Array.from({ length: n }, (_, i) => `Client${i + 1}`);
-
-/** Random schedules aimed at the parties `strategyId` really has: jobs, pauses, partitions,
- * delays, crashes, clock jumps and forced expiry, from fast-check's seeded sampler. */
-function randomSchedules(strategyId: string, seed: number): Scenario[] {
-  const strategy = findStrategy(strategyId)!;
-  const arb = fc
-    .record({ seed: fc.integer({ min: 0, max: 0x7fffffff }), clients: fc.integer({ min: 2, max: 3 }) })
-    .chain(({ seed, clients }) => {
-      const ids = clientIdsOf(clients);
-      const parties = strategy.parties(effectiveKnobs(strategy, {}), ids);
-      const others = parties.filter((p) => p.kind !== 'client').map((p) => p.id);
-      const stores = parties.filter((p) => p.kind === 'resource').map((p) => p.id);
-      const atMs = fc.integer({ min: 0, max: 5000 });
-      const client = fc.constantFrom(...ids);
-      const action: fc.Arbitrary<Action> = fc.oneof(
-        fc.record({ atMs, type: fc.constant('acquire' as const), client }),
-        fc.record({ atMs, type: fc.constant('write' as const), client, value: fc.constantFrom('A', 'B', 'C') }),
-        fc.record({ atMs, type: fc.constant('release' as const), client }),
-        fc.record({ atMs, type: fc.constant('pause' as const), client, durationMs: fc.integer({ min: 1, max: 3000 }) }),
-        fc.record({ atMs, type: fc.constant('partition' as const), a: client, b: fc.constantFrom(...others) }),
-        fc.record({ atMs, type: fc.constant('heal' as const), a: client, b: fc.constantFrom(...others) }),
-        fc.record({
-          atMs,
-          type: fc.constant('delay' as const),
-          from: client,
-          to: fc.constantFrom(...stores),
-          extraMs: fc.integer({ min: 0, max: 3000 }),
-        }),
-        fc.record({
-          atMs,
-          type: fc.constant('crash' as const),
-          party: fc.constantFrom(...others),
-          restartAfterMs: fc.integer({ min: 50, max: 2000 }),
-        }),
-        fc.record({
-          atMs,
-          type: fc.constant('clockJump' as const),
-          party: fc.constantFrom(...parties.map((p) => p.id)),
-          deltaMs: fc.integer({ min: -2000, max: 2000 }),
-        }),
-        fc.record({ atMs, type: fc.constant('expireLease' as const) }),
-      );
-      return fc.array(action, { minLength: 1, maxLength: 14 }).map((actions): Scenario => ({
-        format: 'fencelab.scenario',
-        version: 1,
-        name: `random ${strategyId}`,
-        seed,
-        strategy: strategyId,
-        knobs: {},
-        clients,
-        network: { latencyMsMin: 1, latencyMsMax: 20, dropRate: 0 },
-        clocks: {},
-        actions: [...actions].sort((a, b) => a.atMs - b.atMs),
-        labels: [],
-      }));
-    });
-  return fc.sample(arb, { seed, numRuns: RANDOM_RUNS_PER_STRATEGY });
+/** Holds `file` against its pinned text (each mismatch a soft failure, so that one run shows every
+ * file that changed, each with its diff), or with GOLDEN_UPDATE rewrites it where it differs. */
+function checkOrUpdate(file: GoldenFile): void {
+  const now = fileText(file);
+  const stored = readPinned(file.path);
+  if (UPDATE) {
+    if (stored === now) return;
+    mkdirSync(dirname(join(GOLDEN_DIR, file.path)), { recursive: true });
+    writeFileSync(join(GOLDEN_DIR, file.path), now);
+    console.log(`golden: wrote ${file.path}`);
+  } else if (stored === null) {
+    expect.soft(stored, `${file.path} is not pinned yet: run \`npm run golden:update\` and commit it`).not.toBeNull();
+  } else {
+    // Expected is the pinned file, received the runs today: vitest prints the diff of lines.
+    expect.soft(now, mismatchReport(file.path, stored, now)).toBe(stored);
+  }
 }
 
 describe('golden traces', () => {
-  it('every preset, under its own strategy and every other, gives the trace it gave before', async () => {
-    const hashes: Record<string, string> = {};
-    for (const preset of PRESETS) {
-      hashes[preset.id] = fingerprint(preset.scenario);
-      for (const s of STRATEGIES) hashes[`${preset.id} as ${s.id}`] = fingerprint(withStrategy(preset.scenario, s.id));
-    }
-    await expect(`${JSON.stringify(hashes, null, 1)}\n`).toMatchFileSnapshot('./__golden__/presets.json');
+  it('a preset carried to its own strategy is the preset itself, so <preset>.txt pins that run too', () => {
+    for (const preset of PRESETS)
+      expect(carryTo(preset.scenario, preset.scenario.strategy), preset.id).toEqual({
+        scenario: preset.scenario,
+        notes: [],
+      });
   });
 
-  it('random fault schedules under every strategy, and long random workloads, give the traces they gave before', async () => {
-    const hashes: Record<string, string> = {};
-    STRATEGIES.forEach((s, i) => {
-      randomSchedules(s.id, 1000 + i).forEach((scenario, run) => {
-        hashes[`${s.id} #${run}`] = fingerprint(scenario);
-      });
-    });
-    for (const seed of [1, 2, 3, 4, 5])
-      for (const strategy of ['fencing', 'lease-trust'])
-        hashes[`workload ${strategy} seed ${seed}`] = fingerprint(randomWorkload({ seed, strategy, actions: 300 }));
-    await expect(`${JSON.stringify(hashes, null, 1)}\n`).toMatchFileSnapshot('./__golden__/random.json');
+  it('every preset, under its own strategy and every other, gives the trace it gave before', () => {
+    for (const file of FILES.filter((f) => f.path.startsWith('presets/'))) checkOrUpdate(file);
+  });
+
+  it('random fault schedules under every strategy, and long random workloads, give the traces they gave before', () => {
+    for (const file of FILES.filter((f) => f.path.startsWith('random/'))) checkOrUpdate(file);
+  });
+
+  it('every file in scripts/__golden__ pins runs that are still made', () => {
+    const wanted = new Set(FILES.map((f) => f.path));
+    const stale = filesUnder(GOLDEN_DIR).filter((path) => !wanted.has(path));
+    if (UPDATE) {
+      for (const path of stale) {
+        rmSync(join(GOLDEN_DIR, path));
+        console.log(`golden: deleted ${path}`);
+      }
+      return;
+    }
+    expect(stale, 'these files pin no run any more: `npm run golden:update` deletes them').toEqual([]);
   });
 });
