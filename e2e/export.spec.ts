@@ -5,6 +5,9 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { findPreset, simulate, type Scenario } from '../src/engine';
+import '../src/engine/surfaces/allModels';
+import { formatMermaid } from '../src/engine/surfaces/export';
 import { openLab, seekToLabel } from './helpers';
 
 /** Clicks an export button and returns the downloaded file's bytes and name. */
@@ -176,4 +179,28 @@ test('where the clipboard refuses, the Mermaid text is shown to copy, and render
   await page.getByLabel('Lock strategy').selectOption('redlock');
   await expect(field).toHaveCount(0);
   await expect(page.locator('.export-status')).toHaveText('');
+});
+
+test('hostile names, labels and values cannot turn the Mermaid text: every statement is drawn', async ({ page }) => {
+  const hostile = 'x %%%{init: {"theme":"dark"}}%%% $$\\sqrt{2}$$ <b>b</b> <img src=x onerror=alert(1)> #; end';
+  const race = findPreset('canonical-race')!.scenario;
+  const scenario: Scenario = {
+    ...race,
+    name: `Run ${hostile}`,
+    actions: race.actions.map((a) => (a.type === 'write' ? { ...a, value: `${a.value} ${hostile}` } : a)),
+  };
+  const text = formatMermaid(simulate(scenario));
+  const statements = text.trimEnd().split('\n').slice(1);
+  expect(statements.some((l) => l.includes('REJECT'))).toBe(true);
+
+  const rendered = await renderMermaid(page, text);
+  // Mermaid draws each escape as the character it stands for.
+  const shown = (s: string) => s.replace(/#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code)));
+  for (const line of statements) {
+    const words = /^\s*(?:title |participant \S+ as |Note over \w+: |\w+(?:->>|-x|-\))\w+: )(.*)$/.exec(line)?.[1];
+    expect(words, line).toBeDefined();
+    expect(rendered, line).toContain(shown(words!));
+  }
+  expect(rendered).toContain('33 <= 34 -> REJECT');
+  expect(await page.locator('#out img').count()).toBe(0);
 });

@@ -55,7 +55,13 @@ describe('formatMermaid', () => {
   });
 
   it('escapes what Mermaid reads as syntax, in names and values alike', () => {
-    expect(mermaidText('a;b #1\nc %% d')).toBe('a#59;b #35;1 c % % d');
+    expect(mermaidText('a;b #1\nc %% d')).toBe('a#59;b #35;1 c #37;#37; d');
+    // A run of three: escaping pairs left a `%%` before the `{`, a directive that swallowed the rest.
+    expect(mermaidText('x %%%{init: {"theme":"dark"}}%%%')).toBe('x #37;#37;#37;{init: {"theme":"dark"}}#37;#37;#37;');
+    expect(mermaidText('$$\\sqrt{2}$$')).toBe('#36;#36;\\sqrt{2}#36;#36;');
+    expect(mermaidText('<b>bold</b> <img src=x> 33 <= 34 -> REJECT')).toBe(
+      '#60;b>bold#60;/b> #60;img src=x> 33 <= 34 -> REJECT',
+    );
     const trace = race();
     const odd: Trace = {
       ...trace,

@@ -11,14 +11,19 @@ import { stepPhrase } from './text';
 import { uncommittedEdit } from './edits';
 
 /**
- * Text made safe for one Mermaid statement: `#` and `;` become Mermaid's entity codes (`#35;`,
- * `#59;`; a `;` would end the statement), line breaks become spaces, and `%%` (a comment) is split.
+ * Text made safe for one Mermaid statement, by Mermaid's own escape (`#<code>;`, a character's
+ * decimal code, which Mermaid turns back into the character when it draws):
+ * - `#` and `;` (a `;` ends a statement), so no escape can be forged from the text itself;
+ * - every `%` (`%%` starts a comment, and `%%{…}%%` a directive that takes over the diagram);
+ * - every `$` (`$$…$$` is drawn as KaTeX math);
+ * - `<` where it would open an HTML tag (before a letter, `/`, `!` or `?`), so markup is drawn as
+ *   text; `<=` and `->` stay as they read.
+ * Line breaks become spaces. Shape: any string in, one line out; never throws.
  */
 export function mermaidText(text: string): string {
   return text
-    .replace(/[#;]/g, (c) => (c === '#' ? '#35;' : '#59;'))
+    .replace(/[#;%$]|<(?=[A-Za-z/!?])/g, (c) => `#${c.charCodeAt(0)};`)
     .replace(/[\r\n]+/g, ' ')
-    .replace(/%%/g, '% %')
     .trim();
 }
 
