@@ -1,6 +1,6 @@
 // The CLI's verdict lines (formatVerdict): what an engineer reads under the trace.
 import { describe, expect, it } from 'vitest';
-import { findPreset, formatVerdict, simulate } from '../index';
+import { findPreset, formatTraceText, formatVerdict, simulate } from '../index';
 import '../surfaces/allModels';
 
 const verdictOf = (preset: string) => formatVerdict(simulate(findPreset(preset)!.scenario));
@@ -23,5 +23,15 @@ describe('formatVerdict', () => {
     const unfenced = verdictOf('lease-trust-race');
     expect(unfenced.some((line) => line.startsWith('Invariants'))).toBe(false);
     expect(unfenced.some((line) => /^Broken at step \d+ \[accepted-writes-in-grant-order\]/.test(line))).toBe(true);
+  });
+});
+
+describe('formatTraceText', () => {
+  it('writes a trace of 300,000 steps, a line each, without running out of stack', () => {
+    const race = simulate(findPreset('canonical-race')!.scenario);
+    const step = race.steps.find((s) => s.write?.verdict === 'rejected')!;
+    const steps = Array.from({ length: 300_000 }, (_, index) => ({ ...step, index }));
+    const text = formatTraceText({ ...race, steps });
+    expect(text.split('\n').filter((l) => l.includes('REJECT'))).toHaveLength(300_000);
   });
 });

@@ -179,7 +179,7 @@ export function formatTraceText(trace: Trace): string {
   lines.push(`${s.name} · strategy ${s.strategy} · seed ${s.seed}`);
   lines.push('');
   // The label column is as wide as the longest label, and the time column as the latest time.
-  const labelWidth = Math.max(7, ...trace.steps.map((st) => st.label?.length ?? 0));
+  const labelWidth = trace.steps.reduce((w, st) => Math.max(w, st.label?.length ?? 0), 7);
   const timeWidth = Math.max(8, `${trace.steps[trace.steps.length - 1]?.timeMs ?? 0}ms`.length);
   for (const step of trace.steps) {
     const { actor, action } = stepPhrase(step, system);

@@ -107,7 +107,7 @@ export function layoutMaxSeen(
   // Wall-clock tokens sit near 1,000,000 while max_seen starts at 32: an axis from 32 would flatten
   // the steps between tokens that the run is about. The start is then drawn along the bottom edge.
   const spread = Math.max(1, hi - lo);
-  const below = starts.some((v) => v < lo - 4 * spread) ? Math.min(...starts) : null;
+  const below = starts.some((v) => v < lo - 4 * spread) ? starts.reduce((a, b) => Math.min(a, b)) : null;
   for (const v of below === null ? starts : []) {
     lo = Math.min(lo, v);
     hi = Math.max(hi, v);
