@@ -83,6 +83,14 @@ describe('npm run sim', () => {
     else expect(out).toMatch(message);
   });
 
+  it('runs a scenario file saved with a byte-order mark, as the lab opens it', () => {
+    const race = JSON.stringify({ format: 'fencelab.scenario', version: 1, strategy: 'fencing', actions: [] });
+    const plain = run(['--scenario', file('race.json', race)]);
+    const marked = run(['--scenario', file('race-bom.json', `\uFEFF${race}`)]);
+    expect(marked.code).toBe(0);
+    expect(marked.out).toBe(plain.out);
+  });
+
   it('names the bad field of a scenario file', () => {
     const broken = file(
       'bad.json',

@@ -326,11 +326,15 @@ function looksBinary(text: string): boolean {
   return false;
 }
 
-/** Parses scenario JSON text; a syntax error is reported like any other problem. */
+/**
+ * Parses scenario JSON text; a syntax error is reported like any other problem. A leading
+ * byte-order mark (editors on Windows write one) is not part of the JSON, as a browser's
+ * File.text() already drops it, so every surface reads the same file the same way.
+ */
 export function parseScenarioJson(text: string): ValidationResult {
   let raw: unknown;
   try {
-    raw = JSON.parse(text);
+    raw = JSON.parse(text.replace(/^\uFEFF/, ''));
   } catch (e) {
     // The parser quotes the text it choked on: for a picture or an archive that is unreadable noise.
     const message = looksBinary(text)
