@@ -19,12 +19,18 @@ import type {
 } from '../../../engine';
 import { TRACE_FORMAT, TRACE_VERSION } from '../../../engine';
 import { effectiveKnobs, findStrategy } from '../../../engine';
-import { tokenOrder, type Observation, type Recording } from '../../../engine/surfaces/recorded';
-import { scenarioFor } from '../../../engine/surfaces/recorded';
+import {
+  narrateObservation,
+  observationContext,
+  scenarioFor,
+  tokenOrder,
+  type Observation,
+  type Recording,
+} from '../../../engine/surfaces/recorded';
 import { createSnapshots } from './snapshots';
 import { leasesOf, pausesOf } from './spans';
-import { wordsFor, type WordsContext } from './words';
-import { outcomeOf, storeRuleOf } from './writes';
+import { stepFor } from './steps';
+import { outcomeOf } from './writes';
 
 /** The parties of a recording: the lock service(s), the clients, the store, in that order. */
 export function partiesOf(rec: Recording): PartyInfo[] {
@@ -48,31 +54,6 @@ export function partiesOf(rec: Recording): PartyInfo[] {
     ? [{ id: 'Storage', kind: 'resource', label: "Storage (the recorder's store)" }]
     : [];
   return [...locks, ...clients, ...store];
-}
-
-/** What the words need to know, read once from the whole recording. */
-function contextOf(rec: Recording, locks: string[]): WordsContext {
-  const obs = rec.observations;
-  const keyOf = new Map<string, string>();
-  const leaseOf = new Map<string, string>();
-  for (const o of obs) {
-    const who = o.client ?? o.party;
-    const d = o.detail ?? {};
-    if (typeof d.key === 'string' && !keyOf.has(who)) keyOf.set(who, d.key);
-    if (typeof d.node === 'string' && o.kind === 'node.created') keyOf.set(who, d.node);
-    if (typeof d.lease === 'string' && !leaseOf.has(who)) leaseOf.set(who, d.lease);
-    if (typeof d.session === 'string' && !leaseOf.has(who)) leaseOf.set(who, d.session);
-  }
-  return {
-    system: rec.system,
-    locks,
-    keyOf,
-    leaseOf,
-    releasedBefore: (client, atMs) =>
-      obs.some((o) => o.party === client && o.kind === 'lock.released' && o.atMs <= atMs),
-    restartedBetween: (party, fromMs, toMs) =>
-      obs.some((o) => o.party === party && o.kind === 'node.restarted' && o.atMs >= fromMs && o.atMs <= toMs),
-  };
 }
 
 /** Whether `client`'s grant had been superseded by `atMs`: another client was granted after it. */
@@ -165,16 +146,15 @@ export function recordingToTrace(rec: Recording): { trace: Trace; skipped: numbe
   if (!strategy) throw new Error(`recordingToTrace: unknown strategy "${rec.schedule.strategy}"`);
   const parties = partiesOf(rec);
   const locks = parties.filter((p) => p.kind === 'lock').map((p) => p.id);
-  const context = contextOf(rec, locks);
-  const rule = storeRuleOf(rec);
-  const snapshots = createSnapshots(parties, rule);
+  const context = observationContext(rec, locks);
+  const snapshots = createSnapshots(parties, context.rule);
   const steps: Step[] = [];
   const stepOf = new Map<Observation, number>();
   const seq = new Map<string, number>();
   let skipped = 0;
   for (const o of rec.observations) {
-    const write = outcomeOf(o, rec, context, (c, at) => supersededAt(rec.observations, c, at));
-    const worded = write ? write.words : wordsFor(o, context);
+    const write = outcomeOf(o, context, (c, at) => supersededAt(rec.observations, c, at));
+    const worded = write ? write.step : stepFor(o, context);
     if (!worded) {
       skipped += 1;
       continue;
@@ -199,7 +179,7 @@ export function recordingToTrace(rec: Recording): { trace: Trace; skipped: numbe
       ...(o.token === undefined ? {} : { token: o.token }),
       ...(outcome ? { write: outcome } : {}),
       ...(detail ? { detail } : {}),
-      text: worded.text,
+      text: narrateObservation(o, context, { kind: worded.kind, write: outcome, detail }),
       snapshots: views,
       changed,
       status: {
