@@ -58,6 +58,17 @@ describe("a stale write's line is the engine narrator's sentence for the same ev
   });
 });
 
+it('redlock-restart: the superseded writer whose validity had not run out is told as the model tells it, a second holder', () => {
+  const rec = byId('redlock-restart');
+  const recorded = verdictOf(recordingToTrace(rec).trace, 'Client1');
+  const modelled = verdictOf(simulate(scenarioFor(rec)), 'Client1');
+  expect(recorded.write).toMatchObject({ verdict: 'accepted', stale: true });
+  const twoHolders = /Client1 and Client2 both hold the lock now.*$/;
+  expect(modelled.text).toMatch(twoHolders);
+  expect(twoHolders.exec(recorded.text)?.[0]).toBe(twoHolders.exec(modelled.text)?.[0]);
+  expect(recorded.text).not.toMatch(/zombie/);
+});
+
 describe('every observation the view makes a step of has words', () => {
   // Kinds no shipped recording has yet, beside one that has each of the others.
   const extra: Observation[] = [

@@ -69,6 +69,17 @@ function supersededAt(obs: readonly Observation[], client: string, atMs: number)
   return mine >= 0 && other >= mine;
 }
 
+/**
+ * Beside a stale write by `client` at `atMs`: the client granted the lock after it, when the
+ * writer's own lease had not ended by then (two holders, as the model's oracle says), else null
+ * (a zombie's write).
+ */
+function alsoHoldingAt(leases: readonly LeaseRecord[], client: string, atMs: number): string | null {
+  const own = leases.filter((l) => l.holder === client && l.grantedMs <= atMs).at(-1);
+  if (!own || (own.endedMs !== null && own.endedMs <= atMs)) return null;
+  return leases.filter((l) => l.holder !== client && l.grantedMs <= atMs).at(-1)?.holder ?? null;
+}
+
 function verdictOf(rec: Recording, steps: Step[]): Verdict {
   const grants = rec.observations.filter((o) => o.kind === 'lock.granted' && o.token !== undefined);
   const tokens: TokenValue[] = grants.map((o) => o.token ?? null);
@@ -152,6 +163,8 @@ export function recordingToTrace(rec: Recording): { trace: Trace; skipped: numbe
   const stepOf = new Map<Observation, number>();
   const seq = new Map<string, number>();
   let skipped = 0;
+  const endMs = Math.max(rec.schedule.durationMs, rec.observations.at(-1)?.atMs ?? 0);
+  const leases: LeaseRecord[] = leasesOf(rec, endMs);
   for (const o of rec.observations) {
     const write = outcomeOf(o, context, (c, at) => supersededAt(rec.observations, c, at));
     const worded = write ? write.step : stepFor(o, context);
@@ -179,7 +192,12 @@ export function recordingToTrace(rec: Recording): { trace: Trace; skipped: numbe
       ...(o.token === undefined ? {} : { token: o.token }),
       ...(outcome ? { write: outcome } : {}),
       ...(detail ? { detail } : {}),
-      text: narrateObservation(o, context, { kind: worded.kind, write: outcome, detail }),
+      text: narrateObservation(o, context, {
+        kind: worded.kind,
+        write: outcome,
+        detail,
+        alsoHolding: outcome?.stale ? alsoHoldingAt(leases, outcome.client, o.atMs) : null,
+      }),
       snapshots: views,
       changed,
       status: {
@@ -188,9 +206,7 @@ export function recordingToTrace(rec: Recording): { trace: Trace; skipped: numbe
       },
     } as Step);
   }
-  const endMs = Math.max(rec.schedule.durationMs, rec.observations.at(-1)?.atMs ?? 0);
   const scenario = { ...scenarioFor(rec), name: `Recorded: ${rec.title}` };
-  const leases: LeaseRecord[] = leasesOf(rec, endMs);
   const pauses: PauseRecord[] = pausesOf(rec);
   const trace: Trace = {
     format: TRACE_FORMAT,
