@@ -21,24 +21,21 @@ const str = (v: unknown): string => (v === undefined || v === null ? '' : String
 function lockStep(o: Observation, c: ObservationContext): StepStart | null {
   const d = o.detail ?? {};
   const who = o.client ?? '';
-  const lock = c.locks[0] ?? '';
+  const zk = c.system === 'zookeeper';
+  // A client's own step with its lock service.
+  const withLock = (kind: StepKind, detail?: StepStart['detail']): StepStart => ({
+    kind,
+    party: o.party,
+    parties: [o.party, c.locks[0] ?? ''],
+    ...(detail ? { detail } : {}),
+  });
   switch (o.kind) {
     case 'lock.requested':
       return { kind: 'lock.requested', party: o.party, parties: [o.party, ...c.locks] };
     case 'session.opened':
-      return {
-        kind: 'session.ready',
-        party: o.party,
-        parties: [o.party, lock],
-        detail: c.system === 'zookeeper' ? { session: str(d.session) } : { lease: str(d.lease) },
-      };
+      return withLock('session.ready', zk ? { session: str(d.session) } : { lease: str(d.lease) });
     case 'lock.queued':
-      return {
-        kind: 'lock.queued',
-        party: o.party,
-        parties: [o.party, lock],
-        detail: c.system === 'zookeeper' ? { node: str(d.node) } : { key: str(d.key) },
-      };
+      return withLock('lock.queued', zk ? { node: str(d.node) } : { key: str(d.key) });
     case 'key.created':
     case 'node.created':
       return { kind: 'lock.queued', party: o.party, parties: [o.party, who] };
@@ -69,7 +66,7 @@ function lockStep(o: Observation, c: ObservationContext): StepStart | null {
     case 'node.deleted':
       return deletedStep(o, c);
     case 'lock.released':
-      return { kind: 'lock.releasing', party: o.party, parties: [o.party, lock] };
+      return withLock('lock.releasing');
     default:
       return null;
   }
