@@ -5,17 +5,13 @@
 // system is the run's strategy, never guessed from which fields a detail has; a field is read only
 // for what it says (which of a system's parties, which phase).
 
-import type { Note } from '../core/party';
 import type { KnownStrategyId } from '../core/defaults';
 import type { Step } from '../core/trace';
 import { formatToken } from '../protocol/tokens';
+import type { NarrationInput } from './narrate';
 
-interface Input {
-  system: KnownStrategyId;
-  party: string;
-  note: Note;
-  stale: boolean;
-}
+/** What a system's words need of the step: no more than the generic narration is given. */
+type Input = Pick<NarrationInput, 'system' | 'party' | 'note' | 'stale'>;
 
 /** " (zxid 5)", or '' where the fact is not known (a recording does not see every field). */
 const known = (before: string, value: unknown, after = ''): string =>
