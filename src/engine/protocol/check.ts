@@ -16,6 +16,45 @@ export interface WriteDecision {
   maxSeqAfter: number;
 }
 
+/**
+ * The words of a verdict a store reached by its rule on a write's token alone: the reason, and
+ * the comparison written out as the article does ("34 > 33 -> ACCEPT", "33 <= 34 -> REJECT",
+ * "no check -> ACCEPT"). The verdict is given, not decided here, so a recording's store, which
+ * decided on its own, is told in the model's words.
+ * @param rule a CheckMode compared on the token alone (`none`, `reject-le`, `reject-lt`); any
+ *   other rule is named as it is ("2 vs 4 (rule) -> REJECT").
+ * @param token the write's token, and `maxSeen` the store's before it (null: nothing seen), as text.
+ * @param order the token against maxSeen: below 0 older, 0 equal, above 0 newer (unused when
+ *   nothing was seen).
+ */
+export function verdictWords(
+  rule: string,
+  token: string,
+  maxSeen: string | null,
+  accept: boolean,
+  order: number,
+): Pick<WriteDecision, 'reason' | 'comparison'> {
+  const verdict = accept ? 'ACCEPT' : 'REJECT';
+  if (rule === 'none') return { reason: 'the resource does not check tokens', comparison: `no check -> ${verdict}` };
+  if (maxSeen === null && accept) return { reason: 'nothing seen yet', comparison: `${token} > none -> ACCEPT` };
+  const m = maxSeen ?? 'none';
+  if (rule === 'reject-le')
+    return accept
+      ? { reason: 'newer than any token seen', comparison: `${token} > ${m} -> ACCEPT` }
+      : {
+          reason: order === 0 ? 'equal to the newest token seen' : 'older than a token already seen',
+          comparison: `${token} <= ${m} -> REJECT`,
+        };
+  if (rule === 'reject-lt')
+    return accept
+      ? {
+          reason: order === 0 ? 'equal tokens pass under <' : 'newer than any token seen',
+          comparison: `${token} >= ${m} -> ACCEPT`,
+        }
+      : { reason: 'older than a token already seen', comparison: `${token} < ${m} -> REJECT` };
+  return { reason: `by the store's own rule, ${rule}`, comparison: `${token} vs ${m} (${rule}) -> ${verdict}` };
+}
+
 export function decideWrite(
   check: CheckMode,
   maxSeen: TokenValue,
@@ -26,9 +65,7 @@ export function decideWrite(
   const t = formatToken(token);
   const m = formatToken(maxSeen);
   const keep = { maxSeenAfter: maxSeen, maxSeqAfter: maxSeq };
-  if (check === 'none') {
-    return { accept: true, reason: 'the resource does not check tokens', comparison: 'no check -> ACCEPT', ...keep };
-  }
+  if (check === 'none') return { accept: true, ...verdictWords(check, t, m, true, 0), ...keep };
   if (check === 'validity') {
     // Only a store inside the lock service can ask whether a grant is current (etcd's txn guard).
     return {
@@ -42,29 +79,11 @@ export function decideWrite(
     return { accept: false, reason: 'the write carries no token', comparison: 'no token -> REJECT', ...keep };
   }
   const fresh = { maxSeenAfter: token, maxSeqAfter: seq };
-  if (maxSeen === null) {
-    return { accept: true, reason: 'nothing seen yet', comparison: `${t} > none -> ACCEPT`, ...fresh };
-  }
+  if (maxSeen === null) return { accept: true, ...verdictWords(check, t, null, true, 0), ...fresh };
   const order = compareTokens(token, maxSeen);
-  if (check === 'reject-le') {
-    return order > 0
-      ? { accept: true, reason: 'newer than any token seen', comparison: `${t} > ${m} -> ACCEPT`, ...fresh }
-      : {
-          accept: false,
-          reason: order === 0 ? 'equal to the newest token seen' : 'older than a token already seen',
-          comparison: `${t} <= ${m} -> REJECT`,
-          ...keep,
-        };
-  }
-  if (check === 'reject-lt') {
-    return order >= 0
-      ? {
-          accept: true,
-          reason: order === 0 ? 'equal tokens pass under <' : 'newer than any token seen',
-          comparison: `${t} >= ${m} -> ACCEPT`,
-          ...fresh,
-        }
-      : { accept: false, reason: 'older than a token already seen', comparison: `${t} < ${m} -> REJECT`, ...keep };
+  if (check === 'reject-le' || check === 'reject-lt') {
+    const accept = check === 'reject-le' ? order > 0 : order >= 0;
+    return { accept, ...verdictWords(check, t, m, accept, order), ...(accept ? fresh : keep) };
   }
   // token-seq: the pair (token, seq) must be strictly newer than the newest pair accepted.
   const pairOrder = order !== 0 ? order : seq - maxSeq;

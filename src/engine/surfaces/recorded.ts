@@ -1,6 +1,7 @@
-// The recorded runs' public surface: a recording's format and checker, and the model's schedule
-// of the same race (scenarioFor) held against what the real servers did. Loaded by the "Real
-// servers" view, and used by the recorder in Node.
+// The recorded runs' public surface: a recording's format and checker, the model's schedule of
+// the same race (scenarioFor) held against what the real servers did, and the engine's narration
+// of a recording's observations. Loaded by the "Real servers" view, and used by the recorder in
+// Node.
 
 // The view runs the model of each recorded system (etcd, ZooKeeper, Redlock): every model is
 // registered, and the simulator with them.
@@ -9,3 +10,12 @@ import './allModels';
 export * from '../recorded/format';
 export { scenarioFor, modelFacts, realFacts, type Facts } from '../recorded/schedule';
 export { validateRecording, type RecordingResult } from '../recorded/validate';
+export {
+  narrateObservation,
+  observationContext,
+  storeRuleOf,
+  txnGuard,
+  type ObservationContext,
+  type ObservedStep,
+} from '../recorded/narrate';
+export { verdictWords } from '../protocol/check';

@@ -17,6 +17,9 @@ export interface NarrationInput {
   stale: boolean;
   /** When the superseded writer's lease had not ended: the newer holder it shares the lock with. */
   alsoHolding?: string | null;
+  /** Whether a store's verdict compared two random values, so that its order is luck. By default,
+   * whether both tokens are text: the model's random values are text, its counters numbers. */
+  luck?: boolean;
   fields: Record<string, FieldValue>;
 }
 
@@ -25,12 +28,16 @@ const tokenInParens = (note: Note): string =>
   note.token === null || note.token === undefined ? '' : ` (token ${tok(note)})`;
 const other = (note: Note): string => note.parties?.[0] ?? '';
 
-export function narrate({ system, party, note, stale, alsoHolding = null, fields }: NarrationInput): string {
+export function narrate({ system, party, note, stale, alsoHolding = null, luck, fields }: NarrationInput): string {
   const told = narrateSystem({ system, party, note, stale });
   if (told !== null) return told;
   // A system-only step its system did not word needs no more than its kind.
   if (isSystemKind(note)) return `${party}: ${note.kind}.`;
   const w = note.write;
+  const chance =
+    w && w.maxSeenBefore !== null && (luck ?? isText(w.token, w.maxSeenBefore))
+      ? ' Both are random values, so the order is luck.'
+      : '';
   switch (note.kind) {
     case 'lock.requested':
       return `${party} asks ${other(note)} for the lock.`;
@@ -113,18 +120,21 @@ export function narrate({ system, party, note, stale, alsoHolding = null, fields
         return `${party} is a plain blob store: a PUT overwrites, so ${w.client}'s write ${w.value} is stored. Token ${formatToken(w.token)} came with it, but with no conditional write nothing can compare it.${staleSentence(party, w.client, stale, alsoHolding)}`;
       if (note.detail?.blob === 'if-match')
         return `${party}'s front read version ${note.detail.ifMatch} (max_seen ${formatToken(w.maxSeenBefore)}) and checks ${w.client}'s write ${w.value}: ${w.comparison}. Unchanged since the read, the object is now version ${note.detail.version}, max_seen ${formatToken(w.maxSeenAfter)}.${staleSentence(party, w.client, stale, alsoHolding)}`;
-      return `${party} checks ${w.client}'s write ${w.value}: ${w.comparison}${w.maxSeenAfter === null ? ' (it remembers no token)' : `, max_seen = ${formatToken(w.maxSeenAfter)}`}.${chance(w.token, w.maxSeenBefore)}${staleSentence(party, w.client, stale, alsoHolding)}`;
+      return `${party} checks ${w.client}'s write ${w.value}: ${w.comparison}${w.maxSeenAfter === null ? ' (it remembers no token)' : `, max_seen = ${formatToken(w.maxSeenAfter)}`}.${chance}${staleSentence(party, w.client, stale, alsoHolding)}`;
     case 'write.rejected':
       if (!w) return `${party} rejects a write.`;
       if (note.detail?.blob === 'if-match')
         return `${party}'s front read version ${note.detail.ifMatch} (max_seen ${formatToken(w.maxSeenBefore)}) and checks ${w.client}'s write ${w.value}: ${w.comparison} (${w.reason}). No put is sent.`;
-      return `${party} checks ${w.client}'s write ${w.value}: ${w.comparison} (${w.reason}); max_seen stays ${formatToken(w.maxSeenAfter)}.${chance(w.token, w.maxSeenBefore)}`;
+      return `${party} checks ${w.client}'s write ${w.value}: ${w.comparison} (${w.reason}); max_seen stays ${formatToken(w.maxSeenAfter)}.${chance}`;
     case 'write.acked':
       return `${party} learns that ${other(note)} accepted its write ${note.detail?.value}.`;
-    case 'write.refused':
+    case 'write.refused': {
+      // A recording's client hears the verdict, not the store's reason.
+      const why = note.detail?.reason === undefined ? '' : ` (${note.detail.reason})`;
       return note.detail?.fenced
-        ? `${party} learns that ${other(note)} refused its write ${note.detail?.value} (${note.detail?.reason}), so it stops believing it holds the lock.`
-        : `${party} learns that ${other(note)} refused its write ${note.detail?.value} (${note.detail?.reason}).`;
+        ? `${party} learns that ${other(note)} refused its write ${note.detail?.value}${why}, so it stops believing it holds the lock.`
+        : `${party} learns that ${other(note)} refused its write ${note.detail?.value}${why}.`;
+    }
     case 'effect.sent':
       return stale
         ? `${party} sends the email for ${note.client}, whose grant had been superseded: nothing outside the fence checks its token.`
@@ -188,15 +198,16 @@ function unreachable(note: never): never {
   throw new Error(`narrate: no words for a step of kind "${(note as Note).kind}"`);
 }
 
-/** Two random values compared: the verdict is luck, and the sentence says so. */
-function chance(token: TokenValue, maxSeen: TokenValue): string {
-  return typeof token === 'string' && typeof maxSeen === 'string'
-    ? ' Both are random values, so the order is luck.'
-    : '';
+/** Whether two tokens are both text: two random values, the model's only tokens that are. */
+function isText(token: TokenValue, maxSeen: TokenValue): boolean {
+  return typeof token === 'string' && typeof maxSeen === 'string';
 }
 
-/** A superseded writer is a zombie only if its lease is over; otherwise there are two holders. */
-function staleSentence(party: string, client: string, stale: boolean, alsoHolding: string | null): string {
+/**
+ * The sentence said after a superseded writer's write: a zombie's if its lease is over, two
+ * holders' otherwise; '' for a write that is not stale. Starts with a space.
+ */
+export function staleSentence(party: string, client: string, stale: boolean, alsoHolding: string | null): string {
   if (!stale) return '';
   if (alsoHolding)
     return ` ${client} and ${alsoHolding} both hold the lock now (${client}'s lease has not ended); ${party} cannot tell them apart.`;

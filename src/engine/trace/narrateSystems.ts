@@ -5,18 +5,17 @@
 // system is the run's strategy, never guessed from which fields a detail has; a field is read only
 // for what it says (which of a system's parties, which phase).
 
-import type { Note } from '../core/party';
 import type { KnownStrategyId } from '../core/defaults';
 import type { Step } from '../core/trace';
 import { formatToken } from '../protocol/tokens';
+import type { NarrationInput } from './narrate';
 
-interface Input {
-  system: KnownStrategyId;
-  party: string;
-  note: Note;
-  stale: boolean;
-}
+/** What a system's words need of the step: no more than the generic narration is given. */
+type Input = Pick<NarrationInput, 'system' | 'party' | 'note' | 'stale'>;
 
+/** " (zxid 5)", or '' where the fact is not known (a recording does not see every field). */
+const known = (before: string, value: unknown, after = ''): string =>
+  value === undefined || value === null ? '' : `${before}${String(value)}${after}`;
 const list = (parties: string[] | undefined): string => (parties ?? []).filter(Boolean).join(', ');
 const span = (parties: string[]): string =>
   parties.length > 3 ? `${parties[0]}..${parties[parties.length - 1]}` : parties.join(', ');
@@ -32,11 +31,11 @@ export function narrateSystem({ system, party, note, stale }: Input): string | n
     case 'lock.requested':
       if ((note.parties?.length ?? 0) < 2) return null;
       return system === 'redlock'
-        ? `${party} asks ${list(note.parties)} to SET its random value ${note.detail?.value} (NX, PX) and starts its clock.`
+        ? `${party} asks ${list(note.parties)} to SET its random value${known(' ', note.detail?.value)} (NX, PX) and starts its clock.`
         : `${party} asks ${list(note.parties)} for their promised epochs.`;
     case 'session.opened':
       return system === 'zookeeper'
-        ? `${party} opens session ${note.detail?.session} for ${note.client} (zxid ${note.detail?.zxid}); it expires if ${note.client} is silent for ${note.detail?.timeoutMs} ms on ${party}'s clock.`
+        ? `${party} opens session ${note.detail?.session} for ${note.client}${known(' (zxid ', note.detail?.zxid, ')')}; it expires if ${note.client} is silent for ${note.detail?.timeoutMs} ms on ${party}'s clock.`
         : `${party} grants ${note.client} lease ${note.detail?.lease} with a TTL of ${note.detail?.timeoutMs} ms on ${party}'s clock.`;
     case 'session.ready':
       return `${party} has ${sessionName(note.detail)}; it starts its heartbeats and asks for the lock.`;
@@ -61,7 +60,7 @@ export function narrateSystem({ system, party, note, stale }: Input): string | n
         return `${party} hears that its session is gone (${note.detail.cause}); it had already stopped relying on it.`;
       return `${party} gives up its ${sessionName(note.detail)}: ${note.detail?.cause}.`;
     case 'key.set':
-      return `${party} sets the key to ${note.holder}'s value ${t}; it expires at ${note.detail?.expiresAtMs} ms on ${party}'s own clock.`;
+      return `${party} sets the key to ${note.holder}'s value ${t}${known('; it expires at ', note.detail?.expiresAtMs, ` ms on ${party}'s own clock`)}.`;
     case 'key.busy':
       return `${party} refuses ${note.client}'s SET NX: the key still holds ${note.holder}'s value ${t} until ${note.detail?.expiresAtMs} ms on its clock.`;
     case 'key.deleted':
@@ -190,7 +189,7 @@ export function narrateSystem({ system, party, note, stale }: Input): string | n
       // narration's chip shows beside the sentence, is not said again: the guard already names it.
       if (system === 'etcd' && d?.guard !== undefined)
         return note.kind === 'write.accepted'
-          ? `${party} runs ${w.client}'s transaction: put ${w.value} only if ${d.guard}. The condition holds (${w.reason}), so ${w.value} is written at revision ${d.revision}.`
+          ? `${party} runs ${w.client}'s transaction: put ${w.value} only if ${d.guard}. The condition holds (${w.reason}), so ${w.value} is written${known(' at revision ', d.revision)}.`
           : `${party} runs ${w.client}'s transaction: put ${w.value} only if ${d.guard}. The condition fails, so nothing is written: ${w.reason}.`;
       if (system !== 'qjm' || d?.txid === undefined) return null;
       return note.kind === 'write.accepted'

@@ -124,7 +124,7 @@ it("etcd-txn-race: says the real clients also wrote to the store, which the mode
   );
 });
 
-it('redlock-restart: the zombie write that got in is marked stale, and the verdict says so', () => {
+it('redlock-restart: the superseded write that got in is marked stale, and the verdict says so', () => {
   const { trace } = recordingToTrace(byId('redlock-restart'));
   expect(trace.verdict.ok).toBe(false);
   expect(trace.verdict.staleWriteAccepted).toMatchObject({ client: 'Client1', resource: 'Storage' });

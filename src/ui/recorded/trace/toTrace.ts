@@ -19,12 +19,18 @@ import type {
 } from '../../../engine';
 import { TRACE_FORMAT, TRACE_VERSION } from '../../../engine';
 import { effectiveKnobs, findStrategy } from '../../../engine';
-import { tokenOrder, type Observation, type Recording } from '../../../engine/surfaces/recorded';
-import { scenarioFor } from '../../../engine/surfaces/recorded';
+import {
+  narrateObservation,
+  observationContext,
+  scenarioFor,
+  tokenOrder,
+  type Observation,
+  type Recording,
+} from '../../../engine/surfaces/recorded';
 import { createSnapshots } from './snapshots';
 import { leasesOf, pausesOf } from './spans';
-import { wordsFor, type WordsContext } from './words';
-import { outcomeOf, storeRuleOf } from './writes';
+import { stepFor } from './steps';
+import { outcomeOf } from './writes';
 
 /** The parties of a recording: the lock service(s), the clients, the store, in that order. */
 export function partiesOf(rec: Recording): PartyInfo[] {
@@ -50,31 +56,6 @@ export function partiesOf(rec: Recording): PartyInfo[] {
   return [...locks, ...clients, ...store];
 }
 
-/** What the words need to know, read once from the whole recording. */
-function contextOf(rec: Recording, locks: string[]): WordsContext {
-  const obs = rec.observations;
-  const keyOf = new Map<string, string>();
-  const leaseOf = new Map<string, string>();
-  for (const o of obs) {
-    const who = o.client ?? o.party;
-    const d = o.detail ?? {};
-    if (typeof d.key === 'string' && !keyOf.has(who)) keyOf.set(who, d.key);
-    if (typeof d.node === 'string' && o.kind === 'node.created') keyOf.set(who, d.node);
-    if (typeof d.lease === 'string' && !leaseOf.has(who)) leaseOf.set(who, d.lease);
-    if (typeof d.session === 'string' && !leaseOf.has(who)) leaseOf.set(who, d.session);
-  }
-  return {
-    system: rec.system,
-    locks,
-    keyOf,
-    leaseOf,
-    releasedBefore: (client, atMs) =>
-      obs.some((o) => o.party === client && o.kind === 'lock.released' && o.atMs <= atMs),
-    restartedBetween: (party, fromMs, toMs) =>
-      obs.some((o) => o.party === party && o.kind === 'node.restarted' && o.atMs >= fromMs && o.atMs <= toMs),
-  };
-}
-
 /** Whether `client`'s grant had been superseded by `atMs`: another client was granted after it. */
 function supersededAt(obs: readonly Observation[], client: string, atMs: number): boolean {
   let mine = -1;
@@ -86,6 +67,17 @@ function supersededAt(obs: readonly Observation[], client: string, atMs: number)
     else other = o.atMs;
   }
   return mine >= 0 && other >= mine;
+}
+
+/**
+ * Beside a stale write by `client` at `atMs`: the client granted the lock after it, when the
+ * writer's own lease had not ended by then (two holders, as the model's oracle says), else null
+ * (a zombie's write).
+ */
+function alsoHoldingAt(leases: readonly LeaseRecord[], client: string, atMs: number): string | null {
+  const own = leases.filter((l) => l.holder === client && l.grantedMs <= atMs).at(-1);
+  if (!own || (own.endedMs !== null && own.endedMs <= atMs)) return null;
+  return leases.filter((l) => l.holder !== client && l.grantedMs <= atMs).at(-1)?.holder ?? null;
 }
 
 function verdictOf(rec: Recording, steps: Step[]): Verdict {
@@ -165,16 +157,17 @@ export function recordingToTrace(rec: Recording): { trace: Trace; skipped: numbe
   if (!strategy) throw new Error(`recordingToTrace: unknown strategy "${rec.schedule.strategy}"`);
   const parties = partiesOf(rec);
   const locks = parties.filter((p) => p.kind === 'lock').map((p) => p.id);
-  const context = contextOf(rec, locks);
-  const rule = storeRuleOf(rec);
-  const snapshots = createSnapshots(parties, rule);
+  const context = observationContext(rec, locks);
+  const snapshots = createSnapshots(parties, context.rule);
   const steps: Step[] = [];
   const stepOf = new Map<Observation, number>();
   const seq = new Map<string, number>();
   let skipped = 0;
+  const endMs = Math.max(rec.schedule.durationMs, rec.observations.at(-1)?.atMs ?? 0);
+  const leases: LeaseRecord[] = leasesOf(rec, endMs);
   for (const o of rec.observations) {
-    const write = outcomeOf(o, rec, context, (c, at) => supersededAt(rec.observations, c, at));
-    const worded = write ? write.words : wordsFor(o, context);
+    const write = outcomeOf(o, context, (c, at) => supersededAt(rec.observations, c, at));
+    const worded = write ? write.step : stepFor(o, context);
     if (!worded) {
       skipped += 1;
       continue;
@@ -199,7 +192,12 @@ export function recordingToTrace(rec: Recording): { trace: Trace; skipped: numbe
       ...(o.token === undefined ? {} : { token: o.token }),
       ...(outcome ? { write: outcome } : {}),
       ...(detail ? { detail } : {}),
-      text: worded.text,
+      text: narrateObservation(o, context, {
+        kind: worded.kind,
+        write: outcome,
+        detail,
+        alsoHolding: outcome?.stale ? alsoHoldingAt(leases, outcome.client, o.atMs) : null,
+      }),
       snapshots: views,
       changed,
       status: {
@@ -208,9 +206,7 @@ export function recordingToTrace(rec: Recording): { trace: Trace; skipped: numbe
       },
     } as Step);
   }
-  const endMs = Math.max(rec.schedule.durationMs, rec.observations.at(-1)?.atMs ?? 0);
   const scenario = { ...scenarioFor(rec), name: `Recorded: ${rec.title}` };
-  const leases: LeaseRecord[] = leasesOf(rec, endMs);
   const pauses: PauseRecord[] = pausesOf(rec);
   const trace: Trace = {
     format: TRACE_FORMAT,
