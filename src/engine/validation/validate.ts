@@ -181,6 +181,11 @@ function actionField(
       return v === undefined ? undefined : int(v, path, 1, LIMITS.timeMs);
     case 'signedMs':
       return int(v, path, -LIMITS.timeMs, LIMITS.timeMs);
+    default: {
+      // A new kind of field needs its check here (typecheck fails until it has one).
+      const unchecked: never = field.kind;
+      throw new Error(`no check for a field of kind "${String(unchecked)}"`);
+    }
   }
 }
 
