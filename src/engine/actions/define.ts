@@ -88,8 +88,9 @@ export interface WorkloadDraw {
 export interface RandomDraw<T extends ActionType> {
   among: 'commands' | 'faults';
   band: readonly [from: number, to: number];
-  /** The actions to add (a cut also schedules its heal), drawing from `draw.rng` only. */
-  make(draw: WorkloadDraw): (ActionOf<T> | Action)[];
+  /** The actions to add: one of its kind, and what it schedules with it (a cut, its heal), drawing
+   * from `draw.rng` only. */
+  make(draw: WorkloadDraw): [ActionOf<T>, ...Action[]];
 }
 
 /** A step of a run, as a form sees it before it adds an action there. */
