@@ -24,7 +24,7 @@ const ENGINE_LAYERS = [
   ['protocol', 'kernel'], // the issue and compare rules; queue, rng, clocks, network
   ['machines'], // one XState machine per party kind: the only place that imports xstate
   ['strategies', 'trace'], // parties per system; recording, the invariant oracle, narration
-  ['models'], // each strategy's parties with their machines, loaded when a program first runs it
+  ['models', 'actions'], // each strategy's parties with their machines; each kind of timed action
   ['simulate', 'reference'], // the scheduler loop; the plain-reducer twin of the machines
   ['validation', 'comparison', 'presets', 'workload'],
   ['lessons'], // walkthroughs: chapters of runs, narration and questions read from the trace

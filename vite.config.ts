@@ -245,10 +245,11 @@ function refuseStyleAttributes(html: string, what: string): void {
 
 /**
  * The presets that do not come with the page (src/ui/store/presets.ts): one file, fetched by the
- * lab and a lesson as they open, by an embed only when it needs one of them.
+ * lab and a lesson as they open, by an embed only when it needs one of them. Every module of
+ * src/engine/presets/ but the default run's (canonical.ts, with build.ts, which the page holds) and
+ * the what-if builder (whatIf.ts, not a preset), so a new file of presets joins them by itself.
  */
-const OTHER_PRESETS =
-  /\/src\/engine\/(presets\/(index|walkthrough|pitfalls|systems|incidents|redlock|zookeeper|etcd|chubby|qjm)|surfaces\/presets)\.ts$/;
+const OTHER_PRESETS = /\/src\/engine\/(presets\/(?!(canonical|build|whatIf)\.ts$)[^/]+|surfaces\/presets)\.ts$/;
 
 /** Set when presetsOnDemand refuses the bundle: the plugins that work on what was written (their
  * closeBundle hooks, which Vite runs even then) do nothing, so its error is the one shown. */

@@ -94,7 +94,8 @@ for (const [view, hash] of [
     await page.goto(`./${hash}`);
     await expect(page.getByTestId('narration').first()).toBeVisible();
     // The lab draws its panels just after the first paint: they are checked too.
-    if (view.startsWith('lab')) await expect(page.getByRole('heading', { name: 'Poke the run' })).toBeVisible();
+    if (view.startsWith('lab'))
+      await expect(page.getByRole('heading', { name: 'Timed actions', level: 2 })).toBeVisible();
     const names = await namesOf(page);
     expect(names.filter((n) => n.startsWith('heading')).length).toBeGreaterThan(0);
     expect(names.filter((n) => GLYPHS.test(n))).toEqual([]);

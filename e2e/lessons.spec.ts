@@ -650,7 +650,7 @@ test.describe('the walkthrough on a laptop', () => {
     await expect(page.getByRole('checkbox', { name: 'Hide what has not happened yet' })).toBeChecked();
     await expect(page.getByTestId('verdict')).toContainText('Not yet');
     await expect(page).toHaveURL(/&from=fencing-tokens\/the-race\/t4$/);
-    // Poke the run: the lesson is not changed by it.
+    // Move the run on: the lesson is not changed by it.
     await page.keyboard.press('End');
     await page.reload();
     const back = page.getByRole('region', { name: 'Back to the lesson' });

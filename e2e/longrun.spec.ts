@@ -65,7 +65,7 @@ test('a long run is computed off the page, which says so meanwhile; a fork gives
   await page.getByRole('button', { name: /Apply at/ }).click();
   await expect(page.locator('.computing-note')).toBeHidden({ timeout: 60_000 });
   expect(await page.evaluate(() => (window as unknown as { sawComputing: boolean }).sawComputing)).toBe(true);
-  await expect(page.getByTestId('your-interventions')).toContainText('expires the lease now');
+  await expect(page.getByTestId('your-actions')).toContainText('expires the lease now');
   const forked = { last: await lastStep(page), verdict: await page.locator('.verdict').innerText() };
 
   // The same scenario opened from its own link, run from the start, shows the same run.

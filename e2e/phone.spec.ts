@@ -1,6 +1,6 @@
 // The lab on a 390x844 phone, as a reader of the docs meets it (issue 13, item 5): every word of
 // the narration in its box, a comparison that can be read, table headers never under the sticky
-// transport, lane names clear of the marks and whole tokens, the interventions near the timeline,
+// transport, lane names clear of the marks and whole tokens, the timed actions near the timeline,
 // and every control big enough for a finger (axe's target-size). The embed is held to the same in
 // a 640x360 frame and a phone-wide one.
 import AxeBuilder from '@axe-core/playwright';
@@ -190,16 +190,16 @@ test("every entry of the timeline's key is whole on a phone", async ({ page }) =
   }
 });
 
-test('Poke the run comes right after the timeline, on screen and in the tab order', async ({ page }) => {
+test('Timed actions come right after the timeline, on screen and in the tab order', async ({ page }) => {
   await openLab(page, '#preset=canonical-race&step=t6');
   const timeline = (await page.locator('.timeline').boundingBox())!;
-  const poke = (await page.getByRole('heading', { name: 'Poke the run' }).boundingBox())!;
-  expect(poke.y - (timeline.y + timeline.height)).toBeLessThan(1.5 * PHONE.height);
-  expect(poke.y).toBeGreaterThan(timeline.y + timeline.height - 1);
+  const panel = (await page.getByRole('heading', { name: 'Timed actions', level: 2 }).boundingBox())!;
+  expect(panel.y - (timeline.y + timeline.height)).toBeLessThan(1.5 * PHONE.height);
+  expect(panel.y).toBeGreaterThan(timeline.y + timeline.height - 1);
   // From the last control under the timeline, Tab goes into the panel, not to the cards or tables.
   await page.getByRole('button', { name: 'Copy as Mermaid' }).focus();
   await page.keyboard.press('Tab');
-  await expect(page.locator('section[aria-labelledby="intervene-title"]').locator(':focus')).toHaveCount(1);
+  await expect(page.locator('section[aria-labelledby="actions-title"]').locator(':focus')).toHaveCount(1);
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: 'test-results/screenshots/phone-lab.png', fullPage: true });
 });

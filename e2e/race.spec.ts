@@ -88,7 +88,7 @@ test('the keyboard drives the transport: space, arrows, Home, End, + and -', asy
 test('space plays after a click on Apply, and still presses a button reached with Tab', async ({ page }) => {
   await openLab(page);
   await page.getByRole('button', { name: /Apply at/ }).click();
-  const yours = page.getByTestId('your-interventions');
+  const yours = page.getByTestId('your-actions');
   await expect(yours.getByRole('listitem')).toHaveCount(1);
   await page.keyboard.press('Space');
   await expect(page.getByRole('button', { name: 'Pause', exact: true })).toBeVisible();

@@ -18,7 +18,7 @@ test('a shared link reopens the same scenario at the same step', async ({ page, 
   await openLab(other, new URL(page.url()).hash);
   expect(await cursorStep(other)).toBe(step);
   expect(await visibleState(other)).toBe(state);
-  await expect(other.getByTestId('your-interventions')).toContainText('The lock service expires the lease now');
+  await expect(other.getByTestId('your-actions')).toContainText('The lock service expires the lease now');
   await expect(other.getByRole('alert')).toHaveCount(0);
 });
 

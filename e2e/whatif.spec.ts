@@ -75,7 +75,7 @@ test("editing a pause's length in the timed actions changes the run, and undo pu
   await form.getByRole('button', { name: 'Save' }).click();
 
   await expect(form).toHaveCount(0);
-  const list = page.locator('.intervention-list');
+  const list = page.locator('.action-list');
   await expect(list).toContainText('Client1 pauses for 500 ms');
   await expect(list).not.toContainText('Client1 pauses for 2500 ms');
   // Client1 now wakes at 600 ms, inside its 1 s lease: its write with 33 is its own, accepted.

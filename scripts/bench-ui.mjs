@@ -5,7 +5,7 @@
 //   - frame times (p50 / p95 / max) while playing that run at top speed (64x) and while scrubbing;
 //   - the app's JavaScript size, gzipped, from dist/assets, and what each entry (the full lab, the
 //     embed player) loads before its first render (bench-weight.mjs);
-//   - on a run of about 40,000 steps: the time from applying an intervention to the cursor's step
+//   - on a run of about 40,000 steps: the time from adding an action to the cursor's step
 //     being drawn again and to the new run being complete, and the longest main-thread task meanwhile;
 //   - the time to a complete comparison (every strategy) of the ~12,000- and ~40,000-step runs, and
 //     the longest main-thread task meanwhile.
@@ -129,7 +129,7 @@ async function openAndWait(page, scenario) {
   return Number(await page.locator('.scrubber input').getAttribute('max')) + 1;
 }
 
-// Runs in the page: moves the cursor to the middle, applies the form's intervention there, and
+// Runs in the page: moves the cursor to the middle, adds the form's action there, and
 // times (from the click) the frame in which the new timed action is drawn at the cursor and the
 // frame after the new run replaced the old one.
 const APPLY_AND_TIME = `() => new Promise((resolve) => {
@@ -138,7 +138,7 @@ const APPLY_AND_TIME = `() => new Promise((resolve) => {
   setValue.call(slider, String(Math.floor(Number(slider.max) / 2)));
   slider.dispatchEvent(new Event('input', { bubbles: true }));
   requestAnimationFrame(() => setTimeout(() => {
-    const count = () => document.querySelectorAll('[data-testid="your-interventions"] li').length;
+    const count = () => document.querySelectorAll('[data-testid="your-actions"] li').length;
     const before = count();
     const apply = [...document.querySelectorAll('button')].find((b) => /^Apply at/.test(b.textContent.trim()));
     const start = performance.now();
@@ -272,7 +272,7 @@ async function main() {
     console.log(`    main-thread CPU per frame:             ${formatStats(stats(scrubCpu))}`);
     for (const row of long) {
       if (row.fork) {
-        console.log(`  an intervention at the middle of a ${row.steps}-step run:`);
+        console.log(`  an action added at the middle of a ${row.steps}-step run:`);
         console.log(`    the new action shown at the cursor:    ${row.fork.shownMs.toFixed(0)} ms`);
         console.log(`    the new run complete after:            ${row.fork.completeMs.toFixed(0)} ms`);
         console.log(`    ${formatTask(row.forkTask)}`);

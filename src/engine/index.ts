@@ -29,12 +29,20 @@ export {
   parseScenarioJson,
   formatScenarioError,
   asSentence,
-  ACTION_TYPES,
   LIMITS,
   type ScenarioError,
   type ValidationResult,
 } from './validation/validate';
 export * from './core/scenario';
+export { ACTION_KINDS, ACTION_TYPES, kindOf, describeAction, noEffectAt } from './actions/kinds';
+export {
+  ACTION_TEXT_CHARS,
+  type ActionKind,
+  type ActionField,
+  type FieldKind,
+  type AtStep,
+  type NewActionOf,
+} from './actions/define';
 export * from './core/trace';
 export { PRESETS, PRESET_GROUPS, findPreset, type Preset } from './presets';
 // The default run's presets alone: a page holds these from the start, and fetches the others

@@ -16,7 +16,7 @@ import { PresetPicker } from './header/PresetPicker';
 import { ScenarioIntro } from './header/ScenarioIntro';
 import { ShareButton } from './header/ShareButton';
 import { EmbedCodeButton } from './header/EmbedCodeButton';
-import { PokePanel } from './interventions/PokePanel';
+import { ActionsPanel } from './actions/ActionsPanel';
 import { useMediaQuery } from './hooks/useMediaQuery';
 import { useModelSoon } from './hooks/useModelSoon';
 import { Later } from './layout/Later';
@@ -56,7 +56,7 @@ export function App({ store, session, flushUrl = () => {} }: AppProps) {
   useEffect(() => {
     void loadAllPresets().catch(() => undefined);
   }, []);
-  // One column: the interventions move up under the timeline (in the DOM, so the reading and tab
+  // One column: the timed actions move up under the timeline (in the DOM, so the reading and tab
   // order follow what is seen), instead of waiting below the tables and the verdict.
   const oneColumn = useMediaQuery(ONE_COLUMN_QUERY);
   return (
@@ -94,7 +94,7 @@ export function App({ store, session, flushUrl = () => {} }: AppProps) {
             <Narration verdictSpeaks />
             <TimelineView exportable />
             <Later>
-              {oneColumn && <PokePanel />}
+              {oneColumn && <ActionsPanel />}
               <PartyCards />
               <MaxSeenChart />
             </Later>
@@ -122,7 +122,7 @@ export function App({ store, session, flushUrl = () => {} }: AppProps) {
           <PlaybackOptions />
           <Verdict />
           <Later>
-            {!oneColumn && <PokePanel />}
+            {!oneColumn && <ActionsPanel />}
             <section className="panel" aria-labelledby="strategy-title">
               <h2 id="strategy-title" className="section-title">
                 Strategy and knobs

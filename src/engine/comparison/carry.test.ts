@@ -73,7 +73,7 @@ describe('carrying parties by role', () => {
     expect(cuts('redlock')).toHaveLength(5);
   });
 
-  it('interventions on a server carry: crash, restart and a clock jump of the lock service, under every strategy', () => {
+  it('actions on a server carry: crash, restart and a clock jump of the lock service, under every strategy', () => {
     const s = withActions(preset('canonical-race'), [
       { atMs: 400, type: 'clockJump', party: 'LockService', deltaMs: 5000 },
       { atMs: 600, type: 'crash', party: 'LockService', restartAfterMs: 300 },

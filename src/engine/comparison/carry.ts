@@ -11,6 +11,8 @@ import { clientIds } from '../core/parties';
 import { authoritiesOf, effectiveKnobs, findStrategy } from '../strategies/registry';
 import type { StrategyDef } from '../strategies/types';
 import { carryLabel } from './carryLabels';
+import { kindOf } from '../actions/kinds';
+import type { CarryShape } from '../actions/define';
 
 export interface Carried {
   scenario: Scenario;
@@ -31,21 +33,6 @@ function authorityWords(s: StrategyDef): string {
   const count = ['', 'one', 'two', 'three', 'four', 'five', 'six', 'seven'][all.length] ?? String(all.length);
   return `all ${count} of ${all.join(', ')}`;
 }
-
-const ACTION_WORDS: Record<Action['type'], string> = {
-  acquire: 'acquire',
-  write: 'write',
-  release: 'release',
-  pause: 'pause',
-  resume: 'resume',
-  expireLease: 'forced expiry',
-  crash: 'crash',
-  restart: 'restart',
-  partition: 'cut',
-  heal: 'heal',
-  delay: 'delay',
-  clockJump: 'clock jump',
-};
 
 /**
  * `scenario` under `strategyId`, its parties carried by role, with notes on what could not be
@@ -92,84 +79,78 @@ export function carryTo(scenario: Scenario, strategyId: string): Carried {
   const instantOf = (a: Action) => sameInstant.get(`${a.type}|${a.atMs}`) ?? [];
   scenario.actions.forEach((action, index) => {
     if (done.has(index)) return;
-    const at = `${ACTION_WORDS[action.type]} at ${action.atMs} ms`;
-    switch (action.type) {
-      case 'crash':
-      case 'restart':
-      case 'clockJump': {
-        // The same action on every member (as a carry to Redlock writes it) is the authority's own.
-        const twins = instantOf(action).filter(([a]) => sameBut(a, action, 'party'));
-        if (
-          wholeAuthority(
-            twins.map(([a]) => a),
-            (a) => ('party' in a ? a.party : undefined),
-          )
-        ) {
-          twins.forEach(([, i]) => done.add(i));
-          for (const party of targetAuthorities) actions.push({ ...action, party });
-          if (targetAuthorities.length > 1 || sourceAuthorities.join() !== targetAuthorities.join())
-            moved.push(`the ${at} of every ${memberWord(source)} → ${authorityWords(target)}`);
-          return;
-        }
-        const to = mapParty(action.party);
-        if (to.length === 0) {
-          left(whyNot(action.party, source, target), `${action.party}'s ${at}`);
-          return;
-        }
-        if (to.length > 1 || to[0] !== action.party)
-          moved.push(`${action.party}'s ${at} → ${to.length > 1 ? authorityWords(target) : to[0]}`);
-        for (const party of to) actions.push({ ...action, party });
+    const at = `${kindOf(action.type).noun} at ${action.atMs} ms`;
+    const shape = carryShapeOf(action);
+    if (shape.by === 'party') {
+      const { field } = shape;
+      // The same action on every member (as a carry to Redlock writes it) is the authority's own.
+      const twins = instantOf(action).filter(([a]) => sameBut(a, action, field));
+      if (
+        wholeAuthority(
+          twins.map(([a]) => a),
+          (a) => fieldOf(a, field),
+        )
+      ) {
+        twins.forEach(([, i]) => done.add(i));
+        for (const party of targetAuthorities) actions.push({ ...action, [field]: party });
+        if (targetAuthorities.length > 1 || sourceAuthorities.join() !== targetAuthorities.join())
+          moved.push(`the ${at} of every ${memberWord(source)} → ${authorityWords(target)}`);
         return;
       }
-      case 'partition':
-      case 'heal':
-      case 'delay': {
-        const ends = (a: Action): [string, string] =>
-          a.type === 'delay' ? [a.from, a.to] : a.type === 'partition' || a.type === 'heal' ? [a.a, a.b] : ['', ''];
-        const [x, y] = ends(action);
-        // The same cut between one party and every member at once is a cut from the authority.
-        for (const side of [0, 1] as const) {
-          const member = [x, y][side]!;
-          if (sourceAuthorities.length < 2 || !sourceAuthorities.includes(member)) continue;
-          const other = [x, y][1 - side]!;
-          const twins = instantOf(action)
-            .filter(([a]) => ends(a)[1 - side] === other)
-            .filter(([a]) => sameBut(a, action, action.type === 'delay' ? (side ? 'to' : 'from') : side ? 'b' : 'a'));
-          if (
-            !wholeAuthority(
-              twins.map(([a]) => a),
-              (a) => ends(a)[side],
-            )
-          )
-            continue;
-          twins.forEach(([, i]) => done.add(i));
-          const others = mapParty(other);
-          const pairs = targetAuthorities.flatMap((t) =>
-            others.map((o) => (side ? [o, t] : [t, o]) as [string, string]),
-          );
-          moved.push(
-            `the ${at} between ${other} and every ${memberWord(source)} → ${pairs.map(([p, q]) => `${p}–${q}`).join(', ')}`,
-          );
-          for (const [p, q] of pairs) actions.push(withEnds(action, p, q));
-          return;
-        }
-        const xs = mapParty(x);
-        const ys = mapParty(y);
-        if (xs.length === 0 || ys.length === 0) {
-          const missing = xs.length === 0 ? x : y;
-          left(whyNot(missing, source, target), `the ${at} between ${x} and ${y}`);
-          return;
-        }
-        const pairs = xs.flatMap((p) => ys.map((q) => [p, q] as const)).filter(([p, q]) => p !== q);
-        if (pairs.length === 0) return;
-        if (pairs.length > 1 || pairs[0]![0] !== x || pairs[0]![1] !== y)
-          moved.push(`the ${at} between ${x} and ${y} → ${pairs.map(([p, q]) => `${p}–${q}`).join(', ')}`);
-        for (const [p, q] of pairs) actions.push(withEnds(action, p, q));
+      const party = fieldOf(action, field)!;
+      const to = mapParty(party);
+      if (to.length === 0) {
+        left(whyNot(party, source, target), `${party}'s ${at}`);
         return;
       }
-      default:
-        actions.push(action);
+      if (to.length > 1 || to[0] !== party)
+        moved.push(`${party}'s ${at} → ${to.length > 1 ? authorityWords(target) : to[0]}`);
+      for (const p of to) actions.push({ ...action, [field]: p });
+      return;
     }
+    if (shape.by === 'link') {
+      const { ends: names } = shape;
+      const ends = (a: Action): [string, string] => [fieldOf(a, names[0]) ?? '', fieldOf(a, names[1]) ?? ''];
+      const [x, y] = ends(action);
+      // The same cut between one party and every member at once is a cut from the authority.
+      for (const side of [0, 1] as const) {
+        const member = [x, y][side]!;
+        if (sourceAuthorities.length < 2 || !sourceAuthorities.includes(member)) continue;
+        const other = [x, y][1 - side]!;
+        const twins = instantOf(action)
+          .filter(([a]) => ends(a)[1 - side] === other)
+          .filter(([a]) => sameBut(a, action, names[side]));
+        if (
+          !wholeAuthority(
+            twins.map(([a]) => a),
+            (a) => ends(a)[side],
+          )
+        )
+          continue;
+        twins.forEach(([, i]) => done.add(i));
+        const others = mapParty(other);
+        const pairs = targetAuthorities.flatMap((t) => others.map((o) => (side ? [o, t] : [t, o]) as [string, string]));
+        moved.push(
+          `the ${at} between ${other} and every ${memberWord(source)} → ${pairs.map(([p, q]) => `${p}–${q}`).join(', ')}`,
+        );
+        for (const [p, q] of pairs) actions.push({ ...action, [names[0]]: p, [names[1]]: q });
+        return;
+      }
+      const xs = mapParty(x);
+      const ys = mapParty(y);
+      if (xs.length === 0 || ys.length === 0) {
+        const missing = xs.length === 0 ? x : y;
+        left(whyNot(missing, source, target), `the ${at} between ${x} and ${y}`);
+        return;
+      }
+      const pairs = xs.flatMap((p) => ys.map((q) => [p, q] as const)).filter(([p, q]) => p !== q);
+      if (pairs.length === 0) return;
+      if (pairs.length > 1 || pairs[0]![0] !== x || pairs[0]![1] !== y)
+        moved.push(`the ${at} between ${x} and ${y} → ${pairs.map(([p, q]) => `${p}–${q}`).join(', ')}`);
+      for (const [p, q] of pairs) actions.push({ ...action, [names[0]]: p, [names[1]]: q });
+      return;
+    }
+    actions.push(action);
   });
 
   const clocks: Record<string, ClockSpec> = {};
@@ -189,12 +170,12 @@ export function carryTo(scenario: Scenario, strategyId: string): Carried {
   return { scenario: { ...scenario, strategy: strategyId, knobs, actions, clocks, labels }, notes };
 }
 
-/** A partition, heal or delay between `p` and `q` instead of its own two parties. */
-function withEnds(action: Action, p: string, q: string): Action {
-  if (action.type === 'delay') return { ...action, from: p, to: q };
-  if (action.type === 'partition' || action.type === 'heal') return { ...action, a: p, b: q };
-  return action;
-}
+/** How `action` carries (its kind's shape, with the names of its party fields). */
+const carryShapeOf = (action: Action): CarryShape<string> => kindOf(action.type).carry;
+
+/** The party that `action`'s field `name` holds (a field its kind's carry shape names). */
+const fieldOf = (action: Action, name: string): string | undefined =>
+  (action as unknown as Record<string, string | undefined>)[name];
 
 /** Whether two actions differ at most in `field`. */
 function sameBut(a: Action, b: Action, field: string): boolean {

@@ -125,6 +125,10 @@ interface ActionBase {
   atMs: number;
 }
 
+/**
+ * A timed action: at `atMs`, a command to a client or a fault the engine brings about. Each type is
+ * defined, with its fields, how it runs, its words and its form, in src/engine/actions/<type>.ts.
+ */
 export type Action = ActionBase &
   (
     | { type: 'acquire'; client: string }
@@ -142,6 +146,9 @@ export type Action = ActionBase &
   );
 
 export type ActionType = Action['type'];
+
+/** An action without its time: what the lab's form makes, before the store times it at the cursor. */
+export type NewAction = { [T in ActionType]: Omit<Extract<Action, { type: T }>, 'atMs'> }[ActionType];
 
 /** Names a trace step: the first step after the previous label that matches every given field. */
 export interface StepLabel {

@@ -91,7 +91,7 @@ export interface MessageRecord {
   /** The step that processed it; null if it was lost or never arrived. */
   deliveredStep: number | null;
   status: 'delivered' | 'dropped' | 'lost' | 'in-flight';
-  /** Extra latency added by a "delay" intervention. */
+  /** Extra latency added by a `delay` action. */
   delayedMs: number;
 }
 

@@ -1,5 +1,5 @@
 // The network as a party of the engine: latency drawn from the seeded PRNG, random loss,
-// partitions between pairs of parties, and one-shot extra delays armed by interventions.
+// partitions between pairs of parties, and one-shot extra delays armed by `delay` actions.
 // Invariant: whether and when a message arrives depends only on the seed and the scenario.
 
 import type { NetworkSpec } from '../core/scenario';

@@ -4,6 +4,7 @@
 import type { Scenario } from '../core/scenario';
 import { effectiveKnobs, findStrategy } from '../strategies/registry';
 import type { PartyBuilder } from '../strategies/types';
+import { actionLastsMs } from '../actions/kinds';
 
 export interface SimulateOptions {
   /** Stop after this many steps (the trace is then marked truncated). */
@@ -39,12 +40,9 @@ export function horizonOf(scenario: Scenario): number {
   );
 }
 
-/** The time of the last timed action, with a pause's or crash's own length (ms). */
+/** The time of the last timed action, with its own length where it has one (a pause, a crash) (ms). */
 export function lastActivityMs(scenario: Scenario): number {
   let last = 0;
-  for (const a of scenario.actions) {
-    const extra = a.type === 'pause' ? (a.durationMs ?? 0) : a.type === 'crash' ? (a.restartAfterMs ?? 0) : 0;
-    last = Math.max(last, a.atMs + extra);
-  }
+  for (const a of scenario.actions) last = Math.max(last, a.atMs + actionLastsMs(a));
   return last;
 }

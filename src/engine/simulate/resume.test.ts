@@ -1,6 +1,6 @@
 // A fork resumes from a checkpoint, and the contract stays trace = simulate(scenario), byte for
 // byte: for every preset under every strategy, for each kind of change the lab makes (an
-// intervention at the cursor, an action removed, moved or edited), for chains of forks and for
+// action added at the cursor, an action removed, moved or edited), for chains of forks and for
 // random long runs. And resuming never changes the run it resumed from.
 
 import { describe, expect, it } from 'vitest';
@@ -34,7 +34,7 @@ function expectSameAsFresh(previous: Simulation, next: Scenario): Simulation {
 }
 
 /** What the lab adds at the cursor: an action one millisecond after the cursor's step. */
-function interventionsFor(scenario: Scenario, atMs: number, parties: string[]): Action[] {
+function addedActionsFor(scenario: Scenario, atMs: number, parties: string[]): Action[] {
   const authority = parties.find((p) => !p.startsWith('Client') && p !== 'Storage') ?? parties[0]!;
   return [
     { atMs, type: 'pause', client: 'Client1', durationMs: 900 },
@@ -56,7 +56,7 @@ describe('resume: a fork gives the same trace as a run from the start', () => {
         const parties = previous.trace.parties.map((p) => p.id);
         let resumedSome = false;
         for (const at of [0.25, 0.5, 0.9].map((f) => steps[Math.floor(f * (steps.length - 1))]!.timeMs + 1)) {
-          for (const action of interventionsFor(base, at, parties)) {
+          for (const action of addedActionsFor(base, at, parties)) {
             const next = { ...base, actions: [...base.actions, action] };
             resumedSome ||= expectSameAsFresh(previous, next).resumedFromMs !== null;
           }
@@ -87,7 +87,7 @@ describe('resume: chains of forks and random long runs', () => {
         const steps = sim.trace.steps;
         const atMs = steps[rng.nextInt(0, steps.length - 1)]!.timeMs + 1;
         const parties = sim.trace.parties.map((p) => p.id);
-        const choices = interventionsFor(scenario, atMs, parties);
+        const choices = addedActionsFor(scenario, atMs, parties);
         const roll = rng.nextInt(0, choices.length);
         const actions =
           roll < choices.length

@@ -3,8 +3,8 @@
 // logic returns as data: messages through the network, timers on the party's own clock, notes
 // into the trace. Invariant: the trace is a function of the scenario alone; nothing here reads
 // wall time or host randomness, so the same scenario gives the same trace, byte for byte. The
-// scenario's own actions (commands and faults) are run by actions.ts; its options and horizon
-// (when a run stops) are options.ts's.
+// scenario's own actions (commands and faults) are run by their definitions (../actions); its
+// options and horizon (when a run stops) are options.ts's.
 
 import type { Scenario } from '../core/scenario';
 import type { PartyView, Trace } from '../core/trace';
@@ -15,7 +15,8 @@ import { Network } from '../kernel/network';
 import { PartyRuntime, type Pending } from '../kernel/world';
 import { Recorder } from '../trace/recorder';
 import type { RunCheckpoint } from './checkpoint';
-import { restartParty, resumeParty, runAction, type ActionWorld } from './actions';
+import { runAction } from '../actions/kinds';
+import { restartParty, resumeParty, type ActionWorld } from '../actions/world';
 import { effectiveKnobs, findStrategy } from '../strategies/registry';
 import { clientIds } from '../core/parties';
 import type { StrategyDef } from '../strategies/types';
@@ -63,7 +64,7 @@ export class Run {
   /** The run stopped at maxEvents: its trace is not the whole run. */
   overBudget = false;
   readonly checkpoints: RunCheckpoint[] = [];
-  /** What the scenario's actions may touch of this run (actions.ts), and nothing else. */
+  /** What the scenario's actions may touch of this run (../actions/world.ts), and nothing else. */
   private readonly world: ActionWorld = (() => {
     // eslint-disable-next-line @typescript-eslint/no-this-alias -- the getters read this run's fields as they are now
     const run = this;

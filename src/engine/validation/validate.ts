@@ -29,6 +29,8 @@ import {
 } from '../core/defaults';
 import { STEP_KINDS, isStepKind, type StepKind } from '../core/vocabulary';
 import { Invalid, bool, int, join, list, num, object, oneOf, onlyKeys, show, str } from './read';
+import { ACTION_TYPES, kindOf } from '../actions/kinds';
+import { ACTION_TEXT_CHARS, type ActionField } from '../actions/define';
 
 export interface ScenarioError {
   /** Where the problem is, e.g. "actions[3].client". */
@@ -142,79 +144,64 @@ function clocks(v: unknown, parties: readonly string[]): Record<string, ClockSpe
   return out;
 }
 
-const ACTION_FIELDS: Record<Action['type'], readonly string[]> = {
-  acquire: ['client'],
-  write: ['client', 'value'],
-  release: ['client'],
-  pause: ['client', 'durationMs'],
-  resume: ['client'],
-  expireLease: [],
-  crash: ['party', 'restartAfterMs'],
-  restart: ['party'],
-  partition: ['a', 'b'],
-  heal: ['a', 'b'],
-  delay: ['from', 'to', 'extraMs'],
-  clockJump: ['party', 'deltaMs'],
-};
+/**
+ * One field of an action, checked as its kind says (actions/define.ts, FieldKind). `read` holds
+ * the fields read before it, for an `otherParty` field.
+ */
+function actionField(
+  field: ActionField,
+  v: unknown,
+  path: string,
+  read: Record<string, unknown>,
+  clients: readonly string[],
+  parties: readonly string[],
+): unknown {
+  switch (field.kind) {
+    case 'client':
+      return oneOf(v, path, clients);
+    case 'server':
+      return oneOf(
+        v,
+        path,
+        parties.filter((p) => !clients.includes(p)),
+      );
+    case 'party':
+      return oneOf(v, path, parties);
+    case 'otherParty':
+      return oneOf(
+        v,
+        path,
+        parties.filter((p) => p !== read[field.otherThan ?? '']),
+      );
+    case 'text':
+      return str(v, path, ACTION_TEXT_CHARS);
+    case 'ms':
+      return int(v, path, 0, LIMITS.timeMs);
+    case 'optionalMs':
+      return v === undefined ? undefined : int(v, path, 1, LIMITS.timeMs);
+    case 'signedMs':
+      return int(v, path, -LIMITS.timeMs, LIMITS.timeMs);
+    default: {
+      // A new kind of field needs its check here (typecheck fails until it has one).
+      const unchecked: never = field.kind;
+      throw new Error(`no check for a field of kind "${String(unchecked)}"`);
+    }
+  }
+}
 
-export const ACTION_TYPES = Object.keys(ACTION_FIELDS) as Action['type'][];
-
+/** An action: its type, then its time, then its fields in its kind's order (an absent optional left out). */
 function action(v: unknown, path: string, clients: readonly string[], parties: readonly string[]): Action {
   const o = object(v, path);
   const type = oneOf(o.type, `${path}.type`, ACTION_TYPES);
-  onlyKeys(o, path, ['atMs', 'type', ...ACTION_FIELDS[type]]);
-  const atMs = int(o.atMs, `${path}.atMs`, 0, LIMITS.timeMs);
-  const at = (key: string) => `${path}.${key}`;
-  const client = () => oneOf(o.client, at('client'), clients);
-  const servers = parties.filter((p) => !clients.includes(p));
-  const optionalMs = (key: string) => (o[key] === undefined ? undefined : int(o[key], at(key), 1, LIMITS.timeMs));
-  switch (type) {
-    case 'acquire':
-    case 'release':
-    case 'resume':
-      return { atMs, type, client: client() };
-    case 'write':
-      return { atMs, type, client: client(), value: str(o.value, at('value'), 40) };
-    case 'pause': {
-      const durationMs = optionalMs('durationMs');
-      return durationMs === undefined ? { atMs, type, client: client() } : { atMs, type, client: client(), durationMs };
-    }
-    case 'expireLease':
-      return { atMs, type };
-    case 'crash': {
-      const party = oneOf(o.party, at('party'), servers);
-      const restartAfterMs = optionalMs('restartAfterMs');
-      return restartAfterMs === undefined ? { atMs, type, party } : { atMs, type, party, restartAfterMs };
-    }
-    case 'restart':
-      return { atMs, type, party: oneOf(o.party, at('party'), servers) };
-    case 'partition':
-    case 'heal': {
-      const a = oneOf(o.a, at('a'), parties);
-      const b = oneOf(
-        o.b,
-        at('b'),
-        parties.filter((p) => p !== a),
-      );
-      return { atMs, type, a, b };
-    }
-    case 'delay': {
-      const from = oneOf(o.from, at('from'), parties);
-      const to = oneOf(
-        o.to,
-        at('to'),
-        parties.filter((p) => p !== from),
-      );
-      return { atMs, type, from, to, extraMs: int(o.extraMs, at('extraMs'), 0, LIMITS.timeMs) };
-    }
-    case 'clockJump':
-      return {
-        atMs,
-        type,
-        party: oneOf(o.party, at('party'), parties),
-        deltaMs: int(o.deltaMs, at('deltaMs'), -LIMITS.timeMs, LIMITS.timeMs),
-      };
+  const { fields } = kindOf(type);
+  onlyKeys(o, path, ['atMs', 'type', ...fields.map((f) => f.name)]);
+  const out: Record<string, unknown> = { atMs: int(o.atMs, `${path}.atMs`, 0, LIMITS.timeMs), type };
+  for (const field of fields) {
+    const value = actionField(field, o[field.name], join(path, field.name), out, clients, parties);
+    if (value !== undefined) out[field.name] = value;
   }
+  // Every field the kind has, each of the kind its definition gives.
+  return out as unknown as Action;
 }
 
 /** A label names a kind of step; an unknown kind would label nothing, so it is refused. */

@@ -64,20 +64,20 @@ describe('handleKey', () => {
 
   it('undoes the last change with Ctrl+Z or Cmd+Z, but not inside a text field', () => {
     const store = createLabStore();
-    store.getState().addIntervention({ type: 'expireLease' });
+    store.getState().addAction({ type: 'expireLease' });
     const input = document.createElement('input');
     expect(press(store, 'z', input, { ctrlKey: true })).toBe(false);
     expect(store.getState().edited).toBe(true);
     expect(press(store, 'z', document.body, { ctrlKey: true })).toBe(true);
     expect(store.getState().edited).toBe(false);
-    store.getState().addIntervention({ type: 'expireLease' });
+    store.getState().addAction({ type: 'expireLease' });
     expect(press(store, 'Z', document.body, { metaKey: true })).toBe(true);
     expect(store.getState().edited).toBe(false);
   });
 
   it('undoes and redoes with the focus on a box, a list or a button: they have no undo of their own', () => {
     const store = createLabStore();
-    store.getState().addIntervention({ type: 'expireLease' });
+    store.getState().addAction({ type: 'expireLease' });
     const box = document.createElement('input');
     box.type = 'checkbox';
     expect(press(store, 'z', box, { ctrlKey: true })).toBe(true);
@@ -97,7 +97,7 @@ describe('handleKey', () => {
 
   it('redoes with Ctrl+Shift+Z, Cmd+Shift+Z or Ctrl+Y, but not inside a text field', () => {
     const store = createLabStore();
-    store.getState().addIntervention({ type: 'expireLease' });
+    store.getState().addAction({ type: 'expireLease' });
     store.getState().undo();
     const input = document.createElement('input');
     expect(press(store, 'Z', input, { ctrlKey: true, shiftKey: true })).toBe(false);

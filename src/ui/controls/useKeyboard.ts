@@ -15,7 +15,7 @@ function ownsKey(target: EventTarget | null, key: string, clicked: Element | nul
   if (target.getAttribute('role') === 'tab' && key !== ' ') return true;
   // A button or link reached with the keyboard is activated by space; arrows still move the cursor.
   // One that merely kept the focus after a click (Apply, say) does not take space from the page,
-  // or space would apply the intervention again instead of playing.
+  // or space would apply the action again instead of playing.
   const pressable = target.tagName === 'BUTTON' || target.tagName === 'A' || target.tagName === 'SUMMARY';
   return key === ' ' && pressable && target !== clicked;
 }

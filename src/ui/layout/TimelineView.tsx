@@ -8,7 +8,7 @@ import { Timeline } from '../timeline/Timeline';
 import type { TimeWindow, TimelineLayout } from '../timeline/types';
 import { useActions, useLab } from '../store/context';
 import { useShownTrace } from '../store/shown';
-import { InterventionMarks } from './InterventionMarks';
+import { ActionMarks } from './ActionMarks';
 import { Playhead } from './Playhead';
 import { ExportBar } from '../export/ExportBar';
 
@@ -30,10 +30,10 @@ const timelineHeight = (units: number, maxHeightPx?: number) => {
  * units: the words above it are made smaller before it is made to run on below the screen. */
 export const presentTimelineMinPx = (units: number): number => defaultHeight(Math.max(3, units), PRESENT_LANE_MIN_PX);
 
-/** The store's layers over the drawing: the user's interventions, and the playhead while playing. */
+/** The store's layers over the drawing: the actions the user added, and the playhead while playing. */
 const overlay = (layout: TimelineLayout, cursorX: number) => (
   <>
-    <InterventionMarks layout={layout} />
+    <ActionMarks layout={layout} />
     <Playhead layout={layout} cursorX={cursorX} />
   </>
 );
@@ -58,9 +58,9 @@ export function TimelineView({
   const shown = useShownTrace();
   const fullTrace = shown.fullTrace;
   const trace = useMemo(() => (hideBeliefs ? withoutBeliefs(shown.trace) : shown.trace), [hideBeliefs, shown.trace]);
-  const { cursor, interventions } = useLab((s) => ({
+  const { cursor, yourActions } = useLab((s) => ({
     cursor: s.cursor,
-    interventions: s.scenario.actions.length > s.ownActionCount,
+    yourActions: s.scenario.actions.length > s.ownActionCount,
   }));
   const { seek } = useActions();
   return (
@@ -72,7 +72,7 @@ export function TimelineView({
         onSeek={seek}
         height={timelineHeight(laneUnits(trace.parties), maxHeightPx)}
         overlay={overlay}
-        interventionKey={interventions}
+        yourActionsKey={yourActions}
         focus={focus}
       />
       {exportable && <ExportBar />}

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 // A changed verdict, as a screen reader hears it: said once, politely, when a change to the run
-// changes it (a strategy switch, an intervention); never on a cursor step; never while the future
+// changes it (a strategy switch, an added action); never on a cursor step; never while the future
 // is hidden; and the narration keeps quiet for that change, so one change is one announcement.
 import { act } from 'react';
 import { describe, expect, it } from 'vitest';

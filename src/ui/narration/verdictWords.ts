@@ -114,7 +114,7 @@ export interface VerdictSeen {
 
 /**
  * Whether a change of what is shown is news to announce: only a change of the run (a strategy,
- * an intervention, an undo; not a cursor step, nor the option that hides the future) that changes
+ * an added action, an undo; not a cursor step, nor the option that hides the future) that changes
  * the verdict the panel shows. While the future is hidden the panel says "not yet" before and
  * after, so nothing is announced and nothing of the future is given away.
  */

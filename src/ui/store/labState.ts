@@ -2,7 +2,7 @@
 // that change it, and what a store is made with. The store itself is labStore.ts.
 
 import type { StoreApi } from 'zustand/vanilla';
-import type { Action, Knobs, Scenario, Trace } from '../../engine';
+import type { Action, Knobs, NewAction, Scenario, Trace } from '../../engine';
 import type { Speed } from './speed';
 import type { TraceRunner } from '../workers/background';
 import type { ModelSource } from './runs';
@@ -18,9 +18,6 @@ export interface StoreOptions {
    */
   models?: ModelSource | null;
 }
-
-/** An action without its time: the store stamps it with the cursor's time. */
-export type Intervention = Action extends infer A ? (A extends Action ? Omit<A, 'atMs'> : never) : never;
 
 export interface LoadOptions {
   /** Words for the error message: "the link", "the file scenario.json". */
@@ -50,7 +47,7 @@ export const UNDO_LIMIT = 50;
 export interface LabState {
   scenario: Scenario;
   trace: Trace;
-  /** scenario.actions[0..ownActionCount) came with the scenario; later ones are interventions. */
+  /** scenario.actions[0..ownActionCount) came with the scenario; later ones are the user's. */
   ownActionCount: number;
   /** The preset the scenario was opened from (it may have been changed since), or null. */
   presetId: string | null;
@@ -131,15 +128,18 @@ export interface LabActions {
    * It becomes the user's scenario, no longer the preset's. Undoable; an empty name changes nothing.
    */
   describe(name: string, description: string): boolean;
-  addIntervention(intervention: Intervention): void;
-  removeIntervention(index: number): void;
+  /** Adds `action` 1 ms after the step at the cursor (a fork: nothing up to the cursor changes). Undoable. */
+  addAction(action: NewAction): void;
+  /** Removes the timed action at `index`, the scenario's own or the user's. Undoable. */
+  removeAction(index: number): void;
   /**
    * Puts `action` in place of the timed action at `index` (its time, duration, party or kind
    * changed). Undoable; an action the scenario cannot hold is refused with the error banner and
    * changes nothing. Returns whether it was applied.
    */
   replaceAction(index: number, action: Action): boolean;
-  clearInterventions(): void;
+  /** Removes every action the user added, keeping the scenario's own. Undoable. */
+  clearYourActions(): void;
   /** Puts back the document as it was before the last change (a load counts as a change). */
   undo(): void;
   /**

@@ -14,9 +14,9 @@ describe('changed, undo and restore', () => {
   it('says a preset is changed exactly when it differs from the preset, however it was reached', () => {
     const store = createLabStore();
     expect(store.getState().edited).toBe(false);
-    store.getState().addIntervention({ type: 'expireLease' });
+    store.getState().addAction({ type: 'expireLease' });
     expect(store.getState().edited).toBe(true);
-    store.getState().removeIntervention(store.getState().scenario.actions.length - 1);
+    store.getState().removeAction(store.getState().scenario.actions.length - 1);
     expect(store.getState().edited).toBe(false);
     // Opened as a file or a link: still the preset, and changed because it differs from it.
     store.getState().loadScenario({ ...race(), seed: 8 });
@@ -30,7 +30,7 @@ describe('changed, undo and restore', () => {
     const store = createLabStore();
     const original = store.getState().trace;
     store.getState().seek(6);
-    store.getState().addIntervention({ type: 'expireLease' });
+    store.getState().addAction({ type: 'expireLease' });
     store.getState().setKnob('leaseTtlMs', 900);
     store.getState().loadPreset('redlock-race');
     expect(store.getState().past).toHaveLength(3);
@@ -55,7 +55,7 @@ describe('changed, undo and restore', () => {
     const store = createLabStore();
     store.getState().seek(9);
     const timeMs = store.getState().trace.steps[9]!.timeMs;
-    store.getState().addIntervention({ type: 'pause', client: 'Client1' });
+    store.getState().addAction({ type: 'pause', client: 'Client1' });
     expect(store.getState().loadScenario({ format: 'nope' })).toBe(false);
     expect(store.getState().past).toHaveLength(1);
     store.getState().undo();
@@ -99,7 +99,7 @@ describe('changed, undo and restore', () => {
 
   it('restores the preset as it ships, and that too can be undone', () => {
     const store = createLabStore();
-    store.getState().addIntervention({ type: 'expireLease' });
+    store.getState().addAction({ type: 'expireLease' });
     store.getState().restorePreset();
     expect(store.getState().scenario).toEqual(race());
     expect(store.getState().edited).toBe(false);
@@ -109,7 +109,7 @@ describe('changed, undo and restore', () => {
 
   it('redoes what was undone, one change at a time, until a new change starts a new line', () => {
     const store = createLabStore();
-    store.getState().addIntervention({ type: 'expireLease' });
+    store.getState().addAction({ type: 'expireLease' });
     store.getState().setKnob('leaseTtlMs', 900);
     store.getState().loadPreset('redlock-race');
     const redlock = store.getState().scenario;

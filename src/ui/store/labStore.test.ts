@@ -158,13 +158,13 @@ describe('time travel', () => {
   });
 });
 
-describe('interventions', () => {
+describe('actions added at the cursor', () => {
   it('forks at the cursor: every step up to the cursor stays identical', () => {
     const store = createLabStore();
     const t3 = labelIndex(store, 't3');
     store.getState().seek(t3);
     const before = store.getState().trace.steps;
-    store.getState().addIntervention({ type: 'pause', client: 'Client2', durationMs: 3000 });
+    store.getState().addAction({ type: 'pause', client: 'Client2', durationMs: 3000 });
     const s = store.getState();
     expect(s.cursor).toBe(t3);
     const action = s.scenario.actions.at(-1)!;
@@ -179,18 +179,18 @@ describe('interventions', () => {
     const store = createLabStore();
     const granted = store.getState().trace.steps.findIndex((s) => s.kind === 'lock.acquired');
     store.getState().seek(granted);
-    store.getState().addIntervention({ type: 'expireLease' });
+    store.getState().addAction({ type: 'expireLease' });
     const expired = store.getState().trace.steps.find((s) => s.kind === 'lease.expired');
     expect(expired!.timeMs).toBe(store.getState().trace.steps[granted]!.timeMs + 1);
   });
 
-  it('undo removes the intervention and restores the trace exactly', () => {
+  it('undo removes the added action and restores the trace exactly', () => {
     const store = createLabStore();
     const original = store.getState().trace;
     store.getState().seek(4);
-    store.getState().addIntervention({ type: 'crash', party: 'Storage' });
+    store.getState().addAction({ type: 'crash', party: 'Storage' });
     expect(store.getState().trace).not.toEqual(original);
-    store.getState().removeIntervention(store.getState().scenario.actions.length - 1);
+    store.getState().removeAction(store.getState().scenario.actions.length - 1);
     expect(store.getState().scenario).toEqual(race());
     expect(store.getState().trace).toEqual(original);
     expect(store.getState().cursor).toBe(4);
@@ -198,11 +198,11 @@ describe('interventions', () => {
 
   it("removing one of the scenario's own actions shrinks its count; clearing keeps only its own", () => {
     const store = createLabStore();
-    store.getState().addIntervention({ type: 'expireLease' });
-    store.getState().removeIntervention(0);
+    store.getState().addAction({ type: 'expireLease' });
+    store.getState().removeAction(0);
     expect(store.getState().ownActionCount).toBe(race().actions.length - 1);
     expect(store.getState().scenario.actions.at(-1)!.type).toBe('expireLease');
-    store.getState().clearInterventions();
+    store.getState().clearYourActions();
     expect(store.getState().scenario.actions).toEqual(race().actions.slice(1));
   });
 });

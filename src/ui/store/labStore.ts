@@ -335,16 +335,16 @@ export function createLabStore(given: Scenario = defaultScenario(), options: Sto
         return commit(next, () => get().cursor, { presetId: null, edited: true }, 'the new name');
       },
 
-      addIntervention(intervention) {
+      addAction(added) {
         const { scenario, trace, cursor } = get();
         // One millisecond after the step at the cursor, so that step and everything before it
         // stay exactly as they are: the new action can only change the future (a fork).
         const atMs = trace.steps.length === 0 ? 0 : timeAt(trace.steps, cursor) + 1;
-        const action = { ...intervention, atMs } as Action;
-        commit({ ...scenario, actions: [...scenario.actions, action] }, () => cursor, {}, 'the intervention');
+        const action = { ...added, atMs } as Action;
+        commit({ ...scenario, actions: [...scenario.actions, action] }, () => cursor, {}, 'the action');
       },
 
-      removeIntervention(index) {
+      removeAction(index) {
         const { scenario, ownActionCount } = get();
         if (!Number.isInteger(index) || index < 0 || index >= scenario.actions.length) return;
         const actions = scenario.actions.filter((_, i) => i !== index);
@@ -360,7 +360,7 @@ export function createLabStore(given: Scenario = defaultScenario(), options: Sto
         return commit({ ...scenario, actions }, keepPlace(), {}, 'the edited action');
       },
 
-      clearInterventions() {
+      clearYourActions() {
         const { scenario, ownActionCount } = get();
         commit({ ...scenario, actions: scenario.actions.slice(0, ownActionCount) }, keepPlace());
       },

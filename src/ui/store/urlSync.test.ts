@@ -98,7 +98,7 @@ describe('syncUrl', () => {
     await vi.advanceTimersByTimeAsync(300);
     await vi.waitFor(() => expect(window.location.hash).toBe('#preset=canonical-race&step=6'));
     expect(window.history.length).toBe(length);
-    store.getState().addIntervention({ type: 'expireLease' });
+    store.getState().addAction({ type: 'expireLease' });
     await sync.flush();
     expect(window.location.hash).toMatch(/&step=6&own=5$/);
     // The address bar keeps the step's number; the share link names it by its label (step 6 is t3).

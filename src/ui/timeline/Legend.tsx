@@ -58,11 +58,11 @@ function Swatch({ item, patterns }: { item: LegendKey; patterns: { zombie: strin
           <circle className="tl-ring" cx={15} cy={8.5} r={7} />
         </>
       );
-    case 'intervention':
+    case 'action':
       return (
-        <g className="tl-intervention">
-          <line className="tl-intervention__line" x1={15} x2={15} y1={0} y2={17} />
-          <path className="tl-intervention__flag" d="M15,7L20,12L15,17L10,12Z" />
+        <g className="tl-action">
+          <line className="tl-action__line" x1={15} x2={15} y1={0} y2={17} />
+          <path className="tl-action__flag" d="M15,7L20,12L15,17L10,12Z" />
         </g>
       );
     case 'future':

@@ -45,10 +45,10 @@ export interface TimelineProps {
    * see lanes.ts). The width fills the container.
    */
   height?: number;
-  /** More layers over the drawing, from whoever knows more than the trace (the playhead, the user's interventions). */
+  /** More layers over the drawing, from whoever knows more than the trace (the playhead, the actions the user added). */
   overlay?: (layout: TimelineLayout, cursorX: number) => ReactNode;
-  /** List "your intervention" in the legend. */
-  interventionKey?: boolean;
+  /** List "your action" in the legend. */
+  yourActionsKey?: boolean;
   /** The whole run, when `trace` is only the run so far: the axis spans it, so it never rescales. */
   fitTo?: Pick<Trace, 'endMs' | 'steps'>;
   /** A time to open on instead of the whole run (a lesson's focus): taken each time it changes;
@@ -124,7 +124,7 @@ export function Timeline({
   onSeek,
   height,
   overlay,
-  interventionKey = false,
+  yourActionsKey = false,
   fitTo,
   focus,
 }: TimelineProps): JSX.Element {
@@ -161,7 +161,7 @@ export function Timeline({
   );
   const gesturesOn = useTimeZoom(svg, frame, window, setWindow, onPlainWheel);
 
-  const legend = useMemo(() => legendItems(trace, interventionKey), [trace, interventionKey]);
+  const legend = useMemo(() => legendItems(trace, yourActionsKey), [trace, yourActionsKey]);
   const cursorMs = trace.steps[step]?.timeMs ?? 0;
   const zoomBy = (factor: number) => {
     const inView = cursorMs >= window.startMs && cursorMs <= window.endMs;

@@ -178,7 +178,7 @@ export type LegendKey =
   | 'effect'
   | 'maxSeen'
   | 'noCheck'
-  | 'intervention'
+  | 'action'
   | 'cursor'
   | 'future';
 
@@ -188,7 +188,7 @@ export interface LegendItem {
 }
 
 /** The legend: the marks every trace can show, plus the ones this trace actually has. */
-export function legendItems(trace: Trace, interventions = false): LegendItem[] {
+export function legendItems(trace: Trace, yourActions = false): LegendItem[] {
   const has = {
     lostMessage: trace.messages.some((m) => m.status === 'dropped' || m.status === 'lost'),
     zombie: trace.leases.some((l) => leaseSpans(l, trace.endMs).zombie !== null),
@@ -229,7 +229,7 @@ export function legendItems(trace: Trace, interventions = false): LegendItem[] {
       text: `max_seen: highest token accepted${start === undefined ? ' so far' : ` (from ${formatToken(start as string | number)})`}`,
     },
     checking.length < stores.length && { key: 'noCheck', text: 'no check: the store remembers no token' },
-    interventions && { key: 'intervention', text: 'your intervention (hover for what)' },
+    yourActions && { key: 'action', text: 'your action (hover for what)' },
     { key: 'cursor', text: 'current step' },
     { key: 'future', text: 'after the cursor: still to come' },
   ];

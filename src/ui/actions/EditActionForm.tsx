@@ -7,7 +7,7 @@ import type { Action } from '../../engine';
 import { useActions, useLab } from '../store/context';
 import { FieldControl } from './FieldControl';
 import { editFields, editedAction, sameAction } from './editAction';
-import { numberProblem, optionsFor, valueOf } from './kinds';
+import { numberProblem, optionsFor, valueOf } from './fields';
 
 export interface EditActionFormProps {
   action: Action;

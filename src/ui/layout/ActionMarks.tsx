@@ -1,16 +1,15 @@
-// Where the user's own interventions happen: a dashed line across the lanes at each one's time,
+// Where the actions the user added happen: a dashed line across the lanes at each one's time,
 // with a small flag on the axis; the flag's tooltip says what it was. Without these an expired
 // lease or a cut network that the user made left no mark of its own on the picture.
 
-import type { Action } from '../../engine';
-import { describeAction } from '../interventions/describe';
+import { describeAction, type Action } from '../../engine';
 import { useLab } from '../store/context';
 import { xOfTime } from '../timeline/layout';
 import type { TimelineLayout } from '../timeline/types';
 
 const FLAG_HALF_PX = 5;
 
-export function InterventionMarks({ layout }: { layout: TimelineLayout }) {
+export function ActionMarks({ layout }: { layout: TimelineLayout }) {
   const { actions, own } = useLab((s) => ({ actions: s.scenario.actions, own: s.ownActionCount }));
   const mine: Action[] = actions.slice(own);
   if (mine.length === 0) return null;
@@ -22,11 +21,11 @@ export function InterventionMarks({ layout }: { layout: TimelineLayout }) {
         if (x < plot.left - 1 || x > plot.right + 1) return null;
         const y = plot.bottom;
         return (
-          <g key={i} className="tl-intervention">
-            <title>{`Your intervention at ${action.atMs} ms: ${describeAction(action)}`}</title>
-            <line className="tl-intervention__line" x1={x} x2={x} y1={plot.top} y2={y} />
+          <g key={i} className="tl-action">
+            <title>{`Your action at ${action.atMs} ms: ${describeAction(action)}`}</title>
+            <line className="tl-action__line" x1={x} x2={x} y1={plot.top} y2={y} />
             <path
-              className="tl-intervention__flag"
+              className="tl-action__flag"
               d={`M${x},${y - 2 * FLAG_HALF_PX}L${x + FLAG_HALF_PX},${y - FLAG_HALF_PX}L${x},${y}L${x - FLAG_HALF_PX},${y - FLAG_HALF_PX}Z`}
             />
           </g>

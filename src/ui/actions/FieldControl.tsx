@@ -1,9 +1,10 @@
-// One labelled field of a timed action, as the intervention form and the edit form both show it:
+// One labelled field of a timed action, as the add form and the edit form both show it:
 // a select where the field has choices (a client, a party), a text box otherwise, and the problem
 // with what was typed beside it.
 
 import type { Ref } from 'react';
-import type { FieldSpec } from './kinds';
+import { ACTION_TEXT_CHARS } from '../../engine';
+import type { FieldSpec } from './fields';
 
 export interface FieldControlProps {
   id: string;
@@ -34,7 +35,7 @@ export function FieldControl({ id, field, options, value, problem, onChange, con
           // optional duration would silently mean "until resumed" instead of a message.
           type="text"
           inputMode={field.kind === 'ms' || field.kind === 'optionalMs' ? 'numeric' : 'text'}
-          maxLength={field.kind === 'text' ? 40 : undefined}
+          maxLength={field.kind === 'text' ? ACTION_TEXT_CHARS : undefined}
           value={value}
           onChange={(e) => onChange(e.currentTarget.value)}
           aria-invalid={problem ? true : undefined}

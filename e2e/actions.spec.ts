@@ -1,5 +1,5 @@
-// Poking the run from the UI: each intervention becomes a timed action at the cursor, the trace
-// after it changes, and removing it brings the original run back.
+// Adding timed actions from the UI: each becomes a timed action at the cursor, the trace after it
+// changes, and removing it brings the original run back.
 import { expect, test } from '@playwright/test';
 import { openLab, screenshot, scrubTo, seekToLabel } from './helpers';
 
@@ -10,7 +10,7 @@ test('expiring the lease right after the grant changes the trace, and undo resto
   await page.getByLabel('What happens', { exact: true }).selectOption({ label: 'Expire the lease now' });
   await page.getByRole('button', { name: /Apply at 14 ms/ }).click();
 
-  const yours = page.getByTestId('your-interventions');
+  const yours = page.getByTestId('your-actions');
   await expect(yours).toContainText('The lock service expires the lease now');
   await expect(page.getByTestId('position')).toContainText('Step 2 /');
   await page.keyboard.press('ArrowRight');
@@ -31,15 +31,15 @@ test('pausing Client2 as it is granted the lock lets the zombie write first', as
   await page.getByLabel(/For \(ms/).fill('2000');
   await page.getByRole('button', { name: /Apply at/ }).click();
 
-  await expect(page.getByTestId('your-interventions')).toContainText('Client2 pauses for 2000 ms');
+  await expect(page.getByTestId('your-actions')).toContainText('Client2 pauses for 2000 ms');
   await expect(page.getByTestId('verdict')).toContainText("A stale holder's write got in (Client1 at Storage)");
   // The trace after the fork changed: Client1's write with 33 is now accepted.
   await page.getByRole('button', { name: /first at step/ }).click();
   await expect(page.getByTestId('comparison')).toContainText('33 > 32 -> ACCEPT');
-  await screenshot(page, 'intervention-pause-client2');
+  await screenshot(page, 'action-pause-client2');
 });
 
-test('other interventions are offered for the parties of the run', async ({ page }) => {
+test('other kinds of action are offered for the parties of the run', async ({ page }) => {
   await openLab(page);
   const kinds = await page.getByLabel('What happens', { exact: true }).locator('option').allTextContents();
   for (const expected of [
@@ -62,7 +62,7 @@ test('other interventions are offered for the parties of the run', async ({ page
     .selectOption({ label: 'Crash a server (lock service or store)' });
   await page.getByLabel('Server').selectOption('Storage');
   await page.getByRole('button', { name: /Apply at/ }).click();
-  await expect(page.getByTestId('your-interventions')).toContainText('Storage crashes');
+  await expect(page.getByTestId('your-actions')).toContainText('Storage crashes');
   await page.keyboard.press('ArrowRight');
   await expect(page.getByRole('article', { name: 'Storage' })).toContainText('down');
 
@@ -103,22 +103,22 @@ test('a changed run says so, and undo or the preset button takes it back', async
   await page.getByRole('button', { name: /Apply at/ }).click();
   await expect(page.locator('.scenario-intro')).toContainText('(changed)');
   await expect(page.getByLabel('Scenario', { exact: true })).toContainText('Changed: ');
-  // The timeline marks where the user intervened, and the legend says what the mark is.
-  await expect(page.locator('.tl-intervention title')).toHaveText(/Your intervention at \d+ ms: Client1 writes/);
-  await expect(page.locator('.tl-legend')).toContainText('your intervention');
+  // The timeline marks where the user added an action, and the legend says what the mark is.
+  await expect(page.locator('.tl-action title')).toHaveText(/Your action at \d+ ms: Client1 writes/);
+  await expect(page.locator('.tl-legend')).toContainText('your action');
 
   await page.getByRole('button', { name: 'Undo last change' }).click();
   await expect(page.locator('.scenario-intro')).not.toContainText('(changed)');
-  await expect(page.getByTestId('your-interventions')).toHaveCount(0);
+  await expect(page.getByTestId('your-actions')).toHaveCount(0);
   expect(await page.getByTestId('verdict').innerText()).toBe(before);
-  // Undone by mistake: Redo puts the intervention back, and undo takes it away again.
+  // Undone by mistake: Redo puts the action back, and undo takes it away again.
   await page.getByRole('button', { name: 'Redo' }).click();
   await expect(page.locator('.scenario-intro')).toContainText('(changed)');
-  await expect(page.locator('.tl-intervention title')).toHaveText(/Your intervention at \d+ ms: Client1 writes/);
+  await expect(page.locator('.tl-action title')).toHaveText(/Your action at \d+ ms: Client1 writes/);
   await page.getByRole('button', { name: 'Undo last change' }).click();
-  await expect(page.getByTestId('your-interventions')).toHaveCount(0);
+  await expect(page.getByTestId('your-actions')).toHaveCount(0);
 
-  // A preset chosen by mistake is one undo away (Ctrl+Z), as is an intervention.
+  // A preset chosen by mistake is one undo away (Ctrl+Z), as is an added action.
   await page.getByLabel('Scenario', { exact: true }).selectOption('redlock-race');
   await page.locator('body').click({ position: { x: 5, y: 5 } });
   await page.keyboard.press('Control+z');

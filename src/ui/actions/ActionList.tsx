@@ -1,11 +1,11 @@
-// The scenario's timed actions, in time order: the ones it came with, and the user's
-// interventions, each editable in place and removable (both undoable). Long scenarios show only the first actions of their own.
+// The scenario's timed actions, in time order: the ones it came with, and the ones the user added,
+// each editable in place and removable (both undoable). Long scenarios show only the first actions
+// of their own.
 
 import { useRef, useState } from 'react';
 import { useActions, useLab } from '../store/context';
-import { describeAction } from './describe';
 import { EditActionForm } from './EditActionForm';
-import type { Action } from '../../engine';
+import { describeAction, type Action } from '../../engine';
 
 const OWN_SHOWN = 100;
 
@@ -17,7 +17,7 @@ function byTime(actions: readonly Action[], from: number): { action: Action; ind
 }
 
 function Item({ action, index, yours }: { action: Action; index: number; yours: boolean }) {
-  const { removeIntervention } = useActions();
+  const { removeAction } = useActions();
   const [editing, setEditing] = useState(false);
   const editButton = useRef<HTMLButtonElement>(null);
   const text = describeAction(action);
@@ -43,7 +43,7 @@ function Item({ action, index, yours }: { action: Action; index: number; yours: 
       <button
         type="button"
         className="remove"
-        onClick={() => removeIntervention(index)}
+        onClick={() => removeAction(index)}
         aria-label={`Remove: ${text} at ${action.atMs} ms`}
       >
         ✕
@@ -53,26 +53,26 @@ function Item({ action, index, yours }: { action: Action; index: number; yours: 
   );
 }
 
-export function InterventionList() {
+export function ActionList() {
   const { actions, own } = useLab((s) => ({ actions: s.scenario.actions, own: s.ownActionCount }));
-  const { clearInterventions } = useActions();
+  const { clearYourActions } = useActions();
   const yours = actions.slice(own);
   return (
-    <section className="intervention-list" aria-labelledby="interventions-title">
-      <h3 id="interventions-title">Timed actions</h3>
+    <section className="action-list" aria-labelledby="action-list-title">
+      <h3 id="action-list-title">Actions in this run</h3>
       <h4>
-        Your interventions <span className="count">({yours.length})</span>
+        Your actions <span className="count">({yours.length})</span>
       </h4>
       {yours.length === 0 ? (
-        <p className="hint">None yet. Move the cursor and intervene above.</p>
+        <p className="hint">None yet. Move the cursor and add one above.</p>
       ) : (
         <>
-          <ol data-testid="your-interventions">
+          <ol data-testid="your-actions">
             {byTime(yours, own).map(({ action, index }) => (
               <Item key={index} action={action} index={index} yours />
             ))}
           </ol>
-          <button type="button" onClick={clearInterventions}>
+          <button type="button" onClick={clearYourActions}>
             Remove all of yours
           </button>
         </>

@@ -1,11 +1,11 @@
-// "Intervene at the cursor": pick what happens, to whom, and apply it. It becomes a timed action
-// of the scenario 1 ms after the step at the cursor; the trace after it is recomputed (a fork).
+// "Add an action at the cursor": pick what happens, to whom, and apply it. It becomes a timed
+// action of the scenario 1 ms after the step at the cursor; the trace after it is recomputed (a fork).
 
 import { useId, useState, type FormEvent } from 'react';
+import { kindOf, noEffectAt, type ActionType } from '../../engine';
 import { useActions, useLab } from '../store/context';
 import { FieldControl } from './FieldControl';
-import { INTERVENTIONS, numberProblem, optionsFor, valueOf, type FieldSpec } from './kinds';
-import { noEffect } from './noEffect';
+import { ACTION_MENU, newAction, newActionFields, numberProblem, optionsFor, valueOf, type FieldSpec } from './fields';
 
 /** Only this button follows the cursor, so the form does not re-render on every frame of play. */
 function ApplyButton({ disabled }: { disabled: boolean }) {
@@ -17,36 +17,40 @@ function ApplyButton({ disabled }: { disabled: boolean }) {
   );
 }
 
-export function InterventionForm() {
+export function AddActionForm() {
   const parties = useLab((s) => s.trace.parties);
   // While a worker computes the run, the trace on screen is the one before the change: its
   // parties and times are not the new run's, so nothing is applied to it.
   const computing = useLab((s) => s.computing);
-  const { addIntervention } = useActions();
-  const [kindId, setKindId] = useState(INTERVENTIONS[0]!.id);
+  const { addAction } = useActions();
+  const [type, setType] = useState<ActionType>(ACTION_MENU[0]!);
   const [values, setValues] = useState<Record<string, string>>({});
   const id = useId();
-  const kind = INTERVENTIONS.find((k) => k.id === kindId) ?? INTERVENTIONS[0]!;
+  const fields = newActionFields(type);
 
   const current: Record<string, string> = {};
-  for (const field of kind.fields) {
+  for (const field of fields) {
     current[field.name] = valueOf(field, parties, {
       ...values,
       ...current,
       [field.name]: values[field.name] ?? field.initial,
     });
   }
-  const problems = kind.fields.map((f) => numberProblem(f, current[f.name] ?? ''));
+  const problems = fields.map((f) => numberProblem(f, current[f.name] ?? ''));
   const invalid = problems.some(Boolean);
+  const action = newAction(type, current);
 
-  // An intervention that would change nothing at the cursor (see noEffect) is said so, and cannot
+  // An action that would change nothing at the cursor (its kind's noEffect) is said so, and cannot
   // be applied: it would only add a step that does nothing. The form re-renders when this changes
   // (a string or null), not on every step of play.
-  const note = useLab((s) => noEffect(s.trace, s.trace.steps[s.cursor], kind.id, current));
+  const note = useLab((s) => {
+    const step = s.trace.steps[s.cursor];
+    return step ? noEffectAt(action, { trace: s.trace, snapshots: step.snapshots }) : null;
+  });
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (invalid || note !== null) return;
-    addIntervention(kind.build(current));
+    addAction(action);
   };
 
   const input = (field: FieldSpec, i: number) => (
@@ -62,26 +66,26 @@ export function InterventionForm() {
   );
 
   return (
-    <form className="intervene" onSubmit={submit} aria-labelledby={`${id}-title`}>
-      <h3 id={`${id}-title`}>Intervene at the cursor</h3>
+    <form className="add-action" onSubmit={submit} aria-labelledby={`${id}-title`}>
+      <h3 id={`${id}-title`}>Add an action at the cursor</h3>
       <div className="field">
         <label htmlFor={`${id}-kind`}>What happens</label>
-        <select id={`${id}-kind`} value={kindId} onChange={(e) => setKindId(e.currentTarget.value)}>
-          {INTERVENTIONS.map((k) => (
-            <option key={k.id} value={k.id}>
-              {k.label}
+        <select id={`${id}-kind`} value={type} onChange={(e) => setType(e.currentTarget.value as ActionType)}>
+          {ACTION_MENU.map((t) => (
+            <option key={t} value={t}>
+              {kindOf(t).label}
             </option>
           ))}
         </select>
       </div>
-      {kind.fields.map(input)}
+      {fields.map(input)}
       {note && (
         <p className="field-note" role="note">
           {note}
         </p>
       )}
       <ApplyButton disabled={invalid || computing || note !== null} />
-      {computing && <p className="hint">Wait for the changed run to finish, then intervene on it.</p>}
+      {computing && <p className="hint">Wait for the changed run to finish, then add an action to it.</p>}
       <p className="hint">Everything up to the step you are on stays the same; what follows is recomputed.</p>
     </form>
   );

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { findPreset } from '../../engine';
 import { createLabStore } from '../store/labStore';
 import { renderInLab } from '../testing/renderInLab';
-import { InterventionList } from './InterventionList';
+import { ActionList } from './ActionList';
 
 function type(input: HTMLInputElement, value: string) {
   act(() => {
@@ -31,7 +31,7 @@ const input = (form: HTMLFormElement, label: string): HTMLInputElement => {
 describe('editing a timed action', () => {
   it("saves a pause's new length in place of the old, and undo puts it back", () => {
     const store = createLabStore(findPreset('canonical-race')!.scenario);
-    const container = renderInLab(store, <InterventionList />);
+    const container = renderInLab(store, <ActionList />);
     const form = openEdit(container, /^Edit: Client1 pauses for 2500 ms at 100 ms$/);
     expect(form.getAttribute('aria-label')).toBe('Edit: Client1 pauses for 2500 ms at 100 ms');
     expect(document.activeElement).toBe(input(form, 'Time (ms)'));
@@ -51,7 +51,7 @@ describe('editing a timed action', () => {
 
   it('Cancel and Escape close it and change nothing', () => {
     const store = createLabStore(findPreset('canonical-race')!.scenario);
-    const container = renderInLab(store, <InterventionList />);
+    const container = renderInLab(store, <ActionList />);
     let form = openEdit(container, /^Edit: Client2 writes X/);
     type(input(form, 'Time (ms)'), '5');
     act(() => [...form.querySelectorAll('button')].find((b) => b.textContent === 'Cancel')!.click());
@@ -66,7 +66,7 @@ describe('editing a timed action', () => {
 
   it('points out a time that is not a whole number and saves nothing', () => {
     const store = createLabStore(findPreset('canonical-race')!.scenario);
-    const container = renderInLab(store, <InterventionList />);
+    const container = renderInLab(store, <ActionList />);
     const form = openEdit(container, /^Edit: Client2 writes X/);
     const time = input(form, 'Time (ms)');
     type(time, '1.5');
