@@ -14,7 +14,7 @@ import { createLessonSession } from './lessons/session';
 import { PRESETS } from '../engine';
 import { DEFAULT_PRESET_ID } from './store/presetOf';
 import { PAGE_PRESETS } from './store/presets';
-import { STEP_LABEL } from './store/url';
+import { STEP_LABEL } from './link/grammar';
 import { embedRoute } from './embed/route';
 import { openEmbed } from './embed/drive';
 import { readEmbedHash } from './embed/embedUrl';
