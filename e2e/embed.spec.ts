@@ -365,7 +365,6 @@ test('the embed fits 640x360 without scrolling, passes axe, and looks right in a
   // long comparison with the longest note of any box, ran 16 px past the frame, the bar cut off.
   await page.setViewportSize({ width: 640, height: 360 });
   await page.goto('./#embed&preset=qjm-missed-epoch&step=local');
-  // The page's own view, not the build's first view the starter shows until it is drawn.
   await embedDrawn(page);
   await expect(page.getByTestId('comparison')).toContainText('epoch 33 >= promised 33 -> APPEND');
   await expect(page.getByTestId('comparison')).toContainText('commits only once 2 journal nodes');
@@ -541,7 +540,6 @@ test("the timeline's key shows over the drawing on demand, inside the frame, cle
     await page.setViewportSize({ width, height });
     await page.goto('about:blank');
     await page.goto('./#embed&preset=canonical-race&step=t6');
-    // The page's own view, not the build's first view the starter shows until it is drawn.
     await embedDrawn(page);
     const key = page.getByRole('button', { name: 'Key' });
     const legend = page.locator('.tl-legend');

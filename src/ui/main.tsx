@@ -147,14 +147,7 @@ function start(container: HTMLElement) {
       // other page is drawn afresh over it. Either way in a transition: React works in short
       // slices, so the main thread is never blocked for long while the page is drawn.
       const first = firstViewOf(container);
-      // The embed's first view (scripts/first-view.mjs) is drawn over, not taken over: the starter
-      // is told once the page's own is there, to do the taps it kept.
-      const embedFirst = container.querySelector(':scope > .first-embed');
-      const shown = first
-        ? () => takeOver(first)
-        : embedFirst
-          ? () => document.dispatchEvent(new Event('fencelab:takeover'))
-          : undefined;
+      const shown = first ? () => takeOver(first) : undefined;
       const page = (
         <StrictMode>
           <Root store={store} session={session} flushUrl={url.flush} onShown={shown} />
@@ -198,7 +191,7 @@ function resetControls(first: HTMLElement) {
 
 /**
  * The first view is the page's own now: usable (no longer inert), and no longer hidden for a link.
- * The page's starter then does the taps it kept from before (scripts/first-view.mjs).
+ * The page's starter then does the taps it kept from before (boot/starter.ts).
  */
 function takeOver(first: HTMLElement) {
   first.removeAttribute('inert');

@@ -31,10 +31,9 @@ export interface NarrationProps {
 
 /**
  * How the narration keeps the room it reserves (NarrationProps: reservePx, reserveEm, reserveAs), as
- * the style of its section; none where nothing is reserved. The page's starter keeps the embed's
- * first view's room the same way (scripts/first-view.mjs; a test holds the two together).
+ * the style of its section; none where nothing is reserved.
  */
-export function reservedStyle(
+function reservedStyle(
   reservePx: number | undefined,
   reserveEm: number | undefined,
   reserveAs: 'basis' | 'height',
