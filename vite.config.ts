@@ -131,7 +131,7 @@ const firstView = (): Plugin => {
       // The page's one style sheet (cssCodeSplit: false) comes inside the page, allowed by its hash:
       // the first view is drawn as the lab will draw it, with no second request before the first
       // paint. With the sheet still on its way, Chromium lays the page out unstyled once the HTML
-      // is parsed (a <select> makes it), then again styled: 35 to 110 ms wasted on a slow network.
+      // is parsed (a <select> makes it), then again styled: time lost on a slow network.
       // The sheet's file stays in dist/assets, for whoever wants the styles as a file: no page
       // loads it.
       const sheets = [...page.matchAll(/<link rel="stylesheet" crossorigin href="\.\/([^"]+\.css)">/g)];
@@ -253,7 +253,7 @@ const PAGE_MODULES = new RegExp(
     // with the rest of the engine's core: left alone, the bundler makes a small chunk of each
     // strategy, shared by the core and that strategy's model. With them what every page's
     // narration and verdict read of a journal edit (trace/edits.ts): left alone, it goes with the
-    // narration's chunk, and the embed fetched all 8 kB of it for two functions.
+    // narration's chunk, and the embed would fetch all of it for two functions.
     // Not what the lab says about them (strategies/about/), which only the lab's panels show.
     String.raw`/src/engine/(core|protocol)/|/src/engine/strategies/[^/]+\.ts$|/src/engine/models/registry|/src/engine/trace/edits\.ts$`,
     String.raw`/node_modules/(react|zustand)/`,
@@ -303,7 +303,7 @@ export default defineConfig({
             // every view draws (the timeline, the narration line, the transport, the error banner),
             // with all they import, and the engine's core. Left alone, the bundler makes a small
             // chunk of each module that the page's entry shares with a view (it does not know the
-            // entry is always there first), and the embed's first render asked for 19 files. Over
+            // entry is always there first), and the embed's first render asks for many files. Over
             // HTTP/1.1 a browser fetches 6 at a time from one server, so each 6 more cost a slow
             // phone another round trip before anything is drawn.
             { name: 'page', test: PAGE_MODULES },

@@ -1,7 +1,7 @@
 // The first paint is the view itself, and nothing moves once drawn: not a loading line replaced
 // by the view, not the panels drawn just after the first paint, not a scrollbar arriving with
 // them. Headless Chromium hides scrollbars unless told not to; a desktop browser shows them, and
-// one that appears after the first paint narrows the page (Lighthouse measured 0.11 that way).
+// one that appears after the first paint narrows the page, a layout shift.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';

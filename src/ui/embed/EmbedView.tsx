@@ -38,8 +38,8 @@ function EmbedTimeline({ fixedPx }: { fixedPx: number | null }) {
   const { trace, fullTrace } = useShownTrace();
   const { cursor, seek } = useLab((s) => ({ cursor: s.cursor, seek: s.seek }));
   const [ref, measured] = useElementSize<HTMLElement>('height');
-  // The key has no room below the drawing in a frame: shown over it, on demand (a reader of a docs
-  // page had no way to tell a hatched bar from a red one).
+  // The key has no room below the drawing in a frame: shown over it, on demand, so a reader can
+  // tell a hatched bar from a red one.
   const [showKey, setShowKey] = useState(false);
   // The section's padding (2 px a side) and border are not the drawing's.
   const height = fixedPx ?? Math.max(0, measured - 6);
@@ -103,8 +103,8 @@ export default function EmbedView({ store }: { store: LabStore }) {
     // The postMessage bridge (3 kB) is fetched once the frame has drawn the run and is idle, not
     // with what it draws: nothing drawn needs it, and a command the parent sends meanwhile is kept
     // (early.ts) and run once it listens. `ready` (and an autoplay) come that much later. Where the
-    // parent has sent commands already, or the link plays, at once: a docs author's trial on a slow
-    // phone saw the link's own step for 1.5 s more before its page's commands were done.
+    // parent has sent commands already, or the link plays, at once: on a slow phone the frame would
+    // otherwise show the link's own step for a second or more before its page's commands are done.
     let bridge: Bridge | null = null;
     let gone = false;
     const load = () => import('./bridge');

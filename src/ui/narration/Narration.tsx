@@ -117,7 +117,7 @@ export function NarrationBody({
       <div className="narration-main">
         <p className="narration-where">
           {/* The space is for a screen reader and for copied text: with the step's number hidden
-              (a small frame), "t6" and "2606 ms" ran together as "t62606 ms". */}
+              (a small frame), "t6" and "2606 ms" would run together as "t62606 ms". */}
           {step.label && <span className="step-label big">{step.label}</span>}{' '}
           <span>
             <span className="narration-step">
