@@ -2,13 +2,13 @@
 // built site in dist/ works from any path: a docs subfolder, an iframe, a file server.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { build, minifySync, type Plugin, type Rollup } from 'vite';
-import { embedFirstFile, starterScript, viewChunks } from './scripts/first-view.mjs';
+import { build, type Plugin, type Rollup } from 'vite';
+import { starterScript, viewChunks } from './scripts/first-view.mjs';
 import { defineConfig } from 'vitest/config';
 
 type OutputChunk = Rollup.OutputChunk;
@@ -87,9 +87,8 @@ const VIEW_MODULES = {
  * arrives (it carries the style sheet); main.tsx then takes it over as it is (hydrates it) where the
  * page has no link, and draws its own view over it otherwise. The inline script (which hides it for
  * a link to anything else, asks early for what the link draws, and starts the page's own script
- * once the first view is on the screen: scripts/first-view.mjs) and the inline style sheet are allowed by their
- * hashes in the Content-Security-Policy. The embed player's first views are built here too, one
- * file each (writeEmbedFirstViews, below).
+ * once the first view is on the screen: src/ui/boot/starter.ts, bundled by scripts/first-view.mjs)
+ * and the inline style sheet are allowed by their hashes in the Content-Security-Policy.
  */
 const firstView = (): Plugin => {
   let outDir = 'dist';
@@ -119,22 +118,20 @@ const firstView = (): Plugin => {
         },
       });
       const module = `${pathToFileURL(join(cache, 'prerender.mjs')).href}?at=${Date.now()}`;
-      const { renderFirstView, renderEmbedFirstViews, shippedPresets, EARLY_MAX } = (await import(module)) as {
+      const { renderFirstView, shippedPresets } = (await import(module)) as {
         renderFirstView: () => Promise<string>;
-        renderEmbedFirstViews: () => Promise<{ css: string; views: EmbedFirstView[] }>;
         shippedPresets: () => { ids: string[]; fallback: string; withPage: string[] };
-        EARLY_MAX: number;
       };
       const view = await renderFirstView();
-      refuseStyleAttributes(view, 'the first view');
-      const embedVersion = writeEmbedFirstViews(outDir, await renderEmbedFirstViews());
+      // style-src has no 'unsafe-inline': a style attribute in the HTML would be refused, loudly.
+      if (/\sstyle="/.test(view)) throw new Error('the first view has a style attribute, which the CSP refuses');
       const file = join(outDir, 'index.html');
       const page = readFileSync(file, 'utf8');
       if (!page.includes('<div id="root"></div>')) throw new Error('dist/index.html has no empty #root');
       // The page's one style sheet (cssCodeSplit: false) comes inside the page, allowed by its hash:
       // the first view is drawn as the lab will draw it, with no second request before the first
       // paint. With the sheet still on its way, Chromium lays the page out unstyled once the HTML
-      // is parsed (a <select> makes it), then again styled: 35 to 110 ms wasted on a slow network.
+      // is parsed (a <select> makes it), then again styled: time lost on a slow network.
       // The sheet's file stays in dist/assets, for whoever wants the styles as a file: no page
       // loads it.
       const sheets = [...page.matchAll(/<link rel="stylesheet" crossorigin href="\.\/([^"]+\.css)">/g)];
@@ -152,13 +149,13 @@ const firstView = (): Plugin => {
       // The page's script starts once the first view is on the screen, not before: a module script
       // that has already arrived would otherwise run before the first paint, and the first view
       // would wait for it. The inline script asks for it then, with the chunks it imports and the code of
-      // the view the link opens; it asks at once for the runs the link draws (scripts/first-view.mjs).
+      // the view the link opens; it asks at once for the runs the link draws (src/ui/boot/starter.ts).
       const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(page);
       if (!entry) throw new Error("dist/index.html has no module script for the page's entry");
       const inline = /<script>([\s\S]*?)<\/script>/.exec(page);
       if (!inline) throw new Error('index.html has no inline script (the one that hides the first view for a link)');
       // Vite's links to the chunks the entry imports: the starter asks for them itself, with the
-      // entry, once the first frame is drawn (scripts/first-view.mjs).
+      // entry, once the first frame is drawn.
       const importLinks = /<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g;
       const manifest = JSON.parse(readFileSync(join(outDir, '.vite/manifest.json'), 'utf8')) as Parameters<
         typeof viewChunks
@@ -169,12 +166,10 @@ const firstView = (): Plugin => {
         ...viewChunks(manifest, { always: ENTRY_IMPORTS_LATER }).always!.map((file) => `./${file}`),
       ];
       const presets = shippedPresets();
-      // Minified, as the page goes without its HTML comments (both are for this file's readers):
-      // the whole page then comes in a new connection's first round trip (bench:weight says).
-      const written = minifySync(
-        'starter.js',
-        starterScript({
-          head: inline[1]!,
+      const starter = await starterScript({
+        root,
+        head: inline[1]!,
+        config: {
           entry: entry[1]!,
           imports,
           chunks: viewChunks(manifest, VIEW_MODULES),
@@ -182,12 +177,8 @@ const firstView = (): Plugin => {
           fallback: presets.fallback,
           withPage: presets.withPage,
           engine: ENGINE_ID,
-          embedVersion,
-          earlyMax: EARLY_MAX,
-        }),
-      );
-      if (written.errors.length) throw new Error(`the starter did not minify: ${written.errors[0]!.message}`);
-      const starter = written.code.trim();
+        },
+      });
       const hash = createHash('sha256').update(starter).digest('base64');
       const html = page
         .replace(/<!--[\s\S]*?-->\s*/g, '')
@@ -208,40 +199,6 @@ const firstView = (): Plugin => {
     },
   };
 };
-
-/** One embed link's first view: src/ui/prerender.tsx's EmbedFirstView (this file cannot import a .tsx). */
-interface EmbedFirstView {
-  preset: string;
-  step: string | null;
-  html: string;
-}
-
-/**
- * The embed player's first views (src/ui/prerender.tsx, renderEmbedFirstViews), one file each:
- * dist/first/PRESET/STEP.json (STEP a step's index or label, or _ for a link with no step:
- * embedFirstFile), holding the markup, the embed's own style sheet and what it is of (the preset and
- * the step), which the page's starter shows before the page's script has come (scripts/first-view.mjs,
- * embedFirstOf). Returns their version (a hash of them all), which the
- * starter puts in their address, so a file cached from another build is not asked for.
- */
-function writeEmbedFirstViews(outDir: string, { css, views }: { css: string; views: EmbedFirstView[] }): string {
-  const version = createHash('sha256');
-  for (const { preset, step, html } of views) {
-    refuseStyleAttributes(html, `the embed's first view of ${preset} at ${step ?? 'its start'}`);
-    const file = join(outDir, embedFirstFile(preset, step));
-    mkdirSync(dirname(file), { recursive: true });
-    // What it is of, which the starter checks against the link before showing it.
-    const text = JSON.stringify({ preset, step, css, html });
-    writeFileSync(file, text);
-    version.update(text);
-  }
-  return version.digest('hex').slice(0, 12);
-}
-
-/** style-src has no 'unsafe-inline': a style attribute in HTML the build writes would be refused, loudly. */
-function refuseStyleAttributes(html: string, what: string): void {
-  if (/\sstyle="/.test(html)) throw new Error(`${what} has a style attribute, which the CSP refuses`);
-}
 
 /**
  * The presets that do not come with the page (src/ui/store/presets.ts): one file, fetched by the
@@ -297,7 +254,7 @@ const PAGE_MODULES = new RegExp(
     // with the rest of the engine's core: left alone, the bundler makes a small chunk of each
     // strategy, shared by the core and that strategy's model. With them what every page's
     // narration and verdict read of a journal edit (trace/edits.ts): left alone, it goes with the
-    // narration's chunk, and the embed fetched all 8 kB of it for two functions.
+    // narration's chunk, and the embed would fetch all of it for two functions.
     // Not what the lab says about them (strategies/about/), which only the lab's panels show.
     String.raw`/src/engine/(core|protocol)/|/src/engine/strategies/[^/]+\.ts$|/src/engine/models/registry|/src/engine/trace/edits\.ts$`,
     String.raw`/node_modules/(react|zustand)/`,
@@ -347,7 +304,7 @@ export default defineConfig({
             // every view draws (the timeline, the narration line, the transport, the error banner),
             // with all they import, and the engine's core. Left alone, the bundler makes a small
             // chunk of each module that the page's entry shares with a view (it does not know the
-            // entry is always there first), and the embed's first render asked for 19 files. Over
+            // entry is always there first), and the embed's first render asks for many files. Over
             // HTTP/1.1 a browser fetches 6 at a time from one server, so each 6 more cost a slow
             // phone another round trip before anything is drawn.
             { name: 'page', test: PAGE_MODULES },

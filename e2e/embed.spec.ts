@@ -177,7 +177,7 @@ test("commands sent as soon as the frame has loaded, before ready, run once the 
 });
 
 test('a command sent before ready that fails is told after ready, as the docs say errors come', async ({ page }) => {
-  // A docs author's page that listens from ready on missed the error: it came first.
+  // A page that listens from ready on must not miss an error that came before it.
   const early = JSON.stringify([{ type: 'load', scenario: { name: 'x' } }]);
   await page.goto(`${parentOrigin}/?step=t6&early=${encodeURIComponent(early)}`);
   await waitFor(page, 'error', (e) => /^load: the scenario is not valid/.test(e.message as string));
@@ -361,11 +361,10 @@ test('the embed fits 640x360 without scrolling, passes axe, and looks right in a
     await page.setViewportSize({ width: w + 160, height: h + 260 });
     await page.screenshot({ path: `test-results/screenshots/embed-${w}x${h}.png` });
   }
-  // Found by a docs author who stepped every preset at 640x360: five lanes, and a journal node's
-  // long comparison with the longest note of any box, ran 16 px past the frame, the bar cut off.
+  // The tallest case at 640x360: five lanes, and a journal node's long comparison with the longest
+  // note of any box, must still leave the bar inside the frame.
   await page.setViewportSize({ width: 640, height: 360 });
   await page.goto('./#embed&preset=qjm-missed-epoch&step=local');
-  // The page's own view, not the build's first view the starter shows until it is drawn.
   await embedDrawn(page);
   await expect(page.getByTestId('comparison')).toContainText('epoch 33 >= promised 33 -> APPEND');
   await expect(page.getByTestId('comparison')).toContainText('commits only once 2 journal nodes');
@@ -384,8 +383,8 @@ test('the embed fits 640x360 without scrolling, passes axe, and looks right in a
 test("with the event table shown, its current row is in the frame as the cursor moves, not under the frame's edge", async ({
   page,
 }) => {
-  // Found by a docs author: in a 900x540 frame the table ran 180 px past the frame's bottom, its
-  // current row with it; the reader saw rows 25 to 28 with the cursor on 30.
+  // In a 900x540 frame the table must stay inside the frame, its current row in view, not run past
+  // the frame's bottom with the row the cursor is on.
   await page.setViewportSize({ width: 900, height: 540 });
   await page.goto('./#embed&preset=canonical-race&step=t6&show=timeline,narration,transport,events');
   const current = page.locator('.event-table tr[aria-current="step"]');
@@ -506,7 +505,7 @@ test('the lab copies the embed code for its view, and the example page drives th
     .poll(() => page.evaluate(() => navigator.clipboard.readText()))
     .toContain('#embed&amp;preset=canonical-race&amp;step=t2"');
 
-  // Redlock's five masters get a taller frame: at 640x360 their lanes' names were 9 px type.
+  // Redlock's five masters get a taller frame: at 640x360 their lanes' names would be 9 px type.
   await page.goto('./#preset=redlock-race&step=t6');
   await page.getByRole('button', { name: 'Copy embed code' }).click();
   await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toContain('height="420"');
@@ -541,7 +540,6 @@ test("the timeline's key shows over the drawing on demand, inside the frame, cle
     await page.setViewportSize({ width, height });
     await page.goto('about:blank');
     await page.goto('./#embed&preset=canonical-race&step=t6');
-    // The page's own view, not the build's first view the starter shows until it is drawn.
     await embedDrawn(page);
     const key = page.getByRole('button', { name: 'Key' });
     const legend = page.locator('.tl-legend');
@@ -574,7 +572,7 @@ test("the timeline's key shows over the drawing on demand, inside the frame, cle
 });
 
 test('the link back to the lab names the view from the first moment the frame shows it', async ({ page }) => {
-  // Found by a docs author: for half a second after `ready` it was "./", the lab's start.
+  // Not "./", the lab's start, while the store's own link is worked out.
   await page.addInitScript(() => {
     new MutationObserver((_, observer) => {
       const link = document.querySelector('[data-testid="open-in-lab"]');

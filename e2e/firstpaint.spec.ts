@@ -1,10 +1,10 @@
 // The first paint is the view itself, and nothing moves once drawn: not a loading line replaced
 // by the view, not the panels drawn just after the first paint, not a scrollbar arriving with
 // them. Headless Chromium hides scrollbars unless told not to; a desktop browser shows them, and
-// one that appears after the first paint narrows the page (Lighthouse measured 0.11 that way).
+// one that appears after the first paint narrows the page, a layout shift.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 
 test.use({
   launchOptions: {
@@ -239,115 +239,4 @@ test('a link to another view never shows the default run first, and the page the
   await expect(page.getByRole('heading', { name: /Strategy and knobs/ })).toBeVisible();
   await expect(page.locator('.first-view')).toHaveCount(0);
   await expect(page.locator('.app')).toHaveCount(1);
-});
-
-test.describe("an embed's first view", () => {
-  test.use({ viewport: { width: 640, height: 360 } });
-  /** Where the embed's narration and its bar are, and what the narration says. */
-  const layoutOf = async (page: Page, within: string) => {
-    const narration = page.locator(`${within} section.narration[aria-label]`);
-    const bar = page.locator(`${within} .embed-bar`);
-    const timeline = page.locator(`${within} section.embed-timeline`);
-    return {
-      words: (await narration.getByTestId('narration').innerText()).replace(/\s+/g, ' '),
-      narration: await narration.boundingBox(),
-      bar: await bar.boundingBox(),
-      timeline: await timeline.boundingBox(),
-    };
-  };
-
-  test("shows the link's step before the page's script has come, where the page then draws its own", async ({
-    page,
-  }) => {
-    // Lighthouse's slow phone waited 2.0 s for the embed's narration, drawn only once all of the
-    // page's code had come and run; the build now draws it into a file the starter shows at once.
-    const entry = /\/assets\/index-[^/]+\.js$/;
-    for (const [frame, link, words] of [
-      [[640, 360], 'preset=canonical-race&step=t6', 'max_seen stays 34'],
-      [[640, 360], 'preset=canonical-race&step=t2', 'The lease of Client1 (token 33) is over'],
-      [[640, 360], 'preset=canonical-race&step=4', 'The lease of Client1 (token 33) is over'],
-      [[640, 360], 'preset=canonical-race', 'Client1 asks LockService for the lock.'],
-      // Found by a review: the narration kept its room as a height where the page keeps it as a
-      // basis it gives up in a short frame, and the timeline lacked its least height; both moved.
-      [[390, 360], 'preset=redlock-race&step=t6', 'Client1'],
-      [[390, 360], 'preset=redlock-clock-jump&step=t4', 'Client'],
-      [[640, 200], 'preset=canonical-race&step=t6', 'max_seen stays 34'],
-    ] as const) {
-      await page.setViewportSize({ width: frame[0], height: frame[1] });
-      const hash = `./#embed&${link}`;
-      await page.route(entry, (route) => route.abort());
-      await page.goto('about:blank'); // a new page, not a new hash on the last one
-      await page.goto(hash);
-      const first = page.locator('.first-embed');
-      // Seen, not usable: its buttons do nothing until the page has drawn its own.
-      await expect(first).toHaveAttribute('inert', '');
-      await expect(first.getByTestId('narration')).toContainText(words);
-      // Its timeline is the page's to draw: the box says so meanwhile.
-      const waiting = await first
-        .locator('.embed-timeline')
-        .evaluate((box) => getComputedStyle(box, '::after').content);
-      expect(waiting).toBe('"Drawing the timeline…"');
-      // Only the narration itself: the unseen copies measured for its room are gone.
-      await expect(first.locator('.narration-probe')).toHaveCount(0);
-      const before = await layoutOf(page, '.first-embed');
-      await page.unroute(entry);
-      await page.goto('about:blank');
-      await page.goto(hash);
-      await expect(page.locator('.first-embed')).toHaveCount(0);
-      await expect(page.locator('.tl-svg')).toBeVisible();
-      const after = await layoutOf(page, '#root');
-      // The same words in the same place: at a shorter step than the run's tallest too, the
-      // narration keeps the room the page keeps for it, so nothing moves as the page draws.
-      const at = `${link} at ${frame.join('x')}`;
-      expect(after.words, at).toBe(before.words);
-      for (const box of ['narration', 'bar', 'timeline'] as const)
-        for (const side of ['x', 'y', 'width', 'height'] as const)
-          expect(Math.abs(after[box]![side] - before[box]![side]), `${at}: the ${box}'s ${side}`).toBeLessThanOrEqual(
-            1,
-          );
-    }
-  });
-
-  test('a tap on its Play before the page has drawn its own plays once the page has', async ({ page }) => {
-    // A docs author's trial: Play tapped at 1.4 s on a slow phone did nothing, ever.
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
-    await page.goto('./#embed&preset=canonical-race&step=t2');
-    const first = page.locator('.first-embed');
-    await expect(first.getByRole('button', { name: 'Play' })).toBeVisible();
-    const box = (await first.getByRole('button', { name: 'Play' }).boundingBox())!;
-    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
-    release();
-    await expect(page.locator('.first-embed')).toHaveCount(0);
-    await expect(page.getByRole('button', { name: 'Pause' })).toBeVisible();
-  });
-
-  test('is not shown for a link it was not drawn for: another strategy, parts of its own, a bad origin, a label the run lacks', async ({
-    page,
-  }) => {
-    for (const [hash, alert] of [
-      ['#embed&preset=canonical-race&strategy=etcd&step=t6', null],
-      ['#embed&preset=canonical-race&show=timeline,narration', null],
-      ['#embed&preset=canonical-race&step=t6&origin=docs.example', null],
-      ['#embed&preset=canonical-race&step=t9', 'No step is labelled "t9"'],
-    ] as const) {
-      const asked: string[] = [];
-      page.on('request', (request) => asked.push(request.url()));
-      await page.goto('about:blank');
-      await page.goto(`./${hash}`);
-      await expect(page.locator('.tl-svg')).toBeVisible();
-      await expect(page.locator('.first-embed')).toHaveCount(0);
-      if (alert) await expect(page.getByRole('alert')).toContainText(alert);
-      // Asked for only where the link reads as one the build drew (t9 looks like one).
-      expect(
-        asked.some((url) => url.includes('/first/')),
-        hash,
-      ).toBe(alert !== null);
-      page.removeAllListeners('request');
-    }
-  });
 });

@@ -16,7 +16,8 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const LIGHTHOUSE = '12.2.3'; // 13 needs Node 22
 const cache = join(root, 'node_modules/.cache/lighthouse');
 const cli = join(cache, 'node_modules/lighthouse/cli/index.js');
-const PORT = 4194;
+// BENCH_PORT: another checkout may be serving on the usual port at the same time.
+const PORT = Number(process.env.BENCH_PORT ?? 4194);
 /** @type {[string, string][]} */
 const METRICS = [
   ['first-contentful-paint', 'FCP'],

@@ -3,11 +3,10 @@
 // first render, gzipped: the chunks the page requested by the time its narration first appears.
 // A report, not a test. `npm run bench:weight` runs it alone against a fresh build; bench-ui.mjs
 // prints the same table. Workers are listed apart: a page starts them, but does not wait for them.
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
-import { embedFirstOf } from './first-view.mjs';
 import { buildSite, servePreview } from './preview.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -20,11 +19,10 @@ export const ENTRIES = [
 
 // Runs in the page (kept as text: this file is checked without the DOM's types): records when
 // the page's own narration first appears, in ms since navigation start: drawn afresh, or the
-// build's first view taken over by the page (main.tsx then drops its first-view class). Not the
-// embed's first view, which the page's starter shows before the page's script (first-embed).
+// build's first view taken over by the page (main.tsx then drops its first-view class).
 export const RECORD_FIRST_RENDER = `
   new MutationObserver((_, observer) => {
-    if (document.querySelector('[data-testid="narration"]:not(.first-view *, .first-embed *)')) {
+    if (document.querySelector('[data-testid="narration"]:not(.first-view *)')) {
       window.firstRenderMs = performance.now();
       observer.disconnect();
     }
@@ -44,8 +42,7 @@ const gzipped = (name) => {
  * @param {import('@playwright/test').Browser} browser
  * @param {string} base the built site's URL, ending in '/'
  * `page` is the page itself, gzipped: its HTML, with the page's styles and the lab's first view.
- * `first` is the embed's first view the starter shows for the entry's link, if any (firstFile).
- * @returns {Promise<{ name: string, chunks: { file: string, gzip: number }[], gzip: number, page: number, first: { file: string, gzip: number } | null, workers: string[], firstRenderMs: number }[]>}
+ * @returns {Promise<{ name: string, chunks: { file: string, gzip: number }[], gzip: number, page: number, workers: string[], firstRenderMs: number }[]>}
  */
 export async function firstRenderWeight(browser, base) {
   const out = [];
@@ -78,24 +75,12 @@ export async function firstRenderWeight(browser, base) {
       chunks,
       gzip: chunks.reduce((sum, c) => sum + c.gzip, 0),
       page: gzipped('index.html'),
-      // What the starter shows for the link before the page's script is asked for, if anything.
-      first: firstFile(entry.hash),
       workers,
       firstRenderMs,
     });
     await page.close();
   }
   return out;
-}
-
-/**
- * The embed's first view a link opens with (scripts/first-view.mjs, embedFirstOf), and its size.
- * @param {string} hash @returns {{ file: string, gzip: number } | null}
- */
-function firstFile(hash) {
-  const presets = readdirSync(`${root}dist/runs`).map((f) => f.replace(/\.json$/, ''));
-  const first = embedFirstOf(hash, presets);
-  return first === null ? null : { file: first.file, gzip: gzipped(first.file) };
 }
 
 /** @param {Awaited<ReturnType<typeof firstRenderWeight>>} rows @returns {string[]} report lines */
@@ -106,10 +91,6 @@ export function weightLines(rows) {
     lines.push(`    ${row.name.padEnd(13)} ${kB(row.gzip).padStart(9)} in ${row.chunks.length} chunks`);
     lines.push(`      ${row.chunks.map((c) => `${c.file.replace(/-[\w-]{8}\.js$/, '')} ${kB(c.gzip)}`).join(', ')}`);
     if (row.workers.length) lines.push(`      workers started by then: ${row.workers.join(', ')}`);
-    if (row.first)
-      lines.push(
-        `      shown before the page's script is asked for: the build's first view of the link, ${row.first.file}, ${kB(row.first.gzip)}`,
-      );
   }
   const [lab, embed] = rows;
   if (lab && embed)

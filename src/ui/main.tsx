@@ -36,8 +36,8 @@ import './header/ErrorBanner';
 if (isEmbedHash(window.location.hash)) holdEarlyMessages();
 
 // React DOM, the largest part of the page's script, is evaluated in a task of its own rather than
-// with the page's other modules: a slow phone (4x slower CPU) spent 320 ms in the one task that
-// evaluated them all. It is fetched with the page's script (the page's starter asks for it).
+// with the page's other modules: evaluating them all in one task blocks a slow phone's main thread
+// for long. It is fetched with the page's script (the page's starter asks for it).
 // Null when it cannot be fetched (the page then says so, below): caught here, where the import
 // is made, so its failure is not also reported as an error nobody handled.
 const reactDom = import('react-dom/client').catch(() => null);
@@ -46,12 +46,12 @@ const container = document.getElementById('root');
 if (!container) throw new Error('Fencelab: the page has no #root element to mount into.');
 
 // The code of the view the link names (its chunks already asked for by the page's starter) is
-// imported first, while the run below is prepared. In a task of its own: importing its chunks costs
-// a slow phone about 100 ms, which would otherwise lengthen the task that runs the page's modules.
+// imported first, while the run below is prepared. In a task of its own: importing its chunks would
+// otherwise lengthen the task that runs the page's modules on a slow phone.
 setTimeout(() => void preloadView(viewOfLink(window.location.hash)).catch(() => undefined), 0);
 // So does what the link's own run needs (its shipped run, or its strategy's model), alongside the
 // default run below rather than after it. Each run is prepared in a task of its own too: checking
-// a scenario the first time costs a slow phone about 40 ms (the page's starter has asked for the
+// a scenario the first time is work a slow phone notices (the page's starter has asked for the
 // runs' files already).
 setTimeout(
   () =>
@@ -147,14 +147,7 @@ function start(container: HTMLElement) {
       // other page is drawn afresh over it. Either way in a transition: React works in short
       // slices, so the main thread is never blocked for long while the page is drawn.
       const first = firstViewOf(container);
-      // The embed's first view (scripts/first-view.mjs) is drawn over, not taken over: the starter
-      // is told once the page's own is there, to do the taps it kept.
-      const embedFirst = container.querySelector(':scope > .first-embed');
-      const shown = first
-        ? () => takeOver(first)
-        : embedFirst
-          ? () => document.dispatchEvent(new Event('fencelab:takeover'))
-          : undefined;
+      const shown = first ? () => takeOver(first) : undefined;
       const page = (
         <StrictMode>
           <Root store={store} session={session} flushUrl={url.flush} onShown={shown} />
@@ -198,7 +191,7 @@ function resetControls(first: HTMLElement) {
 
 /**
  * The first view is the page's own now: usable (no longer inert), and no longer hidden for a link.
- * The page's starter then does the taps it kept from before (scripts/first-view.mjs).
+ * The page's starter then does the taps it kept from before (boot/starter.ts).
  */
 function takeOver(first: HTMLElement) {
   first.removeAttribute('inert');

@@ -6,12 +6,9 @@ import { lazy, type ComponentType } from 'react';
 import type { AppProps } from './App';
 import type { LabStore } from './store/labStore';
 import type { LessonSession } from './lessons/session';
-import { isEmbedHash } from './embed/embedUrl';
-import { readRecordedLink } from './recorded/route';
-import { hashParams } from './store/url';
+import type { ViewName } from './link/grammar';
 
-/** Which view the page shows. */
-export type ViewName = 'lab' | 'lesson' | 'recorded' | 'embed';
+export { viewOfLink, type ViewName } from './link/grammar';
 
 interface ViewProps {
   lab: AppProps;
@@ -51,12 +48,4 @@ export function viewComponent<V extends ViewName>(view: V): ComponentType<ViewPr
     (lazies as Record<ViewName, unknown>)[view] = made;
   }
   return made;
-}
-
-/** The view a link opens, from its text alone (a lesson link whose lesson is missing still opens
- * the lab; Root's currentView has the last word). */
-export function viewOfLink(hash: string): ViewName {
-  if (isEmbedHash(hash)) return 'embed';
-  if (readRecordedLink(hash)) return 'recorded';
-  return hashParams(hash).has('lesson') ? 'lesson' : 'lab';
 }

@@ -4,7 +4,7 @@
 // Invariant: it drives the same lab store as the lab; the cards, the event table and the
 // comparison load only when shown.
 
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useStore } from 'zustand';
 import { Transport } from '../controls/Transport';
 import { useKeyboard } from '../controls/useKeyboard';
@@ -38,29 +38,20 @@ function EmbedTimeline({ fixedPx }: { fixedPx: number | null }) {
   const { trace, fullTrace } = useShownTrace();
   const { cursor, seek } = useLab((s) => ({ cursor: s.cursor, seek: s.seek }));
   const [ref, measured] = useElementSize<HTMLElement>('height');
-  // The key has no room below the drawing in a frame: shown over it, on demand (a reader of a docs
-  // page had no way to tell a hatched bar from a red one).
+  // The key has no room below the drawing in a frame: shown over it, on demand, so a reader can
+  // tell a hatched bar from a red one.
   const [showKey, setShowKey] = useState(false);
   // The section's padding (2 px a side) and border are not the drawing's.
   const height = fixedPx ?? Math.max(0, measured - 6);
-  // Never below the lanes' least room (geometry.ts): a short frame scrolls (embed.css) instead.
-  // Set on the element, not as a style attribute: the build draws this view into HTML
-  // (prerender.tsx), where the Content-Security-Policy refuses style attributes. Said in the
-  // markup too (data-min-px), for the page's starter to set on the build's first view.
-  const minPx = fixedPx === null ? defaultHeight(laneUnits(trace.parties), LANE_HEIGHT_MIN_PX) + 6 : null;
-  const section = useCallback(
-    (node: HTMLElement | null) => {
-      if (node) node.style.minHeight = minPx === null ? '' : `${minPx}px`;
-      return ref(node);
-    },
-    [ref, minPx],
-  );
   return (
     <section
       className={showKey ? 'timeline embed-timeline show-key' : 'timeline embed-timeline'}
       aria-label="Timeline"
-      ref={section}
-      data-min-px={minPx ?? undefined}
+      ref={ref}
+      // Never below the lanes' least room (geometry.ts): a short frame scrolls (embed.css) instead.
+      style={
+        fixedPx === null ? { minHeight: defaultHeight(laneUnits(trace.parties), LANE_HEIGHT_MIN_PX) + 6 } : undefined
+      }
     >
       <button
         type="button"
@@ -112,8 +103,8 @@ export default function EmbedView({ store }: { store: LabStore }) {
     // The postMessage bridge (3 kB) is fetched once the frame has drawn the run and is idle, not
     // with what it draws: nothing drawn needs it, and a command the parent sends meanwhile is kept
     // (early.ts) and run once it listens. `ready` (and an autoplay) come that much later. Where the
-    // parent has sent commands already, or the link plays, at once: a docs author's trial on a slow
-    // phone saw the link's own step for 1.5 s more before its page's commands were done.
+    // parent has sent commands already, or the link plays, at once: on a slow phone the frame would
+    // otherwise show the link's own step for a second or more before its page's commands are done.
     let bridge: Bridge | null = null;
     let gone = false;
     const load = () => import('./bridge');

@@ -3,7 +3,7 @@
 
 import { useEffect, useState } from 'react';
 import { useLabStore } from '../store/context';
-import { EMBED_ONLY_KEYS } from '../store/url';
+import { labHashOf } from '../link/grammar';
 import { currentLink } from '../store/urlSync';
 
 const DELAY_MS = 300;
@@ -13,22 +13,14 @@ const DELAY_MS = 300;
  * without `embed` (the lab reads preset, s, own, strategy and step as the embed does, and passes
  * over the embed's own parameters). "https://x/#embed&preset=a&step=t6" → "https://x/#preset=a&step=t6".
  */
-export function labLinkOf(href: string): string {
+function labLinkOf(href: string): string {
   const at = href.indexOf('#');
-  if (at < 0) return href;
-  const rest = href
-    .slice(at + 1)
-    .split('&')
-    .filter((part) => part !== 'embed' && !EMBED_ONLY_KEYS.includes(part.split('=')[0]!));
-  return `${href.slice(0, at)}${rest.length ? `#${rest.join('&')}` : ''}`;
+  return at < 0 ? href : href.slice(0, at) + labHashOf(href.slice(at));
 }
 
 export function LinkBack() {
   const store = useLabStore();
-  // The build draws the embed's first view with no page around it (prerender.tsx): no link yet.
-  const [href, setHref] = useState<string>(() =>
-    typeof window === 'undefined' ? '' : labLinkOf(window.location.href),
-  );
+  const [href, setHref] = useState<string>(() => labLinkOf(window.location.href));
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
     let live = true;

@@ -1,9 +1,9 @@
-// The embed link's reading and the commands' checks: what is refused, and that refusing is cheap.
+// The commands' checks, what is refused and that refusing is cheap, and the embed's snippet.
 import { describe, expect, it } from 'vitest';
 import { PRESETS, findPreset, simulate } from '../../engine';
 import { hasCompactLanes } from '../timeline/lanes';
 import { boundedSize, noSuchPreset, readCommand } from './commands';
-import { embedHashOf, iframeSnippet, readEmbedHash, snippetHeight } from './embedUrl';
+import { iframeSnippet, snippetHeight } from './embedUrl';
 
 describe('readCommand', () => {
   it('takes each command in its shape', () => {
@@ -61,29 +61,8 @@ describe('readCommand', () => {
   });
 });
 
-describe('the embed link', () => {
-  it('reads its options and fails shut on a bad origin', () => {
-    const o = readEmbedHash('#embed&preset=canonical-race&strategy=etcd&step=t6&autoplay&speed=2&show=timeline,cards');
-    expect(o).toMatchObject({ hasScenario: true, strategy: 'etcd', speed: 2, autoplay: true, origin: null });
-    expect([...o.show]).toEqual(['timeline', 'cards']);
-    expect(readEmbedHash('#embed&origin=https%3A%2F%2Fdocs.example').origin).toBe('https://docs.example');
-    expect(readEmbedHash('#embed&origin=javascript:1')).toMatchObject({ closed: true, origin: null });
-  });
-  it('names the parameters it does not take (a typo is not passed over in silence)', () => {
-    expect(readEmbedHash('#embed&preset=canonical-race&stepp=t3&foo=bar').problems).toEqual([
-      'it has "stepp" and "foo", which an embed link does not take (it takes preset, s, own, strategy, step, autoplay, speed, show, origin)',
-    ]);
-    expect(
-      readEmbedHash('#embed&preset=canonical-race&own=2&strategy=etcd&step=t6&autoplay&speed=2&show=timeline&origin=x')
-        .problems,
-    ).toHaveLength(1); // the origin's, only
-  });
-  it('is written from a lab link, and its snippet escapes', () => {
-    expect(embedHashOf('#preset=canonical-race&step=4')).toBe('#embed&preset=canonical-race&step=4');
-    // A labelled step is named by its label; the scenario's own text is left alone.
-    expect(embedHashOf('#preset=canonical-race&strategy=etcd&step=t2')).toBe(
-      '#embed&preset=canonical-race&strategy=etcd&step=t2',
-    );
+describe("the embed's snippet", () => {
+  it('escapes the link it carries', () => {
     expect(iframeSnippet('a&b"', 'T')).toContain('src="a&amp;b&quot;"');
   });
   it("is taller for a run with compact lanes, whose names are 9 px type at 360 (Redlock's masters)", () => {

@@ -88,19 +88,15 @@ export async function openScenario(
 }
 
 /** Opens what an embed link names (the default scenario stays if it names none). */
-export async function openEmbedLink(
+async function openEmbedLink(
   store: LabStore,
-  hash: string,
-  hasScenario: boolean,
-  strategy: string | null,
+  { scenarioHash, hasScenario, strategy, step: stepText }: EmbedOptions,
 ): Promise<string[]> {
   const problems: string[] = [];
-  const stepText = /(?:^|[#&])step=([^&]*)/.exec(hash)?.[1];
   if (hasScenario) {
     // The strategy is carried here, not by the link's decoding, so a strategy the lab does not
     // have still opens the scenario, under its own strategy, at the step asked for.
-    const scenarioPart = hash.replace(/(^|[#&])strategy=[^&]*/g, '$1');
-    const decoded = await decodeHash(scenarioPart).catch(() => ({
+    const decoded = await decodeHash(scenarioHash).catch(() => ({
       kind: 'error' as const,
       message: 'The link is damaged.',
     }));
@@ -165,7 +161,7 @@ const openings = new WeakMap<EmbedOptions, Promise<string[]>>();
 export function openEmbed(store: LabStore, options: EmbedOptions): Promise<string[]> {
   let opening = openings.get(options);
   if (!opening) {
-    opening = openEmbedLink(store, options.hash, options.hasScenario, options.strategy).then((found) => {
+    opening = openEmbedLink(store, options).then((found) => {
       const problems = [...options.problems, ...found];
       // The first problem follows "The embed link:" as a phrase; the others are sentences of their own.
       const sentences = problems.map((p, i) => (i === 0 ? p : p.charAt(0).toUpperCase() + p.slice(1)));

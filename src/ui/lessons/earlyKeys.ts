@@ -26,7 +26,7 @@ let listening = 0;
  * Holds presses of P (present) made while a lesson is still loading, before its view is there to
  * take them: a teacher who opens a lesson's link and presses P at once gets the presentation. The
  * presses made before the page's script ran were counted by the page's starter
- * (scripts/first-view.mjs), which hands them over here. Held until the lesson's view takes them
+ * (boot/starter.ts), which hands them over here. Held until the lesson's view takes them
  * (takeHeldPresentKey) as it starts to listen itself; a later hold replaces this one.
  * @param doc the page's document, where the keys arrive
  * @returns the hold, for the opener to drop (take) if the lesson does not open; null when a

@@ -6,64 +6,15 @@
 //                                                    its answer shown without a choice
 //   #…lab link…&from=ID/CHAPTER/STEP[/N|/shown]       the lab, taken over from that step (and
 //                                                    its answer, once shown)
-// Invariant: reading a link never throws. A lesson link naming a chapter or step the lesson lacks
+// The links' text is read and written by the link grammar (link/grammar.ts); this module finds
+// what they name in a lesson. Invariant: reading a link never throws. A lesson link naming a chapter or step the lesson lacks
 // is refused in words (a number past the end opens the last); a lab link's way back to one (from=)
 // leads to the lesson's start instead, leaving the lab it opened as it is.
 
 import type { Lesson, ResolvedStep } from '../../engine';
-import { hashParams } from '../store/url';
+import { fromLinkText, lessonLinkText, readFromLink, readLessonLink, type LessonLink } from '../link/grammar';
 import { holdPresentKey } from './earlyKeys';
 import type { Answer, LessonSession, LessonState, OpenOptions, Place, PlaceFinder } from './session';
-
-/** The hash parameters of a link (url.ts splits them), each value URI-decoded where it can be. */
-function params(hash: string): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const [key, value] of hashParams(hash)) {
-    try {
-      out.set(key, decodeURIComponent(value));
-    } catch {
-      out.set(key, value);
-    }
-  }
-  return out;
-}
-
-export interface LessonLink {
-  lesson: string;
-  chapter?: string;
-  step?: string;
-  present: boolean;
-  /** The step's question already answered: the choice (from 0), or 'shown' (revealed with none). */
-  answer?: Answer;
-}
-
-/** `answer=` of a link: a choice number from 1, or 'shown'; anything else is no answer. */
-function readAnswer(value: string | undefined): Answer | undefined {
-  if (value === 'shown') return 'shown';
-  return value !== undefined && /^[1-9]\d{0,2}$/.test(value) ? Number(value) - 1 : undefined;
-}
-
-/** The lesson a hash opens, or null when it names none. */
-export function readLessonLink(hash: string): LessonLink | null {
-  const p = params(hash);
-  const lesson = p.get('lesson');
-  if (!lesson) return null;
-  return {
-    lesson,
-    chapter: p.get('chapter'),
-    step: p.get('step'),
-    present: p.has('present'),
-    answer: readAnswer(p.get('answer')),
-  };
-}
-
-/** The lesson step a lab link was taken over from, or null. */
-export function readFromLink(hash: string): LessonLink | null {
-  const from = params(hash).get('from');
-  if (!from) return null;
-  const [lesson, chapter, step, answer] = from.split('/');
-  return lesson ? { lesson, chapter, step, present: false, answer: readAnswer(answer) } : null;
-}
 
 /** A chapter or step named by id, or by its number from 1 (past the end: the last); -1 for a name
  * it does not have. */
@@ -106,10 +57,7 @@ export function lessonHash(
   answer?: Answer,
 ): string {
   const [chapter, step] = ids(state, place);
-  const parts = [`lesson=${state.lesson!.id}`, `chapter=${chapter}`, `step=${encodeURIComponent(step)}`];
-  if (answer !== undefined) parts.push(`answer=${answer === 'shown' ? 'shown' : answer + 1}`);
-  if (state.presenting) parts.push('present');
-  return `#${parts.join('&')}`;
+  return lessonLinkText({ lesson: state.lesson!.id, chapter, step, present: state.presenting, answer });
 }
 
 /**
@@ -120,8 +68,9 @@ export function fromSuffix(
   state: Pick<LessonState, 'lesson' | 'chapters' | 'active' | 'place' | 'phase' | 'chosen'>,
 ): string {
   if (!state.lesson || state.active) return '';
-  const answer = state.phase === 'revealed' ? [String(state.chosen === null ? 'shown' : state.chosen + 1)] : [];
-  return `&from=${[state.lesson.id, ...ids(state, state.place), ...answer].map(encodeURIComponent).join('/')}`;
+  const [chapter, step] = ids(state, state.place);
+  const answer = state.phase === 'revealed' ? { answer: state.chosen ?? ('shown' as const) } : {};
+  return fromLinkText({ lesson: state.lesson.id, chapter, step, ...answer });
 }
 
 /** The route urlSync follows for lessons: their own links while a lesson is on screen, the way

@@ -31,10 +31,9 @@ export interface NarrationProps {
 
 /**
  * How the narration keeps the room it reserves (NarrationProps: reservePx, reserveEm, reserveAs), as
- * the style of its section; none where nothing is reserved. The page's starter keeps the embed's
- * first view's room the same way (scripts/first-view.mjs; a test holds the two together).
+ * the style of its section; none where nothing is reserved.
  */
-export function reservedStyle(
+function reservedStyle(
   reservePx: number | undefined,
   reserveEm: number | undefined,
   reserveAs: 'basis' | 'height',
@@ -118,7 +117,7 @@ export function NarrationBody({
       <div className="narration-main">
         <p className="narration-where">
           {/* The space is for a screen reader and for copied text: with the step's number hidden
-              (a small frame), "t6" and "2606 ms" ran together as "t62606 ms". */}
+              (a small frame), "t6" and "2606 ms" would run together as "t62606 ms". */}
           {step.label && <span className="step-label big">{step.label}</span>}{' '}
           <span>
             <span className="narration-step">

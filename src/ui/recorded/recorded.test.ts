@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { Route } from '../store/urlSync';
 import { CATALOG } from './catalog';
 import { loadRecording, recordingUrl } from './load';
-import { readRecordedLink, recordedHash, recordedRoute, withRecordings } from './route';
+import { recordedRoute, withRecordings } from './route';
 
 const files = import.meta.glob<unknown>('../../../public/recordings/*.json', { eager: true, import: 'default' });
 const shipped = Object.keys(files).map((f) => /([^/]+)\.json$/.exec(f)![1]!);
@@ -15,14 +15,6 @@ it('lists exactly the recordings the site ships', () => {
 });
 
 describe('links', () => {
-  it('reads #recording=ID and #recordings, and nothing else', () => {
-    expect(readRecordedLink('#recording=etcd-race')).toEqual({ id: 'etcd-race' });
-    expect(readRecordedLink('#recordings')).toEqual({ id: null });
-    expect(readRecordedLink('#recording=%E0%A4%A')).toEqual({ id: '%E0%A4%A' });
-    expect(readRecordedLink('#preset=canonical-race')).toBeNull();
-    expect(recordedHash('etcd-race')).toBe('#recording=etcd-race');
-  });
-
   it('owns the link while open and gives it back to the inner route when closed', () => {
     const inner: Route = { hash: () => null, suffix: () => '', subscribe: () => () => {}, open: () => false };
     const route = withRecordings(inner, recordedRoute);

@@ -2,11 +2,13 @@
 //   #recordings            the list of recordings
 //   #recording=ID          one recording (ID as in public/recordings/ID.json)
 // A framework-free store (the lab's header opens it, Root shows it) and a Route wrapper so the
-// lab's URL sync writes and reads these links too. Invariant: reading a link never throws; while
-// the view is open the link is its own, and closing it gives the link back to the lab.
+// lab's URL sync writes and reads these links too (their text: link/grammar.ts). Invariant:
+// reading a link never throws; while the view is open the link is its own, and closing it gives
+// the link back to the lab.
 
 import { createStore } from 'zustand/vanilla';
 import type { Route } from '../store/urlSync';
+import { readRecordedLink, recordedLinkText } from '../link/grammar';
 
 export interface RecordedRouteState {
   open: boolean;
@@ -25,29 +27,12 @@ export const recordedRoute = createStore<RecordedRouteState>()((set) => ({
 
 export type RecordedRoute = typeof recordedRoute;
 
-/** The recording a link names: `{ id }` (null for the list), or null when it is no such link. */
-export function readRecordedLink(hash: string): { id: string | null } | null {
-  const bare = hash.replace(/^#/, '');
-  if (bare === 'recordings') return { id: null };
-  const match = /^recording=([^&]*)/.exec(bare);
-  if (!match) return null;
-  let id = match[1] ?? '';
-  try {
-    id = decodeURIComponent(id);
-  } catch {
-    // A malformed escape stays as typed; the view says it names no recording.
-  }
-  return { id: id || null };
-}
-
-export const recordedHash = (id: string | null) => (id ? `#recording=${encodeURIComponent(id)}` : '#recordings');
-
 /** `inner` (the lessons' route) with the recordings' links in front of it. */
 export function withRecordings(inner: Route, route: RecordedRoute = recordedRoute): Route {
   return {
     hash() {
       const s = route.getState();
-      return s.open ? recordedHash(s.id) : inner.hash();
+      return s.open ? recordedLinkText(s.id) : inner.hash();
     },
     suffix: () => inner.suffix(),
     subscribe(listener) {

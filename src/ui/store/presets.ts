@@ -3,7 +3,7 @@
 // default run; the other presets (37 of 40, 7.8 kB gzipped) come in one file, fetched when
 // first needed: the lab's view as it is shown (its picker names any preset), a lesson as it opens
 // (its steps do), a link that names one, an embed only when its link or a command names one of
-// them (the page's starter asks for the file early for such a link: scripts/first-view.mjs).
+// them (the page's starter asks for the file early for such a link: boot/starter.ts).
 // Invariant: the store asks only for a preset known here; whatever opens a preset by its id
 // fetches it first (fetchPreset), and whatever may open any scenario (a link's `s=`, a file, a
 // command's scenario) fetches them all first (loadAllPresets), so presetOf can tell a preset.

@@ -3,7 +3,7 @@ import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { PRESETS, carryTo, findPreset, validateScenario } from '../../engine';
 import { presetUnder } from './presetOf';
-import { decodeHash, encodeHash, quotedList } from './url';
+import { decodeHash, encodeHash } from './url';
 
 const race = () => findPreset('canonical-race')!.scenario;
 /** What a link holds for this text, made without the code under test. */
@@ -130,9 +130,6 @@ describe('encodeHash / decodeHash', () => {
     expect(await decodeHash('#preset=canonical-race&strategy=etcd&step=2&from=fencing-tokens/1/2')).not.toHaveProperty(
       'unread',
     );
-    expect(quotedList(['a'])).toBe('"a"');
-    expect(quotedList(['a', 'b', 'c'])).toBe('"a", "b" and "c"');
-    expect(quotedList(['x'.repeat(99), ...'bcdefgh'])).toBe(`"${'x'.repeat(24)}", "b", "c", "d" and "e"`);
   });
 
   it('treats an empty hash as nothing to open', async () => {

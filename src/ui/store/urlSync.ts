@@ -4,7 +4,8 @@
 // Invariant: a link that cannot be read leaves the default scenario open and says why. Links are
 // compressed and decompressed asynchronously; whichever was asked for last is the one that lands.
 
-import { decodeHash, encodeHash, quotedList } from './url';
+import { decodeHash, encodeHash } from './url';
+import { quotedList } from '../link/grammar';
 import type { LabStore } from './labStore';
 import { prepareRun } from './models';
 import { DEFAULT_PRESET_ID } from './presetOf';

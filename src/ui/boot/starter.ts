@@ -1,0 +1,167 @@
+// The page's starter: the one inline script of the built index.html, bundled by the build from
+// inline.ts with what it uses of the link grammar, and allowed by its hash in the CSP (the
+// first-view plugin in vite.config.ts). It asks at once for what the link's first render needs
+// beyond the page's own script (the view's code and the preset's shipped run) and starts the
+// page's script: at once for a link, once the lab's first view is on the screen for none. Until
+// the page takes that first view over, it keeps the taps on it; on a lesson's link, it counts P.
+// Invariant: what it asks for is only files: a wrong guess costs a request, never what the page
+// shows, because the page's own code decides what to open and fetches whatever it still lacks.
+
+import { readLabLink, viewOfLink } from '../link/grammar';
+import type { StarterConfig } from './config';
+
+export type { StarterConfig } from './config';
+
+/**
+ * The preset whose shipped run the first render of a lab or embed link draws: the one it names
+ * unchanged (`preset=ID`, no `strategy=`, no `s=`, in a link the page can read) where the build
+ * ships its run. Null for anything else.
+ */
+export function shippedPresetOf(hash: string, presets: readonly string[]): string | null {
+  const view = viewOfLink(hash);
+  if (view !== 'lab' && view !== 'embed') return null;
+  const link = readLabLink(hash);
+  if (link.kind !== 'preset' || link.strategy !== undefined || link.preset === null) return null;
+  return presets.includes(link.preset) ? link.preset : null;
+}
+
+/**
+ * Whether an embed link needs every preset before it can draw (store/presets.ts): it names a
+ * scenario of its own (which the page tells apart from a preset by its contents) or a preset that
+ * does not come with the page.
+ */
+export function needsAllPresets(hash: string, withPage: readonly string[]): boolean {
+  if (viewOfLink(hash) !== 'embed') return false;
+  const link = readLabLink(hash);
+  if (link.kind === 'scenario') return true;
+  return link.kind === 'preset' && link.preset !== null && !withPage.includes(link.preset);
+}
+
+/** The addresses of the runs a page at `hash` draws first, as dist/runs holds them: the default
+ * run, which every page starts from, and the one its link names. */
+export function runsAskedFor(hash: string, config: StarterConfig): string[] {
+  const named = shippedPresetOf(hash, config.presets) ?? config.fallback;
+  return [...new Set([config.fallback, named])].map(
+    (id) => `runs/${encodeURIComponent(id)}.json?engine=${config.engine}`,
+  );
+}
+
+/** The chunks of the view a page at `hash` opens ('assets/…'), each once. */
+export function viewCodeOf(hash: string, config: StarterConfig): string[] {
+  const presets = needsAllPresets(hash, config.withPage) ? (config.chunks.presets ?? []) : [];
+  return [...new Set([...(config.chunks[viewOfLink(hash)] ?? []), ...presets])];
+}
+
+/** Runs the starter in the page, at its address as it is now. */
+export function startPage(config: StarterConfig): void {
+  const hash = location.hash;
+  const ask = (attributes: Partial<HTMLLinkElement>) =>
+    document.head.append(Object.assign(document.createElement('link'), attributes));
+  // Every page starts from the default run (main.tsx), then opens the run its link names: asked
+  // for now, at the head of the queue (a few kB each).
+  for (const href of runsAskedFor(hash, config)) ask({ rel: 'preload', as: 'fetch', crossOrigin: 'anonymous', href });
+  let started = false;
+  const start = () => {
+    if (started) return;
+    started = true;
+    // The view's chunks first, then the script, then the chunks it imports: one round trip, not
+    // two. Under the lab's first view, one file a task, so no one task is long and a tap on the
+    // view is answered; a link has nothing on the screen yet to answer for.
+    const later = hash.length > 1 ? (f: () => void) => f() : (f: () => void) => void setTimeout(f, 0);
+    const preload = (href: string) => ask({ rel: 'modulepreload', href, crossOrigin: '', fetchPriority: 'low' });
+    for (const file of viewCodeOf(hash, config)) later(() => preload(`./${file}`));
+    later(() => {
+      const main = document.createElement('script');
+      main.type = 'module';
+      main.crossOrigin = '';
+      main.src = config.entry;
+      document.head.append(main);
+    });
+    for (const file of config.imports) later(() => preload(file));
+  };
+  if (hash.length <= 1) holdTaps();
+  if (viewOfLink(hash) === 'lesson') countPresentKeys();
+  // A link's first view is hidden (index.html marks the page linked): nothing to wait for.
+  if (hash.length > 1) return start();
+  afterFirstPaint(start);
+}
+
+/**
+ * Calls `start` once the first view is on the screen: fetched and run before the first paint, the
+ * page's code would compete with it for the network and the CPU, and Lighthouse counts all that
+ * arrives before the first paint as needed for it. Where the browser cannot tell the first paint,
+ * after the first frame; a paint that never comes (a page opened in the background) is not waited
+ * for long.
+ */
+function afterFirstPaint(start: () => void): void {
+  let told =
+    typeof PerformanceObserver === 'function' && (PerformanceObserver.supportedEntryTypes ?? []).includes('paint');
+  try {
+    if (told)
+      new PerformanceObserver((_, observer) => {
+        observer.disconnect();
+        setTimeout(start, 0);
+      }).observe({ type: 'paint', buffered: true });
+  } catch {
+    told = false; // a browser that lists paint entries but cannot observe them by type
+  }
+  if (!told) requestAnimationFrame(() => setTimeout(start, 0));
+  setTimeout(start, told ? 1500 : 100);
+}
+
+/**
+ * The lab's first view cannot be used until the page has taken it over (it is inert): a tap on
+ * one of its controls meanwhile is kept, and done once the page has (main.tsx sends
+ * fencelab:takeover), so a Play pressed as the page appears plays, a moment late, instead of being
+ * lost. A list or a field tapped is focused. At most ten are kept.
+ */
+function holdTaps(): void {
+  const held: HTMLElement[] = [];
+  const hold = (event: MouseEvent) => {
+    const first = document.querySelector('#root > .first-view');
+    if (!first || held.length >= 10) return;
+    let hit: HTMLElement | null = null;
+    for (const control of first.querySelectorAll<HTMLElement>('button, summary, input, select, label')) {
+      const box = control.getBoundingClientRect();
+      const inside = event.clientX >= box.left && event.clientX <= box.right;
+      if (inside && event.clientY >= box.top && event.clientY <= box.bottom) hit = control;
+    }
+    // A tap repeated on the same control is one wish (Play tapped twice because nothing
+    // happened), not two: done twice, a toggle would end where it began.
+    if (hit && held.at(-1) !== hit) held.push(hit);
+  };
+  document.addEventListener('click', hold, true);
+  const takeover = () => {
+    document.removeEventListener('click', hold, true);
+    setTimeout(() => {
+      // The page takes the view over as it is (hydrates it): its controls are the same elements.
+      for (const control of held.splice(0)) {
+        if (!control.isConnected || (control as HTMLButtonElement).disabled) continue;
+        const type = (control as HTMLInputElement).type;
+        const field = control.tagName === 'INPUT' && type !== 'checkbox' && type !== 'radio';
+        if (control.tagName === 'SELECT' || field) control.focus();
+        else control.click();
+      }
+    }, 0);
+  };
+  document.addEventListener('fencelab:takeover', takeover, { once: true });
+}
+
+/**
+ * On a lesson's link the screen stays empty until the lesson has loaded: a P (present) pressed
+ * meanwhile is counted, and handed to the page as it opens the lesson (lessons/earlyKeys.ts asks
+ * for it with fencelab:lesson-keys), so the lesson opens presented.
+ */
+function countPresentKeys(): void {
+  let presses = 0;
+  const count = (event: KeyboardEvent) => {
+    const plain = !event.repeat && !event.ctrlKey && !event.metaKey && !event.altKey;
+    if (plain && (event.key === 'p' || event.key === 'P')) presses += 1;
+  };
+  document.addEventListener('keydown', count);
+  const handOver = (event: Event) => {
+    document.removeEventListener('keydown', count);
+    (event as CustomEvent<{ presses: number }>).detail.presses += presses;
+  };
+  document.addEventListener('fencelab:lesson-keys', handOver, { once: true });
+}
