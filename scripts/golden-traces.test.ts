@@ -12,16 +12,19 @@ import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  createSimulator,
   PRESETS,
   STRATEGIES,
   effectiveKnobs,
   findStrategy,
   randomWorkload,
-  simulate,
   type Action,
   type Scenario,
 } from '../src/engine/index';
 import { withStrategy } from '../src/engine/surfaces/comparison';
+import { ALL_MODELS } from '../src/engine/surfaces/allModels';
+
+const { simulate } = createSimulator(ALL_MODELS);
 
 const RANDOM_RUNS_PER_STRATEGY = 40;
 

@@ -1,8 +1,11 @@
 // Every intervention the form offers builds an action the engine accepts and can simulate.
 import { describe, expect, it } from 'vitest';
-import { PRESETS, simulate, validateScenario, type Scenario } from '../../engine';
+import { createSimulator, PRESETS, validateScenario, type Scenario } from '../../engine';
 import { describeAction } from './describe';
 import { INTERVENTIONS, numberProblem, valueOf } from './kinds';
+import { ALL_MODELS } from '../../engine/surfaces/allModels';
+
+const { simulate } = createSimulator(ALL_MODELS);
 
 describe('INTERVENTIONS', () => {
   for (const preset of PRESETS) {

@@ -1,8 +1,10 @@
 // Interventions that would change nothing are named before they are applied, read off the trace.
 import { describe, expect, it } from 'vitest';
-import { findPreset, simulate } from '../../engine';
-import '../../engine/surfaces/allModels';
+import { createSimulator, findPreset } from '../../engine';
 import { noEffect } from './noEffect';
+import { ALL_MODELS } from '../../engine/surfaces/allModels';
+
+const { simulate } = createSimulator(ALL_MODELS);
 
 const race = simulate(findPreset('canonical-race')!.scenario);
 const at = (label: string) => race.steps.find((s) => s.label === label)!;

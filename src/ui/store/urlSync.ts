@@ -6,7 +6,7 @@
 
 import { decodeHash, encodeHash, quotedList } from './url';
 import type { LabStore } from './labStore';
-import { prepareRun } from './models';
+import { prepareRun } from './loading';
 import { DEFAULT_PRESET_ID } from './presetOf';
 import { viewOfLink } from '../views';
 
