@@ -320,6 +320,16 @@ const PAGE_MODULES = new RegExp(
   ].join('|'),
 );
 
+/**
+ * The engine is pure: its modules do nothing when imported but define things. Saying so lets the
+ * bundler drop a module nothing is imported from: the core barrel's re-export of the simulator
+ * otherwise brought it into every first render, and its re-export of the models' loaders put them
+ * (and a lazy wrapper round each model) into the workers, which link every model in.
+ */
+const ENGINE_IS_PURE = {
+  moduleSideEffects: (id: string) => (/\/src\/engine\//.test(id) ? false : undefined),
+};
+
 export default defineConfig({
   base: './',
   define: { 'import.meta.env.FENCELAB_ENGINE': JSON.stringify(ENGINE_ID) },
@@ -328,6 +338,7 @@ export default defineConfig({
   // 0.4 kB of dead code (Vite's preload helper still loads a lazy chunk's imports with it).
   // The manifest (dist/.vite/manifest.json) names the chunk of each lazily loaded module, so
   // e2e/weight.spec.ts can tell which of them a page loaded.
+  worker: { rolldownOptions: { treeshake: ENGINE_IS_PURE } },
   build: {
     modulePreload: { polyfill: false },
     // One style sheet for the page (27 kB, 7 kB gzipped), which the page carries inside it (the
@@ -337,12 +348,7 @@ export default defineConfig({
     cssCodeSplit: false,
     manifest: true,
     rolldownOptions: {
-      // The engine is pure: its modules do nothing when imported but define things. Saying so
-      // lets the bundler drop a module the page imports nothing of: the core barrel's re-export
-      // of the simulator otherwise brought it into every first render.
-      treeshake: {
-        moduleSideEffects: (id) => (/\/src\/engine\//.test(id) ? false : undefined),
-      },
+      treeshake: ENGINE_IS_PURE,
       output: {
         codeSplitting: {
           groups: [
