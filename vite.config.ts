@@ -67,14 +67,21 @@ const ENTRY_IMPORTS_LATER = 'node_modules/react-dom/client.js';
  * 'presets' group's chunk, below. */
 const PRESETS_MODULE = 'chunk:presets';
 
+/** Every strategy's model (src/engine/models/loaders.ts fetches each), and the simulator. */
+const MODEL_MODULES = [
+  'src/engine/surfaces/simulator.ts',
+  ...['generic', 'etcd', 'zookeeper', 'redlock', 'chubby', 'qjm'].map((name) => `src/engine/models/${name}.ts`),
+];
+
 /**
  * Each view's module (src/ui/views.ts loads it when the view is first shown), as the manifest names
- * it. A lesson link also needs the lessons themselves and every model (the lessons' engine surface,
- * which the session imports as it opens the lesson): asked for at once, not once the page has run.
+ * it. A lesson link also needs the lessons themselves and every model with the simulator (which
+ * the session fetches as it opens the lesson: src/ui/lessons/catalogue.ts): asked for at once, not
+ * once the page has run.
  */
 const VIEW_MODULES = {
   lab: ['src/ui/App.tsx', PRESETS_MODULE],
-  lesson: ['src/ui/lessons/LessonView.tsx', 'src/engine/surfaces/lessons.ts', PRESETS_MODULE],
+  lesson: ['src/ui/lessons/LessonView.tsx', 'src/engine/surfaces/lessons.ts', ...MODEL_MODULES, PRESETS_MODULE],
   recorded: 'src/ui/recorded/RecordedView.tsx',
   embed: 'src/ui/embed/EmbedView.tsx',
   // Not a view: what an embed link naming a preset that does not come with the page also needs.
@@ -256,7 +263,7 @@ const PAGE_MODULES = new RegExp(
     // narration and verdict read of a journal edit (trace/edits.ts): left alone, it goes with the
     // narration's chunk, and the embed would fetch all of it for two functions.
     // Not what the lab says about them (strategies/about/), which only the lab's panels show.
-    String.raw`/src/engine/(core|protocol)/|/src/engine/strategies/[^/]+\.ts$|/src/engine/models/registry|/src/engine/trace/edits\.ts$`,
+    String.raw`/src/engine/(core|protocol)/|/src/engine/strategies/[^/]+\.ts$|/src/engine/models/loaders\.ts$|/src/engine/trace/edits\.ts$`,
     String.raw`/node_modules/(react|zustand)/`,
     String.raw`/src/ui/(timeline/Timeline|narration/Narration|controls/Transport|header/ErrorBanner)\.tsx$`,
     // The narration with its height kept (the embed's and a lesson's): a file of its own else.
@@ -271,6 +278,16 @@ const PAGE_MODULES = new RegExp(
   ].join('|'),
 );
 
+/**
+ * The engine is pure: its modules do nothing when imported but define things. Saying so lets the
+ * bundler drop a module nothing is imported from: the core barrel's re-export of the simulator
+ * otherwise brought it into every first render, and its re-export of the models' loaders put them
+ * (and a lazy wrapper round each model) into the workers, which link every model in.
+ */
+const ENGINE_IS_PURE = {
+  moduleSideEffects: (id: string) => (/\/src\/engine\//.test(id) ? false : undefined),
+};
+
 export default defineConfig({
   base: './',
   define: { 'import.meta.env.FENCELAB_ENGINE': JSON.stringify(ENGINE_ID) },
@@ -279,6 +296,7 @@ export default defineConfig({
   // 0.4 kB of dead code (Vite's preload helper still loads a lazy chunk's imports with it).
   // The manifest (dist/.vite/manifest.json) names the chunk of each lazily loaded module, so
   // e2e/weight.spec.ts can tell which of them a page loaded.
+  worker: { rolldownOptions: { treeshake: ENGINE_IS_PURE } },
   build: {
     modulePreload: { polyfill: false },
     // One style sheet for the page (27 kB, 7 kB gzipped), which the page carries inside it (the
@@ -288,15 +306,7 @@ export default defineConfig({
     cssCodeSplit: false,
     manifest: true,
     rolldownOptions: {
-      // The engine is pure (its modules do nothing when imported but define things), except
-      // models/all.ts, which registers every model, and the surfaces, which may import it (or
-      // allModels) for that alone. Saying so lets the bundler drop an import kept only to run a
-      // module first: the core barrel's re-export of simulate() otherwise brought the simulator
-      // into every first render.
-      treeshake: {
-        moduleSideEffects: (id) =>
-          /\/src\/engine\//.test(id) && !/\/src\/engine\/(surfaces\/|models\/all\.ts$)/.test(id) ? false : undefined,
-      },
+      treeshake: ENGINE_IS_PURE,
       output: {
         codeSplitting: {
           groups: [
@@ -315,7 +325,7 @@ export default defineConfig({
             // The narration (which the lab's first render needs, for its event table; the embed's
             // does not), apart from the simulator that also uses it: left alone, the bundler puts
             // the two in one chunk, and the simulator, which comes with the first model a page
-            // fetches (src/ui/store/models.ts), with the page. What every page needs to list
+            // fetches (src/ui/store/loading.ts), with the page. What every page needs to list
             // tokens (tokenList) is in protocol/tokens.ts, with the core, not here.
             { name: 'narration', test: /\/src\/engine\/trace\/(narrate|narrateSystems|text)\.ts$/ },
           ],
@@ -332,7 +342,5 @@ export default defineConfig({
     // Property tests run hundreds of simulations each; on a shared 2-core machine running test
     // files in parallel, 5 s is not a bound on correctness, only on load.
     testTimeout: 60_000,
-    // Every strategy's model is loaded, as in the CLI: a page loads each on first use instead.
-    setupFiles: ['src/engine/surfaces/allModels.ts'],
   },
 });

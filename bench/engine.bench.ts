@@ -4,9 +4,13 @@
 //    with the XState machines and with the plain-function reducers, and the ratio between them;
 //  - the time to simulate the seed's canonical race.
 import { performance } from 'node:perf_hooks';
-import { findPreset, randomWorkload, simulate, type Trace } from '../src/engine/index';
-import '../src/engine/surfaces/allModels';
-import { plainGenericParties } from '../src/engine/reference/plainParties';
+import { createSimulator, findPreset, randomWorkload, type Trace } from '../src/engine/index';
+import { ALL_MODELS } from '../src/engine/surfaces/allModels';
+import { PLAIN_MODELS } from '../src/engine/reference/plainParties';
+
+const { simulate } = createSimulator(ALL_MODELS);
+/** The generic strategies with the plain reducers in place of the machines. */
+const plain = createSimulator(PLAIN_MODELS);
 
 const ACTIONS = Number(process.env.BENCH_ACTIONS ?? 42_000);
 const workload = randomWorkload({ seed: 2026, actions: ACTIONS, clients: 6 });
@@ -27,10 +31,10 @@ const fmt = (n: number, digits = 0) =>
 
 // Warm up both paths so the JIT has seen them before anything is timed.
 simulate(randomWorkload({ seed: 1, actions: 2000 }));
-simulate(randomWorkload({ seed: 1, actions: 2000 }), { parties: plainGenericParties });
+plain.simulate(randomWorkload({ seed: 1, actions: 2000 }));
 
 const machines = timed(() => simulate(workload, { maxSteps: 10_000_000 }));
-const reducers = timed(() => simulate(workload, { maxSteps: 10_000_000, parties: plainGenericParties }));
+const reducers = timed(() => plain.simulate(workload, { maxSteps: 10_000_000 }));
 const steps = machines.trace.steps.length;
 const agree =
   reducers.trace.steps.length === steps &&

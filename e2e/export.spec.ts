@@ -5,8 +5,8 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { findPreset, simulate, type Scenario } from '../src/engine';
-import '../src/engine/surfaces/allModels';
+import { createSimulator, findPreset, type Scenario } from '../src/engine';
+import { ALL_MODELS } from '../src/engine/surfaces/allModels';
 import { formatMermaid } from '../src/engine/surfaces/export';
 import { openLab, seekToLabel } from './helpers';
 
@@ -189,7 +189,7 @@ test('hostile names, labels and values cannot turn the Mermaid text: every state
     name: `Run ${hostile}`,
     actions: race.actions.map((a) => (a.type === 'write' ? { ...a, value: `${a.value} ${hostile}` } : a)),
   };
-  const text = formatMermaid(simulate(scenario));
+  const text = formatMermaid(createSimulator(ALL_MODELS).simulate(scenario));
   const statements = text.trimEnd().split('\n').slice(1);
   expect(statements.some((l) => l.includes('REJECT'))).toBe(true);
 

@@ -4,11 +4,12 @@
 // chapter's decisive step as a projector shows it (1280x720 at 150 % zoom: 853x480 CSS pixels).
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { type ResolvedStep } from '../src/engine/index';
+import { createSimulator, type ResolvedStep } from '../src/engine/index';
+import { ALL_MODELS } from '../src/engine/surfaces/allModels';
 import { LESSONS, validateLesson } from '../src/engine/surfaces/lessons';
 import { cursorStep, intersects, openLab, rects } from './helpers';
 
-const checked = validateLesson(LESSONS[0]);
+const checked = validateLesson(LESSONS[0], createSimulator(ALL_MODELS));
 if (!checked.ok) throw new Error(checked.error);
 const { lesson, chapters } = checked;
 const PROJECTOR = { width: 853, height: 480 };

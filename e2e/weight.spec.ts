@@ -30,12 +30,12 @@ const LAZY = {
   export: 'src/ui/export/actions.ts',
   embed: 'src/ui/embed/EmbedView.tsx',
   simulator: 'src/engine/surfaces/simulator.ts',
-  generic: 'src/engine/surfaces/models/generic.ts',
-  etcd: 'src/engine/surfaces/models/etcd.ts',
-  zookeeper: 'src/engine/surfaces/models/zookeeper.ts',
-  redlock: 'src/engine/surfaces/models/redlock.ts',
-  chubby: 'src/engine/surfaces/models/chubby.ts',
-  qjm: 'src/engine/surfaces/models/qjm.ts',
+  generic: 'src/engine/models/generic.ts',
+  etcd: 'src/engine/models/etcd.ts',
+  zookeeper: 'src/engine/models/zookeeper.ts',
+  redlock: 'src/engine/models/redlock.ts',
+  chubby: 'src/engine/models/chubby.ts',
+  qjm: 'src/engine/models/qjm.ts',
   bridge: 'src/ui/embed/bridge.ts',
 } as const;
 
@@ -328,8 +328,9 @@ test('a page that began as an embed or the recordings, turned into the lab in pl
   await expect(page.getByRole('alert')).toHaveCount(0);
 });
 
-// The lessons' and the real servers' code registers every model, and the simulator with them: a
-// run no file holds (a lesson's own scenario, a changed strategy) then runs, and is not refused.
+// A lesson fetches every model and the simulator for the page's runs, and the real servers' view
+// has its own: a run no file holds (a lesson's own scenario, a changed strategy) then runs, and is
+// not refused.
 test('after a lesson or the real servers opened first, a run that is not shipped still runs', async ({
   page,
   browser,

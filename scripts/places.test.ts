@@ -6,8 +6,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ACTION_TYPES, PRESETS, STRATEGIES, STRATEGY_IDS, aboutStrategy, simulate } from '../src/engine/index';
+import { ACTION_TYPES, PRESETS, STRATEGIES, STRATEGY_IDS, aboutStrategy, createSimulator } from '../src/engine/index';
 import { ALL_MODELS } from '../src/engine/models/all';
+
+const SIMULATOR = createSimulator(ALL_MODELS);
+const { simulate } = SIMULATOR;
 import { LESSONS, validateLesson } from '../src/engine/surfaces/lessons';
 import { ACTION_MENU } from '../src/ui/actions/fields';
 
@@ -71,7 +74,7 @@ describe('every kind of timed action', () => {
 
 describe('every shipped lesson', () => {
   it.each(LESSONS.map((l) => [l.id, l] as const))('%s: resolves against the engine', (_id, lesson) => {
-    const result = validateLesson(lesson);
+    const result = validateLesson(lesson, SIMULATOR);
     expect(result.ok, result.ok ? '' : result.error).toBe(true);
   });
 });

@@ -8,11 +8,12 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { PRESETS, simulate, validateScenario } from '../src/engine/index';
-import '../src/engine/surfaces/allModels';
+import { PRESETS, createSimulator, validateScenario } from '../src/engine/index';
+import { ALL_MODELS } from '../src/engine/surfaces/allModels';
 
 /** Each preset's id and its run's JSON (the trace of the scenario as the validator writes it). */
 export function shippedRuns(engine: string): { id: string; text: string }[] {
+  const { simulate } = createSimulator(ALL_MODELS);
   return PRESETS.map((preset) => {
     const checked = validateScenario(preset.scenario);
     if (!checked.ok) throw new Error(`the preset "${preset.id}" does not validate`);

@@ -3,8 +3,11 @@
 // guarantee) and the trace as `npm run sim` prints it, or a summary of it. Invariant: the text of a
 // file is a pure function of the runs it pins (no dates, no paths of this machine).
 import { createHash } from 'node:crypto';
-import { formatTraceText, formatVerdict, simulate, type Trace } from '../../src/engine/index';
+import { createSimulator, formatTraceText, formatVerdict, type Trace } from '../../src/engine/index';
+import { ALL_MODELS } from '../../src/engine/surfaces/allModels';
 import type { GoldenFile, GoldenRun } from './runs';
+
+const SIMULATOR = createSimulator(ALL_MODELS);
 
 /** The first line of every golden file, for a reader who opens one on its own. */
 export const FILE_BANNER = '# Pinned by scripts/golden-traces.test.ts. Regenerate on purpose: npm run golden:update';
@@ -36,7 +39,7 @@ export function entryText(run: GoldenRun, detail: GoldenFile['detail']): string 
   let hash: string;
   let body: string;
   try {
-    const trace = simulate(run.scenario);
+    const trace = SIMULATOR.simulate(run.scenario);
     hash = createHash('sha256').update(JSON.stringify(trace)).digest('hex');
     body = detail === 'text' ? cliText(trace, run.carriedNotes) : summaryText(trace, run.carriedNotes);
   } catch (e) {

@@ -10,14 +10,17 @@ import {
   formatScenarioError,
   formatTraceText,
   parseScenarioJson,
-  simulate,
+  createSimulator,
   carryTo,
   type Scenario,
 } from '../engine/index';
-import '../engine/surfaces/allModels';
+import { ALL_MODELS } from '../engine/surfaces/allModels';
 import { compareStrategies, formatComparisonText } from '../engine/surfaces/comparison';
 import { formatMermaid } from '../engine/surfaces/export';
 import { USAGE, UsageError, parseArgs, type CliOptions } from './args';
+
+/** The CLI runs any strategy: every model is linked in. */
+const simulator = createSimulator(ALL_MODELS);
 
 /** The scenario to run, and what --strategy could not carry to its strategy one for one. */
 function loadScenario(options: CliOptions): { scenario: Scenario; notes: string[] } {
@@ -74,7 +77,7 @@ export function run(argv: readonly string[]): { code: number; out: string } {
     if (options.table && options.format === 'mermaid')
       throw new UsageError('--table prints text or json; --format mermaid draws one run');
     if (options.table) {
-      const rows = compareStrategies(scenario);
+      const rows = compareStrategies(scenario, simulator);
       if (options.format === 'json') {
         return {
           code: 0,
@@ -87,7 +90,7 @@ export function run(argv: readonly string[]): { code: number; out: string } {
       }
       return { code: 0, out: formatComparisonText(rows, scenario.strategy) };
     }
-    const trace = simulate(scenario);
+    const trace = simulator.simulate(scenario);
     if (options.format === 'json') return { code: 0, out: JSON.stringify(trace, null, 2) };
     if (options.format === 'mermaid') return { code: 0, out: formatMermaid(trace).trimEnd() };
     return { code: 0, out: [...notes.map((n) => `Carried: ${n}`), formatTraceText(trace)].join('\n') };

@@ -1,29 +1,19 @@
 // The engine's core public surface: what every page needs to run a scenario and show its trace.
-// The rest of the public surface is in surfaces/ (lessons, comparison, recorded, export, and each
-// strategy's model), each loaded by the page when first used, so a page that never uses one never
-// loads it. The UI, the CLI and the embed API use nothing else. Invariant: everything exported is
-// pure and deterministic.
+// The rest of the public surface is in surfaces/ (lessons, comparison, recorded, export, the
+// simulator and every model at once), each loaded by the page when first used, so a page that
+// never uses one never loads it; each strategy's model is fetched by its loader (MODEL_LOADERS).
+// The UI, the CLI and the embed API use nothing else. Invariant: everything exported is pure and
+// deterministic (but the model loaders, which fetch code), and importing it does nothing but
+// define it.
 
-export { simulate, simulateWithin, type SimulateOptions } from './simulate/simulate';
-// simulate() runs a strategy once its model is registered: surfaces/allModels registers every one,
-// a page registers each from surfaces/models/<name> when it first runs it. A page runs scenarios
-// through simulatorOf(), which it fetches (surfaces/simulator) with its first model.
-export {
-  registerModel,
-  isModelLoaded,
-  registerSimulator,
-  isSimulatorLoaded,
-  simulatorOf,
-  type Simulator,
-} from './models/registry';
-export type { PartyBuilder } from './strategies/types';
-export {
-  simulateWithCheckpoints,
-  resume,
-  CHECKPOINT_EVERY,
-  type Simulation,
-  type Checkpoint,
-} from './simulate/checkpoint';
+// A scenario is run by a simulator made from the models it may run: a program that runs every
+// strategy gives it ALL_MODELS (surfaces/allModels); a page fetches each model on first use
+// (MODEL_LOADERS, loadModels) and the simulator with the first (surfaces/simulator).
+export { createSimulator, type Simulator } from './simulate/simulator';
+export type { SimulateOptions } from './simulate/options';
+export { MODEL_LOADERS, loadModels, type ModelLoader } from './models/loaders';
+export type { Model, Models } from './strategies/types';
+export { CHECKPOINT_EVERY, type Simulation, type Checkpoint } from './simulate/checkpoint';
 export {
   validateScenario,
   parseScenarioJson,

@@ -9,10 +9,13 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { aboutStrategy, simulate } from '../engine/index.ts';
+import { createSimulator, aboutStrategy } from '../engine/index.ts';
 import { validateRecording } from '../engine/surfaces/recorded.ts';
 import { RECORDING_FORMAT, tokenInteger, tokenOrder, type Recording, type SystemId } from './format.ts';
 import { modelFacts, realFacts, scenarioFor, type Facts } from './toScenario.ts';
+import { ALL_MODELS } from '../engine/surfaces/allModels.ts';
+
+const { simulate } = createSimulator(ALL_MODELS);
 
 const DIR = process.env.FENCELAB_RECORDINGS ?? join(import.meta.dirname, '../../public/recordings');
 /** A grant may come this much earlier or later than the model's (the real clients' HTTP and

@@ -13,7 +13,7 @@ import { openEmbed } from './embed/drive';
 import { holdEarlyMessages } from './embed/early';
 import { isEmbedHash } from './embed/embedUrl';
 import { createTraceRunner } from './workers/background';
-import { PAGE_MODELS, prepareRun } from './store/models';
+import { PAGE_CODE, prepareRun } from './store/loading';
 import { defaultScenario } from './store/presetOf';
 import { startPlayer } from './store/player';
 import { openFromHash, syncUrl } from './store/urlSync';
@@ -96,7 +96,7 @@ function cannotStart(container: HTMLElement) {
 
 function start(container: HTMLElement) {
   // Long runs are computed by a worker, so the page never freezes on them.
-  const store = createLabStore(undefined, { background: createTraceRunner(), models: PAGE_MODELS });
+  const store = createLabStore(undefined, { background: createTraceRunner(PAGE_CODE), code: PAGE_CODE });
   const session = createLessonSession(store);
   const route = withEmbed(withRecordings(lessonRoute(session)));
   const hash = window.location.hash;

@@ -2,14 +2,14 @@
 // shows the default run as soon as its HTML (which carries the styles) has come, before any script
 // has run; main.tsx then takes it over as it is (React hydrates it) where the page has no link.
 // It must be exactly what the page's first render draws (e2e/firstpaint.spec.ts holds it to that).
-// Built for Node only; the engine here has every model.
+// Built for Node only; its lab stores run every model, linked in.
 
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
-import '../engine/surfaces/allModels';
 import { Root } from './Root';
 import { preloadView } from './views';
 import { createLabStore } from './store/labStore';
+import { ALL_CODE } from './store/allCode';
 import { createLessonSession } from './lessons/session';
 import { PRESETS } from '../engine';
 import { DEFAULT_PRESET_ID } from './store/presetOf';
@@ -28,7 +28,7 @@ export const shippedPresets = (): { ids: string[]; fallback: string; withPage: s
 /** The markup of the lab at the default scenario's first step, as its first render draws it. */
 export async function renderFirstView(): Promise<string> {
   await preloadView('lab');
-  const store = createLabStore();
+  const store = createLabStore(undefined, { code: ALL_CODE });
   const session = createLessonSession(store);
   return renderToString(
     <StrictMode>

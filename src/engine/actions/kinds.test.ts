@@ -7,13 +7,16 @@ import {
   ACTION_TYPES,
   describeAction,
   findPreset,
+  createSimulator,
   kindOf,
-  simulate,
   validateScenario,
   type Action,
   type ActionType,
   type Scenario,
 } from '../index';
+import { ALL_MODELS } from '../models/all';
+
+const { simulate } = createSimulator(ALL_MODELS);
 
 const race = findPreset('canonical-race')!.scenario;
 

@@ -1,6 +1,9 @@
 // Actions that would change nothing are named before they are added, read off the trace.
 import { describe, expect, it } from 'vitest';
-import { findPreset, noEffectAt, simulate, type NewAction, type Step, type Trace } from '../index';
+import { createSimulator, findPreset, noEffectAt, type NewAction, type Step, type Trace } from '../index';
+import { ALL_MODELS } from '../models/all';
+
+const { simulate } = createSimulator(ALL_MODELS);
 
 const race = simulate(findPreset('canonical-race')!.scenario);
 const at = (label: string) => race.steps.find((s) => s.label === label)!;

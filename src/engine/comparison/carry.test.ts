@@ -1,16 +1,20 @@
 // Issue 11, item 1: a what-if is carried to every strategy by role, and every row runs.
 import { describe, expect, it } from 'vitest';
 import {
+  createSimulator,
   PRESETS,
   STRATEGIES,
   carryTo,
   findPreset,
-  simulate,
   validateScenario,
   type Action,
   type Scenario,
 } from '../index';
 import { compareStrategies, withStrategy } from '../surfaces/comparison';
+import { ALL_MODELS } from '../models/all';
+
+const simulator = createSimulator(ALL_MODELS);
+const { simulate } = simulator;
 
 const preset = (id: string): Scenario => findPreset(id)!.scenario;
 const withActions = (s: Scenario, actions: Action[]): Scenario => ({ ...s, actions: [...s.actions, ...actions] });
@@ -22,7 +26,7 @@ describe('every preset under every strategy', () => {
       const valid = validateScenario(JSON.parse(JSON.stringify(carried.scenario)));
       expect(valid.ok, `${strategy.id}: ${valid.ok ? '' : `${valid.error.path}: ${valid.error.message}`}`).toBe(true);
     }
-    const rows = compareStrategies(s);
+    const rows = compareStrategies(s, simulator);
     expect(rows.map((r) => [r.strategy, r.error])).toEqual(STRATEGIES.map((st) => [st.id, null]));
   });
 });
@@ -80,7 +84,7 @@ describe('carrying parties by role', () => {
       { atMs: 700, type: 'crash', party: 'Storage' },
       { atMs: 800, type: 'restart', party: 'Storage' },
     ]);
-    const rows = compareStrategies(s);
+    const rows = compareStrategies(s, simulator);
     expect(rows.filter((r) => r.error)).toEqual([]);
     expect(rows.find((r) => r.strategy === 'zookeeper')!.carried.join(' ')).toContain(
       "LockService's clock jump at 400 ms → ZooKeeper",
@@ -111,7 +115,7 @@ describe('rows that say what a reader must not miss', () => {
   };
 
   it('Redlock, 10 s lease, 30 s pause: the accepted late write and the second holder that never came are both said', () => {
-    const row = compareStrategies(race30).find((r) => r.strategy === 'redlock')!;
+    const row = compareStrategies(race30, simulator).find((r) => r.strategy === 'redlock')!;
     expect(row.staleWriteBlocked).toBeNull();
     expect(row.warnings.join(' ')).toMatch(/Client1 sent Y at 30,100 ms, after its grant had run out of validity/);
     expect(row.warnings.join(' ')).toMatch(/Client2 asked for the lock and never got it: it gave up after \d+ tries/);

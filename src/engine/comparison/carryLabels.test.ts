@@ -2,8 +2,11 @@
 // the preset's own run shows is found under every other strategy, unless the event it names does
 // not happen there at all (ZooKeeper's heartbeats keep a paused client's session, say).
 import { describe, expect, it } from 'vitest';
-import { PRESETS, STRATEGIES, findPreset, simulate, type Step, type StepLabel } from '../index';
+import { createSimulator, PRESETS, STRATEGIES, findPreset, type Step, type StepLabel } from '../index';
 import { withStrategy } from '../surfaces/comparison';
+import { ALL_MODELS } from '../models/all';
+
+const { simulate } = createSimulator(ALL_MODELS);
 
 const ARTICLE = new Set(['t0', 't1', 't2', 't3', 't4', 't5', 't6']);
 const labelsOf = (steps: readonly Step[]) => steps.flatMap((s) => (s.label && ARTICLE.has(s.label) ? [s.label] : []));

@@ -4,7 +4,7 @@
 
 import type { Scenario } from '../core/scenario';
 import type { LeaseRecord, Step, Trace } from '../core/trace';
-import { simulate } from '../simulate/simulate';
+import type { Simulator } from '../simulate/simulator';
 import { STRATEGIES, choicesOf, findStrategy, retryPolicyFor } from '../strategies/registry';
 import { retryPolicyWords } from '../strategies/retry';
 import type { StrategyAbout, StrategyDef } from '../strategies/types';
@@ -50,12 +50,16 @@ export function withStrategy(scenario: Scenario, strategy: string): Scenario {
   return carryTo(scenario, strategy).scenario;
 }
 
-export function compareStrategies(scenario: Scenario): ComparisonRow[] {
-  return STRATEGIES.map((strategy) => compareUnder(scenario, strategy));
+/** A row for each strategy, in STRATEGIES' order, run by `simulator` (given every model). */
+export function compareStrategies(scenario: Scenario, simulator: Simulator): ComparisonRow[] {
+  return STRATEGIES.map((strategy) => compareUnder(scenario, strategy, simulator));
 }
 
-/** One row: `scenario` carried to `strategy` and run. A row that cannot run says why in `error`. */
-export function compareUnder(scenario: Scenario, strategy: StrategyDef): ComparisonRow {
+/**
+ * One row: `scenario` carried to `strategy` and run by `simulator`. A row that cannot run (the
+ * scenario does not carry, or `simulator` has no model of the strategy) says why in `error`.
+ */
+export function compareUnder(scenario: Scenario, strategy: StrategyDef, simulator: Simulator): ComparisonRow {
   const about = aboutStrategy(strategy.id);
   const base = {
     strategy: strategy.id,
@@ -69,7 +73,7 @@ export function compareUnder(scenario: Scenario, strategy: StrategyDef): Compari
   let trace: Trace;
   try {
     carried = carryTo(scenario, strategy.id);
-    trace = simulate(carried.scenario);
+    trace = simulator.simulate(carried.scenario);
   } catch (e) {
     return {
       ...base,
@@ -88,7 +92,7 @@ export function compareUnder(scenario: Scenario, strategy: StrategyDef): Compari
   const blocked = isBlocked(trace);
   // Where the store's check is what blocks the zombie, say what happens without it (seed: "Yes,
   // if the resource checks it"), from a second run rather than from a sentence written by hand.
-  const unchecked = blocked ? withoutCheck(carried.scenario, strategy) : null;
+  const unchecked = blocked ? withoutCheck(carried.scenario, strategy, simulator) : null;
   const uncheckedReason = unchecked ? uncheckedSentence(unchecked) : '';
   return {
     ...base,
@@ -121,10 +125,13 @@ function isBlocked(trace: Trace): boolean {
   return staleEditsUncommitted(trace) !== null;
 }
 
-function withoutCheck(carried: Scenario, strategy: StrategyDef): Trace | null {
+function withoutCheck(carried: Scenario, strategy: StrategyDef, simulator: Simulator): Trace | null {
   if (strategy.defaults.check === 'none' || !choicesOf(strategy).check.includes('none')) return null;
   // Only "does a stale write get in?" is asked of this run: it can stop at the first that does.
-  return simulate({ ...carried, knobs: { ...carried.knobs, check: 'none' } }, { untilStaleWriteAccepted: true });
+  return simulator.simulate(
+    { ...carried, knobs: { ...carried.knobs, check: 'none' } },
+    { untilStaleWriteAccepted: true },
+  );
 }
 
 /**

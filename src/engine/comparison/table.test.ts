@@ -3,9 +3,13 @@
 import { describe, expect, it } from 'vitest';
 import { TOKENS_LISTED, PRESETS, STRATEGIES, aboutStrategy, tokenList } from '../index';
 import { compareStrategies, formatComparisonText } from '../surfaces/comparison';
+import { createSimulator } from '../index';
+import { ALL_MODELS } from '../models/all';
+
+const simulator = createSimulator(ALL_MODELS);
 
 const race = PRESETS.find((p) => p.id === 'canonical-race')!.scenario;
-const rows = compareStrategies(race);
+const rows = compareStrategies(race, simulator);
 const row = (id: string) => rows.find((r) => r.strategy === id)!;
 
 describe('the comparison table of the canonical race', () => {
@@ -104,7 +108,7 @@ describe('the comparison table of the canonical race', () => {
 
   it('says not tested, not No, where no superseded holder wrote at all', () => {
     // A lease long enough that Client1 wakes still holding it: nobody is stale, nothing to block.
-    const calm = compareStrategies({ ...race, knobs: { leaseTtlMs: 3000 } });
+    const calm = compareStrategies({ ...race, knobs: { leaseTtlMs: 3000 } }, simulator);
     const fencing = calm.find((r) => r.strategy === 'fencing')!;
     expect(fencing.trace!.verdict.staleWritesAccepted + fencing.trace!.verdict.staleWritesRejected).toBe(0);
     expect(fencing.staleWriteBlocked).toBeNull();
@@ -112,7 +116,7 @@ describe('the comparison table of the canonical race', () => {
   });
 
   it('counts a stale edit logged by too few journal nodes to commit as blocked: the quorum kept it out', () => {
-    const rows = compareStrategies(PRESETS.find((p) => p.id === 'qjm-missed-epoch')!.scenario);
+    const rows = compareStrategies(PRESETS.find((p) => p.id === 'qjm-missed-epoch')!.scenario, simulator);
     const qjm = rows.find((r) => r.strategy === 'qjm')!;
     expect(qjm.trace!.verdict.staleWritesAccepted).toBeGreaterThan(0);
     expect(qjm.staleWriteBlocked).toBe(true);
@@ -120,10 +124,13 @@ describe('the comparison table of the canonical race', () => {
   });
 
   it('says a stale write the network lost was attempted and never reached a store', () => {
-    const cut = compareStrategies({
-      ...race,
-      actions: [...race.actions, { atMs: 1400, type: 'partition', a: 'Client1', b: 'Storage' }],
-    });
+    const cut = compareStrategies(
+      {
+        ...race,
+        actions: [...race.actions, { atMs: 1400, type: 'partition', a: 'Client1', b: 'Storage' }],
+      },
+      simulator,
+    );
     for (const row of cut.filter((r) => r.strategy !== 'qjm')) {
       expect(row.staleWriteBlocked, row.strategy).toBeNull();
       expect(row.reason, row.strategy).toMatch(
@@ -135,7 +142,7 @@ describe('the comparison table of the canonical race', () => {
   it('says a client kept waiting by a live holder is why the race never formed, not a warning', () => {
     // Redlock's clock jump has no counterpart under ZooKeeper, etcd or Chubby: Client1 keeps the
     // lock and Client2 waits, as a lock should. That is not a danger, nor a write blocked.
-    const rows = compareStrategies(PRESETS.find((p) => p.id === 'redlock-clock-jump')!.scenario);
+    const rows = compareStrategies(PRESETS.find((p) => p.id === 'redlock-clock-jump')!.scenario, simulator);
     for (const id of ['zookeeper', 'etcd', 'chubby']) {
       const row = rows.find((r) => r.strategy === id)!;
       expect(row.staleWriteBlocked, id).toBeNull();
@@ -153,7 +160,7 @@ describe('the comparison table of the canonical race', () => {
     // presets where it had (Chubby's early zombie: "keeps its session, and the lock" beside
     // "Client2 got the lock at 2,005 ms").
     for (const preset of PRESETS)
-      for (const r of compareStrategies(preset.scenario)) {
+      for (const r of compareStrategies(preset.scenario, simulator)) {
         if (!/keeps (its session|its lease|the lock)(, and the lock)? until it lets go/.test(r.reason)) continue;
         expect(r.reason, `${preset.id} under ${r.strategy}`).toContain('The race never formed');
         expect(r.reason, `${preset.id} under ${r.strategy}`).not.toContain('got the lock at');
@@ -161,7 +168,7 @@ describe('the comparison table of the canonical race', () => {
     // The generic rows say it only when their keepalive knob is on.
     const scenario = PRESETS.find((p) => p.id === 'redlock-clock-jump')!.scenario;
     const generic = (keepalive: boolean) =>
-      compareStrategies({ ...scenario, knobs: { ...scenario.knobs, keepalive } }).find(
+      compareStrategies({ ...scenario, knobs: { ...scenario.knobs, keepalive } }, simulator).find(
         (r) => r.strategy === 'fencing',
       )!;
     expect(generic(false).reason).not.toContain('renews its lease');

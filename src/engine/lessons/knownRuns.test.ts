@@ -2,16 +2,20 @@
 // computing them again, and computes each other run once: the lesson resolves exactly as it
 // does computing everything.
 import { describe, expect, it } from 'vitest';
-import { simulate, type Scenario } from '../index';
+import { createSimulator, type Scenario } from '../index';
 import { LESSONS, scenarioOfRun, validateLesson } from '../surfaces/lessons';
+import { ALL_MODELS } from '../models/all';
+
+const simulator = createSimulator(ALL_MODELS);
+const { simulate } = simulator;
 
 describe('a lesson resolved with runs at hand', () => {
   it('uses the runs it is given, computes the others, asks for each distinct run once, and resolves the same', () => {
     const lesson = LESSONS[0]!;
-    const computed = validateLesson(lesson);
+    const computed = validateLesson(lesson, simulator);
     const asked: Scenario[] = [];
     let given = 0;
-    const withKnown = validateLesson(lesson, (scenario) => {
+    const withKnown = validateLesson(lesson, simulator, (scenario) => {
       asked.push(scenario);
       // Every other run is at hand, as on a page whose build shipped some presets' runs.
       if (asked.length % 2 === 0) return null;

@@ -1,11 +1,15 @@
 // The shipped walkthrough: it resolves step by step against the engine, its questions are posed
 // from the runs, and the facts its words claim are what the runs show.
 import { describe, expect, it } from 'vitest';
-import { findPreset, simulate, type ResolvedStep } from '../index';
+import { createSimulator, findPreset, type ResolvedStep } from '../index';
 import { LESSONS, validateLesson } from '../surfaces/lessons';
+import { ALL_MODELS } from '../models/all';
+
+const simulator = createSimulator(ALL_MODELS);
+const { simulate } = simulator;
 
 const walkthrough = (() => {
-  const result = validateLesson(LESSONS[0]);
+  const result = validateLesson(LESSONS[0], simulator);
   if (!result.ok) throw new Error(result.error);
   return result;
 })();
@@ -115,14 +119,14 @@ describe('validateLesson', () => {
       [() => null, /expected an object/],
     ];
     for (const [mutate, message] of cases) {
-      const result = validateLesson(mutate(base()));
+      const result = validateLesson(mutate(base()), simulator);
       expect(result.ok).toBe(false);
       if (!result.ok) expect(result.error).toMatch(message);
     }
   });
 
   it('opens a part with a focus on the time between its two labels, with room either side, and one without on the whole run', () => {
-    const result = validateLesson(LESSONS[0]);
+    const result = validateLesson(LESSONS[0], simulator);
     if (!result.ok) throw new Error(result.error);
     const steps = result.chapters[0]!;
     const slowClock = steps.find((s) => s.id === 'slow-clock')!;

@@ -1,9 +1,12 @@
 // A write question is posed from the step it is about: its prompt names the token the write
 // carries, in words a class can read, and its right answer is the store's own verdict.
 import { describe, expect, it } from 'vitest';
-import { findPreset, simulate } from '../index';
+import { createSimulator, findPreset } from '../index';
 import { withStrategy } from '../surfaces/comparison';
 import { poseQuestion } from './questions';
+import { ALL_MODELS } from '../models/all';
+
+const { simulate } = createSimulator(ALL_MODELS);
 
 /** The write question posed at the step labelled `label` of a preset's run under `strategy`. */
 function writeQuestionAt(presetId: string, label: string, strategy?: string) {

@@ -4,7 +4,7 @@
 // that passes can be walked from the first step to the last without an error, and one that fails
 // says which field or step is wrong and changes nothing.
 
-import { simulate } from '../simulate/simulate';
+import type { Simulator } from '../simulate/simulator';
 import { validateScenario, formatScenarioError } from '../validation/validate';
 import { Invalid, join, object, onlyKeys, oneOf, str, int } from '../validation/read';
 import { findPreset } from '../presets';
@@ -176,7 +176,7 @@ function locate(trace: Trace, at: string, path: string): number {
  */
 export type KnownRuns = (scenario: Scenario) => Trace | null;
 
-function resolve(lesson: Lesson, known: KnownRuns): ResolvedStep[][] {
+function resolve(lesson: Lesson, simulator: Simulator, known: KnownRuns): ResolvedStep[][] {
   // A lesson comes back to the same run in several chapters (the canonical race, five times in the
   // shipped one): it is computed once. Keyed by the scenario's text, so a preset carried to another
   // strategy, or a scenario written out in the lesson, named twice is also computed once.
@@ -184,7 +184,7 @@ function resolve(lesson: Lesson, known: KnownRuns): ResolvedStep[][] {
   const runOf = (scenario: Scenario): Trace => {
     const key = JSON.stringify(scenario);
     let trace = runs.get(key);
-    if (!trace) runs.set(key, (trace = known(scenario) ?? simulate(scenario)));
+    if (!trace) runs.set(key, (trace = known(scenario) ?? simulator.simulate(scenario)));
     return trace;
   };
   return lesson.chapters.map((chapter, c) => {
@@ -242,9 +242,11 @@ function resolve(lesson: Lesson, known: KnownRuns): ResolvedStep[][] {
 /**
  * Checks a lesson read from JSON and resolves every step; never throws. The error names the field
  * ("chapters[2].steps[0].at: the run has no step labelled ...") and the problem.
+ * @param simulator runs the lesson's runs: given the model of every strategy the lesson names (a
+ *   run under a strategy it has no model of is an error that names the strategy)
  * @param known runs already at hand (see KnownRuns); any other run is simulated here, each once
  */
-export function validateLesson(raw: unknown, known: KnownRuns = () => null): LessonResult {
+export function validateLesson(raw: unknown, simulator: Simulator, known: KnownRuns = () => null): LessonResult {
   try {
     const lesson = readLesson(raw);
     const ids = new Set<string>();
@@ -253,7 +255,7 @@ export function validateLesson(raw: unknown, known: KnownRuns = () => null): Les
         throw new Invalid(join(join('chapters', i), 'id'), `another chapter is also called "${ch.id}"`);
       ids.add(ch.id);
     });
-    return { ok: true, lesson, chapters: resolve(lesson, known) };
+    return { ok: true, lesson, chapters: resolve(lesson, simulator, known) };
   } catch (e) {
     if (e instanceof Invalid) return { ok: false, error: e.path ? `${e.path}: ${e.message}` : e.message };
     return { ok: false, error: `the lesson could not be read: ${(e as Error).message}` };

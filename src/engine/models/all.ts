@@ -1,24 +1,23 @@
-// Every strategy's model, registered on import: for programs that may run any strategy at once
-// (the CLI, the workers, the lessons and recorded surfaces, the tests).
+// Every strategy's model, linked in: for programs that may run any strategy at once (the CLI, the
+// workers, the build's scripts, the tests). A page fetches each on first use instead (loaders.ts).
+// Importing this module only defines the map: a simulator runs these models once it is given them.
 
-import { registerModel } from './registry';
-import { buildGeneric } from './generic';
-import { build as etcd } from './etcd';
-import { build as zookeeper } from './zookeeper';
-import { build as redlock } from './redlock';
-import { build as chubby } from './chubby';
-import { build as qjm } from './qjm';
+import { model as generic } from './generic';
+import { model as etcd } from './etcd';
+import { model as zookeeper } from './zookeeper';
+import { model as redlock } from './redlock';
+import { model as chubby } from './chubby';
+import { model as qjm } from './qjm';
 import type { KnownStrategyId } from '../core/defaults';
-import type { PartyBuilder } from '../strategies/types';
+import type { Model } from '../strategies/types';
 
-export const ALL_MODELS: Record<KnownStrategyId, PartyBuilder> = {
-  fencing: buildGeneric,
-  'lease-trust': buildGeneric,
+/** Each strategy's model; the two generic strategies (fencing token, plain lease) share one. */
+export const ALL_MODELS: Readonly<Record<KnownStrategyId, Model>> = {
+  fencing: generic,
+  'lease-trust': generic,
   etcd,
   zookeeper,
   redlock,
   chubby,
   qjm,
 };
-
-for (const [id, build] of Object.entries(ALL_MODELS)) registerModel(id, build);

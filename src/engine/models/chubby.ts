@@ -2,7 +2,7 @@
 // clients with their local leases, as XState machines; the parties are those ../strategies/chubby.ts
 // lists.
 
-import type { PartyBuilder } from '../strategies/types';
+import type { Model } from '../strategies/types';
 import { CHUBBY, LOCK_NAME, chubby } from '../strategies/chubby';
 import { storesAndMailer, writerFields } from '../strategies/systemParties';
 import { fromMachine } from '../machines/fromMachine';
@@ -10,9 +10,9 @@ import { chubbyMachine, sequencerOf } from '../machines/chubby/server';
 import { chubbyClientMachine } from '../machines/chubby/client';
 import { lockDelayMsOf, stopPolicyOf } from '../core/defaults';
 import { erase, withLogic } from './logic';
-import { sharedModel } from './generic';
+import { sharedLogic } from './generic';
 
-export const build: PartyBuilder = (knobs, clients) => {
+export const model: Model = (knobs, clients) => {
   const { resources, mailer } = storesAndMailer(knobs);
   const server = fromMachine(
     chubbyMachine,
@@ -56,6 +56,6 @@ export const build: PartyBuilder = (knobs, clients) => {
           ),
         ),
       };
-    return sharedModel(info, knobs);
+    return sharedLogic(info, knobs);
   });
 };

@@ -1,7 +1,7 @@
 // etcd's model: the cluster (leases, lock keys under a prefix, revisions) and the clients of its
 // concurrency.Mutex, as XState machines; the parties are those ../strategies/etcd.ts lists.
 
-import type { PartyBuilder } from '../strategies/types';
+import type { Model } from '../strategies/types';
 import { ETCD, etcd } from '../strategies/etcd';
 import { storesAndMailer, writerFields } from '../strategies/systemParties';
 import { fromMachine } from '../machines/fromMachine';
@@ -9,9 +9,9 @@ import { etcdMachine, ownersQueue } from '../machines/etcd/server';
 import { etcdClientMachine } from '../machines/etcd/client';
 import { stopPolicyOf } from '../core/defaults';
 import { erase, withLogic } from './logic';
-import { sharedModel } from './generic';
+import { sharedLogic } from './generic';
 
-export const build: PartyBuilder = (knobs, clients) => {
+export const model: Model = (knobs, clients) => {
   const guarded = knobs.check === 'validity';
   const { resources, mailer } = storesAndMailer(knobs, !guarded);
   const server = fromMachine(
@@ -58,6 +58,6 @@ export const build: PartyBuilder = (knobs, clients) => {
           ),
         ),
       };
-    return sharedModel(info, knobs);
+    return sharedLogic(info, knobs);
   });
 };

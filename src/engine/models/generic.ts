@@ -4,7 +4,7 @@
 
 import type { Knobs } from '../core/scenario';
 import type { PartyInfo } from '../core/trace';
-import type { PartyBuilder } from '../strategies/types';
+import type { Model } from '../strategies/types';
 import { fromMachine } from '../machines/fromMachine';
 import { lockServiceMachine } from '../machines/lockService';
 import { clientMachine } from '../machines/client';
@@ -21,29 +21,29 @@ import {
   resourceInput,
 } from '../strategies/parties';
 import { MAILER, STORAGE, STORAGE2 } from '../core/parties';
-import { erase, withLogic, type PartyModel } from './logic';
+import { erase, withLogic, type PartyLogicSpec } from './logic';
 
 /** A store's logic: `Storage` checks tokens with the knob's check, `Storage2` checks nothing. */
-export function storeModel(id: string, knobs: Knobs): PartyModel {
+export function storeLogic(id: string, knobs: Knobs): PartyLogicSpec {
   const checks = id !== STORAGE2;
   return {
     logic: erase(fromMachine(resourceMachine, resourceInput(knobs, checks), ({ context }) => resourceFields(context))),
   };
 }
 
-export function mailerModel(): PartyModel {
+export function mailerLogic(): PartyLogicSpec {
   return { logic: erase(fromMachine(mailerMachine, undefined, ({ context }) => mailerFields(context))) };
 }
 
 /** The logic of the parties every strategy may have besides its own: the stores and the mailer. */
-export function sharedModel(info: PartyInfo, knobs: Knobs): PartyModel | undefined {
-  if (info.id === STORAGE || info.id === STORAGE2) return storeModel(info.id, knobs);
-  if (info.id === MAILER) return mailerModel();
+export function sharedLogic(info: PartyInfo, knobs: Knobs): PartyLogicSpec | undefined {
+  if (info.id === STORAGE || info.id === STORAGE2) return storeLogic(info.id, knobs);
+  if (info.id === MAILER) return mailerLogic();
   return undefined;
 }
 
-/** The generic strategies' parties with their machines (genericParties() lists them). */
-export const buildGeneric: PartyBuilder = (knobs, clients) =>
+/** The generic strategies' model: their parties with their machines (genericParties() lists them). */
+export const model: Model = (knobs, clients) =>
   withLogic(genericParties(knobs, clients), (info) => {
     if (info.kind === 'lock')
       return {
@@ -55,5 +55,5 @@ export const buildGeneric: PartyBuilder = (knobs, clients) =>
       return {
         logic: erase(fromMachine(clientMachine, clientInput(knobs, info.id), ({ context }) => clientFields(context))),
       };
-    return sharedModel(info, knobs);
+    return sharedLogic(info, knobs);
   });

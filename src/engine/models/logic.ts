@@ -9,15 +9,15 @@ import type { PartySpec } from '../strategies/types';
 export const erase = <S>(logic: PartyLogic<S>): PartyLogic<unknown> => logic as PartyLogic<unknown>;
 
 /** What a model adds to one party of its strategy's list. */
-export type PartyModel = Omit<PartySpec, 'info'>;
+export type PartyLogicSpec = Omit<PartySpec, 'info'>;
 
 /**
- * The specs of `infos`, each with the logic `model` gives it.
- * @throws Error when `model` has nothing for a party (a model that lags behind its strategy's list)
+ * The specs of `infos`, each with the logic `logicOf` gives it.
+ * @throws Error when `logicOf` has nothing for a party (a model that lags behind its strategy's list)
  */
-export function withLogic(infos: PartyInfo[], model: (info: PartyInfo) => PartyModel | undefined): PartySpec[] {
+export function withLogic(infos: PartyInfo[], logicOf: (info: PartyInfo) => PartyLogicSpec | undefined): PartySpec[] {
   return infos.map((info) => {
-    const built = model(info);
+    const built = logicOf(info);
     if (!built) throw new Error(`the model has no logic for the party "${info.id}"`);
     return { info, ...built };
   });

@@ -1,16 +1,16 @@
 // The quorum journal's model: the journal nodes (promised epochs, edits) and the NameNode writers,
 // as XState machines; the parties are those ../strategies/qjm.ts lists.
 
-import type { PartyBuilder } from '../strategies/types';
+import type { Model } from '../strategies/types';
 import { JOURNALS, qjm } from '../strategies/qjm';
 import { storesAndMailer, writerFields } from '../strategies/systemParties';
 import { fromMachine } from '../machines/fromMachine';
 import { journalNodeMachine } from '../machines/qjm/journalNode';
 import { qjmWriterMachine } from '../machines/qjm/writer';
 import { erase, withLogic } from './logic';
-import { sharedModel } from './generic';
+import { sharedLogic } from './generic';
 
-export const build: PartyBuilder = (knobs, clients) => {
+export const model: Model = (knobs, clients) => {
   const { resources, mailer } = storesAndMailer(knobs, false);
   const checks = knobs.check !== 'none';
   return withLogic(qjm.parties(knobs, clients), (info) => {
@@ -42,6 +42,6 @@ export const build: PartyBuilder = (knobs, clients) => {
           ),
         ),
       };
-    return sharedModel(info, knobs);
+    return sharedLogic(info, knobs);
   });
 };

@@ -2,7 +2,7 @@
 // Redlock client's majority rounds, as XState machines; the parties are those
 // ../strategies/redlock.ts lists.
 
-import type { PartyBuilder } from '../strategies/types';
+import type { Model } from '../strategies/types';
 import { MASTERS, redlock } from '../strategies/redlock';
 import { REDLOCK_RETRY_DEFAULT } from '../strategies/retry';
 import { storesAndMailer, writerFields } from '../strategies/systemParties';
@@ -11,9 +11,9 @@ import { redisMasterMachine } from '../machines/redlock/master';
 import { redlockClientMachine } from '../machines/redlock/client';
 import { retryPolicyOf, stopPolicyOf } from '../core/defaults';
 import { erase, withLogic } from './logic';
-import { sharedModel } from './generic';
+import { sharedLogic } from './generic';
 
-export const build: PartyBuilder = (knobs, clients) => {
+export const model: Model = (knobs, clients) => {
   const { resources, mailer } = storesAndMailer(knobs);
   return withLogic(redlock.parties(knobs, clients), (info) => {
     if (MASTERS.includes(info.id))
@@ -45,6 +45,6 @@ export const build: PartyBuilder = (knobs, clients) => {
           ),
         ),
       };
-    return sharedModel(info, knobs);
+    return sharedLogic(info, knobs);
   });
 };

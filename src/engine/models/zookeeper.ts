@@ -1,7 +1,7 @@
 // ZooKeeper's model: the ensemble (sessions, ephemeral sequential znodes, czxids) and Curator's
 // lock recipe client, as XState machines; the parties are those ../strategies/zookeeper.ts lists.
 
-import type { PartyBuilder } from '../strategies/types';
+import type { Model } from '../strategies/types';
 import { ZOOKEEPER, zookeeper } from '../strategies/zookeeper';
 import { storesAndMailer, writerFields } from '../strategies/systemParties';
 import { fromMachine } from '../machines/fromMachine';
@@ -10,9 +10,9 @@ import { zkClientMachine } from '../machines/zookeeper/client';
 import { zxidOf } from '../machines/zookeeper/tree';
 import { stopPolicyOf } from '../core/defaults';
 import { erase, withLogic } from './logic';
-import { sharedModel } from './generic';
+import { sharedLogic } from './generic';
 
-export const build: PartyBuilder = (knobs, clients) => {
+export const model: Model = (knobs, clients) => {
   const { resources, mailer } = storesAndMailer(knobs);
   const server = fromMachine(
     zooKeeperMachine,
@@ -51,6 +51,6 @@ export const build: PartyBuilder = (knobs, clients) => {
           ),
         ),
       };
-    return sharedModel(info, knobs);
+    return sharedLogic(info, knobs);
   });
 };

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { findPreset, simulate, type Step, type Trace } from '../index';
+import { createSimulator, findPreset, type Step, type Trace } from '../index';
+import { ALL_MODELS } from '../models/all';
+
+const { simulate } = createSimulator(ALL_MODELS);
 
 function run(id: string): Trace {
   const preset = findPreset(id);

@@ -2,7 +2,10 @@
 // are the same run: the build ships the checked form's run (scripts/shipped-runs.ts), and a lesson,
 // which names presets as written, takes it as theirs (ui/lessons/lessonRuns.ts).
 import { describe, expect, it } from 'vitest';
-import { PRESETS, simulate, validateScenario } from '../index';
+import { createSimulator, PRESETS, validateScenario } from '../index';
+import { ALL_MODELS } from '../models/all';
+
+const { simulate } = createSimulator(ALL_MODELS);
 
 describe('a preset as written and as checked', () => {
   it.each(PRESETS.map((p) => [p.id, p.scenario] as const))('%s: the same steps', (_, scenario) => {

@@ -1,6 +1,9 @@
 // Each pitfall preset must fail the way shared/domain.md says it does.
 import { describe, expect, it } from 'vitest';
-import { PRESETS, PRESET_GROUPS, findPreset, simulate, validateScenario, type Step, type Trace } from '../index';
+import { createSimulator, PRESETS, PRESET_GROUPS, findPreset, validateScenario, type Step, type Trace } from '../index';
+import { ALL_MODELS } from '../models/all';
+
+const { simulate } = createSimulator(ALL_MODELS);
 
 function run(id: string): Trace {
   return simulate(findPreset(id)!.scenario);

@@ -1,7 +1,10 @@
 // Each walkthrough run must show the fact its lesson states: which write the store takes or
 // refuses, who holds the lock when, and the counts a learner reads off the cards.
 import { describe, expect, it } from 'vitest';
-import { findPreset, simulate, type Scenario, type Step, type Trace } from '../index';
+import { createSimulator, findPreset, type Scenario, type Step, type Trace } from '../index';
+import { ALL_MODELS } from '../models/all';
+
+const { simulate } = createSimulator(ALL_MODELS);
 
 const run = (id: string): Trace => simulate(findPreset(id)!.scenario);
 const scenarioOf = (id: string): Scenario => findPreset(id)!.scenario;

@@ -3,6 +3,7 @@
 // params are answered with a sentence, never an exception.
 import { describe, expect, it } from 'vitest';
 import {
+  createSimulator,
   EXAMPLE_WHAT_IF,
   STRATEGIES,
   WHAT_IF_FAULTS,
@@ -10,12 +11,15 @@ import {
   WHAT_IF_MAX_MS,
   WHAT_IF_MIN_LEASE_MS,
   buildWhatIf,
-  simulate,
   validateScenario,
   type Scenario,
   type WhatIfParams,
 } from '../index';
 import { compareStrategies } from '../surfaces/comparison';
+import { ALL_MODELS } from '../models/all';
+
+const simulator = createSimulator(ALL_MODELS);
+const { simulate } = simulator;
 
 function built(params: WhatIfParams): Scenario {
   const result = buildWhatIf(params);
@@ -57,7 +61,7 @@ describe('the issue\'s what-if: "a 30 s GC pause with a 10 s lease"', () => {
   });
 
   it('reads the same in the comparison: fencing blocked it, the plain lease did not', () => {
-    const rows = compareStrategies(built(EXAMPLE_WHAT_IF));
+    const rows = compareStrategies(built(EXAMPLE_WHAT_IF), simulator);
     expect(rows.find((r) => r.strategy === 'fencing')).toMatchObject({ staleWriteBlocked: true, error: null });
     expect(rows.find((r) => r.strategy === 'lease-trust')).toMatchObject({ staleWriteBlocked: false, error: null });
   });
@@ -69,7 +73,7 @@ describe('every fault, opened under every strategy', () => {
   it.each(cases)('%s under %s: validates, and its comparison has no error row', (fault, strategy) => {
     const scenario = roundTrip(built({ ...EXAMPLE_WHAT_IF, fault, strategy }));
     expect(scenario.strategy).toBe(strategy);
-    const rows = compareStrategies(scenario);
+    const rows = compareStrategies(scenario, simulator);
     expect(rows.map((r) => [r.strategy, r.error])).toEqual(STRATEGIES.map((s) => [s.id, null]));
   });
 
@@ -164,7 +168,7 @@ describe('every fault, opened under every strategy', () => {
       leaseTtlMs: WHAT_IF_MIN_LEASE_MS,
       client2AsksAtMs: WHAT_IF_MIN_LEASE_MS * WHAT_IF_MAX_LEASES,
     });
-    const rows = compareStrategies(roundTrip(scenario));
+    const rows = compareStrategies(roundTrip(scenario), simulator);
     expect(rows.map((r) => [r.strategy, r.error, r.trace?.truncated])).toEqual(
       STRATEGIES.map((s) => [s.id, null, false]),
     );

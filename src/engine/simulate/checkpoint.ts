@@ -5,6 +5,8 @@
 
 import type { Scenario } from '../core/scenario';
 import type { Trace } from '../core/trace';
+import type { Model, Models } from '../strategies/types';
+import { modelOf } from '../strategies/registry';
 import type { Scheduled } from '../kernel/queue';
 import type { Network } from '../kernel/network';
 import type { PartyRuntime, Pending } from '../kernel/world';
@@ -37,30 +39,43 @@ export interface Simulation {
 export const CHECKPOINT_EVERY = 500;
 
 /** simulate(), keeping checkpoints for resume(). The trace is the same, byte for byte. */
-export function simulateWithCheckpoints(scenario: Scenario, options: SimulateOptions = {}): Simulation {
-  const run = new Run(scenario, { checkpointEvery: CHECKPOINT_EVERY, ...options });
+export function simulateWithCheckpoints(scenario: Scenario, models: Models, options: SimulateOptions = {}): Simulation {
+  const run = new Run(scenario, models, { checkpointEvery: CHECKPOINT_EVERY, ...options });
   return { trace: run.run(), checkpoints: run.checkpoints, resumedFromMs: null };
 }
 
 /**
  * The run of `scenario`, resumed from the latest checkpoint of `previous` that the change from
  * `previous.trace.scenario` to `scenario` leaves untouched (a fork: a timed action added, moved or
- * removed after it); from the start when there is none (another strategy, seed or knob). Contract:
+ * removed after it) and that was taken under the model `models` has for its strategy; from the
+ * start when there is none (another strategy, seed, knob or model). Contract:
  * `resume(p, s).trace` equals `simulate(s)` byte for byte. `scenario` must be valid
- * (validateScenario); an unknown strategy or party throws, as simulate() does.
+ * (validateScenario); an unknown strategy or party, or a strategy `models` lacks, throws, as
+ * simulate() does.
  */
-export function resume(previous: Simulation, scenario: Scenario, options: SimulateOptions = {}): Simulation {
+export function resume(
+  previous: Simulation,
+  scenario: Scenario,
+  models: Models,
+  options: SimulateOptions = {},
+): Simulation {
   const every = options.checkpointEvery ?? CHECKPOINT_EVERY;
   const maxSteps = options.maxSteps ?? DEFAULT_MAX_STEPS;
-  const horizonMs = horizonOf(scenario);
+  const horizonMs = horizonOf(scenario); // throws for an unknown strategy, as simulate() does
+  const model = modelOf(models, scenario.strategy);
   const shared = new Map<Scenario, number>();
   const usable = (previous.checkpoints as RunCheckpoint[]).filter((cp) => {
     if (!shared.has(cp.scenario)) shared.set(cp.scenario, sharedUntilMs(cp.scenario, scenario));
-    return cp.lastEventMs < shared.get(cp.scenario)! && cp.lastEventMs <= horizonMs && cp.steps < maxSteps;
+    return (
+      cp.model === model &&
+      cp.lastEventMs < shared.get(cp.scenario)! &&
+      cp.lastEventMs <= horizonMs &&
+      cp.steps < maxSteps
+    );
   });
   const from = usable.at(-1);
-  if (!from || options.parties) return simulateWithCheckpoints(scenario, { ...options, checkpointEvery: every });
-  const run = new Run(scenario, { ...options, checkpointEvery: every }, from);
+  if (!from) return simulateWithCheckpoints(scenario, models, { ...options, checkpointEvery: every });
+  const run = new Run(scenario, models, { ...options, checkpointEvery: every }, from);
   const trace = run.run();
   return { trace, checkpoints: [...usable, ...run.checkpoints], resumedFromMs: from.lastEventMs };
 }
@@ -68,6 +83,8 @@ export function resume(previous: Simulation, scenario: Scenario, options: Simula
 /** A checkpoint's contents (see Checkpoint), with the scenario whose run it was taken in. */
 export interface RunCheckpoint extends Checkpoint {
   readonly scenario: Scenario;
+  /** The model its parties were built with: a run under another model cannot resume from it. */
+  readonly model: Model;
   readonly entries: readonly Scheduled<Pending>[];
   readonly nextSeq: number;
   readonly actionSeq: number;

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { findPreset, simulate } from '../index';
+import { createSimulator, findPreset } from '../index';
+import { ALL_MODELS } from '../models/all';
+
+const { simulate } = createSimulator(ALL_MODELS);
 
 const race = findPreset('canonical-race')!.scenario;
 

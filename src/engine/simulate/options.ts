@@ -3,17 +3,11 @@
 
 import type { Scenario } from '../core/scenario';
 import { effectiveKnobs, findStrategy } from '../strategies/registry';
-import type { PartyBuilder } from '../strategies/types';
 import { actionLastsMs } from '../actions/kinds';
 
 export interface SimulateOptions {
   /** Stop after this many steps (the trace is then marked truncated). */
   maxSteps?: number;
-  /**
-   * Builds the parties instead of the strategy's own builder. Only the benchmark and the
-   * differential test use it, to run the plain-function reference implementation.
-   */
-  parties?: PartyBuilder;
   /**
    * Take a checkpoint about every this many steps (simulateWithCheckpoints and resume set it;
    * absent or 0: none). A checkpoint is taken between two instants of virtual time.

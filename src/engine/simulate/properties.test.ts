@@ -4,7 +4,10 @@
 // scenario that reproduces it, shrunk to a few actions.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { simulate, validateScenario, type Action, type Scenario } from '../index';
+import { createSimulator, validateScenario, type Action, type Scenario } from '../index';
+import { ALL_MODELS } from '../models/all';
+
+const { simulate } = createSimulator(ALL_MODELS);
 
 const CLIENTS = ['Client1', 'Client2', 'Client3'];
 const PARTIES = ['LockService', ...CLIENTS, 'Storage'];

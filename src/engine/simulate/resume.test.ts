@@ -5,12 +5,10 @@
 
 import { describe, expect, it } from 'vitest';
 import {
+  createSimulator,
   PRESETS,
   STRATEGIES,
   randomWorkload,
-  resume,
-  simulate,
-  simulateWithCheckpoints,
   validateScenario,
   type Action,
   type Scenario,
@@ -19,6 +17,10 @@ import {
 import { withStrategy } from '../surfaces/comparison';
 import { sharedUntilMs } from './fork';
 import { createRng } from '../kernel/rng';
+import { ALL_MODELS } from '../models/all';
+import { PLAIN_MODELS } from '../reference/plainParties';
+
+const { resume, simulate, simulateWithCheckpoints } = createSimulator(ALL_MODELS);
 
 const bytes = (x: unknown) => JSON.stringify(x);
 
@@ -113,6 +115,18 @@ describe('resume: chains of forks and random long runs', () => {
     ]) {
       expect(expectSameAsFresh(sim, next).resumedFromMs).toBeNull();
     }
+  });
+
+  it('does not resume from a checkpoint taken under another model of the strategy: it runs its own from the start', () => {
+    const base = PRESETS.find((p) => p.id === 'canonical-race')!.scenario;
+    const sim = simulateWithCheckpoints(base, { checkpointEvery: 3 });
+    const next = { ...base, actions: [...base.actions, { atMs: 2500, type: 'expireLease' } as Action] };
+    const plain = createSimulator(PLAIN_MODELS);
+    const resumed = plain.resume(sim, next, { checkpointEvery: 3 });
+    expect(resumed.resumedFromMs).toBeNull();
+    expect(bytes(resumed.trace)).toBe(bytes(plain.simulate(next)));
+    // Under its own model it does resume.
+    expect(resume(sim, next, { checkpointEvery: 3 }).resumedFromMs).not.toBeNull();
   });
 });
 

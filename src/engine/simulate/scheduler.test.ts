@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { EventQueue } from '../kernel/queue';
 import { NodeClock } from '../kernel/clock';
 import { createRng } from '../kernel/rng';
-import { findPreset, simulate, type Scenario } from '../index';
+import { createSimulator, findPreset, type Scenario } from '../index';
+import { ALL_MODELS } from '../models/all';
+
+const { simulate } = createSimulator(ALL_MODELS);
 
 describe('EventQueue', () => {
   it('pops in time order and breaks ties by insertion order', () => {

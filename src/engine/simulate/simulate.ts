@@ -1,10 +1,11 @@
-// simulate(): the discrete-event scheduler. It owns virtual time (integer ms), pops events in
-// (time, sequence) order, hands each to one party's pure logic, and executes the effects that
-// logic returns as data: messages through the network, timers on the party's own clock, notes
-// into the trace. Invariant: the trace is a function of the scenario alone; nothing here reads
-// wall time or host randomness, so the same scenario gives the same trace, byte for byte. The
-// scenario's own actions (commands and faults) are run by their definitions (../actions); its
-// options and horizon (when a run stops) are options.ts's.
+// The discrete-event scheduler behind every run (a Simulator, simulator.ts, is how a caller runs
+// one). It owns virtual time (integer ms), pops events in (time, sequence) order, hands each to one
+// party's pure logic, and executes the effects that logic returns as data: messages through the
+// network, timers on the party's own clock, notes into the trace. Invariant: the trace is a
+// function of the scenario and its strategy's model alone; nothing here reads wall time or host
+// randomness, so the same scenario gives the same trace, byte for byte. The parties' logic comes
+// from the model the run is given; the scenario's own actions (commands and faults) are run by
+// their definitions (../actions); its options and horizon (when a run stops) are options.ts's.
 
 import type { Scenario } from '../core/scenario';
 import type { PartyView, Trace } from '../core/trace';
@@ -17,10 +18,9 @@ import { Recorder } from '../trace/recorder';
 import type { RunCheckpoint } from './checkpoint';
 import { runAction } from '../actions/kinds';
 import { restartParty, resumeParty, type ActionWorld } from '../actions/world';
-import { effectiveKnobs, findStrategy } from '../strategies/registry';
+import { effectiveKnobs, findStrategy, modelOf } from '../strategies/registry';
 import { clientIds } from '../core/parties';
-import type { StrategyDef } from '../strategies/types';
-import { modelOf } from '../models/registry';
+import type { Model, Models, StrategyDef } from '../strategies/types';
 import { DEFAULT_MAX_STEPS, horizonOf, lastActivityMs, type SimulateOptions } from './options';
 
 export { DEFAULT_MAX_STEPS, horizonOf, type SimulateOptions } from './options';
@@ -28,21 +28,7 @@ export { DEFAULT_MAX_STEPS, horizonOf, type SimulateOptions } from './options';
 /** The message id of a quiet message, which has no record in the trace. */
 const QUIET = -1;
 
-export function simulate(scenario: Scenario, options: SimulateOptions = {}): Trace {
-  return new Run(scenario, options).run();
-}
-
-/**
- * simulate(), or null when the run takes more than `maxEvents` events (messages, timers and
- * actions, heartbeats included), found out after at most that many: the lab runs a scenario on
- * its page only if it is this small, and hands it to a worker otherwise.
- */
-export function simulateWithin(scenario: Scenario, maxEvents: number): Trace | null {
-  const run = new Run(scenario, { maxEvents });
-  const trace = run.run();
-  return run.overBudget ? null : trace;
-}
-
+/** One run of a scenario, from the start or from a checkpoint: run() returns its trace. */
 export class Run {
   private queue = new EventQueue<Pending>();
   private readonly parties = new Map<string, PartyRuntime>();
@@ -50,6 +36,8 @@ export class Run {
   private readonly recorder: Recorder;
   private readonly knobs;
   private readonly lockAuthorities: readonly string[];
+  /** The strategy's model this run builds its parties with (a checkpoint keeps it: resume()). */
+  private readonly model: Model;
   private readonly maxSteps: number;
   private nowMs = 0;
   private nextGrantId = 1;
@@ -88,13 +76,20 @@ export class Run {
     };
   })();
 
+  /**
+   * @param models the models the run may use: the scenario's strategy must be among them
+   * @param from a checkpoint of a run under the same model to resume from (checkpoint.ts)
+   * @throws Error for an unknown strategy, or one `models` has no model of
+   */
   constructor(
     private readonly scenario: Scenario,
+    models: Models,
     options: SimulateOptions,
     from?: RunCheckpoint,
   ) {
     const strategy = findStrategy(scenario.strategy);
     if (!strategy) throw new Error(`unknown strategy "${scenario.strategy}"`);
+    this.model = modelOf(models, strategy.id);
     this.knobs = effectiveKnobs(strategy, scenario.knobs);
     this.lockAuthorities = strategy.lockAuthorities ?? [strategy.lockAuthority];
     this.maxSteps = options.maxSteps ?? DEFAULT_MAX_STEPS;
@@ -107,7 +102,7 @@ export class Run {
       return;
     }
     this.network = new Network(scenario.network, scenario.seed);
-    const specs = (options.parties ?? modelOf(strategy.id))(this.knobs, clientIds(scenario.clients));
+    const specs = this.model(this.knobs, clientIds(scenario.clients));
     const initial: Record<string, PartyView> = {};
     const startEffects: [PartyRuntime, Effect[]][] = [];
     for (const spec of specs) {
@@ -182,6 +177,7 @@ export class Run {
       lastEventMs: this.nowMs,
       steps: this.recorder.nextIndex,
       scenario: this.scenario,
+      model: this.model,
       entries: this.queue.entries().slice(),
       nextSeq: this.queue.sequence,
       actionSeq: this.actionSeq,

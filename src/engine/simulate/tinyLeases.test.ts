@@ -2,9 +2,12 @@
 // renewal must still move virtual time on, so the run ends instead of spinning at one instant.
 
 import { describe, expect, it } from 'vitest';
-import { PRESETS, STRATEGIES, simulate } from '../index';
+import { createSimulator, PRESETS, STRATEGIES } from '../index';
 import { withStrategy } from '../surfaces/comparison';
 import { heartbeatEveryMs } from '../core/defaults';
+import { ALL_MODELS } from '../models/all';
+
+const { simulate } = createSimulator(ALL_MODELS);
 
 describe('the shortest leases', () => {
   const race = PRESETS.find((p) => p.id === 'canonical-race')!.scenario;

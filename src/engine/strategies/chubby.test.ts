@@ -1,9 +1,12 @@
 // Chubby as shared/domain.md describes it: generations that grow on every free-to-held
 // transition, sequencers checked by the server, and lock-delay for servers that do not check.
 import { describe, expect, it } from 'vitest';
-import { simulate, type Step, type Trace, stepDetail } from '../index';
+import { createSimulator, type Step, type Trace, stepDetail } from '../index';
 import { chubbyLockDelayCovers, chubbyLockDelayLate, chubbyRace } from '../presets/chubby';
 import { scenarioOf } from '../presets/build';
+import { ALL_MODELS } from '../models/all';
+
+const { simulate } = createSimulator(ALL_MODELS);
 
 const at = (trace: Trace, label: string): Step => {
   const step = trace.steps.find((s) => s.label === label);

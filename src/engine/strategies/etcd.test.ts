@@ -1,10 +1,13 @@
 // etcd's Mutex as shared/domain.md describes it: the lock key's create revision as the token,
 // fencing at the store or inside etcd, leases that survive a leader change, and the restore pitfall.
 import { describe, expect, it } from 'vitest';
-import { simulate, validateScenario, type Step, type Trace, stepDetail } from '../index';
+import { createSimulator, validateScenario, type Step, type Trace, stepDetail } from '../index';
 import { etcdRace, etcdRestore, etcdTxnRace } from '../presets/etcd';
 import { scenarioOf } from '../presets/build';
 import { RACE_ACTIONS } from '../presets/build';
+import { ALL_MODELS } from '../models/all';
+
+const { simulate } = createSimulator(ALL_MODELS);
 
 const at = (trace: Trace, label: string): Step => {
   const step = trace.steps.find((s) => s.label === label);

@@ -1,8 +1,11 @@
 // Issue 10's incident shapes, each with the value a real system gives. The lab must not invent a
 // zombie: a client that did nothing wrong never writes with a grant it should not believe.
 import { describe, expect, it } from 'vitest';
-import { findPreset, formatTraceText, simulate, type Action, type Scenario, type Trace } from '../index';
+import { createSimulator, findPreset, formatTraceText, type Action, type Scenario, type Trace } from '../index';
 import { scenarioOf } from '../presets/build';
+import { ALL_MODELS } from '../models/all';
+
+const { simulate } = createSimulator(ALL_MODELS);
 
 /** Fencing, every message 2 ms, two clients: the network the issue's cases were found on. */
 const fixedNetwork = (actions: Action[]): Scenario =>

@@ -1,9 +1,20 @@
 // HDFS-style epochs as shared/domain.md describes them: journal nodes promise epochs and refuse
 // lower ones, a writer needs a quorum, and a deposed writer's edits never commit.
 import { describe, expect, it } from 'vitest';
-import { formatTraceText, formatVerdict, simulate, stepPhrase, type Step, type Trace, stepDetail } from '../index';
+import {
+  createSimulator,
+  formatTraceText,
+  formatVerdict,
+  stepPhrase,
+  type Step,
+  type Trace,
+  stepDetail,
+} from '../index';
 import { qjmMissedEpoch, qjmRace } from '../presets/qjm';
 import { scenarioOf } from '../presets/build';
+import { ALL_MODELS } from '../models/all';
+
+const { simulate } = createSimulator(ALL_MODELS);
 
 const at = (trace: Trace, label: string): Step => {
   const step = trace.steps.find((s) => s.label === label);

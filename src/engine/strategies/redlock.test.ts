@@ -1,10 +1,13 @@
 // Redlock as the article's table and Kleppmann's critique describe it: a majority of masters with a
 // validity time, a random value no store can order, and two holders without any pause.
 import { describe, expect, it } from 'vitest';
-import { simulate, type Scenario, type Step, type Trace, stepDetail } from '../index';
+import { createSimulator, type Scenario, type Step, type Trace, stepDetail } from '../index';
 import { redlockClockJump, redlockRace, redlockRestart } from '../presets/redlock';
 import { scenarioOf } from '../presets/build';
 import { driftMs } from '../machines/redlock/client';
+import { ALL_MODELS } from '../models/all';
+
+const { simulate } = createSimulator(ALL_MODELS);
 
 const at = (trace: Trace, label: string): Step => {
   const step = trace.steps.find((s) => s.label === label);

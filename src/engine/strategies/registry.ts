@@ -2,7 +2,7 @@
 // scenario files and shared links).
 
 import type { CheckMode, Knobs, TokenSource } from '../core/scenario';
-import type { StrategyDef } from './types';
+import type { Model, Models, StrategyDef } from './types';
 import {
   BASE_KNOBS,
   CHECK_MODES,
@@ -23,6 +23,21 @@ export const STRATEGIES: readonly StrategyDef[] = [leaseTrust, redlock, zookeepe
 
 export function findStrategy(id: string): StrategyDef | undefined {
   return STRATEGIES.find((s) => s.id === id);
+}
+
+/**
+ * The model of the strategy `strategyId` among `models` (what a simulator was given).
+ * @throws Error naming the strategy, and the strategies `models` has, when it has none for it
+ */
+export function modelOf(models: Models, strategyId: string): Model {
+  const model = Object.hasOwn(models, strategyId)
+    ? (models as Record<string, Model | undefined>)[strategyId]
+    : undefined;
+  if (!model)
+    throw new Error(
+      `the simulator was not given the model of the strategy "${strategyId}" (it has ${Object.keys(models).join(', ') || 'none'})`,
+    );
+  return model;
 }
 
 /**

@@ -3,10 +3,21 @@
 // lock service that keeps a lease past its TTL and holds the lock back for a lock-delay (Consul).
 // Each case asserts the value the issue states, under every system whose client it concerns.
 import { describe, expect, it } from 'vitest';
-import { simulate, stepDetail, validateScenario, type Action, type Knobs, type Scenario, type Trace } from '../index';
+import {
+  createSimulator,
+  stepDetail,
+  validateScenario,
+  type Action,
+  type Knobs,
+  type Scenario,
+  type Trace,
+} from '../index';
 import { scenarioOf } from '../presets/build';
 import { CUT_FROM_SERVICE, CUT_FROM_ZK } from '../presets/incidents';
 import type { StopPolicy } from '../core/defaults';
+import { ALL_MODELS } from '../models/all';
+
+const { simulate } = createSimulator(ALL_MODELS);
 
 const fixed = { latencyMsMin: 2, latencyMsMax: 2, dropRate: 0 };
 

@@ -2,6 +2,7 @@
 // how long it waits, and whether a second client gives up while the zombie's key is still held.
 import { describe, expect, it } from 'vitest';
 import {
+  createSimulator,
   REDLOCK_RETRY_CHOICES,
   REDLOCK_RETRY_DEFAULT,
   aboutStrategy,
@@ -9,7 +10,6 @@ import {
   findStrategy,
   retryChoiceOf,
   retryPolicyWords,
-  simulate,
   stepDetail,
   type Knobs,
   type Scenario,
@@ -17,6 +17,10 @@ import {
 } from '../index';
 import { compareUnder, withStrategy } from '../surfaces/comparison';
 import { scenarioOf } from '../presets/build';
+import { ALL_MODELS } from '../models/all';
+
+const simulator = createSimulator(ALL_MODELS);
+const { simulate } = simulator;
 
 const redlock = findStrategy('redlock')!;
 const redlockAbout = aboutStrategy('redlock')!;
@@ -159,7 +163,7 @@ describe('the canonical race with a 10 s key and a 30 s pause of Client1', () =>
     expect(keysGoneMs(trace)).toBeGreaterThan(10_000);
     // Nobody newer wrote, so the zombie's write counts as no stale write: the danger is hidden.
     expect(trace.verdict.staleWritesAccepted).toBe(0);
-    const row = compareUnder(race(), redlock);
+    const row = compareUnder(race(), redlock, simulator);
     expect(row.staleWriteBlocked).toBeNull();
     expect(row.warnings).toContain(
       `Client2 asked for the lock and never got it: it gave up after 3 tries at ${gaveUpMs.toLocaleString('en-US')} ms (its retry limit: 2 retries, 100–299 ms apart), while Client1's grant still ran until ${trace.leases[0]!.endedMs!.toLocaleString('en-US')} ms, so no second holder ever wrote.`,
@@ -173,7 +177,7 @@ describe('the canonical race with a 10 s key and a 30 s pause of Client1', () =>
     expect(granted(trace, 'Client2')).toBeUndefined();
     expect(trace.steps.filter((s) => s.kind === 'lock.failed')).toHaveLength(11);
     expect(lastFailure(trace).timeMs).toBeLessThan(4_000);
-    expect(compareUnder(race(policy), redlock).warnings.join(' ')).toContain(
+    expect(compareUnder(race(policy), redlock, simulator).warnings.join(' ')).toContain(
       'gave up after 11 tries at 3,383 ms (its retry limit: 10 retries, 100–299 ms apart)',
     );
   });
@@ -197,7 +201,7 @@ describe('the canonical race with a 10 s key and a 30 s pause of Client1', () =>
       ['Client1', 'Y', true],
     ]);
     expect(trace.verdict.staleWritesAccepted).toBe(1);
-    const row = compareUnder(race({ retryCount: 42 }), redlock);
+    const row = compareUnder(race({ retryCount: 42 }), redlock, simulator);
     expect(row.staleWriteBlocked).toBe(false);
     expect(row.warnings.join(' ')).not.toContain('never got it');
   });

@@ -9,10 +9,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  createSimulator,
   STOP_POLICIES,
   effectiveKnobs,
   findStrategy,
-  simulate,
   validateScenario,
   type Action,
   type Knobs,
@@ -21,6 +21,9 @@ import {
 import type { Trace } from '../index';
 import { scenarioOf } from '../presets/build';
 import { clientIds } from '../core/parties';
+import { ALL_MODELS } from '../models/all';
+
+const { simulate } = createSimulator(ALL_MODELS);
 
 const TTL_MS = 1000;
 const LAST_ACTION_MS = 5000;

@@ -92,5 +92,15 @@ export interface StrategyAbout {
   sources: readonly { title: string; url?: string }[];
 }
 
-/** A strategy's model: its parties with their logic (`parties` of the same knobs, in order). */
-export type PartyBuilder = (knobs: Knobs, clients: string[]) => PartySpec[];
+/**
+ * A strategy's model: its parties with their logic (machines), built for the effective knobs and
+ * the client ids, in the order the strategy's `parties()` lists them for the same knobs. What
+ * "model" means everywhere in the lab; ../models has one per strategy.
+ */
+export type Model = (knobs: Knobs, clients: string[]) => PartySpec[];
+
+/**
+ * The models a simulator runs, by strategy id: it runs a scenario only under a strategy it was
+ * given the model of (../models/all.ts has every one; ../models/loaders.ts fetches them one by one).
+ */
+export type Models = Readonly<Partial<Record<KnownStrategyId, Model>>>;

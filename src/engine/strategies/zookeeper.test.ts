@@ -1,10 +1,13 @@
 // ZooKeeper's lock recipe as shared/domain.md describes it: czxid tokens from a totally ordered
 // log, sessions the server expires on its own clock, Curator's later LOST, and the suffix pitfall.
 import { describe, expect, it } from 'vitest';
-import { simulate, type Step, type Trace, stepDetail } from '../index';
+import { createSimulator, type Step, type Trace, stepDetail } from '../index';
 import { zookeeperPartition, zookeeperRace, zookeeperSequenceReset } from '../presets/zookeeper';
 import { scenarioOf } from '../presets/build';
 import { EPOCH_FACTOR } from '../machines/zookeeper/tree';
+import { ALL_MODELS } from '../models/all';
+
+const { simulate } = createSimulator(ALL_MODELS);
 
 const at = (trace: Trace, label: string): Step => {
   const step = trace.steps.find((s) => s.label === label);

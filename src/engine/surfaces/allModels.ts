@@ -1,11 +1,6 @@
-// Every strategy's model and the simulator, registered on import: for what may run any strategy
-// (the workers, the CLI, the recorder, the tests). A page that runs one strategy at a time loads
-// each model on first use instead (src/ui/store/models.ts, with registerModel from the core
-// surface), and the simulator with the first.
-
-import { registerSimulator } from '../models/registry';
-import { simulate, simulateWithin } from '../simulate/simulate';
-
-registerSimulator({ simulate, simulateWithin });
+// Every strategy's model, linked in: for what may run any strategy at once (the workers, the CLI,
+// the build's scripts, the real servers' view, the tests), to give a simulator
+// (createSimulator(ALL_MODELS)). A page that runs one strategy at a time fetches each model on
+// first use instead (MODEL_LOADERS, in the core surface).
 
 export { ALL_MODELS } from '../models/all';

@@ -3,9 +3,8 @@
 // of a recording's observations. Loaded by the "Real servers" view, and used by the recorder in
 // Node.
 
-// The view runs the model of each recorded system (etcd, ZooKeeper, Redlock): every model is
-// registered, and the simulator with them.
-import './allModels';
+// The view runs the model of each recorded system (etcd, ZooKeeper, Redlock) with a simulator of
+// every model (./allModels).
 
 export * from '../recorded/format';
 export { scenarioFor, modelFacts, realFacts, type Facts } from '../recorded/schedule';

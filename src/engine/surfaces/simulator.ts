@@ -1,5 +1,5 @@
-// The simulator, loaded by a page with the first model it fetches (src/ui/store/models.ts): a page
-// that only shows shipped runs never loads it. What runs every strategy at once (the workers, the
-// CLI, the tests) has it from allModels.
+// The simulator, fetched by a page with the first model it fetches (src/ui/store/loading.ts): a
+// page that only shows shipped runs never loads it. What runs every strategy at once (the
+// workers, the CLI, the tests) has it from the core surface.
 
-export { simulate, simulateWithin } from '../simulate/simulate';
+export { createSimulator } from '../simulate/simulator';

@@ -2,9 +2,12 @@
 // few journal nodes logged is never said to have taken effect, whether or not its writer heard back.
 import { describe, expect, it } from 'vitest';
 import { findPreset } from '../presets';
-import { simulate } from '../simulate/simulate';
+import { createSimulator } from '../simulate/simulator';
 import type { Action, Scenario } from '../core/scenario';
 import { editSoFar, staleEditsUncommitted } from './edits';
+import { ALL_MODELS } from '../models/all';
+
+const { simulate } = createSimulator(ALL_MODELS);
 
 const base = findPreset('qjm-missed-epoch')!.scenario;
 

@@ -1,9 +1,12 @@
 // Issue 13, item 3: the trace as a Mermaid sequence diagram; every party and message is in it,
 // verdicts and labels are notes, and no text can break a Mermaid statement.
 import { describe, expect, it } from 'vitest';
-import { PRESETS, findPreset, simulate, type Trace } from '../index';
+import { createSimulator, PRESETS, findPreset, type Trace } from '../index';
 import { formatMermaid, mermaidText } from '../surfaces/export';
 import { withStrategy } from '../surfaces/comparison';
+import { ALL_MODELS } from '../models/all';
+
+const { simulate } = createSimulator(ALL_MODELS);
 
 const race = (): Trace => simulate(findPreset('canonical-race')!.scenario);
 

@@ -1,7 +1,10 @@
 // The engine's sentences in the words of a class that has not met max_seen yet (the walkthrough's
 // first chapter runs a store that checks nothing).
 import { describe, expect, it } from 'vitest';
-import { findPreset, simulate } from '../index';
+import { createSimulator, findPreset } from '../index';
+import { ALL_MODELS } from '../models/all';
+
+const { simulate } = createSimulator(ALL_MODELS);
 
 describe('the narration of a store that checks nothing', () => {
   it('says it remembers no token, not that it keeps no max_seen', () => {

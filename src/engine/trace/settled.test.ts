@@ -1,8 +1,12 @@
 // When a run's verdict is settled: a lesson shows the whole run's verdict from there on, and
 // refuses a part that asks for it earlier (it would never show).
 import { describe, expect, it } from 'vitest';
-import { findPreset, simulate, verdictSettledAt } from '../index';
+import { createSimulator, findPreset, verdictSettledAt } from '../index';
 import { LESSONS, validateLesson } from '../surfaces/lessons';
+import { ALL_MODELS } from '../models/all';
+
+const simulator = createSimulator(ALL_MODELS);
+const { simulate } = simulator;
 
 const run = (id: string) => simulate(findPreset(id)!.scenario);
 const labelled = (trace: ReturnType<typeof run>, label: string) => trace.steps.findIndex((s) => s.label === label);
@@ -28,20 +32,23 @@ describe('verdictSettledAt', () => {
 
 describe('a lesson that asks for the verdict before it is settled', () => {
   it('is refused, naming the part and the step where the verdict settles', () => {
-    const result = validateLesson({
-      format: 'fencelab.lesson',
-      version: 1,
-      id: 'early-verdict',
-      title: 'Early verdict',
-      summary: 'A verdict asked for too soon.',
-      chapters: [
-        {
-          id: 'one',
-          title: 'One',
-          steps: [{ run: { preset: 'canonical-race' }, at: 't4', say: 'Client2 writes.', show: ['verdict'] }],
-        },
-      ],
-    });
+    const result = validateLesson(
+      {
+        format: 'fencelab.lesson',
+        version: 1,
+        id: 'early-verdict',
+        title: 'Early verdict',
+        summary: 'A verdict asked for too soon.',
+        chapters: [
+          {
+            id: 'one',
+            title: 'One',
+            steps: [{ run: { preset: 'canonical-race' }, at: 't4', say: 'Client2 writes.', show: ['verdict'] }],
+          },
+        ],
+      },
+      simulator,
+    );
     expect(result.ok).toBe(false);
     if (!result.ok)
       expect(result.error).toMatch(
@@ -50,6 +57,6 @@ describe('a lesson that asks for the verdict before it is settled', () => {
   });
 
   it('is not the shipped walkthrough: every part that shows the verdict stops where it is settled', () => {
-    expect(validateLesson(LESSONS[0]).ok).toBe(true);
+    expect(validateLesson(LESSONS[0], simulator).ok).toBe(true);
   });
 });

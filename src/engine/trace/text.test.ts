@@ -1,7 +1,9 @@
 // The CLI's verdict lines (formatVerdict): what an engineer reads under the trace.
 import { describe, expect, it } from 'vitest';
-import { findPreset, formatTraceText, formatVerdict, simulate } from '../index';
-import '../surfaces/allModels';
+import { createSimulator, findPreset, formatTraceText, formatVerdict } from '../index';
+import { ALL_MODELS } from '../models/all';
+
+const { simulate } = createSimulator(ALL_MODELS);
 
 const verdictOf = (preset: string) => formatVerdict(simulate(findPreset(preset)!.scenario));
 

@@ -7,6 +7,7 @@ import { findPreset } from '../../engine';
 import { createLabStore } from '../store/labStore';
 import { renderInLab } from '../testing/renderInLab';
 import { ActionList } from './ActionList';
+import { ALL_CODE } from '../store/allCode';
 
 function type(input: HTMLInputElement, value: string) {
   act(() => {
@@ -30,7 +31,7 @@ const input = (form: HTMLFormElement, label: string): HTMLInputElement => {
 
 describe('editing a timed action', () => {
   it("saves a pause's new length in place of the old, and undo puts it back", () => {
-    const store = createLabStore(findPreset('canonical-race')!.scenario);
+    const store = createLabStore(findPreset('canonical-race')!.scenario, { code: ALL_CODE });
     const container = renderInLab(store, <ActionList />);
     const form = openEdit(container, /^Edit: Client1 pauses for 2500 ms at 100 ms$/);
     expect(form.getAttribute('aria-label')).toBe('Edit: Client1 pauses for 2500 ms at 100 ms');
@@ -50,7 +51,7 @@ describe('editing a timed action', () => {
   });
 
   it('Cancel and Escape close it and change nothing', () => {
-    const store = createLabStore(findPreset('canonical-race')!.scenario);
+    const store = createLabStore(findPreset('canonical-race')!.scenario, { code: ALL_CODE });
     const container = renderInLab(store, <ActionList />);
     let form = openEdit(container, /^Edit: Client2 writes X/);
     type(input(form, 'Time (ms)'), '5');
@@ -65,7 +66,7 @@ describe('editing a timed action', () => {
   });
 
   it('points out a time that is not a whole number and saves nothing', () => {
-    const store = createLabStore(findPreset('canonical-race')!.scenario);
+    const store = createLabStore(findPreset('canonical-race')!.scenario, { code: ALL_CODE });
     const container = renderInLab(store, <ActionList />);
     const form = openEdit(container, /^Edit: Client2 writes X/);
     const time = input(form, 'Time (ms)');

@@ -1,7 +1,10 @@
 // Every kind of action the form offers builds an action the engine accepts and can simulate.
 import { describe, expect, it } from 'vitest';
-import { ACTION_TYPES, PRESETS, describeAction, simulate, validateScenario, type Scenario } from '../../engine';
+import { ACTION_TYPES, PRESETS, createSimulator, describeAction, validateScenario, type Scenario } from '../../engine';
+import { ALL_MODELS } from '../../engine/surfaces/allModels';
 import { ACTION_MENU, newAction, newActionFields, numberProblem, valueOf } from './fields';
+
+const { simulate } = createSimulator(ALL_MODELS);
 
 describe('the form to add an action', () => {
   it('offers every kind of action once, opening on a pause', () => {

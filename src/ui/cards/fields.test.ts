@@ -1,8 +1,11 @@
 // Field labels and values in plain words, for every strategy's parties.
 import { describe, expect, it } from 'vitest';
-import { PRESETS, simulate } from '../../engine';
+import { createSimulator, PRESETS } from '../../engine';
 import { fieldLabel, fieldText, plainWords } from './fields';
 import { partyCards } from './partyModel';
+import { ALL_MODELS } from '../../engine/surfaces/allModels';
+
+const { simulate } = createSimulator(ALL_MODELS);
 
 describe('card fields', () => {
   it('labels every field of every preset in words, never with an engine field name', () => {

@@ -1,8 +1,11 @@
 // A client's belief set against the record of the lock service or quorum, for every strategy: who is
 // a zombie, and sentences that never leave a blank where a time would go.
 import { describe, expect, it } from 'vitest';
-import { PRESETS, findPreset, simulate, type Trace } from '../../engine';
+import { createSimulator, PRESETS, findPreset, type Trace } from '../../engine';
 import { partyCards } from './partyModel';
+import { ALL_MODELS } from '../../engine/surfaces/allModels';
+
+const { simulate } = createSimulator(ALL_MODELS);
 
 const traceOf = (id: string) => simulate(findPreset(id)!.scenario);
 const at = (trace: Trace, label: string) => trace.steps.findIndex((s) => s.label === label);

@@ -1,7 +1,10 @@
 // Party cards as data: state, fields, what changed, and a client's belief against the service's.
 import { describe, expect, it } from 'vitest';
-import { findPreset, simulate } from '../../engine';
+import { createSimulator, findPreset } from '../../engine';
 import { partyCards } from './partyModel';
+import { ALL_MODELS } from '../../engine/surfaces/allModels';
+
+const { simulate } = createSimulator(ALL_MODELS);
 
 const trace = simulate(findPreset('canonical-race')!.scenario);
 const at = (label: string) => trace.steps.findIndex((s) => s.label === label);

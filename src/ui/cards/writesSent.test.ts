@@ -2,9 +2,12 @@
 // cursor moves on, not when a grant ends nor when the next one starts (the machines' own field is
 // the per-grant sequence number, which does). The same holds for every count a card shows.
 import { describe, expect, it } from 'vitest';
-import { PRESETS, STRATEGIES, findPreset, simulate, type Trace } from '../../engine';
+import { createSimulator, PRESETS, STRATEGIES, findPreset, type Trace } from '../../engine';
 import { withStrategy } from '../../engine/surfaces/comparison';
 import { partyCards } from './partyModel';
+import { ALL_MODELS } from '../../engine/surfaces/allModels';
+
+const { simulate } = createSimulator(ALL_MODELS);
 
 const COUNTS = [
   'Writes sent',

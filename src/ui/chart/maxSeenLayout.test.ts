@@ -1,7 +1,10 @@
 // The max_seen chart's shapes, computed without a browser.
 import { describe, expect, it } from 'vitest';
-import { findPreset, simulate, validateScenario } from '../../engine';
+import { createSimulator, findPreset, validateScenario } from '../../engine';
 import { layoutMaxSeen, maxSeenSeries } from './maxSeenLayout';
+import { ALL_MODELS } from '../../engine/surfaces/allModels';
+
+const { simulate } = createSimulator(ALL_MODELS);
 
 const size = { width: 600, height: 150, margin: { top: 10, right: 10, bottom: 20, left: 40 } };
 const traceOf = (id: string) => simulate(findPreset(id)!.scenario);

@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { createLabStore } from '../store/labStore';
 import { handleKey } from './useKeyboard';
+import { ALL_CODE } from '../store/allCode';
 
 const press = (
   store: ReturnType<typeof createLabStore>,
@@ -18,7 +19,7 @@ const press = (
 
 describe('handleKey', () => {
   it('steps, jumps, changes speed and plays', () => {
-    const store = createLabStore();
+    const store = createLabStore(undefined, { code: ALL_CODE });
     press(store, 'ArrowRight');
     press(store, 'ArrowRight');
     expect(store.getState().cursor).toBe(2);
@@ -40,7 +41,7 @@ describe('handleKey', () => {
   });
 
   it('leaves typing, sliders, buttons reached with the keyboard and tabs alone', () => {
-    const store = createLabStore();
+    const store = createLabStore(undefined, { code: ALL_CODE });
     const input = document.createElement('input');
     expect(press(store, 'ArrowRight', input)).toBe(false);
     expect(press(store, '+', input)).toBe(false);
@@ -56,14 +57,14 @@ describe('handleKey', () => {
   });
 
   it('plays on space when a button only kept the focus after a click', () => {
-    const store = createLabStore();
+    const store = createLabStore(undefined, { code: ALL_CODE });
     const clicked = document.createElement('button');
     expect(press(store, ' ', clicked, {}, clicked)).toBe(true);
     expect(store.getState().playing).toBe(true);
   });
 
   it('undoes the last change with Ctrl+Z or Cmd+Z, but not inside a text field', () => {
-    const store = createLabStore();
+    const store = createLabStore(undefined, { code: ALL_CODE });
     store.getState().addAction({ type: 'expireLease' });
     const input = document.createElement('input');
     expect(press(store, 'z', input, { ctrlKey: true })).toBe(false);
@@ -76,7 +77,7 @@ describe('handleKey', () => {
   });
 
   it('undoes and redoes with the focus on a box, a list or a button: they have no undo of their own', () => {
-    const store = createLabStore();
+    const store = createLabStore(undefined, { code: ALL_CODE });
     store.getState().addAction({ type: 'expireLease' });
     const box = document.createElement('input');
     box.type = 'checkbox';
@@ -96,7 +97,7 @@ describe('handleKey', () => {
   });
 
   it('redoes with Ctrl+Shift+Z, Cmd+Shift+Z or Ctrl+Y, but not inside a text field', () => {
-    const store = createLabStore();
+    const store = createLabStore(undefined, { code: ALL_CODE });
     store.getState().addAction({ type: 'expireLease' });
     store.getState().undo();
     const input = document.createElement('input');

@@ -9,7 +9,7 @@ import type { LabStore } from '../store/labStore';
 import { noSuchPreset, readCommand, type Command } from './commands';
 import { PRESETS_UNFETCHED, fetchPreset, knownPresets, loadAllPresets } from '../store/presets';
 import { openScenario, seekStep, setKnob, whenSettled } from './drive';
-import { prepareRun } from '../store/models';
+import { prepareRun } from '../store/loading';
 import { takeEarlyMessages } from './early';
 import { EVENT_SOURCE, eventDiffer, readyEvent, type EmbedEvent } from './events';
 

@@ -1,9 +1,12 @@
 // The commands' checks, what is refused and that refusing is cheap, and the embed's snippet.
 import { describe, expect, it } from 'vitest';
-import { PRESETS, findPreset, simulate } from '../../engine';
+import { createSimulator, PRESETS, findPreset } from '../../engine';
 import { hasCompactLanes } from '../timeline/lanes';
 import { boundedSize, noSuchPreset, readCommand } from './commands';
 import { iframeSnippet, snippetHeight } from './embedUrl';
+import { ALL_MODELS } from '../../engine/surfaces/allModels';
+
+const { simulate } = createSimulator(ALL_MODELS);
 
 describe('readCommand', () => {
   it('takes each command in its shape', () => {

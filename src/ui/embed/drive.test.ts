@@ -4,10 +4,11 @@ import { describe, expect, it } from 'vitest';
 import { createLabStore } from '../store/labStore';
 import { openEmbed, setKnob } from './drive';
 import { readEmbedHash } from './embedUrl';
+import { ALL_CODE } from '../store/allCode';
 
 describe('set-knob', () => {
   it('opens a run for a change, and none for a value the scenario already has', () => {
-    const store = createLabStore();
+    const store = createLabStore(undefined, { code: ALL_CODE });
     const first = store.getState().trace;
     // Dropping a setting the scenario does not have, or setting the value it has: nothing happens.
     expect(setKnob(store, 'leaseTtlMs', null)).toBeNull();
@@ -31,7 +32,7 @@ describe('set-knob', () => {
 describe('an embed link with several mistakes', () => {
   it('names every one in the banner, each a sentence (a misspelt strategy was passed over when the preset was too)', async () => {
     // Reported by a docs author: #embed&preset=canonical-rase&strategy=redlok&stepp=t3.
-    const store = createLabStore();
+    const store = createLabStore(undefined, { code: ALL_CODE });
     const options = readEmbedHash('#embed&preset=canonical-rase&strategy=redlok&stepp=t3');
     expect(await openEmbed(store, options)).toHaveLength(3);
     const banner = store.getState().error ?? '';

@@ -19,7 +19,7 @@ import { decodeHash } from '../store/url';
 import type { StepRef } from './commands';
 import type { EmbedOptions } from './embedUrl';
 import { nearestSpeed } from '../store/speed';
-import { PAGE_MODELS, prepareRun } from '../store/models';
+import { PAGE_CODE, prepareRun } from '../store/loading';
 
 /** Resolves once the trace on screen is the open scenario's (a long run comes from a worker). */
 export function whenSettled(store: LabStore): Promise<void> {
@@ -77,7 +77,7 @@ export async function openScenario(
     // A model prepareRun could not fetch is tried once more by the store; if that fails too, the
     // store puts back what was open, and its reason is this request's answer. (A long run still
     // coming from the worker is shown as it comes, as in the lab.)
-    if (PAGE_MODELS.ready(next.strategy)) return null;
+    if (PAGE_CODE.simulatorFor(next.strategy)) return null;
     const opened = store.getState().scenario;
     await whenSettled(store);
     if (store.getState().scenario === opened) return null;

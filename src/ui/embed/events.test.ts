@@ -5,13 +5,14 @@ import { describe, expect, it } from 'vitest';
 import { findPreset } from '../../engine';
 import { createLabStore } from '../store/labStore';
 import { eventDiffer, type EmbedEvent } from './events';
+import { ALL_CODE } from '../store/allCode';
 
 const lease = () => ({ ...findPreset('canonical-race')!.scenario, strategy: 'lease-trust' });
 const steps = (events: EmbedEvent[]) => events.flatMap((e) => (e.type === 'step' ? [e.index] : []));
 
 describe('eventDiffer', () => {
   it('tells a seek its step alone, and every step passed while playing, in order', () => {
-    const store = createLabStore();
+    const store = createLabStore(undefined, { code: ALL_CODE });
     const differ = eventDiffer();
     differ(store.getState());
     store.getState().seek(6);
@@ -41,7 +42,7 @@ describe('eventDiffer', () => {
   });
 
   it('tells when playing starts (before its steps) and stops (after them), at a pause or the end', () => {
-    const store = createLabStore();
+    const store = createLabStore(undefined, { code: ALL_CODE });
     const differ = eventDiffer();
     differ(store.getState());
     const kinds = (events: EmbedEvent[]) =>
@@ -73,16 +74,16 @@ describe('eventDiffer', () => {
 
   it('tells playing from the first state on, when a play sent before ready has started it', () => {
     const kinds = (events: EmbedEvent[]) => events.map((e) => (e.type === 'playback' ? `play@${e.step}` : e.type));
-    const playing = createLabStore();
+    const playing = createLabStore(undefined, { code: ALL_CODE });
     playing.getState().seek(4);
     playing.getState().play();
     expect(kinds(eventDiffer()(playing.getState()))).toEqual(['play@4', 'step', 'verdict']);
     // Still, nothing about playing when it is not.
-    expect(kinds(eventDiffer()(createLabStore().getState()))).toEqual(['step', 'verdict']);
+    expect(kinds(eventDiffer()(createLabStore(undefined, { code: ALL_CODE }).getState()))).toEqual(['step', 'verdict']);
   });
 
   it('tells each broken invariant after the step that reaches it, once', () => {
-    const store = createLabStore();
+    const store = createLabStore(undefined, { code: ALL_CODE });
     store.getState().loadScenario(lease());
     const broken = store.getState().trace.verdict.violations;
     expect(broken.length).toBeGreaterThan(0);
@@ -103,7 +104,7 @@ describe('eventDiffer', () => {
   });
 
   it('tells a new run after the first (which ready told), and the verdict only when it changes', () => {
-    const store = createLabStore();
+    const store = createLabStore(undefined, { code: ALL_CODE });
     const differ = eventDiffer();
     const first = differ(store.getState());
     expect(first.map((e) => e.type)).toEqual(['step', 'verdict']);
@@ -128,7 +129,7 @@ describe('eventDiffer', () => {
   });
 
   it('says when the run is its preset changed in more than its strategy, so a caption can say so', () => {
-    const store = createLabStore();
+    const store = createLabStore(undefined, { code: ALL_CODE });
     const differ = eventDiffer();
     differ(store.getState());
     const runOf = () => differ(store.getState()).find((e) => e.type === 'run');
@@ -143,7 +144,7 @@ describe('eventDiffer', () => {
 
   it("gives the whole run's verdict in the lab's words, which a host page can show as they are", () => {
     const verdictOf = (presetId: string) => {
-      const store = createLabStore(findPreset(presetId)!.scenario);
+      const store = createLabStore(findPreset(presetId)!.scenario, { code: ALL_CODE });
       return eventDiffer()(store.getState()).find((e) => e.type === 'verdict');
     };
     expect(verdictOf('canonical-race')).toMatchObject({

@@ -2,8 +2,11 @@
 // whole run: the longest sentence, the longest write's, the longest stale write's, the write whose
 // box beside the sentence says the most, and the three that look tallest with both weighed.
 import { describe, expect, it } from 'vitest';
-import { findPreset, simulate } from '../../engine';
+import { createSimulator, findPreset } from '../../engine';
 import { boxLength, tallestCandidates } from './tallest';
+import { ALL_MODELS } from '../../engine/surfaces/allModels';
+
+const { simulate } = createSimulator(ALL_MODELS);
 
 describe('tallestCandidates', () => {
   it("picks the canonical race's longest sentence and its writes' longest, at most seven, in order", () => {

@@ -1,7 +1,10 @@
 // The event table's rows and its window of rendered rows.
 import { describe, expect, it } from 'vitest';
-import { findPreset, simulate } from '../../engine';
+import { createSimulator, findPreset } from '../../engine';
 import { eventRow, rowWindow, scrollToShow, tableResources } from './eventRows';
+import { ALL_MODELS } from '../../engine/surfaces/allModels';
+
+const { simulate } = createSimulator(ALL_MODELS);
 
 describe('eventRow', () => {
   const trace = simulate(findPreset('canonical-race')!.scenario);

@@ -6,12 +6,13 @@ import { findPreset } from '../../engine';
 import { createLabStore } from '../store/labStore';
 import { renderInLab } from '../testing/renderInLab';
 import { DescribeForm } from './DescribeForm';
+import { ALL_CODE } from '../store/allCode';
 
 const submit = (form: HTMLFormElement) => act(() => form.requestSubmit());
 
 describe('DescribeForm', () => {
   it('leaves a preset alone when saved unchanged, and closes', () => {
-    const store = createLabStore(findPreset('canonical-race')!.scenario);
+    const store = createLabStore(findPreset('canonical-race')!.scenario, { code: ALL_CODE });
     const onClose = vi.fn();
     const form = renderInLab(store, <DescribeForm onClose={onClose} />).querySelector('form')!;
     submit(form);
@@ -21,7 +22,7 @@ describe('DescribeForm', () => {
   });
 
   it("saves a new name as the user's own scenario, with the text the intro showed", () => {
-    const store = createLabStore(findPreset('canonical-race')!.scenario);
+    const store = createLabStore(findPreset('canonical-race')!.scenario, { code: ALL_CODE });
     const container = renderInLab(store, <DescribeForm onClose={() => {}} />);
     const name = container.querySelector('input')!;
     act(() => {

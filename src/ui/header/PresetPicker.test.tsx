@@ -7,6 +7,7 @@ import { findPreset } from '../../engine';
 import { createLabStore } from '../store/labStore';
 import { renderInLab } from '../testing/renderInLab';
 import { PresetPicker } from './PresetPicker';
+import { ALL_CODE } from '../store/allCode';
 
 const shown = (container: HTMLElement) => {
   const select = container.querySelector('select')!;
@@ -15,7 +16,7 @@ const shown = (container: HTMLElement) => {
 
 describe('PresetPicker', () => {
   it('says the system a preset runs under, carried and then changed too', () => {
-    const store = createLabStore(findPreset('canonical-race')!.scenario);
+    const store = createLabStore(findPreset('canonical-race')!.scenario, { code: ALL_CODE });
     const container = renderInLab(store, <PresetPicker />);
     expect(shown(container)).toBe('The canonical race (fencing token)');
     act(() => store.getState().setStrategy('redlock'));

@@ -4,11 +4,11 @@
 
 import { useEffect } from 'react';
 import type { LabStore } from '../store/labStore';
-import { loadModel } from '../store/models';
+import { PAGE_CODE } from '../store/loading';
 
 export function useModelSoon(store: LabStore): void {
   useEffect(() => {
-    const fetchIt = () => void loadModel(store.getState().scenario.strategy).catch(() => undefined);
+    const fetchIt = () => void PAGE_CODE.load(store.getState().scenario.strategy).catch(() => undefined);
     if (typeof window.requestIdleCallback === 'function') {
       const id = window.requestIdleCallback(fetchIt, { timeout: 3000 });
       return () => window.cancelIdleCallback(id);

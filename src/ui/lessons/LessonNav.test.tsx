@@ -3,19 +3,24 @@
 // go on to the next step (session.next does the same, in that order).
 import { act } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import * as lessonsSurface from '../../engine/surfaces/lessons';
+import { findLesson, validateLesson } from '../../engine/surfaces/lessons';
 import { createLabStore } from '../store/labStore';
 import { renderInLab } from '../testing/renderInLab';
 import { HELD_PRESS_EVENT } from './keys';
 import { LessonNav } from './LessonNav';
 import { createLessonSession } from './session';
 import { SessionContext } from './useLesson';
+import { ALL_CODE, ALL_SIMULATOR } from '../store/allCode';
+import type { LessonCatalogue } from './catalogue';
+
+/** The lessons' code and a simulator of every model, at hand (a page fetches them). */
+const catalogue: LessonCatalogue = { findLesson, validateLesson, simulator: ALL_SIMULATOR };
 
 /** The lesson's bar at chapter 3's first question, or `before` parts before it: the lab, the
  * session, which part asks, and the bar's forward button. */
 async function barAtQuestion(before = 0) {
-  const lab = createLabStore();
-  const session = createLessonSession(lab, () => Promise.resolve(lessonsSurface));
+  const lab = createLabStore(undefined, { code: ALL_CODE });
+  const session = createLessonSession(lab, () => Promise.resolve(catalogue));
   await session.getState().open('fencing-tokens', { chapter: 2, step: 0 });
   const asking = session.getState().chapters[2]!.findIndex((s) => s.question);
   act(() => session.getState().goTo({ chapter: 2, step: asking - before }));
@@ -82,8 +87,8 @@ describe("the lesson's bar, when the speed changes", () => {
     // A teacher pressed + and − with More below on screen, saw nothing, and found 0.25x later.
     vi.useFakeTimers();
     try {
-      const lab = createLabStore();
-      const session = createLessonSession(lab, () => Promise.resolve(lessonsSurface));
+      const lab = createLabStore(undefined, { code: ALL_CODE });
+      const session = createLessonSession(lab, () => Promise.resolve(catalogue));
       await session.getState().open('fencing-tokens', { chapter: 0, step: 0 });
       const view = renderInLab(
         lab,

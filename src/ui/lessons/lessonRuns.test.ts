@@ -1,11 +1,14 @@
 // The runs a lesson opens with, taken from the build: which presets a lesson file names (read
 // before it is checked), and the build's runs of those once fetched.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { findPreset, simulate, validateScenario, type Scenario } from '../../engine';
+import { createSimulator, findPreset, validateScenario, type Scenario } from '../../engine';
 import { LESSONS } from '../../engine/surfaces/lessons';
 import { ENGINE_ID } from '../store/shippedRuns';
 import { presetRunsOf, shippedLessonRuns } from './lessonRuns';
 import { loadAllPresets } from '../store/presets';
+import { ALL_MODELS } from '../../engine/surfaces/allModels';
+
+const { simulate } = createSimulator(ALL_MODELS);
 
 // As the lab and a lesson do before they open (main.tsx): every preset, not only the page's own.
 beforeAll(() => loadAllPresets());

@@ -6,12 +6,17 @@ import { createLabStore } from '../store/labStore';
 import { createLessonSession } from './session';
 import { FIRST_LESSON_ID, adoptFrom, fromSuffix, lessonHash, lessonRoute, placeFinder } from './lessonUrl';
 import { readLessonLink } from '../link/grammar';
-import * as lessonsSurface from '../../engine/surfaces/lessons';
+import { findLesson, validateLesson } from '../../engine/surfaces/lessons';
+import { ALL_CODE, ALL_SIMULATOR } from '../store/allCode';
+import type { LessonCatalogue } from './catalogue';
+
+/** The lessons' code and a simulator of every model, at hand (a page fetches them). */
+const catalogue: LessonCatalogue = { findLesson, validateLesson, simulator: ALL_SIMULATOR };
 
 const LESSON = LESSONS[0]!;
 
 function setup() {
-  const lab = createLabStore();
+  const lab = createLabStore(undefined, { code: ALL_CODE });
   const session = createLessonSession(lab);
   return { lab, session };
 }
@@ -347,10 +352,10 @@ describe("the lessons' code, loaded on first use", () => {
   });
 
   it('lets a later open, or a close, win over an open still loading', async () => {
-    const lab = createLabStore();
+    const lab = createLabStore(undefined, { code: ALL_CODE });
     let release: () => void = () => {};
     const gate = new Promise<void>((resolve) => (release = resolve));
-    const session = createLessonSession(lab, () => gate.then(() => lessonsSurface));
+    const session = createLessonSession(lab, () => gate.then(() => catalogue));
     const first = session.getState().open(LESSON.id, { chapter: 2, step: 4 });
     const second = session.getState().open(LESSON.id, { chapter: 1, step: 0 });
     release();
@@ -359,13 +364,13 @@ describe("the lessons' code, loaded on first use", () => {
     expect(session.getState().place).toEqual({ chapter: 1, step: 0 });
 
     // A lab link opened while the lessons load (adoptFrom, with no lesson open yet) wins too.
-    const pasted = createLessonSession(createLabStore(), () => Promise.resolve(lessonsSurface));
+    const pasted = createLessonSession(createLabStore(undefined, { code: ALL_CODE }), () => Promise.resolve(catalogue));
     const starting = pasted.getState().open(LESSON.id);
     adoptFrom(pasted, '#preset=canonical-race');
     expect(await starting).toBe(false);
     expect(pasted.getState().lesson).toBeNull();
 
-    const closed = createLessonSession(createLabStore(), () => Promise.resolve(lessonsSurface));
+    const closed = createLessonSession(createLabStore(undefined, { code: ALL_CODE }), () => Promise.resolve(catalogue));
     const opening = closed.getState().open(LESSON.id);
     closed.getState().close();
     expect(await opening).toBe(false);
@@ -373,7 +378,7 @@ describe("the lessons' code, loaded on first use", () => {
   });
 
   it('says so, and changes nothing, when the code cannot be loaded', async () => {
-    const lab = createLabStore();
+    const lab = createLabStore(undefined, { code: ALL_CODE });
     const before = lab.getState().scenario;
     const session = createLessonSession(lab, () => Promise.reject(new Error('offline')));
     expect(await session.getState().open(LESSON.id)).toBe(false);

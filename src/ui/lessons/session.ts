@@ -6,15 +6,10 @@
 
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { Lesson, ResolvedStep, Scenario } from '../../engine';
-import type * as LessonsSurface from '../../engine/surfaces/lessons';
 import type { LabStore } from '../store/labStore';
+import { PAGE_CODE } from '../store/loading';
 import { SHIPPED_LESSON_RUNS, type LessonRuns } from './lessonRuns';
-
-/** What the session needs of the lessons' engine surface (loaded when a lesson is first opened). */
-export type LessonCatalogue = Pick<typeof LessonsSurface, 'findLesson' | 'validateLesson'>;
-
-/** The lessons' engine code, loaded on first use: a page that never opens a lesson never loads it. */
-const loadCatalogue = (): Promise<LessonCatalogue> => import('../../engine/surfaces/lessons');
+import { lessonCatalogue, type LessonCatalogue } from './catalogue';
 
 /** Where a lesson is: chapter and step by index. */
 export interface Place {
@@ -128,13 +123,13 @@ export const playsToStop = <T extends { playing: boolean; stopAt: number | null 
 export const LESSON_SPEED = 4;
 
 /**
- * @param load fetches the lessons' engine code (injected by tests)
+ * @param load fetches the lessons' engine code and a simulator of every model (injected by tests)
  * @param runs the runs a lesson can take as they are instead of computing them: the build's, on a
  *   page (a test's node has none, and computes them all)
  */
 export function createLessonSession(
   lab: LabStore,
-  load: () => Promise<LessonCatalogue> = loadCatalogue,
+  load: () => Promise<LessonCatalogue> = lessonCatalogue(PAGE_CODE),
   runs: LessonRuns = SHIPPED_LESSON_RUNS,
 ): LessonSession {
   return createStore<LessonState & LessonActions>()((set, get) => {
@@ -220,7 +215,7 @@ export function createLessonSession(
     };
 
     const openWith = (
-      { findLesson, validateLesson }: LessonCatalogue,
+      { findLesson, validateLesson, simulator }: LessonCatalogue,
       source: string | unknown,
       place: Partial<Place> | PlaceFinder,
       options: OpenOptions,
@@ -230,7 +225,7 @@ export function createLessonSession(
         return refuse(
           `There is no lesson called "${String(source)}" in the lab (a lesson opened from a file is opened again from its file).`,
         );
-      const checked = validateLesson(raw, runs.known);
+      const checked = validateLesson(raw, simulator, runs.known);
       if (!checked.ok)
         return refuse(
           `Could not open the lesson${options.source ? ` in ${options.source}` : ''}: ${checked.error}. Nothing was changed.`,

@@ -2,15 +2,19 @@
 // The narration's comparison chip as a user sees it: a stale holder's write that got in is
 // danger, with its own glyph and words, never the green tick of a normal accept.
 import { describe, expect, it } from 'vitest';
-import { PRESETS, findPreset, simulate } from '../../engine';
+import { createSimulator, PRESETS, findPreset } from '../../engine';
 import { createLabStore } from '../store/labStore';
 import { renderInLab, unmountAll } from '../testing/renderInLab';
 import { comparisonChip } from './comparison';
 import { Narration } from './Narration';
+import { ALL_MODELS } from '../../engine/surfaces/allModels';
+import { ALL_CODE } from '../store/allCode';
+
+const { simulate } = createSimulator(ALL_MODELS);
 
 /** Renders the narration of a preset at the step with one of the article's labels, and returns its comparison. */
 function comparisonAt(presetId: string, label: string): HTMLElement {
-  const store = createLabStore(findPreset(presetId)!.scenario);
+  const store = createLabStore(findPreset(presetId)!.scenario, { code: ALL_CODE });
   store.getState().seek(store.getState().trace.steps.findIndex((s) => s.label === label));
   const container = renderInLab(store, <Narration />);
   return container.querySelector<HTMLElement>('[data-testid="comparison"]')!;

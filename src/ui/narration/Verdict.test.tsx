@@ -2,14 +2,18 @@
 // The verdict panel as a user reads it: plain names for broken invariants, and tokens said for
 // what they are (none at all, random values, or numbers in or out of order).
 import { describe, expect, it } from 'vitest';
-import { PRESETS, findPreset, simulate } from '../../engine';
+import { createSimulator, PRESETS, findPreset } from '../../engine';
 import { createLabStore } from '../store/labStore';
 import { renderInLab, unmountAll } from '../testing/renderInLab';
 import { Verdict } from './Verdict';
 import { INVARIANT_WORDS, tokensFact, verdictHeadline } from './verdictWords';
+import { ALL_MODELS } from '../../engine/surfaces/allModels';
+import { ALL_CODE } from '../store/allCode';
+
+const { simulate } = createSimulator(ALL_MODELS);
 
 function verdictOf(presetId: string): HTMLElement {
-  const store = createLabStore(findPreset(presetId)!.scenario);
+  const store = createLabStore(findPreset(presetId)!.scenario, { code: ALL_CODE });
   const container = renderInLab(store, <Verdict />);
   return container;
 }
@@ -58,7 +62,7 @@ describe('the verdict panel', () => {
   });
 
   it('warns, not ticks, when the fence also refused the current holder (a check with no token to order)', () => {
-    const store = createLabStore(findPreset('canonical-race')!.scenario);
+    const store = createLabStore(findPreset('canonical-race')!.scenario, { code: ALL_CODE });
     store.getState().setKnob('tokenSource', 'none');
     const panel = renderInLab(store, <Verdict />);
     expect(panel.querySelector('.verdict')!.className).toContain('warn');
@@ -70,7 +74,7 @@ describe('the verdict panel', () => {
   });
 
   it('says a stale journal edit too few nodes logged took no effect, as a warning, not a breach', () => {
-    const store = createLabStore(findPreset('qjm-missed-epoch')!.scenario);
+    const store = createLabStore(findPreset('qjm-missed-epoch')!.scenario, { code: ALL_CODE });
     expect(store.getState().trace.verdict.staleWriteAccepted).not.toBeNull();
     const panel = renderInLab(store, <Verdict />);
     expect(panel.querySelector('.verdict')!.className).toContain('warn');

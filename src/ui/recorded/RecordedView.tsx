@@ -1,12 +1,13 @@
 // The "Real servers" view: the races recorded against real etcd, ZooKeeper and Redis, each shown
 // as it happened (the recorder's observations as a trace) and as the lab's model runs the same
 // schedule, with where the two differ in plain words. Loaded lazily (Root.tsx), so the lab's
-// first load does not pay for it. Invariant: a recording that fails to load or is malformed
+// first load does not pay for it; the model's code is fetched with the first recording opened.
+// Invariant: a recording that fails to load or is malformed (or whose model cannot be fetched)
 // changes nothing that was shown before; the view says why in one sentence.
 
 import { useEffect, useMemo, useState } from 'react';
 import { useStore } from 'zustand';
-import { aboutStrategy, findStrategy, simulate } from '../../engine';
+import { aboutStrategy, findStrategy, type Simulator } from '../../engine';
 import { scenarioFor, type Recording } from '../../engine/surfaces/recorded';
 import { recordedDifferences } from './trace/differences';
 import { recordingToTrace } from './trace/toTrace';
@@ -15,6 +16,7 @@ import { loadRecording } from './load';
 import { recordedRoute, type RecordedRoute } from './route';
 import { RunPanel } from './RunPanel';
 import { viewingStore } from './viewStore';
+import { PAGE_CODE, type CodeLoader } from '../store/loading';
 import { MeasuredNote } from './MeasuredNote';
 import { adoptStyles } from '../styles/adopt';
 import styles from './recorded.css?inline';
@@ -23,10 +25,10 @@ import styles from './recorded.css?inline';
 adoptStyles(styles);
 
 /** Both runs of one recording, built once per recording. */
-function useRuns(rec: Recording) {
+function useRuns(rec: Recording, simulator: Simulator) {
   return useMemo(() => {
     const { trace, skipped } = recordingToTrace(rec);
-    const model = simulate(scenarioFor(rec));
+    const model = simulator.simulate(scenarioFor(rec));
     return {
       recorded: viewingStore(trace),
       model: viewingStore(model),
@@ -34,13 +36,13 @@ function useRuns(rec: Recording) {
       differences: recordedDifferences(rec, model),
       simplification: aboutStrategy(rec.schedule.strategy)?.simplification ?? '',
     };
-  }, [rec]);
+  }, [rec, simulator]);
 }
 
 const day = (iso: string) => iso.slice(0, 10);
 
-function Recorded({ rec }: { rec: Recording }) {
-  const runs = useRuns(rec);
+function Recorded({ rec, simulator }: { rec: Recording; simulator: Simulator }) {
+  const runs = useRuns(rec, simulator);
   return (
     <article className="recorded-runs" aria-label={rec.title}>
       <h2 className="recorded-title">{rec.title}</h2>
@@ -86,31 +88,49 @@ export interface RecordedViewProps {
   route?: RecordedRoute;
   /** Injected by tests; the browser's fetch by default. */
   load?: typeof loadRecording;
+  /** What runs the model's side: the page's code, every model fetched with the first recording. */
+  code?: Pick<CodeLoader, 'loadAll'>;
 }
 
-export default function RecordedView({ route = recordedRoute, load = loadRecording }: RecordedViewProps) {
+/** What a page says when the model's code cannot be fetched. */
+const NO_MODEL =
+  'the page could not fetch the lab’s model (offline, or the site was updated since the page was opened: reload it).';
+
+export default function RecordedView({
+  route = recordedRoute,
+  load = loadRecording,
+  code = PAGE_CODE,
+}: RecordedViewProps) {
   const id = useStore(route, (s) => s.id);
-  const [shown, setShown] = useState<Recording | null>(null);
+  /** The recording on screen, with the simulator that ran the model's side of it. */
+  const [shown, setShown] = useState<{ rec: Recording; simulator: Simulator } | null>(null);
   /** The last recording asked for that has answered, and its error if it failed. */
   const [settled, setSettled] = useState<{ id: string; error: string | null } | null>(null);
-  const loading = id !== null && id !== shown?.id && settled?.id !== id ? id : null;
+  const loading = id !== null && id !== shown?.rec.id && settled?.id !== id ? id : null;
   const error = settled !== null && settled.id === id ? settled.error : null;
 
   useEffect(() => {
     if (loading === null) return;
     let live = true;
-    void load(loading).then((result) => {
+    // The model's code is fetched alongside the recording, not after it.
+    const models = code.loadAll().catch(() => null);
+    void Promise.all([load(loading), models]).then(([result, simulator]) => {
       if (!live) return;
-      if (result.ok) setShown(result.recording);
-      setSettled({ id: loading, error: result.ok ? null : result.message });
+      const error = !result.ok
+        ? result.message
+        : simulator
+          ? null
+          : `The recording "${loading}" could not be opened: ${NO_MODEL}`;
+      if (result.ok && simulator) setShown({ rec: result.recording, simulator });
+      setSettled({ id: loading, error });
     });
     return () => {
       live = false;
     };
-  }, [loading, load]);
+  }, [loading, load, code]);
 
   useEffect(() => {
-    document.title = shown ? `Real servers: ${shown.id} · Fencelab` : 'Real servers · Fencelab';
+    document.title = shown ? `Real servers: ${shown.rec.id} · Fencelab` : 'Real servers · Fencelab';
     return () => {
       document.title = 'Fencelab';
     };
@@ -140,7 +160,7 @@ export default function RecordedView({ route = recordedRoute, load = loadRecordi
               <li key={entry.id}>
                 <a
                   href={`#recording=${entry.id}`}
-                  aria-current={shown?.id === entry.id ? 'page' : undefined}
+                  aria-current={shown?.rec.id === entry.id ? 'page' : undefined}
                   onClick={(e) => {
                     e.preventDefault();
                     route.getState().show(entry.id);
@@ -157,12 +177,12 @@ export default function RecordedView({ route = recordedRoute, load = loadRecordi
           <div className="error-banner recorded-error" role="alert">
             <p>
               {error}
-              {shown ? ` Still showing ${shown.id}.` : ''}
+              {shown ? ` Still showing ${shown.rec.id}.` : ''}
             </p>
           </div>
         )}
         {shown ? (
-          <Recorded key={shown.id} rec={shown} />
+          <Recorded key={shown.rec.id} rec={shown.rec} simulator={shown.simulator} />
         ) : (
           !loading && !error && <p className="recorded-pick">Pick a recording above to see it.</p>
         )}

@@ -4,13 +4,17 @@
 // time; and a link's step is checked against the run once it has come.
 
 import { describe, expect, it } from 'vitest';
-import { simulate, type Scenario, type Trace } from '../../engine';
+import { createSimulator, type Scenario, type Trace } from '../../engine';
 import { longScenario } from '../timeline/harness/longScenario';
 import { createLabStore } from './labStore';
 import { HERE_MAX_EVENTS } from './runs';
 import { encodeHash } from './url';
 import { openFromHash } from './urlSync';
 import type { TraceRunner } from '../workers/background';
+import { ALL_MODELS } from '../../engine/surfaces/allModels';
+import { ALL_CODE } from './allCode';
+
+const { simulate } = createSimulator(ALL_MODELS);
 
 type Answer = (result: { trace: Trace } | { error: string }) => void;
 
@@ -26,7 +30,7 @@ const long = longScenario(400);
 describe('the store with a worker', () => {
   it('runs a small change here and a long one in the worker, showing the old trace meanwhile', () => {
     const { runner, asked, answer } = fakeRunner();
-    const store = createLabStore(undefined, { background: runner });
+    const store = createLabStore(undefined, { code: ALL_CODE, background: runner });
     store.getState().setSeed(3);
     expect(asked).toHaveLength(0); // a preset is far under HERE_MAX_EVENTS
     expect(store.getState().trace.scenario.seed).toBe(3);
@@ -46,7 +50,7 @@ describe('the store with a worker', () => {
 
   it('ignores the answer to a change made before the latest, and shows the latest', () => {
     const { runner, answer } = fakeRunner();
-    const store = createLabStore(long, { background: runner });
+    const store = createLabStore(long, { code: ALL_CODE, background: runner });
     store.getState().setSeed(21);
     store.getState().setSeed(22);
     answer(0);
@@ -59,7 +63,7 @@ describe('the store with a worker', () => {
 
   it('after a failure, puts back the history as setHistory left it (a load put back stays nothing to redo)', () => {
     const { runner, asked } = fakeRunner();
-    const store = createLabStore(undefined, { background: runner });
+    const store = createLabStore(undefined, { code: ALL_CODE, background: runner });
     store.getState().setSeed(3);
     store.getState().undo();
     expect(store.getState().future).toHaveLength(1);
@@ -72,7 +76,7 @@ describe('the store with a worker', () => {
 
   it('a revision kept while its run computes puts the cursor back by time, not by a step of another run', () => {
     const { runner, answer } = fakeRunner();
-    const store = createLabStore(undefined, { background: runner });
+    const store = createLabStore(undefined, { code: ALL_CODE, background: runner });
     store.getState().loadScenario(long);
     store.getState().seek(5); // a step of the run still on screen
     store.getState().setSeed(99); // kept while computing: its cursor is not long's
@@ -88,7 +92,7 @@ describe('the store with a worker', () => {
 
   it('after a failure, puts back the document whose trace is on screen and says why', () => {
     const { runner, asked } = fakeRunner();
-    const store = createLabStore(long, { background: runner });
+    const store = createLabStore(long, { code: ALL_CODE, background: runner });
     store.getState().setSeed(31); // still computing when the next change comes
     store.getState().setSeed(32);
     asked[1]!.answer({ error: 'no party "Redis3" in this strategy' });
@@ -101,7 +105,7 @@ describe('the store with a worker', () => {
 
   it('keeps the time of a cursor moved while the run was computed', () => {
     const { runner, answer } = fakeRunner();
-    const store = createLabStore(long, { background: runner });
+    const store = createLabStore(long, { code: ALL_CODE, background: runner });
     store.getState().seek(40);
     store.getState().setSeed(41);
     store.getState().seek(300);
@@ -115,7 +119,7 @@ describe('the store with a worker', () => {
   it('keeps the label of a cursor moved onto a labelled step while the run was computed', () => {
     const { runner, answer } = fakeRunner();
     const labelled: Scenario = { ...long, labels: [{ label: 't6', kind: 'write.rejected', client: 'Client1' }] };
-    const store = createLabStore(labelled, { background: runner });
+    const store = createLabStore(labelled, { code: ALL_CODE, background: runner });
     store.getState().setSeed(42);
     const t6 = store.getState().trace.steps.find((step) => step.label === 't6')!;
     store.getState().seek(t6.index);
@@ -129,7 +133,7 @@ describe('the store with a worker', () => {
 
   it("checks a link's step against the run once the worker has sent it", async () => {
     const { runner, answer } = fakeRunner();
-    const store = createLabStore(undefined, { background: runner });
+    const store = createLabStore(undefined, { code: ALL_CODE, background: runner });
     const hash = await encodeHash({ scenario: long, cursor: 500, ownActionCount: long.actions.length });
     expect(await openFromHash(store, hash)).toBe(true);
     expect(store.getState().error).toBeNull(); // the default's 18 steps are not the link's run
@@ -138,7 +142,7 @@ describe('the store with a worker', () => {
 
     const far = await encodeHash({ scenario: long, cursor: 99_999, ownActionCount: long.actions.length });
     const other = fakeRunner();
-    const store2 = createLabStore(undefined, { background: other.runner });
+    const store2 = createLabStore(undefined, { code: ALL_CODE, background: other.runner });
     await openFromHash(store2, far);
     expect(store2.getState().error).toBeNull();
     other.answer(0);

@@ -5,18 +5,18 @@ import type { StoreApi } from 'zustand/vanilla';
 import type { Action, Knobs, NewAction, Scenario, Trace } from '../../engine';
 import type { Speed } from './speed';
 import type { TraceRunner } from '../workers/background';
-import type { ModelSource } from './runs';
+import type { EngineCode } from './runs';
 
 export interface StoreOptions {
   /** Computes long runs off the main thread; without it every run is computed here. */
   background?: TraceRunner | null;
   /**
-   * Which strategies' models are loaded, and how to fetch one (./models.ts PAGE_MODELS): a change
-   * to a strategy whose model is not loaded yet waits for it, as for a worker's run. Without it,
-   * every strategy the store runs must already be registered (the initial scenario's must be, unless
-   * `shipped` has its run).
+   * What runs the store's scenarios: the page's code, fetched as first needed (./loading.ts
+   * PAGE_CODE), where a change to a strategy whose model is not loaded yet waits for it, as for a
+   * worker's run; or every model, linked in (./allCode.ts ALL_CODE). The initial scenario's model
+   * must be at hand, unless `code.shipped` has its run.
    */
-  models?: ModelSource | null;
+  code: EngineCode;
 }
 
 export interface LoadOptions {

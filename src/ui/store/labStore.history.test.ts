@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { findPreset } from '../../engine';
 import { UNDO_LIMIT, createLabStore } from './labStore';
 import { loadAllPresets } from './presets';
+import { ALL_CODE } from './allCode';
 
 // As the lab and a lesson do before they open (main.tsx): every preset, not only the page's own.
 beforeAll(() => loadAllPresets());
@@ -12,7 +13,7 @@ const race = () => findPreset('canonical-race')!.scenario;
 
 describe('changed, undo and restore', () => {
   it('says a preset is changed exactly when it differs from the preset, however it was reached', () => {
-    const store = createLabStore();
+    const store = createLabStore(undefined, { code: ALL_CODE });
     expect(store.getState().edited).toBe(false);
     store.getState().addAction({ type: 'expireLease' });
     expect(store.getState().edited).toBe(true);
@@ -27,7 +28,7 @@ describe('changed, undo and restore', () => {
   });
 
   it('undoes changes one at a time, loads included, back to where it started', () => {
-    const store = createLabStore();
+    const store = createLabStore(undefined, { code: ALL_CODE });
     const original = store.getState().trace;
     store.getState().seek(6);
     store.getState().addAction({ type: 'expireLease' });
@@ -52,7 +53,7 @@ describe('changed, undo and restore', () => {
   });
 
   it('keeps the cursor at the same time across an undo, and refused changes leave no history', () => {
-    const store = createLabStore();
+    const store = createLabStore(undefined, { code: ALL_CODE });
     store.getState().seek(9);
     const timeMs = store.getState().trace.steps[9]!.timeMs;
     store.getState().addAction({ type: 'pause', client: 'Client1' });
@@ -63,7 +64,7 @@ describe('changed, undo and restore', () => {
   });
 
   it("names and describes the scenario as the user's own, undoably; an empty name changes nothing", () => {
-    const store = createLabStore();
+    const store = createLabStore(undefined, { code: ALL_CODE });
     store.getState().seek(9);
     const trace = store.getState().trace;
     expect(store.getState().describe('  Zombie demo ', ' For the docs. ')).toBe(true);
@@ -84,7 +85,7 @@ describe('changed, undo and restore', () => {
       ['The canonical race', 'Only the note is new.'],
       ['The canonical race', undefined],
     ] as const) {
-      const reopened = createLabStore();
+      const reopened = createLabStore(undefined, { code: ALL_CODE });
       reopened.getState().loadScenario({ ...race(), name, ...(description ? { description } : {}) });
       expect(reopened.getState().presetId, `${name} / ${description}`).toBe(description ? null : 'canonical-race');
     }
@@ -98,7 +99,7 @@ describe('changed, undo and restore', () => {
   });
 
   it('restores the preset as it ships, and that too can be undone', () => {
-    const store = createLabStore();
+    const store = createLabStore(undefined, { code: ALL_CODE });
     store.getState().addAction({ type: 'expireLease' });
     store.getState().restorePreset();
     expect(store.getState().scenario).toEqual(race());
@@ -108,7 +109,7 @@ describe('changed, undo and restore', () => {
   });
 
   it('redoes what was undone, one change at a time, until a new change starts a new line', () => {
-    const store = createLabStore();
+    const store = createLabStore(undefined, { code: ALL_CODE });
     store.getState().addAction({ type: 'expireLease' });
     store.getState().setKnob('leaseTtlMs', 900);
     store.getState().loadPreset('redlock-race');
@@ -144,7 +145,7 @@ describe('changed, undo and restore', () => {
   });
 
   it('puts the cursor back where it was, with the run: before the change on undo, as undone on redo', () => {
-    const store = createLabStore();
+    const store = createLabStore(undefined, { code: ALL_CODE });
     store.getState().seek(9);
     store.getState().loadPreset('redlock-race'); // opens at its first step
     store.getState().seek(4);
@@ -158,7 +159,7 @@ describe('changed, undo and restore', () => {
   });
 
   it('takes a knob set back to its default as no change: the run is its preset again', () => {
-    const store = createLabStore();
+    const store = createLabStore(undefined, { code: ALL_CODE });
     const ttl = store.getState().scenario.knobs.leaseTtlMs;
     const meant = 1000; // what the canonical race leaves its lease length at (its strategy's default)
     expect(ttl).toBeUndefined();
@@ -180,7 +181,7 @@ describe('changed, undo and restore', () => {
   });
 
   it('remembers at most UNDO_LIMIT versions', () => {
-    const store = createLabStore();
+    const store = createLabStore(undefined, { code: ALL_CODE });
     for (let seed = 1; seed <= UNDO_LIMIT + 10; seed++) store.getState().setSeed(seed + 100);
     expect(store.getState().past).toHaveLength(UNDO_LIMIT);
     for (let i = 0; i < UNDO_LIMIT + 10; i++) store.getState().undo();

@@ -1,10 +1,14 @@
 // The store is the lab's behaviour without a browser: loading, time travel, forks, strategies (the
 // history and undo: labStore.history.test.ts).
 import { beforeAll, describe, expect, it } from 'vitest';
-import { PRESETS, STRATEGIES, findPreset, simulate, type Scenario } from '../../engine';
+import { createSimulator, PRESETS, STRATEGIES, findPreset, type Scenario } from '../../engine';
 import { createLabStore } from './labStore';
 import { BASE_RATE, SPEEDS } from './speed';
 import { loadAllPresets } from './presets';
+import { ALL_MODELS } from '../../engine/surfaces/allModels';
+import { ALL_CODE } from './allCode';
+
+const { simulate } = createSimulator(ALL_MODELS);
 
 // As the lab and a lesson do before they open (main.tsx): every preset, not only the page's own.
 beforeAll(() => loadAllPresets());
@@ -15,7 +19,7 @@ const labelIndex = (store: ReturnType<typeof createLabStore>, label: string) =>
 
 describe('loading', () => {
   it('opens the canonical race by default, at the first step, with its trace', () => {
-    const store = createLabStore();
+    const store = createLabStore(undefined, { code: ALL_CODE });
     const s = store.getState();
     expect(s.scenario.name).toBe('The canonical race');
     expect(s.presetId).toBe('canonical-race');
@@ -25,7 +29,7 @@ describe('loading', () => {
   });
 
   it('does not run a scenario again when it is the one open (the same trace), but runs any change', () => {
-    const store = createLabStore();
+    const store = createLabStore(undefined, { code: ALL_CODE });
     const first = store.getState().trace;
     expect(store.getState().loadScenario(race(), { cursor: 4 })).toBe(true);
     expect(store.getState().trace.steps).toBe(first.steps);
@@ -37,7 +41,7 @@ describe('loading', () => {
   });
 
   it('loads a preset and a valid scenario', () => {
-    const store = createLabStore();
+    const store = createLabStore(undefined, { code: ALL_CODE });
     expect(store.getState().loadPreset('lease-trust-race')).toBe(true);
     expect(store.getState().scenario.strategy).toBe('lease-trust');
     expect(store.getState().loadScenario({ ...race(), seed: 99 }, { cursor: 3 })).toBe(true);
@@ -46,7 +50,7 @@ describe('loading', () => {
   });
 
   it('refuses a bad scenario with a message naming the field, and changes nothing else', () => {
-    const store = createLabStore();
+    const store = createLabStore(undefined, { code: ALL_CODE });
     store.getState().seek(5);
     const before = store.getState();
     const bad = { ...race(), actions: [{ atMs: 0, type: 'acquire', client: 'Client9' }] };
@@ -62,7 +66,7 @@ describe('loading', () => {
   });
 
   it('refuses garbage and an unknown preset without changing the scenario', () => {
-    const store = createLabStore();
+    const store = createLabStore(undefined, { code: ALL_CODE });
     const before = store.getState().scenario;
     for (const raw of [null, 42, 'text', [], { format: 'other' }]) {
       expect(store.getState().loadScenario(raw)).toBe(false);
@@ -76,7 +80,7 @@ describe('loading', () => {
 
 describe('time travel', () => {
   it('steps forward and back through the same snapshots', () => {
-    const store = createLabStore();
+    const store = createLabStore(undefined, { code: ALL_CODE });
     const { trace } = store.getState();
     store.getState().step();
     store.getState().step();
@@ -96,7 +100,7 @@ describe('time travel', () => {
   });
 
   it('plays along virtual time at the chosen speed and stops at the end', () => {
-    const store = createLabStore();
+    const store = createLabStore(undefined, { code: ALL_CODE });
     const { trace } = store.getState();
     store.getState().play();
     expect(store.getState().playing).toBe(true);
@@ -118,7 +122,7 @@ describe('time travel', () => {
   });
 
   it('dwells on each labelled step and verdict while playing slowly, and never skips one', () => {
-    const store = createLabStore();
+    const store = createLabStore(undefined, { code: ALL_CODE });
     const keys = store
       .getState()
       .trace.steps.filter((s) => s.label || s.write)
@@ -136,7 +140,7 @@ describe('time travel', () => {
   });
 
   it('plays the canonical race at 1x in under a minute, with time to read every step', () => {
-    const store = createLabStore();
+    const store = createLabStore(undefined, { code: ALL_CODE });
     store.getState().play();
     let realMs = 0;
     while (store.getState().playing) {
@@ -148,7 +152,7 @@ describe('time travel', () => {
   });
 
   it('keeps speed on the log scale from 0.25x to 64x', () => {
-    const store = createLabStore();
+    const store = createLabStore(undefined, { code: ALL_CODE });
     for (let i = 0; i < 20; i++) store.getState().faster();
     expect(store.getState().speed).toBe(64);
     for (let i = 0; i < 20; i++) store.getState().slower();
@@ -160,7 +164,7 @@ describe('time travel', () => {
 
 describe('actions added at the cursor', () => {
   it('forks at the cursor: every step up to the cursor stays identical', () => {
-    const store = createLabStore();
+    const store = createLabStore(undefined, { code: ALL_CODE });
     const t3 = labelIndex(store, 't3');
     store.getState().seek(t3);
     const before = store.getState().trace.steps;
@@ -176,7 +180,7 @@ describe('actions added at the cursor', () => {
   });
 
   it('expiring the lease early changes what follows', () => {
-    const store = createLabStore();
+    const store = createLabStore(undefined, { code: ALL_CODE });
     const granted = store.getState().trace.steps.findIndex((s) => s.kind === 'lock.acquired');
     store.getState().seek(granted);
     store.getState().addAction({ type: 'expireLease' });
@@ -185,7 +189,7 @@ describe('actions added at the cursor', () => {
   });
 
   it('undo removes the added action and restores the trace exactly', () => {
-    const store = createLabStore();
+    const store = createLabStore(undefined, { code: ALL_CODE });
     const original = store.getState().trace;
     store.getState().seek(4);
     store.getState().addAction({ type: 'crash', party: 'Storage' });
@@ -197,7 +201,7 @@ describe('actions added at the cursor', () => {
   });
 
   it("removing one of the scenario's own actions shrinks its count; clearing keeps only its own", () => {
-    const store = createLabStore();
+    const store = createLabStore(undefined, { code: ALL_CODE });
     store.getState().addAction({ type: 'expireLease' });
     store.getState().removeAction(0);
     expect(store.getState().ownActionCount).toBe(race().actions.length - 1);
@@ -209,7 +213,7 @@ describe('actions added at the cursor', () => {
 
 describe('editing a timed action', () => {
   it('moves a pause later and lengthens it; undo puts the old one back', () => {
-    const store = createLabStore();
+    const store = createLabStore(undefined, { code: ALL_CODE });
     const index = race().actions.findIndex((a) => a.type === 'pause');
     const pause = race().actions[index]!;
     expect(pause.type).toBe('pause');
@@ -222,7 +226,7 @@ describe('editing a timed action', () => {
   });
 
   it('refuses an action the scenario cannot hold, naming the problem, and keeps the old one', () => {
-    const store = createLabStore();
+    const store = createLabStore(undefined, { code: ALL_CODE });
     const before = store.getState().scenario;
     expect(store.getState().replaceAction(0, { atMs: -5, type: 'acquire', client: 'Client1' })).toBe(false);
     expect(store.getState().error).toMatch(/atMs/);
@@ -233,7 +237,7 @@ describe('editing a timed action', () => {
 
 describe('strategy and knobs', () => {
   it('keeps the cursor at the same virtual time when the strategy changes, off a labelled step', () => {
-    const store = createLabStore();
+    const store = createLabStore(undefined, { code: ALL_CODE });
     const t4 = labelIndex(store, 't4');
     store.getState().seek(t4 + 1);
     expect(store.getState().trace.steps[t4 + 1]!.label).toBeUndefined();
@@ -250,7 +254,7 @@ describe('strategy and knobs', () => {
   it('keeps the cursor on its labelled step when the strategy or a knob changes: t6 stays t6', () => {
     // Found by a docs author: at t6, plain leases opened one step before t6 (the lease lapsing, 6 ms
     // earlier), Redlock at t3 a step before its grant, and a longer lease one step before t6.
-    const store = createLabStore();
+    const store = createLabStore(undefined, { code: ALL_CODE });
     store.getState().seek(labelIndex(store, 't6'));
     const labelAtCursor = () => store.getState().trace.steps[store.getState().cursor]!.label;
     for (const strategy of ['lease-trust', 'redlock', 'zookeeper', 'fencing']) {
@@ -269,7 +273,7 @@ describe('strategy and knobs', () => {
   });
 
   it('comes back to the preset as it ships after a trip through other strategies; a change made on the way stays', () => {
-    const store = createLabStore();
+    const store = createLabStore(undefined, { code: ALL_CODE });
     const shipped = store.getState().scenario;
     for (const strategy of ['redlock', 'lease-trust', 'qjm', 'fencing']) store.getState().setStrategy(strategy);
     // Redlock's labels cannot ask for t4's token: carried through it, t4 once came back changed.
@@ -282,7 +286,7 @@ describe('strategy and knobs', () => {
   });
 
   it('sets and clears a knob override, and refuses an invalid one', () => {
-    const store = createLabStore();
+    const store = createLabStore(undefined, { code: ALL_CODE });
     store.getState().setKnob('check', 'reject-lt');
     expect(store.getState().scenario.knobs.check).toBe('reject-lt');
     expect(store.getState().trace.knobs.check).toBe('reject-lt');
@@ -295,13 +299,13 @@ describe('strategy and knobs', () => {
   });
 
   it('changes the seed', () => {
-    const store = createLabStore();
+    const store = createLabStore(undefined, { code: ALL_CODE });
     store.getState().setSeed(1234);
     expect(store.getState().scenario.seed).toBe(1234);
   });
 
   it('refuses an unknown strategy', () => {
-    const store = createLabStore();
+    const store = createLabStore(undefined, { code: ALL_CODE });
     const before = store.getState().scenario;
     store.getState().setStrategy('nope');
     expect(store.getState().error).toMatch(/nope/);
@@ -312,7 +316,7 @@ describe('strategy and knobs', () => {
 describe('a scenario with no steps', () => {
   it('keeps the cursor at 0 and plays nothing', () => {
     const empty: Scenario = { ...race(), actions: [], labels: [] };
-    const store = createLabStore();
+    const store = createLabStore(undefined, { code: ALL_CODE });
     store.getState().loadScenario(empty);
     store.getState().play();
     store.getState().step();
@@ -325,7 +329,7 @@ describe('every preset under every strategy, in the store', () => {
   it('switches each preset to each strategy with no error, carrying what it can and saying what it cannot', () => {
     for (const preset of PRESETS) {
       for (const strategy of STRATEGIES) {
-        const store = createLabStore();
+        const store = createLabStore(undefined, { code: ALL_CODE });
         expect(store.getState().loadPreset(preset.id)).toBe(true);
         store.getState().setStrategy(strategy.id);
         const s = store.getState();

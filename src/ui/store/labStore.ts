@@ -10,7 +10,6 @@ import { createStore } from 'zustand/vanilla';
 import {
   asSentence,
   formatScenarioError,
-  simulatorOf,
   validateScenario,
   carryTo,
   type Carried,
@@ -25,7 +24,7 @@ import { SKIM_ABOVE_SPEED, advancePlayback, readingMs } from './playback';
 import { defaultScenario, differsFromPreset, isPresetAsShipped, presetOf } from './presetOf';
 import { knownPreset } from './presets';
 import { historyMove, revisionOf, withoutDefaults } from './history';
-import { HERE_MAX_EVENTS, traceLater, traceNow, type RunResult, type RunSources } from './runs';
+import { HERE_MAX_EVENTS, simulatorNow, traceLater, traceNow, type RunResult, type RunSources } from './runs';
 import { NAME_NEEDED, UNDO_LIMIT, type LabActions, type LabState, type LabStore, type StoreOptions } from './labState';
 
 export * from './labState';
@@ -39,13 +38,20 @@ function sameRun(scenario: Scenario, state: Pick<LabState, 'scenario' | 'computi
   return scenario === state.scenario || JSON.stringify(scenario) === JSON.stringify(state.scenario);
 }
 
-export function createLabStore(given: Scenario = defaultScenario(), options: StoreOptions = {}): LabStore {
+/**
+ * A lab store holding `given` (the default scenario if undefined) and its run, at its first step.
+ * @throws Error when `given`'s run can be had neither from `options.code.shipped` nor from a
+ *   simulator `options.code` has at hand now (a page fetches the model first: loading.ts prepareRun)
+ */
+export function createLabStore(given: Scenario | undefined, options: StoreOptions): LabStore {
   // Held in the form a loaded scenario has (defaults filled in), so the same run loaded again is
   // recognised as the same (sameRun).
-  const checked = validateScenario(given);
-  const initial = checked.ok ? checked.scenario : given;
-  const trace = options.models?.shipped?.(initial) ?? simulatorOf().simulate(initial);
-  const sources: RunSources = { runner: options.background ?? null, models: options.models ?? null };
+  const scenario = given ?? defaultScenario();
+  const checked = validateScenario(scenario);
+  const initial = checked.ok ? checked.scenario : scenario;
+  const { code } = options;
+  const trace = code.shipped?.(initial) ?? simulatorNow(code, initial.strategy).simulate(initial);
+  const sources: RunSources = { runner: options.background ?? null, code };
   /** The document the trace on screen belongs to: what a failed worker run puts back. */
   let settled: Pick<LabState, 'scenario' | 'ownActionCount' | 'presetId' | 'edited' | 'past' | 'future' | 'carried'> = {
     scenario: initial,

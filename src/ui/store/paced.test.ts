@@ -2,11 +2,12 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createLabStore } from './labStore';
 import { PACE_MS, createPacedCursor } from './paced';
+import { ALL_CODE } from './allCode';
 
 describe('createPacedCursor', () => {
   it('follows single moves at once, paces a fast burst and shows where it ended', () => {
     vi.useFakeTimers();
-    const store = createLabStore();
+    const store = createLabStore(undefined, { code: ALL_CODE });
     let now = 1000;
     const paced = createPacedCursor(store, 0, () => now);
     const stop = paced.subscribe(() => {});
@@ -28,7 +29,7 @@ describe('createPacedCursor', () => {
   });
 
   it('updates at most once per period while playing, and catches up when playing stops', () => {
-    const store = createLabStore();
+    const store = createLabStore(undefined, { code: ALL_CODE });
     let now = 0;
     const paced = createPacedCursor(store, 0, () => now);
     let notified = 0;

@@ -1,8 +1,12 @@
 // Playback paced for reading: what a class watching at 1x depends on.
 import { describe, expect, it } from 'vitest';
-import { findPreset, simulate } from '../../engine';
+import { createSimulator, findPreset } from '../../engine';
 import { createLabStore } from './labStore';
 import { READ_MS_MIN, readingMs } from './playback';
+import { ALL_MODELS } from '../../engine/surfaces/allModels';
+import { ALL_CODE } from './allCode';
+
+const { simulate } = createSimulator(ALL_MODELS);
 
 const FRAME_MS = 16;
 
@@ -19,7 +23,7 @@ function watch(store: ReturnType<typeof createLabStore>): Map<number, number> {
 
 describe('playback paced for reading', () => {
   it('shows every step of the canonical race at 1x for at least its reading time', () => {
-    const store = createLabStore(findPreset('canonical-race')!.scenario);
+    const store = createLabStore(findPreset('canonical-race')!.scenario, { code: ALL_CODE });
     const { steps } = store.getState().trace;
     store.getState().play();
     const onScreen = watch(store);
@@ -34,12 +38,12 @@ describe('playback paced for reading', () => {
     const scenario = findPreset('redlock-race')!.scenario;
     const count = simulate(scenario).steps.length;
     for (const speed of [0.25, 1, 8]) {
-      const store = createLabStore(scenario);
+      const store = createLabStore(scenario, { code: ALL_CODE });
       store.getState().setSpeed(speed);
       store.getState().play();
       expect(watch(store).size).toBe(count);
     }
-    const fast = createLabStore(scenario);
+    const fast = createLabStore(scenario, { code: ALL_CODE });
     fast.getState().setSpeed(64);
     fast.getState().play();
     expect(watch(fast).size).toBeLessThan(count);
@@ -47,7 +51,7 @@ describe('playback paced for reading', () => {
   });
 
   it('stops on a requested step, or on every labelled step when asked', () => {
-    const store = createLabStore(findPreset('canonical-race')!.scenario);
+    const store = createLabStore(findPreset('canonical-race')!.scenario, { code: ALL_CODE });
     const { steps } = store.getState().trace;
     const t4 = steps.findIndex((s) => s.label === 't4');
     store.getState().playTo(t4);

@@ -3,7 +3,7 @@
 // model has been fetched. The store decides what the document is; this decides only how its trace
 // is had. Invariant: every trace is simulate(scenario), byte for byte, however it was had.
 
-import { simulatorOf, type Scenario, type Trace } from '../../engine';
+import type { Scenario, Simulator, Trace } from '../../engine';
 import type { TraceRunner } from '../workers/background';
 
 /**
@@ -14,31 +14,50 @@ import type { TraceRunner } from '../workers/background';
  */
 export const HERE_MAX_EVENTS = 1000;
 
-export interface ModelSource {
-  ready(strategyId: string): boolean;
-  /** Settles once the model is registered; rejects with an Error whose message says why not. */
+/**
+ * The code that runs scenarios, as a program has it: a page fetches the simulator and each
+ * strategy's model when first needed (./loading.ts), a program that links every model in has them
+ * all (./allCode.ts). With the runs the build shipped, where a page has them.
+ */
+export interface EngineCode {
+  /** A simulator given `strategyId`'s model, if that model and the simulator are at hand now. */
+  simulatorFor(strategyId: string): Simulator | null;
+  /** Settles once simulatorFor(strategyId) has one; rejects with an Error whose message says why not. */
   load(strategyId: string): Promise<void>;
   /** The run of `scenario` as the build computed it (an unchanged preset's), if at hand. */
   shipped?(scenario: Scenario): Trace | null;
 }
 
+/**
+ * `code`'s simulator for `strategyId` now.
+ * @throws Error naming the strategy when its model (or the simulator) is not at hand yet
+ */
+export function simulatorNow(code: EngineCode, strategyId: string): Simulator {
+  const simulator = code.simulatorFor(strategyId);
+  if (!simulator) throw new Error(`the model of the strategy "${strategyId}" is not loaded yet`);
+  return simulator;
+}
+
 export interface RunSources {
   /** Computes long runs off the main thread; null: every run is computed here. */
   runner: TraceRunner | null;
-  /** The page's models and shipped runs; null: every model is registered already. */
-  models: ModelSource | null;
+  /** What runs scenarios here, and the shipped runs. */
+  code: EngineCode;
 }
 
 export type RunResult = { trace: Trace } | { error: string };
 
-/** A run computed here: always without a worker; with one, only a run that stays short. */
-function runHere({ runner }: RunSources, scenario: Scenario, short: boolean): Trace | null {
+/**
+ * A run computed here: always without a worker; with one, only a run that stays short.
+ * @throws Error when the strategy's model is not at hand (call it once modelReady() says it is)
+ */
+function runHere({ runner, code }: RunSources, scenario: Scenario, short: boolean): Trace | null {
   if (runner && !short) return null;
-  const simulator = simulatorOf();
+  const simulator = simulatorNow(code, scenario.strategy);
   return runner ? simulator.simulateWithin(scenario, HERE_MAX_EVENTS) : simulator.simulate(scenario);
 }
 
-const modelReady = ({ models }: RunSources, scenario: Scenario) => !models || models.ready(scenario.strategy);
+const modelReady = ({ code }: RunSources, scenario: Scenario) => code.simulatorFor(scenario.strategy) !== null;
 
 /**
  * The trace of `scenario` if it can be had without waiting (its shipped run, or a run computed
@@ -46,9 +65,7 @@ const modelReady = ({ models }: RunSources, scenario: Scenario) => !models || mo
  * tried here first.
  */
 export function traceNow(sources: RunSources, scenario: Scenario, short: boolean): Trace | null {
-  return (
-    sources.models?.shipped?.(scenario) ?? (modelReady(sources, scenario) ? runHere(sources, scenario, short) : null)
-  );
+  return sources.code.shipped?.(scenario) ?? (modelReady(sources, scenario) ? runHere(sources, scenario, short) : null);
 }
 
 /**
@@ -63,9 +80,9 @@ export function traceLater(
   wanted: () => boolean,
   done: (result: RunResult) => void,
 ): void {
-  const { runner, models } = sources;
+  const { runner, code } = sources;
   if (modelReady(sources, scenario)) return runner!.run(scenario, done);
-  models!.load(scenario.strategy).then(
+  code.load(scenario.strategy).then(
     () => {
       if (!wanted()) return;
       let trace: Trace | null;

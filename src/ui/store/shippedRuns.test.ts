@@ -3,10 +3,14 @@
 // one draws it without its strategy's model.
 
 import { beforeAll, describe, expect, it } from 'vitest';
-import { findPreset, simulate, validateScenario, type Scenario } from '../../engine';
+import { createSimulator, findPreset, validateScenario, type Scenario } from '../../engine';
 import { createLabStore } from './labStore';
 import { ENGINE_ID, fetchShippedRun, runOf, shippedRun, shippedRunUrl } from './shippedRuns';
 import { loadAllPresets } from './presets';
+import { ALL_SIMULATOR } from './allCode';
+import { ALL_MODELS } from '../../engine/surfaces/allModels';
+
+const { simulate } = createSimulator(ALL_MODELS);
 
 // As the lab and a lesson do before they open (main.tsx): every preset, not only the page's own.
 beforeAll(() => loadAllPresets());
@@ -90,8 +94,8 @@ describe('shipped runs', () => {
     expect(await fetchShippedRun(canonical, answer(file(canonical)), BASE)).toBe(true);
     let loads = 0;
     const store = createLabStore(canonical, {
-      models: {
-        ready: () => loads > 0,
+      code: {
+        simulatorFor: () => (loads > 0 ? ALL_SIMULATOR : null),
         load: () => {
           loads += 1;
           return Promise.resolve();

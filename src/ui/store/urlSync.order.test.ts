@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type * as url from './url';
 import { createLabStore } from './labStore';
 import { syncUrl } from './urlSync';
+import { ALL_CODE } from './allCode';
 
 const held: { args: Parameters<typeof url.encodeHash>; release: () => void }[] = [];
 
@@ -28,7 +29,7 @@ afterEach(() => {
 
 describe('syncUrl', () => {
   it('lands the link asked for last when an earlier compression finishes after it', async () => {
-    const store = createLabStore();
+    const store = createLabStore(undefined, { code: ALL_CODE });
     const sync = syncUrl(store, window);
     store.getState().seek(3);
     const first = sync.flush();

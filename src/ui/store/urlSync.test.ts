@@ -6,6 +6,7 @@ import { findPreset } from '../../engine';
 import { createLabStore, type LabStore } from './labStore';
 import { encodeHash } from './url';
 import { currentLink, openFromHash, syncUrl } from './urlSync';
+import { ALL_CODE } from './allCode';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -15,7 +16,7 @@ afterEach(() => {
 describe('openFromHash', () => {
   it('opens the scenario and step a link names', async () => {
     const scenario = findPreset('slow-network')!.scenario;
-    const store = createLabStore();
+    const store = createLabStore(undefined, { code: ALL_CODE });
     const hash = await encodeHash({ scenario, cursor: 4, ownActionCount: scenario.actions.length });
     expect(await openFromHash(store, hash)).toBe(true);
     expect(store.getState().scenario).toEqual(scenario);
@@ -24,7 +25,7 @@ describe('openFromHash', () => {
   });
 
   it('opens a preset at a labelled step, and names a label the run lacks', async () => {
-    const store = createLabStore();
+    const store = createLabStore(undefined, { code: ALL_CODE });
     expect(await openFromHash(store, '#preset=canonical-race&step=t6')).toBe(true);
     const { trace, cursor } = store.getState();
     expect(trace.steps[cursor]?.label).toBe('t6');
@@ -40,7 +41,7 @@ describe('openFromHash', () => {
   });
 
   it('opens a preset under the strategy a link names, and a strategy picked in the lab shares the same way', async () => {
-    const store = createLabStore();
+    const store = createLabStore(undefined, { code: ALL_CODE });
     expect(await openFromHash(store, '#preset=canonical-race&strategy=zookeeper&step=t4')).toBe(true);
     await vi.waitFor(() => expect(store.getState().computing).toBe(false));
     const { trace, cursor, scenario } = store.getState();
@@ -48,7 +49,7 @@ describe('openFromHash', () => {
     expect(trace.steps[cursor]?.label).toBe('t4');
     expect(await currentLink(store, 'http://x/')).toBe('http://x/#preset=canonical-race&strategy=zookeeper&step=t4');
 
-    const picked = createLabStore();
+    const picked = createLabStore(undefined, { code: ALL_CODE });
     picked.getState().setStrategy('zookeeper');
     await vi.waitFor(() => expect(picked.getState().computing).toBe(false));
     picked.getState().seek(cursor);
@@ -57,7 +58,7 @@ describe('openFromHash', () => {
   });
 
   it('names a step by its number in a shared link where its label is not its own alone', async () => {
-    const store = createLabStore();
+    const store = createLabStore(undefined, { code: ALL_CODE });
     await vi.waitFor(() => expect(store.getState().computing).toBe(false));
     const state = store.getState();
     // A recording may put one label on two steps: the link must reopen the second, not the first.
@@ -69,7 +70,7 @@ describe('openFromHash', () => {
   });
 
   it('names a strategy the lab does not have, and opens nothing', async () => {
-    const store = createLabStore();
+    const store = createLabStore(undefined, { code: ALL_CODE });
     const before = store.getState().scenario;
     expect(await openFromHash(store, '#preset=canonical-race&strategy=zk')).toBe(false);
     expect(store.getState().scenario).toBe(before);
@@ -79,7 +80,7 @@ describe('openFromHash', () => {
   });
 
   it('keeps the default scenario and explains a bad link', async () => {
-    const store = createLabStore();
+    const store = createLabStore(undefined, { code: ALL_CODE });
     const before = store.getState().scenario;
     expect(await openFromHash(store, '#s=rubbish')).toBe(false);
     expect(store.getState().scenario).toBe(before);
@@ -90,7 +91,7 @@ describe('openFromHash', () => {
 describe('syncUrl', () => {
   it('writes the view into the hash after a pause, with replaceState', async () => {
     vi.useFakeTimers();
-    const store = createLabStore();
+    const store = createLabStore(undefined, { code: ALL_CODE });
     const length = window.history.length;
     const sync = syncUrl(store, window);
     store.getState().seek(6);
@@ -108,7 +109,7 @@ describe('syncUrl', () => {
 
   it('never writes over an address the user went to before its hashchange came (Back just after a change)', async () => {
     vi.useFakeTimers();
-    const store = createLabStore();
+    const store = createLabStore(undefined, { code: ALL_CODE });
     const sync = syncUrl(store, window);
     store.getState().seek(6);
     // Back (or a link typed in) changes the address; its hashchange comes as a task of its own,
@@ -138,7 +139,7 @@ describe('syncUrl', () => {
     };
     // An unreadable lesson link shows the lab: its replacement is no new entry.
     window.history.replaceState(null, '', '#lesson=nope');
-    const store = createLabStore();
+    const store = createLabStore(undefined, { code: ALL_CODE });
     const length = window.history.length;
     const sync = syncUrl(store, window, route);
     await sync.flush();
@@ -155,7 +156,7 @@ describe('syncUrl', () => {
   });
 
   it('opens a hash typed into the address bar; the last one typed is what stays open', async () => {
-    const store = createLabStore();
+    const store = createLabStore(undefined, { code: ALL_CODE });
     const sync = syncUrl(store, window);
     const slow = findPreset('slow-network')!.scenario;
     const clock = findPreset('redlock-clock-jump')!.scenario;
@@ -167,7 +168,7 @@ describe('syncUrl', () => {
   });
 
   it('leaves the open run alone when an unreadable link is pasted over it, and says so', async () => {
-    const store = createLabStore();
+    const store = createLabStore(undefined, { code: ALL_CODE });
     store.getState().describe('Zombie demo for class 3', '');
     const before = store.getState().scenario;
     const sync = syncUrl(store, window);

@@ -7,7 +7,7 @@
 import { decodeHash, encodeHash } from './url';
 import { quotedList } from '../link/grammar';
 import type { LabStore } from './labStore';
-import { prepareRun } from './models';
+import { prepareRun } from './loading';
 import { DEFAULT_PRESET_ID } from './presetOf';
 import { viewOfLink } from '../views';
 

@@ -7,9 +7,10 @@ import { createLabStore } from '../store/labStore';
 import { renderInLab, unmountAll } from '../testing/renderInLab';
 import { KnobPicker, retryOverrides, withStopPolicy } from './KnobPicker';
 import { retryHint } from './knobText';
+import { ALL_CODE } from '../store/allCode';
 
 function labelsUnder(strategy: string): string[] {
-  const store = createLabStore(findPreset('canonical-race')!.scenario);
+  const store = createLabStore(findPreset('canonical-race')!.scenario, { code: ALL_CODE });
   store.getState().setStrategy(strategy);
   const container = renderInLab(store, <KnobPicker />);
   return [...container.querySelectorAll('label')].map((l) => l.textContent ?? '');
@@ -36,7 +37,7 @@ describe('the lease knob', () => {
   });
 
   it('says why QJM has none, and that a lease length set elsewhere still holds there', () => {
-    const store = createLabStore(findPreset('canonical-race')!.scenario);
+    const store = createLabStore(findPreset('canonical-race')!.scenario, { code: ALL_CODE });
     store.getState().setKnob('leaseTtlMs', 1500);
     store.getState().setStrategy('qjm');
     const text = renderInLab(store, <KnobPicker />).textContent!;
@@ -48,7 +49,7 @@ describe('the lease knob', () => {
 
   it("words the token source in each system's own terms", () => {
     const options = (strategy: string) => {
-      const store = createLabStore(findPreset('canonical-race')!.scenario);
+      const store = createLabStore(findPreset('canonical-race')!.scenario, { code: ALL_CODE });
       store.getState().setStrategy(strategy);
       const select = renderInLab(store, <KnobPicker />).querySelector('select')!;
       return [...select.options].map((o) => o.textContent);
@@ -65,7 +66,7 @@ describe('the lease knob', () => {
 describe("the store's check", () => {
   it("offers every check the system models, etcd's guarded txn included, and picks it", () => {
     const checks = (strategy: string) => {
-      const store = createLabStore(findPreset('canonical-race')!.scenario);
+      const store = createLabStore(findPreset('canonical-race')!.scenario, { code: ALL_CODE });
       store.getState().setStrategy(strategy);
       const select = renderInLab(store, <KnobPicker />).querySelectorAll('select')[1]!;
       return { store, select, labels: [...select.options].map((o) => o.textContent) };
@@ -86,7 +87,7 @@ describe("the store's check", () => {
 
 describe('the lock-delay', () => {
   it('is a field under Chubby and the generic lock service (as Consul has), and sets the knob', () => {
-    const store = createLabStore(findPreset('canonical-race')!.scenario);
+    const store = createLabStore(findPreset('canonical-race')!.scenario, { code: ALL_CODE });
     const field = () => {
       const container = renderInLab(store, <KnobPicker />);
       const label = [...container.querySelectorAll('label')].find((l) => l.textContent === 'Lock-delay (ms)');
@@ -110,7 +111,7 @@ describe('the lock-delay', () => {
 
 describe('renewal and when each client stops acting', () => {
   it('offers a keepalive under the generic strategies only, and a stop policy per client where there is a lease', () => {
-    const store = createLabStore(findPreset('canonical-race')!.scenario);
+    const store = createLabStore(findPreset('canonical-race')!.scenario, { code: ALL_CODE });
     const text = () => {
       const t = renderInLab(store, <KnobPicker />).textContent!;
       unmountAll();
@@ -126,7 +127,7 @@ describe('renewal and when each client stops acting', () => {
   });
 
   it("sets one client's policy without touching the other's, and the default leaves the knob out", () => {
-    const store = createLabStore(findPreset('canonical-race')!.scenario);
+    const store = createLabStore(findPreset('canonical-race')!.scenario, { code: ALL_CODE });
     const container = renderInLab(store, <KnobPicker />);
     const select = (client: string) => {
       const label = [...container.querySelectorAll('label')].find((l) => l.textContent === client)!;
@@ -167,7 +168,7 @@ describe('withStopPolicy', () => {
 
 describe("Redlock's retry policy", () => {
   const redlockStore = () => {
-    const store = createLabStore(findPreset('redlock-race')!.scenario);
+    const store = createLabStore(findPreset('redlock-race')!.scenario, { code: ALL_CODE });
     const container = renderInLab(store, <KnobPicker />);
     const control = <T extends HTMLElement>(text: string) => {
       const label = [...container.querySelectorAll('label')].find((l) => l.textContent === text);

@@ -1,10 +1,13 @@
 // A crowded view is drawn in batches; the batches must hold every arrow and bar, sorted by kind.
 
 import { describe, expect, it } from 'vitest';
-import { findPreset, simulate } from '../../engine';
+import { createSimulator, findPreset } from '../../engine';
 import { batchBars, batchMessages } from './batch';
 import { layoutTimeline } from './layout';
 import { fitWindow } from './viewport';
+import { ALL_MODELS } from '../../engine/surfaces/allModels';
+
+const { simulate } = createSimulator(ALL_MODELS);
 
 describe('batches', () => {
   const base = findPreset('canonical-race')!.scenario;

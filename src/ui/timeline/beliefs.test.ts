@@ -2,9 +2,12 @@
 // open (TimelineView's hideBeliefs): the frozen client's believed bar and zombie window would answer it.
 
 import { describe, expect, it } from 'vitest';
-import { simulate } from '../../engine';
+import { createSimulator } from '../../engine';
 import { withoutBeliefs } from './leases';
 import { layoutWhole as full, presetScenario as preset } from '../testing/timelineFixtures';
+import { ALL_MODELS } from '../../engine/surfaces/allModels';
+
+const { simulate } = createSimulator(ALL_MODELS);
 
 const race = simulate(preset('canonical-race'));
 

@@ -2,10 +2,13 @@
 // window and out of the max_seen box; the model's own tokens are written whole.
 
 import { describe, expect, it } from 'vitest';
-import { simulate } from '../../engine';
+import { createSimulator } from '../../engine';
 import { drawnToken } from './drawnToken';
 import { legendItems } from './readouts';
 import { layoutWhole as full, presetScenario as preset } from '../testing/timelineFixtures';
+import { ALL_MODELS } from '../../engine/surfaces/allModels';
+
+const { simulate } = createSimulator(ALL_MODELS);
 
 describe('a token in the drawing', () => {
   it('is written whole up to 12 characters, and a longer one as its first 8 and an ellipsis', () => {

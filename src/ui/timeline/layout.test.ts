@@ -2,7 +2,7 @@
 // trace says it is. The canonical race is the article's t0..t6; a 10,000-step run checks the cost.
 
 import { describe, expect, it } from 'vitest';
-import { PRESETS, simulate, type Trace } from '../../engine';
+import { createSimulator, PRESETS, type Trace } from '../../engine';
 import {
   GUTTER_LEFT_PX,
   LANE_TITLE_CHAR_NARROW_PX,
@@ -19,6 +19,9 @@ import { maxSeenAt } from './readouts';
 import { longScenario } from './harness/longScenario';
 import { fitWindow } from './viewport';
 import { TIMELINE_SIZE as SIZE, layoutWhole as full, presetScenario as preset } from '../testing/timelineFixtures';
+import { ALL_MODELS } from '../../engine/surfaces/allModels';
+
+const { simulate } = createSimulator(ALL_MODELS);
 
 const canonical = simulate(preset('canonical-race'));
 

@@ -2,12 +2,15 @@
 // the lock service's lane for as long as the lock service keeps it, and named in the key.
 
 import { describe, expect, it } from 'vitest';
-import { simulate } from '../../engine';
+import { createSimulator } from '../../engine';
 import { layoutTimeline } from './layout';
 import { lockDelaysOf } from './leases';
 import { legendItems } from './readouts';
 import { fitWindow } from './viewport';
 import { TIMELINE_SIZE as SIZE, layoutWhole as full, presetScenario as preset } from '../testing/timelineFixtures';
+import { ALL_MODELS } from '../../engine/surfaces/allModels';
+
+const { simulate } = createSimulator(ALL_MODELS);
 
 const canonical = simulate(preset('canonical-race'));
 

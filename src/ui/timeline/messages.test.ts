@@ -1,11 +1,14 @@
 // Token labels on message arrows: each token said once, where a reader looks for it.
 
 import { describe, expect, it } from 'vitest';
-import { simulate } from '../../engine';
+import { createSimulator } from '../../engine';
 import { traceSoFar } from '../store/reveal';
 import { presetScenario as preset } from '../testing/timelineFixtures';
 import { layoutTimeline } from './layout';
 import { fitWindow } from './viewport';
+import { ALL_MODELS } from '../../engine/surfaces/allModels';
+
+const { simulate } = createSimulator(ALL_MODELS);
 
 describe('token labels', () => {
   it("write a token sent to several parties at once a single time (an HDFS writer's edit read '33 33')", () => {

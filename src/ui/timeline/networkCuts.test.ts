@@ -3,12 +3,15 @@
 // A teacher found the cut was only a step label: nothing showed it lasting, or whom it cut off.
 
 import { describe, expect, it } from 'vitest';
-import { simulate } from '../../engine';
+import { createSimulator } from '../../engine';
 import { batchBars } from './batch';
 import { cutText, networkCuts } from './leases';
 import { describeTimeline, legendItems } from './readouts';
 import { fitWindow } from './viewport';
 import { layoutWhole as full, presetScenario as preset } from '../testing/timelineFixtures';
+import { ALL_MODELS } from '../../engine/surfaces/allModels';
+
+const { simulate } = createSimulator(ALL_MODELS);
 
 describe('network cuts', () => {
   it('draws a cut on both lanes, to the run’s end when nothing heals it, with the lanes’ names', () => {

@@ -1,8 +1,11 @@
 // The max_seen readouts' size: what keeps them readable and apart on lanes of any height.
 import { describe, expect, it } from 'vitest';
-import { findPreset, simulate } from '../../engine';
+import { createSimulator, findPreset } from '../../engine';
 import { MAXSEEN_BOX_PX, gutterReadouts, legendItems, readoutHeight, type MaxSeenReadout } from './readouts';
 import type { LaneShape } from './types';
+import { ALL_MODELS } from '../../engine/surfaces/allModels';
+
+const { simulate } = createSimulator(ALL_MODELS);
 
 describe('readoutHeight', () => {
   it('gives one readout, or readouts on well-spaced lanes, the full box', () => {

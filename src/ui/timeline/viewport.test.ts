@@ -3,7 +3,7 @@
 // gestures' windows are d3-zoom's: zoomMapping.test.ts.
 
 import { describe, expect, it } from 'vitest';
-import { findPreset, simulate } from '../../engine';
+import { createSimulator, findPreset } from '../../engine';
 import {
   MIN_SPAN_MS,
   clampWindow,
@@ -16,6 +16,9 @@ import {
   zoomCentred,
   zoomWindow,
 } from './viewport';
+import { ALL_MODELS } from '../../engine/surfaces/allModels';
+
+const { simulate } = createSimulator(ALL_MODELS);
 
 const trace = simulate(findPreset('canonical-race')!.scenario);
 const fit = fitWindow(trace);

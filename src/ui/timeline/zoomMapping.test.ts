@@ -5,7 +5,7 @@
 import { zoomIdentity } from 'd3-zoom';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { findPreset, simulate } from '../../engine';
+import { createSimulator, findPreset } from '../../engine';
 import { timeScale } from './geometry';
 import { MIN_SPAN_MS, clampWindow, fitWindow, zoomCentred } from './viewport';
 import {
@@ -17,6 +17,9 @@ import {
   wheelZoomDelta,
   windowOfTransform,
 } from './zoomMapping';
+import { ALL_MODELS } from '../../engine/surfaces/allModels';
+
+const { simulate } = createSimulator(ALL_MODELS);
 
 const trace = simulate(findPreset('canonical-race')!.scenario);
 const fit = fitWindow(trace);

@@ -8,8 +8,9 @@ import { compareStrategies } from '../../engine/surfaces/comparison';
 import { createLabStore } from '../store/labStore';
 import { renderInLab } from '../testing/renderInLab';
 import { WhatIfForm } from './WhatIfForm';
+import { ALL_CODE, ALL_SIMULATOR } from '../store/allCode';
 
-const canonical = () => createLabStore(findPreset('canonical-race')!.scenario);
+const canonical = () => createLabStore(findPreset('canonical-race')!.scenario, { code: ALL_CODE });
 
 function type(input: HTMLInputElement, value: string) {
   act(() => {
@@ -91,7 +92,7 @@ describe('WhatIfForm', () => {
     run(container);
     // Under a plain lease the stale write now gets in: the what-if shows the danger it names.
     expect(store.getState().scenario.name).toMatch(/Client2 asks at 2 s$/);
-    const rows = compareStrategies(store.getState().scenario);
+    const rows = compareStrategies(store.getState().scenario, ALL_SIMULATOR);
     expect(rows.find((r) => r.strategy === 'lease-trust')!.staleWriteBlocked).toBe(false);
     pick('pause');
     expect(asks().value).toBe('11');

@@ -2,7 +2,8 @@
 // page keeps drawing and answering while they run. The comparison's side is comparison.ts, loaded
 // with the comparison, so a page that never shows one (the embed player) never loads it.
 
-import { simulatorOf, type Scenario, type Trace } from '../../engine';
+import type { Scenario, Trace } from '../../engine';
+import { simulatorNow, type EngineCode } from '../store/runs';
 import { TraceAssembly, type RunReply } from './wire';
 
 /** Runs scenarios off the main thread; only the newest request is answered. */
@@ -14,9 +15,10 @@ export interface TraceRunner {
 /**
  * A runner on a worker, or null where the browser has no module workers (tests in Node). The
  * worker (the engine again, about 56 kB gzipped) starts with the first long run, so a page that
- * shows only short runs never loads it. Where it cannot start, the run is done here instead.
+ * shows only short runs never loads it. Where it cannot start, the run is done here instead, by
+ * `code` (whose model of the run's strategy the store has fetched before asking for the run).
  */
-export function createTraceRunner(): TraceRunner | null {
+export function createTraceRunner(code: EngineCode): TraceRunner | null {
   if (typeof Worker === 'undefined') return null;
   let worker: Worker | null = null;
   /** A worker that could not start is not tried again: every run is done here instead. */
@@ -73,7 +75,7 @@ export function createTraceRunner(): TraceRunner | null {
         setTimeout(() => {
           if (id !== newest) return;
           try {
-            done({ trace: simulatorOf().simulate(scenario) });
+            done({ trace: simulatorNow(code, scenario.strategy).simulate(scenario) });
           } catch (e) {
             done({ error: (e as Error).message });
           }

@@ -1,11 +1,12 @@
 // The page's side of the comparison workers (compare.worker.ts): one scenario under every strategy,
 // shared among a few workers, so the page keeps drawing and answering while they run. Where a
 // browser cannot start a worker, the same work runs here in small tasks instead of one long one,
-// with the comparison's code (which runs the simulator) fetched then: the page draws the
-// comparison's rows without it.
+// with the comparison's code and the page's simulator of every model fetched then: the page draws
+// the comparison's rows without them.
 
-import { STRATEGIES, type Scenario } from '../../engine';
+import { STRATEGIES, type Scenario, type Simulator } from '../../engine';
 import type { compareUnder as CompareUnder } from '../../engine/surfaces/comparison';
+import { PAGE_CODE } from '../store/loading';
 import { summaryOf, type CompareReply, type RowSummary } from './wire';
 
 export interface ComparisonHandlers {
@@ -97,11 +98,12 @@ function compareInSteps(scenario: Scenario, on: ComparisonHandlers): () => void 
   let cancelled = false;
   let index = 0;
   let compareUnder: typeof CompareUnder;
+  let simulator: Simulator;
   const next = () => {
     if (cancelled) return;
     if (index === STRATEGIES.length) return on.onDone();
     try {
-      on.onRow(index, summaryOf(compareUnder(scenario, STRATEGIES[index]!)));
+      on.onRow(index, summaryOf(compareUnder(scenario, STRATEGIES[index]!, simulator)));
     } catch (e) {
       return on.onFailed((e as Error).message);
     }
@@ -109,9 +111,10 @@ function compareInSteps(scenario: Scenario, on: ComparisonHandlers): () => void 
     setTimeout(next, 0);
   };
   // Every strategy's model is fetched first: the page has only those it has run.
-  Promise.all([import('../../engine/surfaces/comparison'), import('../../engine/surfaces/allModels')]).then(
-    ([comparison]) => {
+  Promise.all([import('../../engine/surfaces/comparison'), PAGE_CODE.loadAll()]).then(
+    ([comparison, all]) => {
       compareUnder = comparison.compareUnder;
+      simulator = all;
       setTimeout(next, 0);
     },
     () => {

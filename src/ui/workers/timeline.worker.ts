@@ -2,11 +2,12 @@
 // a checkpoint of the run it did last when the change allows (a fork), and sends the trace back
 // in slices (wire.ts). Only the newest request is run: one superseded while waiting is skipped.
 
-import { resume, simulateWithCheckpoints, type Simulation } from '../../engine';
-// The worker runs whatever strategy the page asks for.
-import '../../engine/surfaces/allModels';
+import { createSimulator, type Simulation } from '../../engine';
+import { ALL_MODELS } from '../../engine/surfaces/allModels';
 import { sliceTrace, type RunReply, type RunRequest } from './wire';
 
+// The worker runs whatever strategy the page asks for.
+const { resume, simulateWithCheckpoints } = createSimulator(ALL_MODELS);
 let last: Simulation | null = null;
 let waiting: RunRequest | null = null;
 

@@ -3,9 +3,12 @@
 // wording changed in the engine changes in both views and a copy made in one would fail here.
 
 import { describe, expect, it } from 'vitest';
-import { simulate, type Step, type Trace } from '../../../engine';
+import { createSimulator, type Step, type Trace } from '../../../engine';
+import { ALL_MODELS } from '../../../engine/surfaces/allModels';
 import { scenarioFor, type Observation, type Recording } from '../../../engine/surfaces/recorded';
 import { recordingToTrace } from './toTrace';
+
+const { simulate } = createSimulator(ALL_MODELS);
 
 const files = import.meta.glob<Recording>('../../../../public/recordings/*.json', { eager: true, import: 'default' });
 const byId = (id: string): Recording =>

@@ -2,7 +2,7 @@
 // lab's views rely on (steps in time order, indices 0..n-1, every step with every party's view).
 
 import { describe, expect, it } from 'vitest';
-import { formatTraceText, simulate } from '../../../engine';
+import { createSimulator, formatTraceText } from '../../../engine';
 import {
   realFacts,
   scenarioFor,
@@ -13,6 +13,9 @@ import {
 import { recordedDifferences, whyGrantTimesDiffer } from './differences';
 import { recordingToTrace } from './toTrace';
 import { networkCuts } from '../../timeline/leases';
+import { ALL_MODELS } from '../../../engine/surfaces/allModels';
+
+const { simulate } = createSimulator(ALL_MODELS);
 
 // The shipped recordings, read as the engine's tests read anything: by relative import (no I/O).
 const files = import.meta.glob<Recording>('../../../../public/recordings/*.json', { eager: true, import: 'default' });

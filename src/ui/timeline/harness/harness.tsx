@@ -5,8 +5,8 @@
 
 import { StrictMode, useState } from 'react';
 import { createRoot } from 'react-dom/client';
-import { findPreset, simulate, type Scenario, type Trace } from '../../../engine';
-import '../../../engine/surfaces/allModels';
+import { findPreset, type Scenario, type Trace } from '../../../engine';
+import { ALL_SIMULATOR } from '../../store/allCode';
 import { Timeline } from '../Timeline';
 import { longScenario } from './longScenario';
 
@@ -46,7 +46,7 @@ const partitioned: Scenario = {
     { atMs: 1400, type: 'heal', a: 'Client2', b: 'Storage' },
   ],
 };
-const trace = simulate(params.get('partition') ? partitioned : scenario);
+const trace = ALL_SIMULATOR.simulate(params.get('partition') ? partitioned : scenario);
 const cursorParam = Number(params.get('cursor') ?? trace.steps.length - 1);
 const cursor = Math.max(0, Math.min(Number.isFinite(cursorParam) ? cursorParam : 0, trace.steps.length - 1));
 

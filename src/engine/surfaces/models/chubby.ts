@@ -1,3 +1,0 @@
-// chubby's model (its parties' machines), loaded by a page when it first runs that strategy.
-
-export { build } from '../../models/chubby';
