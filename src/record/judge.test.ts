@@ -102,6 +102,18 @@ describe('an order or an outcome the model does not produce disagrees, however b
     expect(shipped.map((r) => [r.id, judge(r).kind])).toEqual(shipped.map((r) => [r.id, 'agrees']));
   });
 
+  it("a crashed Redis master's key seen gone before the recorder noted the restart agrees (it went with the crash)", () => {
+    const seenFirst = edited(
+      'redlock-restart',
+      when((o) => o.kind === 'node.restarted', { atMs: 580 }),
+    );
+    const [gone, restarted] = ['key.deleted', 'node.restarted'].map(
+      (kind) => seenFirst.observations.find((o) => o.party === 'Redis3' && o.kind === kind)?.atMs ?? 0,
+    );
+    expect(gone).toBeLessThan(restarted ?? 0);
+    expect(judge(withLoad(seenFirst, QUIET)).kind).toBe('agrees');
+  });
+
   it.each(EDITS)('%s', (_what, rec) => {
     for (const load of [undefined, QUIET, BUSY]) expect(judge(withLoad(rec, load)).kind).toBe('disagrees');
   });

@@ -284,8 +284,10 @@ function checkRedlock(rec: Recording, slackMs: number, out: Finding[]): void {
     );
   for (const o of obs.filter((x) => x.kind === 'key.deleted' && !unlocked(x))) {
     const set = obs.find((x) => x.kind === 'key.set' && x.party === o.party && x.token === o.token);
-    const restarted = obs.some((x) => x.kind === 'node.restarted' && x.party === o.party && x.atMs <= o.atMs);
-    if (!set || restarted) continue;
+    // A master that crashed comes back empty: its keys go with the crash, not by expiry (the
+    // observer can see the empty master before the recorder notes that it restarted).
+    const crashed = obs.some((x) => x.kind === 'node.crashed' && x.party === o.party && x.atMs <= o.atMs);
+    if (!set || crashed) continue;
     const due = set.atMs + ttl;
     if (o.atMs > due + KEY_EXPIRY_MS + slackMs)
       out.push({
