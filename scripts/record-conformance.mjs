@@ -37,7 +37,7 @@ const SHIPPED = 'public/recordings';
 /** apt-get's cap (main.ts --install-only enforces it; we kill the group a little after). */
 const INSTALL_S = Number(process.env.FENCELAB_INSTALL_S ?? 150);
 /** Every attempt together. The first records all seven races: about 60 s on the 2-core machine,
- * 75 s under two busy loops; a later one only the races a busy host disturbed, about 10 s each. */
+ * 70 s under two busy loops; a later one only the races a busy host disturbed, about 10 s each. */
 const RECORD_S = Number(process.env.FENCELAB_RECORD_S ?? 240);
 /** The first attempt and at most two more, each of only the disturbed races. */
 const ATTEMPTS = 3;
@@ -113,7 +113,15 @@ function recorder(args, seconds) {
 /** The shipped recordings, held strictly (recorded on a quiet host): prints each that does not
  * agree. @returns whether all agree */
 function shippedHold() {
-  const bad = judgeFolder(`${root}${SHIPPED}`, { strict: true }).filter((v) => v.verdict.kind !== 'agrees');
+  /** @type {import('../src/record/conform.ts').RaceVerdict[]} */
+  let verdicts;
+  try {
+    verdicts = judgeFolder(`${root}${SHIPPED}`, { strict: true });
+  } catch (e) {
+    console.log(`recorded races: ${e instanceof Error ? e.message : String(e)}`);
+    return false;
+  }
+  const bad = verdicts.filter((v) => v.verdict.kind !== 'agrees');
   for (const v of bad) console.log(`recorded races: shipped ${verdictLine(v)}`);
   return bad.length === 0;
 }
