@@ -11,6 +11,11 @@ export default defineConfig({
   forbidOnly: !!process.env.CI,
   retries: 0,
   workers: 1,
+  // Limits on waiting, not on speed: a test still fails when what it waits for never comes, only
+  // later. Playwright's defaults (30 s a test, 5 s an expect) are near what a busy 2-core machine
+  // takes: under two busy loops, six tests held to the default took 20-28 s.
+  timeout: 90_000,
+  expect: { timeout: 10_000 },
   reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,

@@ -194,9 +194,12 @@ test('the page takes its first view over as it is: the same elements, the markup
 });
 
 test('a tap on the first view before the page has taken it over is done once it has', async ({ page }) => {
-  // The page's script comes late, as on a slow phone: the first view is on screen, and inert.
+  // The page's script comes late, as on a slow phone: the first view is on screen, and inert. It
+  // is held until the taps are done, not for a fixed time a busy host could take to tap.
+  let arrive = () => {};
+  const held = new Promise<void>((done) => (arrive = done));
   await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
-    await new Promise((done) => setTimeout(done, 2000));
+    await held;
     await route.continue();
   });
   // Not until 'load': that waits for the page's script, and the page has taken its view over by then.
@@ -209,6 +212,7 @@ test('a tap on the first view before the page has taken it over is done once it 
   await tap('button[aria-label="Step forward"]');
   await tap('.playback-options label:first-child input');
   expect(await first.count(), 'the taps came before the page took its first view over').toBe(1);
+  arrive();
   await expect(first).toHaveCount(0);
   await expect(page.getByTestId('position')).toContainText('Step 1 /');
   await expect(page.getByRole('checkbox', { name: 'Stop at each labelled step' })).toBeChecked();

@@ -2,6 +2,9 @@
 // the page says so meanwhile and stays usable, and the result is the same run a fresh load gives.
 // The comparison runs when its tab is shown, row by row, can be stopped and run again, and does
 // not run for edits made while it is hidden.
+// These runs take seconds of CPU each: 22 and 28 s on a 2-core machine with other work running, near
+// Playwright's default 30 s per test, which a busier host passes. Each test's own limit covers the
+// waits it is made of (every wait here is for the page to say it is done, never a fixed sleep).
 import { deflateRawSync } from 'node:zlib';
 import { expect, test, type Page } from '@playwright/test';
 import { openLab, scrubTo } from './helpers';
@@ -46,6 +49,7 @@ test('a long run is computed off the page, which says so meanwhile; a fork gives
   page,
   context,
 }) => {
+  test.setTimeout(200_000); // three runs of up to 60 s each
   await openLab(page, linkTo(longScenario(600)));
   // The page answers at once, saying the run is on its way, then shows it.
   await expect(page.locator('.computing-note')).toBeHidden({ timeout: 60_000 });
@@ -77,6 +81,7 @@ test('a long run is computed off the page, which says so meanwhile; a fork gives
 });
 
 test('the comparison shows progress, can be stopped and run again, and does not run while hidden', async ({ page }) => {
+  test.setTimeout(480_000); // a comparison of up to 240 s and three runs of up to 60 s
   await page.addInitScript({ content: COUNT_COMPARISONS });
   await openLab(page, linkTo(longScenario(1500)));
   await expect(page.locator('.computing-note')).toBeHidden({ timeout: 60_000 });

@@ -24,6 +24,7 @@ describe('npm run record: the command line', () => {
     [['--bogus'], /Unknown option '--bogus'/],
     [['--only', 'bogus'], /--only takes a comma-separated list of etcd, zookeeper, redis; got "bogus"/],
     [['--out', '--only', 'etcd'], /'--out' argument is ambiguous/],
+    [['--races', 'etcd-race,bogus'], /--races takes a comma-separated list of etcd-race, .*; got "etcd-race,bogus"/],
     [['--deadline', 'soon'], /--deadline takes a number of seconds/],
     [['stray'], /Unexpected argument 'stray'/],
   ])('%j: one line saying why, the usage, exit 64, no stack trace', (args, why) => {

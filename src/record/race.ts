@@ -1,6 +1,7 @@
 // Runs one race against real servers: the store, one child process per client, the schedule's
 // actions at their times (a pause is SIGSTOP, then SIGCONT after its duration), and the system's
-// observer polling the server every OBSERVE_MS. Returns every observation, in time order.
+// observer polling the server every OBSERVE_MS. Returns every observation, in time order, and how
+// busy the host was from the schedule's start to its end (load.ts), the actions' lateness included.
 // Invariant: whatever happens, the children and the store are stopped before it returns or throws;
 // a crash/restart or a resume that fails is caught where it starts (never an unhandled rejection),
 // ends the schedule early and is thrown after the cleanup.
@@ -16,6 +17,7 @@ import type { ChildConfig } from './clients/types.ts';
 import { startStore } from './store.ts';
 import { startTracked, stopTracked } from './procs.ts';
 import { sleep } from './clients/types.ts';
+import { watchLoad, type RaceLoad } from './load.ts';
 
 const OBSERVE_MS = 25;
 const READY_MS = 20_000;
@@ -73,9 +75,18 @@ function spawnChild(config: ChildConfig, onObs: (m: Record<string, unknown>) => 
   });
 }
 
-/** Runs `schedule` with `clients` against the harness; observations are ms after the start. */
-export async function runRace(harness: Harness, schedule: Schedule, clients: string[]): Promise<Observation[]> {
+/** What a race gives: every observation in time order (ms after the start), and the host's load
+ * while the schedule ran (its actionLateMaxMs counts a pause's resume too). */
+export interface RaceRun {
+  observations: Observation[];
+  load: RaceLoad;
+}
+
+/** Runs `schedule` with `clients` against the harness. */
+export async function runRace(harness: Harness, schedule: Schedule, clients: string[]): Promise<RaceRun> {
   const seen: (Observation & { n: number })[] = [];
+  let actionLateMaxMs = 0;
+  const lateBy = (dueEpochMs: number) => void (actionLateMaxMs = Math.max(actionLateMaxMs, Date.now() - dueEpochMs));
   let t0 = Date.now();
   const at = (epochMs: number) => Math.max(0, Math.round(epochMs - t0));
   const push = (o: Omit<Observation, 'atMs'>, epochMs = Date.now()) =>
@@ -90,6 +101,7 @@ export async function runRace(harness: Harness, schedule: Schedule, clients: str
   const fail = (e: unknown) => void failures.push(e);
   const timers: NodeJS.Timeout[] = [];
   let watching = true;
+  let load: RaceLoad | undefined;
   try {
     for (const id of clients) {
       const config: ChildConfig = {
@@ -111,6 +123,7 @@ export async function runRace(harness: Harness, schedule: Schedule, clients: str
       children.set(id, child);
     }
     const clientOf = (alias: string) => aliases.get(alias);
+    const watch = watchLoad();
     t0 = Date.now();
     const observer = (async () => {
       while (watching) {
@@ -131,10 +144,12 @@ export async function runRace(harness: Harness, schedule: Schedule, clients: str
           const stoppedAt = Date.now();
           process.kill(child.pid, 'SIGSTOP');
           push({ party: a.client, kind: 'client.paused', detail: { frozen: await frozen(child.pid) } }, stoppedAt);
-          if (a.durationMs !== undefined) {
+          const pausedMs = a.durationMs;
+          if (pausedMs !== undefined) {
             const pid = child.pid;
             timers.push(
               setTimeout(() => {
+                lateBy(stoppedAt + pausedMs);
                 try {
                   if (FAULT === 'resume') throw new Error(`injected fault: resuming ${a.client} failed`);
                   process.kill(pid, 'SIGCONT');
@@ -142,7 +157,7 @@ export async function runRace(harness: Harness, schedule: Schedule, clients: str
                 } catch (e) {
                   fail(e);
                 }
-              }, a.durationMs),
+              }, pausedMs),
             );
           }
           return;
@@ -175,6 +190,7 @@ export async function runRace(harness: Harness, schedule: Schedule, clients: str
     };
     for (const a of [...schedule.actions].sort((x, y) => x.atMs - y.atMs)) {
       await sleep(t0 + a.atMs - Date.now());
+      lateBy(t0 + a.atMs);
       check();
       await act(a);
     }
@@ -185,6 +201,7 @@ export async function runRace(harness: Harness, schedule: Schedule, clients: str
     }
     await Promise.all(restarts);
     check();
+    load = watch.stop(actionLateMaxMs);
     watching = false;
     await observer;
   } finally {
@@ -206,5 +223,6 @@ export async function runRace(harness: Harness, schedule: Schedule, clients: str
     const client = o.client ?? (o.token && !clients.includes(o.party) ? aliases.get(o.token) : undefined);
     return { n, ...o, ...(client ? { client } : {}) };
   });
-  return named.sort((a, b) => a.atMs - b.atMs || a.n - b.n).map(({ n: _n, ...o }) => o);
+  if (!load) throw new Error('the race ended without its load figures'); // only a thrown race skips them
+  return { observations: named.sort((a, b) => a.atMs - b.atMs || a.n - b.n).map(({ n: _n, ...o }) => o), load };
 }
