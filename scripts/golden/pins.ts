@@ -35,7 +35,7 @@ function summaryText(trace: Trace, carriedNotes: string[]): string {
 
 /** One entry: `## key`, how to run it, the hash, a blank line, then the text (or, where the
  * engine throws, its message, so that errors are pinned too). */
-export function entryText(run: GoldenRun, detail: GoldenFile['detail']): string {
+function entryText(run: GoldenRun, detail: GoldenFile['detail']): string {
   let hash: string;
   let body: string;
   try {

@@ -34,18 +34,18 @@ export interface GoldenFile {
   runs: GoldenRun[];
 }
 
-export const RANDOM_RUNS_PER_STRATEGY = 40;
+const RANDOM_RUNS_PER_STRATEGY = 40;
 /** fast-check's sampler seed for the n-th strategy of STRATEGIES is this plus n. */
-export const RANDOM_SEED_BASE = 1000;
-export const WORKLOAD_SEEDS = [1, 2, 3, 4, 5] as const;
-export const WORKLOAD_STRATEGIES = ['fencing', 'lease-trust'] as const;
-export const WORKLOAD_ACTIONS = 300;
+const RANDOM_SEED_BASE = 1000;
+const WORKLOAD_SEEDS = [1, 2, 3, 4, 5] as const;
+const WORKLOAD_STRATEGIES = ['fencing', 'lease-trust'] as const;
+const WORKLOAD_ACTIONS = 300;
 
 const clientIdsOf = (n: number): string[] => Array.from({ length: n }, (_, i) => `Client${i + 1}`);
 
 /** Random schedules aimed at the parties `strategyId` really has: jobs, pauses, partitions,
  * delays, crashes, clock jumps and forced expiry, from fast-check's sampler seeded with `seed`. */
-export function randomSchedules(strategyId: string, seed: number): Scenario[] {
+function randomSchedules(strategyId: string, seed: number): Scenario[] {
   const strategy = findStrategy(strategyId);
   if (!strategy) throw new Error(`unknown strategy "${strategyId}"`);
   const arb = fc

@@ -10,29 +10,13 @@
 // strategy gives it ALL_MODELS (surfaces/allModels); a page fetches each model on first use
 // (MODEL_LOADERS, loadModels) and the simulator with the first (surfaces/simulator).
 export { createSimulator, type Simulator } from './simulate/simulator';
-export type { SimulateOptions } from './simulate/options';
-export { MODEL_LOADERS, loadModels, type ModelLoader } from './models/loaders';
+export { MODEL_LOADERS, loadModels } from './models/loaders';
 export type { Model, Models } from './strategies/types';
-export { CHECKPOINT_EVERY, type Simulation, type Checkpoint } from './simulate/checkpoint';
-export {
-  validateScenario,
-  parseScenarioJson,
-  formatScenarioError,
-  asSentence,
-  LIMITS,
-  type ScenarioError,
-  type ValidationResult,
-} from './validation/validate';
+export { type Simulation } from './simulate/checkpoint';
+export { validateScenario, parseScenarioJson, formatScenarioError, asSentence, LIMITS } from './validation/validate';
 export * from './core/scenario';
 export { ACTION_KINDS, ACTION_TYPES, kindOf, describeAction, noEffectAt } from './actions/kinds';
-export {
-  ACTION_TEXT_CHARS,
-  type ActionKind,
-  type ActionField,
-  type FieldKind,
-  type AtStep,
-  type NewActionOf,
-} from './actions/define';
+export { ACTION_TEXT_CHARS, type ActionField } from './actions/define';
 export * from './core/trace';
 export { PRESETS, PRESET_GROUPS, findPreset, type Preset } from './presets';
 // The default run's presets alone: a page holds these from the start, and fetches the others
@@ -47,7 +31,6 @@ export {
   WHAT_IF_MIN_LEASE_MS,
   type WhatIfFault,
   type WhatIfParams,
-  type WhatIfResult,
 } from './presets/whatIf';
 export {
   STRATEGIES,
@@ -68,7 +51,7 @@ export {
 } from './strategies/retry';
 export * from './core/defaults';
 export { clientIds } from './core/parties';
-export { STEP_KINDS, isStepKind, type StepKind, type NoteDetails, type DetailOf } from './core/vocabulary';
+export { type StepKind } from './core/vocabulary';
 export type { StrategyDef, StrategyAbout } from './strategies/types';
 export { STRATEGY_ABOUT, aboutStrategy } from './strategies/about/catalog';
 export { TOKENS_LISTED, formatToken, tokenField, tokenList, tokensFact } from './protocol/tokens';
@@ -77,5 +60,5 @@ export { COMPARISON_COLUMNS, NO_TOKEN_WHY } from './comparison/columns';
 export { formatTraceText, formatVerdict, stepPhrase } from './trace/text';
 export { editSoFar, staleEditsUncommitted } from './trace/edits';
 export { verdictSettledAt } from './trace/settled';
-export { randomWorkload, type WorkloadOptions } from './workload/random';
+export { randomWorkload } from './workload/random';
 export * from './lessons/format';

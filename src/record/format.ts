@@ -5,7 +5,6 @@
 export {
   RECORDING_FORMAT,
   RECORDING_VERSION,
-  RANDOM_TOKEN_HEX_DIGITS,
   tokenInteger,
   tokenOrder,
   type SystemId,

@@ -24,14 +24,14 @@ const PACKAGES: { pkg: string; provides: string }[] = [
   { pkg: 'zookeeper', provides: PROGRAMS.zookeeperJar },
 ];
 
-export const INSTALL_HINT = `apt-get install -y --no-install-recommends ${PACKAGES.map((p) => p.pkg).join(' ')}`;
+const INSTALL_HINT = `apt-get install -y --no-install-recommends ${PACKAGES.map((p) => p.pkg).join(' ')}`;
 
 export class ServersUnavailable extends Error {}
 
 const missing = (): string[] => PACKAGES.filter((p) => !existsSync(p.provides)).map((p) => p.pkg);
 
 /** All of the install's apt-get runs together, ms (a fresh machine measured 17 s with update). */
-export const INSTALL_BUDGET_MS = Number(process.env.FENCELAB_INSTALL_S ?? 150) * 1000;
+const INSTALL_BUDGET_MS = Number(process.env.FENCELAB_INSTALL_S ?? 150) * 1000;
 
 /** One apt-get run, bounded by what is left of the install's budget; 'timeout' when it ran out. */
 function apt(args: string[], deadline: number): 'ok' | 'failed' | 'timeout' {

@@ -28,7 +28,7 @@ export const GRANT_MS = 250;
  * first session, create and getChildren run interpreted, not yet JIT-compiled) and the client's
  * session handshake comes first. Measured: +107 and +186 ms in the shipped recordings, +214 and
  * +307 ms in a fresh run on the 2-core machine (which GRANT_MS would have failed). */
-export const ZK_FIRST_GRANT_MS = 500;
+const ZK_FIRST_GRANT_MS = 500;
 /** How much later than the model's a real lease or session may end: what the strategy's own
  * "modelled simply" text says ("up to about N ms later"), so the text and the test cannot drift
  * apart. etcd: its lessor's 500 ms sweep, plus the real grant's delay (up to GRANT_MS), plus the
@@ -36,11 +36,11 @@ export const ZK_FIRST_GRANT_MS = 500;
  * ZooKeeper: 200 ms tick buckets, then the close-session that deletes the node, about 600 ms
  * (measured 248 and 322 ms shipped, 267 and 458 ms fresh). Redlock: the validity its client
  * computed, LATE_MS (measured 1-7 ms). No end comes more than EARLY_MS early. */
-export const LATE_MS = 600;
-export const EARLY_MS = 50;
+const LATE_MS = 600;
+const EARLY_MS = 50;
 /** A Redis master expires a key PX ms after it was set, by its own clock, give or take this
  * (the observer's 25 ms polls). */
-export const KEY_EXPIRY_MS = 100;
+const KEY_EXPIRY_MS = 100;
 
 /** "up to about N ms later" in a strategy's simplification text, or null. */
 const statedLateMs = (strategy: string): number | null => {

@@ -71,7 +71,7 @@ export const stillRunning = (): string[] => [...running.entries()].map(([pid, t]
 
 /** Last resort, synchronous (an 'exit' handler cannot wait): SIGCONT then SIGKILL every process
  * still tracked. */
-export function killAllNow(): void {
+function killAllNow(): void {
   for (const pid of running.keys()) {
     for (const sig of ['SIGCONT', 'SIGKILL'] as const) {
       try {

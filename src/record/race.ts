@@ -34,7 +34,7 @@ function signal(pid: number, sig: NodeJS.Signals): boolean {
   }
 }
 
-export type NoteFn = (o: Omit<Observation, 'atMs'>) => void;
+type NoteFn = (o: Omit<Observation, 'atMs'>) => void;
 
 /** What a system brings to a race: its servers (already started), links and observer. */
 export interface Harness {

@@ -10,13 +10,13 @@ import type { Rng } from '../kernel/rng';
 import type { ActionWorld } from './world';
 
 /** The action of kind `T`, with its time. */
-export type ActionOf<T extends ActionType> = Extract<Action, { type: T }>;
+type ActionOf<T extends ActionType> = Extract<Action, { type: T }>;
 
 /** The action of kind `T` without its time: what the lab's form builds, before the store times it. */
-export type NewActionOf<T extends ActionType> = Omit<ActionOf<T>, 'atMs'>;
+type NewActionOf<T extends ActionType> = Omit<ActionOf<T>, 'atMs'>;
 
 /** The names of kind `T`'s own fields (beside `atMs` and `type`). */
-export type FieldName<T extends ActionType> = Exclude<keyof ActionOf<T>, 'atMs' | 'type'> & string;
+type FieldName<T extends ActionType> = Exclude<keyof ActionOf<T>, 'atMs' | 'type'> & string;
 
 /**
  * What a field holds, which says how the scenario format checks it and how the lab's form asks:
@@ -29,7 +29,7 @@ export type FieldName<T extends ActionType> = Exclude<keyof ActionOf<T>, 'atMs' 
  * - `signedMs`: whole milliseconds, −LIMITS.timeMs … LIMITS.timeMs;
  * - `text`: up to ACTION_TEXT_CHARS characters.
  */
-export type FieldKind = 'client' | 'server' | 'party' | 'otherParty' | 'ms' | 'optionalMs' | 'signedMs' | 'text';
+type FieldKind = 'client' | 'server' | 'party' | 'otherParty' | 'ms' | 'optionalMs' | 'signedMs' | 'text';
 
 /** The longest text a `text` field holds (a write's value). */
 export const ACTION_TEXT_CHARS = 40;
@@ -59,7 +59,7 @@ export type CarryShape<N extends string> =
   { by: 'kept' } | { by: 'party'; field: N } | { by: 'link'; ends: readonly [N, N] };
 
 /** What a random workload (workload/random.ts) hands a kind to draw one of it. */
-export interface WorkloadDraw {
+interface WorkloadDraw {
   /** When it happens (ms). */
   atMs: number;
   /** Its number in the workload, for a value that names it (`v12`). */
@@ -85,7 +85,7 @@ export interface WorkloadDraw {
  * [from, to) of the whole number for a command, of the roll in hundredths for a fault. The bands of
  * each round tile it exactly (kinds.test.ts holds them to it).
  */
-export interface RandomDraw<T extends ActionType> {
+interface RandomDraw<T extends ActionType> {
   among: 'commands' | 'faults';
   band: readonly [from: number, to: number];
   /** The actions to add: one of its kind, and what it schedules with it (a cut, its heal), drawing

@@ -44,10 +44,6 @@ export const ACTION_TYPES = Object.keys(ACTION_KINDS) as ActionType[];
 /** The definition of the kind `type`. */
 export const kindOf = <T extends ActionType>(type: T): ActionKind<T> => ACTION_KINDS[type];
 
-/** Whether `type` names a kind of action (for input that has not been validated). */
-export const isActionType = (type: unknown): type is ActionType =>
-  typeof type === 'string' && Object.hasOwn(ACTION_KINDS, type);
-
 /**
  * Runs `action` on the run at `world.nowMs`: the scheduler's one way to perform a timed action.
  * @throws Error for a party the strategy does not have (an unvalidated scenario)

@@ -166,12 +166,6 @@ export interface Trace {
   endMs: number;
 }
 
-/** A type guard for `kind`, for `find` and `filter`: `steps.filter(isStep('lock.granted'))`. */
-export const isStep =
-  <K extends StepKind>(kind: K) =>
-  (step: Step): step is Extract<Step, { kind: K }> =>
-    step.kind === kind;
-
 /** A step's detail as a plain record, for readers that show every kind alike (tables, tests);
  * code that acts on one kind switches on `step.kind` and reads the typed detail instead. */
 export function stepDetail(step: Step): Readonly<Record<string, FieldValue>> {

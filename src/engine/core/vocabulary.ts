@@ -75,7 +75,7 @@ const KIND_SET: ReadonlySet<string> = new Set(STEP_KINDS);
 
 /** Kinds only the real systems' parties take (sessions, quorums, Redis keys, znodes, epochs):
  * their words are each system's own (trace/narrateSystems.ts), and the generic wording has none. */
-export const SYSTEM_KINDS = [
+const SYSTEM_KINDS = [
   'lock.failed',
   'session.opened',
   'session.ready',

@@ -14,7 +14,7 @@ export interface Rng {
 }
 
 /** Mixes a 32-bit value into a well-spread one; used to derive independent child seeds. */
-export function splitmix32(x: number): number {
+function splitmix32(x: number): number {
   let z = (x + 0x9e3779b9) | 0;
   z = Math.imul(z ^ (z >>> 16), 0x85ebca6b);
   z = Math.imul(z ^ (z >>> 13), 0xc2b2ae35);
@@ -22,7 +22,7 @@ export function splitmix32(x: number): number {
 }
 
 /** A stable 32-bit hash of a name, so each subsystem gets its own stream from one seed. */
-export function hashName(name: string): number {
+function hashName(name: string): number {
   let h = 0x811c9dc5;
   for (let i = 0; i < name.length; i++) {
     h = Math.imul(h ^ name.charCodeAt(i), 0x01000193);

@@ -25,7 +25,7 @@ export type LessonPanel = (typeof LESSON_PANELS)[number];
  * - `max-seen`: which token does the store remember after this step? (the store's max_seen)
  * - `choice`: a question about the idea, with the right choice written in the lesson. */
 export const QUESTION_KINDS = ['write', 'holder', 'believers', 'max-seen', 'choice'] as const;
-export type QuestionKind = (typeof QUESTION_KINDS)[number];
+type QuestionKind = (typeof QUESTION_KINDS)[number];
 
 export type Question =
   | { kind: Exclude<QuestionKind, 'choice'>; prompt?: string; why: string }

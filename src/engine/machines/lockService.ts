@@ -344,5 +344,3 @@ export const lockServiceMachine = lockServiceSetup
       },
     },
   });
-
-export type LockServiceMachine = typeof lockServiceMachine;

@@ -24,14 +24,14 @@ import { MAILER, STORAGE, STORAGE2 } from '../core/parties';
 import { erase, withLogic, type PartyLogicSpec } from './logic';
 
 /** A store's logic: `Storage` checks tokens with the knob's check, `Storage2` checks nothing. */
-export function storeLogic(id: string, knobs: Knobs): PartyLogicSpec {
+function storeLogic(id: string, knobs: Knobs): PartyLogicSpec {
   const checks = id !== STORAGE2;
   return {
     logic: erase(fromMachine(resourceMachine, resourceInput(knobs, checks), ({ context }) => resourceFields(context))),
   };
 }
 
-export function mailerLogic(): PartyLogicSpec {
+function mailerLogic(): PartyLogicSpec {
   return { logic: erase(fromMachine(mailerMachine, undefined, ({ context }) => mailerFields(context))) };
 }
 

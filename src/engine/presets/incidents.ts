@@ -16,7 +16,7 @@ export const CUT_FROM_SERVICE: Action[] = [
   { atMs: 1500, type: 'write', client: 'Client1', value: 'w1' },
 ];
 
-export const watchdogNeverTold: Preset = {
+const watchdogNeverTold: Preset = {
   id: 'incident-watchdog',
   title: 'A renewal fails, and the holder is never told',
   summary:
@@ -47,7 +47,7 @@ export const CUT_FROM_ZK: Action[] = [
   { atMs: 3000, type: 'heal', a: 'Client1', b: 'ZooKeeper' },
 ];
 
-export const zookeeperNeverInterrupted: Preset = {
+const zookeeperNeverInterrupted: Preset = {
   id: 'zookeeper-never-interrupted',
   title: 'ZooKeeper: nobody interrupts the holder',
   summary:
@@ -69,7 +69,7 @@ export const zookeeperNeverInterrupted: Preset = {
   }),
 };
 
-export const consulLockDelay: Preset = {
+const consulLockDelay: Preset = {
   id: 'consul-lock-delay',
   title: 'A 10 s lease that keeps the lock for 35 s',
   summary:

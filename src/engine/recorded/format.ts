@@ -65,7 +65,7 @@ export interface Recording {
 }
 
 /** Redlock's random values: 20 bytes as 40 hex digits (a decimal token has at most 20 digits). */
-export const RANDOM_TOKEN_HEX_DIGITS = 40;
+const RANDOM_TOKEN_HEX_DIGITS = 40;
 
 /** A token as an exact integer: decimal for etcd revisions and ZooKeeper zxids, hex for Redis's
  * random values (which carry no order: comparing them is how a max_seen store would, by chance). */

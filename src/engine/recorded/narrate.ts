@@ -36,7 +36,7 @@ export interface ObservationContext {
 }
 
 /** The store's rule: the one its decisions name, else the schedule's check. */
-export function storeRuleOf(rec: Recording): string {
+function storeRuleOf(rec: Recording): string {
   const named = rec.observations.find((o) => o.party === 'Storage' && typeof o.detail?.rule === 'string');
   return String(named?.detail?.rule ?? rec.schedule.knobs.check ?? 'reject-le');
 }

@@ -15,7 +15,7 @@ import { mailer, resource } from './plainStores';
 const erase = <S>(logic: PartyLogic<S>): PartyLogic<unknown> => logic as PartyLogic<unknown>;
 
 /** The same parties as models/generic.ts's model, built from plain reducers. */
-export const plainGenericModel: Model = (knobs, clients) => [
+const plainGenericModel: Model = (knobs, clients) => [
   { info: partyInfo.lockService(), logic: erase(lockService(knobs)) },
   ...clients.map((id) => ({ info: partyInfo.client(id), logic: erase(client(knobs, id)) })),
   { info: partyInfo.resource(STORAGE, true, knobs.blobStore ?? null), logic: erase(resource(knobs, true)) },

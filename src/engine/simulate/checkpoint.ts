@@ -19,7 +19,7 @@ import { DEFAULT_MAX_STEPS, Run, horizonOf, type SimulateOptions } from './simul
  * what a paused one holds), the network, the pending events and what the recorder has. Opaque:
  * only resume() reads it. It never changes once taken.
  */
-export interface Checkpoint {
+interface Checkpoint {
   /** Every event up to this virtual time (ms) had been processed, and none after it. */
   readonly lastEventMs: number;
   /** How many steps the trace had. */
@@ -36,7 +36,7 @@ export interface Simulation {
 
 /** How often resume-able runs take a checkpoint, in steps (about 1 ms of copying per checkpoint
  * on a 40,000-step run; a fork then redoes at most this many steps before its change). */
-export const CHECKPOINT_EVERY = 500;
+const CHECKPOINT_EVERY = 500;
 
 /** simulate(), keeping checkpoints for resume(). The trace is the same, byte for byte. */
 export function simulateWithCheckpoints(scenario: Scenario, models: Models, options: SimulateOptions = {}): Simulation {

@@ -6,7 +6,7 @@
 import type { Action, Scenario } from '../core/scenario';
 
 /** Equality of JSON-like values (a validated scenario holds nothing else); key order does not count. */
-export function sameValue(a: unknown, b: unknown): boolean {
+function sameValue(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
   if (Array.isArray(a) !== Array.isArray(b)) return false;

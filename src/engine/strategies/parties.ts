@@ -12,7 +12,7 @@ import { isOrderedSource } from '../protocol/tokens';
 import { LOCK_SERVICE, MAILER, STORAGE, STORAGE2 } from '../core/parties';
 import { DEFAULT_STOP_POLICY, lockDelayMsOf, stopPolicyOf } from '../core/defaults';
 
-export function resourceIds(knobs: Knobs): string[] {
+function resourceIds(knobs: Knobs): string[] {
   return knobs.secondResource === 'unchecked' ? [STORAGE, STORAGE2] : [STORAGE];
 }
 

@@ -2,4 +2,4 @@
 // beyond the default run's three (src/ui/store/presets.ts), so the embed of the canonical race
 // never loads the other 37. The lab, the CLI and the tests reach the same presets through ../index.ts.
 
-export { PRESETS, PRESET_GROUPS } from '../presets';
+export { PRESETS } from '../presets';

@@ -8,13 +8,6 @@
 
 export * from '../recorded/format';
 export { scenarioFor, modelFacts, realFacts, type Facts } from '../recorded/schedule';
-export { validateRecording, type RecordingResult } from '../recorded/validate';
-export {
-  narrateObservation,
-  observationContext,
-  storeRuleOf,
-  txnGuard,
-  type ObservationContext,
-  type ObservedStep,
-} from '../recorded/narrate';
+export { validateRecording } from '../recorded/validate';
+export { narrateObservation, observationContext, txnGuard, type ObservationContext } from '../recorded/narrate';
 export { verdictWords } from '../protocol/check';

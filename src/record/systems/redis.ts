@@ -10,7 +10,7 @@ import { stopTracked } from '../procs.ts';
 import { startLink, type Link } from '../proxy.ts';
 import { PROGRAMS, versionLine } from '../install.ts';
 
-export const MASTERS = ['Redis1', 'Redis2', 'Redis3', 'Redis4', 'Redis5'];
+const MASTERS = ['Redis1', 'Redis2', 'Redis3', 'Redis4', 'Redis5'];
 
 export const redisInfo = (): Pick<Recording, 'server' | 'client'> => ({
   server: {

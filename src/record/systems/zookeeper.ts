@@ -17,7 +17,7 @@ import { startLink, type Link } from '../proxy.ts';
 const sessionKey = (hex: string): string => `0x${BigInt(hex).toString(16)}`;
 
 /** `dump`'s "Sessions with Ephemerals" part: node path -> owning session. */
-export function parseDump(text: string): Map<string, string> {
+function parseDump(text: string): Map<string, string> {
   const nodes = new Map<string, string>();
   let session: string | null = null;
   for (const line of text.split('\n')) {
@@ -43,7 +43,7 @@ const call = <T>(f: (cb: (e: Error | null, r: T) => void) => void): Promise<T> =
  * client then took up to 390 ms to open a session, so a partition at 400 ms came before its grant.
  * Done before the race, so the zxids it uses come before the race's and the gaps between the
  * race's tokens stay the same (their absolute values are higher). */
-export async function warmUp(port: number, rounds = 3): Promise<void> {
+async function warmUp(port: number, rounds = 3): Promise<void> {
   for (let i = 0; i < rounds; i++) {
     const c: Client = zk.createClient(`127.0.0.1:${port}`, { sessionTimeout: 2000, spinDelay: 100, retries: 0 });
     await new Promise<void>((resolve, reject) => {

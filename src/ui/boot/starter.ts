@@ -47,7 +47,7 @@ export function runsAskedFor(hash: string, config: StarterConfig): string[] {
 }
 
 /** The chunks of the view a page at `hash` opens ('assets/…'), each once. */
-export function viewCodeOf(hash: string, config: StarterConfig): string[] {
+function viewCodeOf(hash: string, config: StarterConfig): string[] {
   const presets = needsAllPresets(hash, config.withPage) ? (config.chunks.presets ?? []) : [];
   return [...new Set([...(config.chunks[viewOfLink(hash)] ?? []), ...presets])];
 }

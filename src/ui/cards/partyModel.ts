@@ -10,9 +10,7 @@ import type { PartyInfo, Trace } from '../../engine';
 import { fieldLabel, fieldText } from './fields';
 import { leaseViews, type LeaseViews } from './leaseViews';
 
-export type { LeaseViews } from './leaseViews';
-
-export interface FieldRow {
+interface FieldRow {
   key: string;
   label: string;
   value: string;
@@ -52,7 +50,7 @@ function writeSteps(trace: Trace): Map<string, number[]> {
 }
 
 /** How many writes `party` sent at steps 0..cursor, and whether it sent one at `cursor`. */
-export function writesSentUpTo(trace: Trace, party: string, cursor: number): { count: number; now: boolean } {
+function writesSentUpTo(trace: Trace, party: string, cursor: number): { count: number; now: boolean } {
   const steps = writeSteps(trace).get(party) ?? [];
   // Binary search: the number of entries <= cursor (a 40,000-step run is scrubbed step by step).
   let lo = 0;

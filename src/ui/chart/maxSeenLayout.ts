@@ -14,7 +14,7 @@ export interface ChartSize {
   margin: { top: number; right: number; bottom: number; left: number };
 }
 
-export interface WriteMark {
+interface WriteMark {
   x: number;
   y: number;
   step: number;

@@ -15,7 +15,7 @@ import {
 } from '../../engine';
 
 /** Messages larger than this (strings, or the strings and values of an object) are refused. */
-export const MAX_MESSAGE_BYTES = 256 * 1024;
+const MAX_MESSAGE_BYTES = 256 * 1024;
 const MAX_DEPTH = 64;
 
 /** A step by index, or by its label (`t6`). */
@@ -30,7 +30,7 @@ export type Command =
   | { type: 'set-strategy'; strategy: KnownStrategyId }
   | { type: 'set-knob'; key: string; value: unknown };
 
-export const COMMAND_TYPES = ['load', 'play', 'pause', 'seek', 'set-strategy', 'set-knob'] as const;
+const COMMAND_TYPES = ['load', 'play', 'pause', 'seek', 'set-strategy', 'set-knob'] as const;
 
 /** The fields each command takes besides `type`: any other is named as a mistake (a typed `stpe`
  * was otherwise dropped without a word, and the load went to step 0). */

@@ -11,7 +11,7 @@ import { knownPreset } from '../store/presets';
 import { headlineOf } from '../narration/verdictWords';
 
 export const EVENT_SOURCE = 'fencelab';
-export const API_VERSION = 1;
+const API_VERSION = 1;
 
 /** What `ready` and `run` say of the run open. */
 interface RunFields {
@@ -93,7 +93,7 @@ const stepEvent = (step: LabState['trace']['steps'][number]): EmbedEvent => ({
  * The most steps one change reports while playing (a fast run passes many in one frame): the last
  * ones, up to the cursor.
  */
-export const MAX_STEPS_PER_CHANGE = 500;
+const MAX_STEPS_PER_CHANGE = 500;
 
 /**
  * Follows the store and says what changed: feed it every state, in order. The first state fed is

@@ -11,7 +11,7 @@ import { comparisonChip, maxSeenLine } from '../narration/comparison';
  * stale write's note is taken to be as long as the longest worked out: on a 22,000-step HDFS run
  * with 117 such writes, working out every one kept the page busy 1.35 s as the embed opened.
  */
-export const STALE_NOTES_WORKED_OUT = 16;
+const STALE_NOTES_WORKED_OUT = 16;
 
 /**
  * How much a write's box beside the sentence says, in characters of the sentence's type: its

@@ -46,7 +46,7 @@ const actions = () => (loading ??= import('./actions'));
  * to the cursor. A docs author who saved it as the lab opened (at step 0) got a picture of the
  * run's first moment, everything after it faded, and nothing had said so.
  */
-export function pictureWords({ trace, cursor, hideFuture }: Pick<LabState, 'trace' | 'cursor' | 'hideFuture'>): string {
+function pictureWords({ trace, cursor, hideFuture }: Pick<LabState, 'trace' | 'cursor' | 'hideFuture'>): string {
   const last = trace.steps.length - 1;
   if (cursor >= last) return 'the whole run, to its last step.';
   const label = trace.steps[cursor]?.label;

@@ -51,7 +51,7 @@ export interface StandaloneOptions {
 }
 
 /** One entry of the key: its swatch and its words, placed from the key's top left, in CSS px. */
-export interface LegendEntry {
+interface LegendEntry {
   swatch: SVGSVGElement;
   /** The swatch's top left. */
   x: number;
@@ -128,7 +128,7 @@ function inlined(source: Element, parent: Element | null, styleOf: StyleOf, doc:
 }
 
 /** The size of a layer: its width and height attributes, in CSS pixels. */
-export function sizeOf(svg: SVGSVGElement): { width: number; height: number } {
+function sizeOf(svg: SVGSVGElement): { width: number; height: number } {
   return { width: Number(svg.getAttribute('width')) || 0, height: Number(svg.getAttribute('height')) || 0 };
 }
 

@@ -19,7 +19,7 @@ function download(name: string, text: string) {
 }
 
 /** The scenario inside a trace file, if the text is one; otherwise the text unchanged. */
-export function scenarioText(text: string): string {
+function scenarioText(text: string): string {
   try {
     const raw = JSON.parse(text) as { format?: unknown; scenario?: unknown };
     if (raw && raw.format === 'fencelab.trace' && raw.scenario) return JSON.stringify(raw.scenario);
@@ -30,7 +30,7 @@ export function scenarioText(text: string): string {
 }
 
 /** The parsed file, when it is a lesson (its format says so); null otherwise. */
-export function lessonIn(text: string): unknown {
+function lessonIn(text: string): unknown {
   try {
     const raw = JSON.parse(text) as { format?: unknown };
     return raw && raw.format === LESSON_FORMAT ? raw : null;

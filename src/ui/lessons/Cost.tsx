@@ -13,7 +13,7 @@ export interface StoreCost {
 }
 
 /** Each store's counts after step `cursor`, read off its card's fields. */
-export function costsAt(trace: Trace, cursor: number): StoreCost[] {
+function costsAt(trace: Trace, cursor: number): StoreCost[] {
   const step = trace.steps[cursor];
   if (!step) return [];
   return trace.parties

@@ -21,7 +21,7 @@ export interface LessonRuns {
 
 /** How long opening a lesson waits for the build's runs: on a network that hangs, a run that has
  * not come by then is computed instead. */
-export const FETCH_WAIT_MS = 1500;
+const FETCH_WAIT_MS = 1500;
 
 /**
  * The presets a lesson's steps name under their own strategy, read from a lesson file not yet

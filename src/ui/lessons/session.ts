@@ -19,7 +19,7 @@ export interface Place {
 
 /** `asking`: the question is open; `revealed`: its step has been played and the answer shown;
  * `telling`: a step without a question. */
-export type Phase = 'asking' | 'revealed' | 'telling';
+type Phase = 'asking' | 'revealed' | 'telling';
 
 export interface LessonState {
   lesson: Lesson | null;
@@ -120,7 +120,7 @@ export const playsToStop = <T extends { playing: boolean; stopAt: number | null 
 ): lab is T & { stopAt: number } => lab.playing && lab.stopAt !== null;
 
 /** The speed a lesson plays its runs at when it opens. */
-export const LESSON_SPEED = 4;
+const LESSON_SPEED = 4;
 
 /**
  * @param load fetches the lessons' engine code and a simulator of every model (injected by tests)

@@ -13,7 +13,7 @@ export type ViewName = 'lab' | 'lesson' | 'recorded' | 'embed';
 
 /** Splits "#a=1&b=2" into raw (undecoded) values, by hand: URLSearchParams would turn a '+' in a
  * hand-edited link into a space. A key given twice keeps its last value. */
-export function hashParams(hash: string): Map<string, string> {
+function hashParams(hash: string): Map<string, string> {
   const out = new Map<string, string>();
   for (const part of hash.replace(/^#/, '').split('&')) {
     if (!part) continue;
@@ -24,7 +24,7 @@ export function hashParams(hash: string): Map<string, string> {
 }
 
 /** The text of a link's field, %-escapes decoded where they can be (a bad one is left as typed). */
-export function fieldText(text: string): string {
+function fieldText(text: string): string {
   try {
     return decodeURIComponent(text);
   } catch {
@@ -42,7 +42,7 @@ export function quotedList(names: readonly string[]): string {
 }
 
 /** A step's label in a link (`t6`, `abort`): a letter first, so it is never a step number. */
-export const STEP_LABEL = /^[A-Za-z][A-Za-z0-9_.-]{0,11}$/;
+const STEP_LABEL = /^[A-Za-z][A-Za-z0-9_.-]{0,11}$/;
 
 const WHOLE_NUMBER = /^\d{1,9}$/;
 
@@ -57,7 +57,7 @@ export function viewOfLink(hash: string): ViewName {
 // ---- The lab's links -------------------------------------------------------------------------
 
 /** What only an embed link means: a lab link reads and passes over them. */
-export const EMBED_ONLY_KEYS: readonly string[] = ['autoplay', 'speed', 'show', 'origin'];
+const EMBED_ONLY_KEYS: readonly string[] = ['autoplay', 'speed', 'show', 'origin'];
 
 const LAB_LINK_KEYS: ReadonlySet<string> = new Set([
   ...['preset', 's', 'own', 'strategy', 'step', 'from'],
@@ -66,7 +66,7 @@ const LAB_LINK_KEYS: ReadonlySet<string> = new Set([
 
 /** Where a lab link opens its run: a step's index (`cursor`), or its label, found once the trace
  * exists (`cursor` is then 0). */
-export interface LinkStep {
+interface LinkStep {
   cursor: number;
   stepLabel?: string;
 }
@@ -226,9 +226,9 @@ export const recordedLinkText = (id: string | null): string =>
 // ---- The embed player ------------------------------------------------------------------------
 
 /** The parts an embed can show, in the order the page stacks them. */
-export const PARTS = ['transport', 'narration', 'timeline', 'events', 'comparison', 'cards'] as const;
+const PARTS = ['transport', 'narration', 'timeline', 'events', 'comparison', 'cards'] as const;
 export type Part = (typeof PARTS)[number];
-export const DEFAULT_PARTS: readonly Part[] = ['timeline', 'narration', 'transport'];
+const DEFAULT_PARTS: readonly Part[] = ['timeline', 'narration', 'transport'];
 
 /** An embed link as read (readEmbedHash). */
 export interface EmbedOptions {
@@ -254,7 +254,7 @@ export interface EmbedOptions {
 export const isEmbedHash = (hash: string): boolean => /^#?embed(&|$)/.test(hash);
 
 /** "https://docs.example" stays as it is; anything with a path, or not http(s), is not an origin. */
-export function asOrigin(text: string): string | null {
+function asOrigin(text: string): string | null {
   try {
     const url = new URL(text);
     if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;

@@ -5,7 +5,7 @@
 
 import { formatToken, type WriteOutcome } from '../../engine';
 
-export type ComparisonTone = 'accepted' | 'rejected' | 'stale-accepted';
+type ComparisonTone = 'accepted' | 'rejected' | 'stale-accepted';
 
 export interface ComparisonChip {
   tone: ComparisonTone;

@@ -18,7 +18,7 @@ import type { EngineCode } from './runs';
 import { fetchShippedRun, shippedRun } from './shippedRuns';
 
 /** What the simulator's own file gives (../../engine/surfaces/simulator). */
-export interface SimulatorCode {
+interface SimulatorCode {
   createSimulator(models: Models): Simulator;
 }
 

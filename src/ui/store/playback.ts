@@ -12,18 +12,18 @@ import { lastStepAtOrBefore } from './time';
 /** Above this speed nobody reads: steps are not held, and a frame may pass several. */
 export const SKIM_ABOVE_SPEED = 8;
 /** Real ms a character of a step's sentence is given at 1x (about 40 characters a second). */
-export const READ_MS_PER_CHAR = 25;
+const READ_MS_PER_CHAR = 25;
 /** The least and most real ms a step is held at 1x; a labelled step or a write's verdict is held
  * at least KEY_STEP_MS. */
 export const READ_MS_MIN = 600;
-export const READ_MS_MAX = 3000;
-export const KEY_STEP_MS = 1200;
+const READ_MS_MAX = 3000;
+const KEY_STEP_MS = 1200;
 
 /**
  * Steps worth a longer look while playing: the article's labels and every write's verdict. Events
  * an instant apart (the reject at t6 comes 6 ms after the wake-up) would otherwise flash past.
  */
-export function isKeyStep(step: Step): boolean {
+function isKeyStep(step: Step): boolean {
   return step.label !== undefined || step.write !== undefined;
 }
 

@@ -22,7 +22,7 @@ export const shippedRunUrl = (presetId: string, base: string) =>
   new URL(`runs/${encodeURIComponent(presetId)}.json?engine=${ENGINE_ID}`, base).href;
 
 /** The id of the preset `scenario` is, unchanged (as the validator writes it), or null. */
-export function unchangedPreset(scenario: Scenario): string | null {
+function unchangedPreset(scenario: Scenario): string | null {
   const id = presetOf(scenario);
   return id !== null && !differsFromPreset(scenario, id) ? id : null;
 }

@@ -76,7 +76,7 @@ export async function encodeHash(state: UrlState): Promise<string> {
 }
 
 /** What a link says when the file of presets it needs cannot be fetched (presets.ts). */
-export const CANNOT_FETCH_PRESETS = `The link could not be opened: ${PRESETS_UNFETCHED}. Reload the page to try again.`;
+const CANNOT_FETCH_PRESETS = `The link could not be opened: ${PRESETS_UNFETCHED}. Reload the page to try again.`;
 
 /** The last link decoded: a page decodes its link twice as it starts (main.tsx, to fetch what its
  * run needs, and then to open it), and decoding a scenario link inflates and validates it. */

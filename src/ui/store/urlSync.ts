@@ -14,9 +14,9 @@ import { viewOfLink } from '../views';
 const WRITE_DELAY_MS = 250;
 
 /** What stays open when a link cannot be read: on opening the page, the default scenario. */
-export const ON_OPEN = 'The default scenario is open instead.';
+const ON_OPEN = 'The default scenario is open instead.';
 /** ... and when a link is pasted over a run already open, that run. */
-export const IN_PLACE = 'Nothing was changed: the run that was open is still open.';
+const IN_PLACE = 'Nothing was changed: the run that was open is still open.';
 
 /**
  * Loads what the hash names into the store; resolves false if the hash was unreadable, after

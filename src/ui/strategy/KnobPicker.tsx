@@ -35,7 +35,7 @@ function graceChoices(current: number): { value: number; label: string }[] {
 }
 
 /** Why `text` is not a whole number from min to max, or null if it is one. */
-export function wholeNumberProblem(text: string, min: number, max: number): string | null {
+function wholeNumberProblem(text: string, min: number, max: number): string | null {
   const n = Number(text);
   if (text.trim() !== '' && Number.isInteger(n) && n >= min && n <= max) return null;
   return `Enter a whole number from ${formatNumber(min)} to ${formatNumber(max)}.`;

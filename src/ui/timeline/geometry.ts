@@ -9,10 +9,10 @@ import type { PlotArea, Size, TickShape, TimeWindow } from './types';
 /** Room for the lanes' names at the left. */
 export const GUTTER_LEFT_PX = 164;
 /** Below this drawing width the gutters narrow (see plotArea). */
-export const NARROW_WIDTH_PX = 560;
+const NARROW_WIDTH_PX = 560;
 /** The least left gutter on a phone; it widens to fit the longest lane name (see narrowGutterPx). */
-export const GUTTER_LEFT_NARROW_PX = 64;
-export const GUTTER_RIGHT_NARROW_PX = 16;
+const GUTTER_LEFT_NARROW_PX = 64;
+const GUTTER_RIGHT_NARROW_PX = 16;
 /** On a phone, lane names start here, in 13 px type (timeline.css), at most this wide per character. */
 export const LANE_TITLE_X_NARROW_PX = 8;
 export const LANE_TITLE_CHAR_NARROW_PX = 8;
@@ -31,10 +31,10 @@ export const isNarrow = (plot: PlotArea): boolean => plot.left < GUTTER_LEFT_PX;
 /** Room for max_seen beside the resource lanes, at the right. */
 export const GUTTER_RIGHT_PX = 120;
 /** The band above the lanes where the article's t0..t6 labels sit. */
-export const LABEL_BAND_PX = 40;
+const LABEL_BAND_PX = 40;
 /** The time axis under the lanes. */
-export const AXIS_BAND_PX = 36;
-export const LANE_HEIGHT_DEFAULT_PX = 80;
+const AXIS_BAND_PX = 36;
+const LANE_HEIGHT_DEFAULT_PX = 80;
 /** The least room per lane unit: a full lane gets at least this, a compact one its share. */
 export const LANE_HEIGHT_MIN_PX = 20;
 
@@ -60,7 +60,7 @@ export function titleLines(title: string, maxPx: number): string[] {
 }
 
 /** The most room the names may take in a drawing this wide. */
-export const narrowGutterMaxPx = (width: number): number =>
+const narrowGutterMaxPx = (width: number): number =>
   Math.max(GUTTER_LEFT_NARROW_PX, Math.min(GUTTER_LEFT_PX - 1, Math.floor(width * NARROW_GUTTER_MAX_SHARE)));
 
 /**

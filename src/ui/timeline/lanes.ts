@@ -16,7 +16,7 @@ const KIND_WORDS: Record<PartyKind, string> = {
 };
 
 /** Where a lane's line sits below its top: room above for tokens, below for lease bars. */
-export const LANE_LINE_OFFSET_PX = 28;
+const LANE_LINE_OFFSET_PX = 28;
 
 /**
  * A lane's share of the plot's height. Where three or more lock services stand side by side
@@ -38,7 +38,7 @@ export function laneUnits(parties: readonly PartyInfo[]): number {
   return laneWeights(parties).reduce((sum, w) => sum + w, 0);
 }
 
-export function orderParties(parties: readonly PartyInfo[]): PartyInfo[] {
+function orderParties(parties: readonly PartyInfo[]): PartyInfo[] {
   return parties
     .map((party, index) => ({ party, index }))
     .sort((a, b) => KIND_ORDER[a.party.kind] - KIND_ORDER[b.party.kind] || a.index - b.index)
@@ -65,7 +65,7 @@ function lockWords(tokenSource?: string): string {
 }
 
 /** Whether a party checks tokens, read from its first snapshot ("check" is a resource's mode). */
-export function checksTokens(trace: Pick<Trace, 'steps'>, party: string): boolean {
+function checksTokens(trace: Pick<Trace, 'steps'>, party: string): boolean {
   return trace.steps[0]?.snapshots[party]?.fields.check !== 'none';
 }
 

@@ -22,10 +22,10 @@ import type {
   TimeWindow,
 } from './types';
 
-export const LEASE_BAR_HEIGHT_PX = 7;
+const LEASE_BAR_HEIGHT_PX = 7;
 const HELD_OFFSET_PX = 12;
 const BELIEVED_OFFSET_PX = 21;
-export const PAUSE_HEIGHT_PX = 18;
+const PAUSE_HEIGHT_PX = 18;
 /** How far below the lane's line the believed bar ends, at full size. */
 const BARS_DEPTH_PX = BELIEVED_OFFSET_PX + LEASE_BAR_HEIGHT_PX;
 
@@ -34,7 +34,7 @@ const BARS_DEPTH_PX = BELIEVED_OFFSET_PX + LEASE_BAR_HEIGHT_PX;
  * line than the two lease bars need (a 640x360 embed gives a lane about 34 px), the pause and both
  * bars shrink together, so they stay inside their own lane's band instead of lying in the next.
  */
-export function barScale(lane: LaneShape): number {
+function barScale(lane: LaneShape): number {
   const below = lane.top + lane.height - lane.y;
   return Math.min(1, Math.max(0.3, (below - 2) / BARS_DEPTH_PX));
 }

@@ -26,7 +26,7 @@ interface Frame {
   plot: PlotArea;
 }
 
-export function markKind(step: Step): MarkShapeKind {
+function markKind(step: Step): MarkShapeKind {
   if (step.kind === 'write.accepted') return step.write?.stale ? 'staleAccept' : 'accept';
   if (step.kind === 'write.rejected') return 'reject';
   if (step.kind === 'effect.sent') return 'effect';

@@ -86,8 +86,7 @@ export interface ViewState {
 }
 
 /** A focus as ViewState keeps it: '' for none. */
-export const focusKey = (focus: TimeWindow | null | undefined): string =>
-  focus ? `${focus.startMs}:${focus.endMs}` : '';
+const focusKey = (focus: TimeWindow | null | undefined): string => (focus ? `${focus.startMs}:${focus.endMs}` : '');
 
 /** What a timeline first shows: its `focus` (a lesson part's time), else the whole run, with the
  * cursor's time (`cursorMs`) in view. */

@@ -7,9 +7,9 @@ import type { Trace } from '../../engine';
 import type { ComparisonRow } from '../../engine/surfaces/comparison';
 
 /** Steps per slice: a slice of steps takes the page about 15–30 ms to read. */
-export const STEPS_PER_SLICE = 1500;
+const STEPS_PER_SLICE = 1500;
 /** Message records per slice (they are smaller than steps). */
-export const MESSAGES_PER_SLICE = 5000;
+const MESSAGES_PER_SLICE = 5000;
 
 export type TraceHead = Omit<Trace, 'steps' | 'messages'> & { stepCount: number; messageCount: number };
 

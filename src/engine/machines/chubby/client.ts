@@ -16,7 +16,7 @@ import * as G from '../common/grant';
 import type { StopPolicy } from '../../core/defaults';
 import { heartbeatEveryMs } from '../../core/defaults';
 
-export interface ChubbyClientInput {
+interface ChubbyClientInput {
   chubby: string;
   resources: string[];
   mailer: string | null;
@@ -24,7 +24,7 @@ export interface ChubbyClientInput {
   stopActing: StopPolicy;
 }
 
-export interface ChubbyClientContext extends ChubbyClientInput, W.WriterFields {
+interface ChubbyClientContext extends ChubbyClientInput, W.WriterFields {
   sessionOpen: boolean;
   localLeaseUntilMs: number | null;
   sequencer: string | null;

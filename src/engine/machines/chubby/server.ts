@@ -11,14 +11,14 @@ import type { Env } from '../../core/party';
 import { type EffectAction, type EnqueueArgs, effect, effectActions, timerEvent } from '../effects';
 import { assertEvent, assertMessage } from '../assertEvent';
 
-export interface ChubbyInput {
+interface ChubbyInput {
   firstToken: number;
   leaseTtlMs: number;
   lockDelayMs: number;
   lockName: string;
 }
 
-export interface ChubbyContext extends ChubbyInput {
+interface ChubbyContext extends ChubbyInput {
   generation: number;
   holder: string | null;
   grantId: number | null;

@@ -19,7 +19,7 @@ export const waitingNote = (server: string, holder: string | null, detail?: Deta
 });
 
 /** The client lets a grant go: its own (on release) or one that came after it stopped waiting. */
-export function releasingNote(
+function releasingNote(
   parties: string[],
   token: TokenValue,
   grantId: number | null,

@@ -89,10 +89,7 @@ export function writeOut(
 }
 
 /** A write asked for while acquiring: it leaves as soon as the lock is held. */
-export function queueWrite(
-  ctx: WriterFields,
-  value: string,
-): { effects: EffectAction[]; patch: Partial<WriterFields> } {
+function queueWrite(ctx: WriterFields, value: string): { effects: EffectAction[]; patch: Partial<WriterFields> } {
   return {
     effects: [effect.note({ kind: 'write.queued', detail: { value } })],
     patch: { pendingWrites: [...ctx.pendingWrites, value] },
@@ -100,11 +97,11 @@ export function queueWrite(
 }
 
 /** The queued writes, replayed as commands now that the lock is held. */
-export function flushWrites(ctx: WriterFields): EffectAction[] {
+function flushWrites(ctx: WriterFields): EffectAction[] {
   return ctx.pendingWrites.map((value) => effect.self({ type: 'cmd.write', value }));
 }
 
-export const skippedWrite = (value: string): Note => ({ kind: 'write.skipped', detail: { value } });
+const skippedWrite = (value: string): Note => ({ kind: 'write.skipped', detail: { value } });
 
 export function replyNote(event: WriteReply, fenced = false): NoteOf<'write.acked'> | NoteOf<'write.refused'> {
   const base = { parties: [event.from ?? ''], token: event.token, grantId: event.grantId };

@@ -17,7 +17,7 @@ import * as G from '../common/grant';
 import type { StopPolicy } from '../../core/defaults';
 import { heartbeatEveryMs } from '../../core/defaults';
 
-export interface EtcdClientInput {
+interface EtcdClientInput {
   etcd: string;
   resources: string[];
   mailer: string | null;
@@ -27,7 +27,7 @@ export interface EtcdClientInput {
   stopActing: StopPolicy;
 }
 
-export interface EtcdClientContext extends EtcdClientInput, W.WriterFields {
+interface EtcdClientContext extends EtcdClientInput, W.WriterFields {
   lease: string | null;
   key: string | null;
   /** The revision its key was created at: the token once it owns the lock. */

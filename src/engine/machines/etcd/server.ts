@@ -21,9 +21,9 @@ import {
 import { type EnqueueArgs, effect, effectActions, timerEvent } from '../effects';
 import { assertEvent, assertMessage } from '../assertEvent';
 
-export { ownersQueue, type EtcdInput } from './store';
+export { ownersQueue } from './store';
 
-export interface EtcdContext extends EtcdInput {
+interface EtcdContext extends EtcdInput {
   store: EtcdStore;
   leaseCount: number;
   /** Leases a restore from an old snapshot wiped (not expired): what LeaseNotFound means for them. */

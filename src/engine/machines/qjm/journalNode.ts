@@ -12,7 +12,7 @@ import { effect, effectActions } from '../effects';
 import { enqueueAccepted, enqueueRefused } from '../common/store';
 import { assertMessage } from '../assertEvent';
 
-export interface JournalNodeInput {
+interface JournalNodeInput {
   firstToken: number;
   /** False models journal nodes that do not check epochs (the "resource does not check" pitfall). */
   checks: boolean;
@@ -47,7 +47,7 @@ type JournalEvent = { env: Env; from?: string } & (
 );
 
 /** The checks of one journal() call, written out like a store's comparison. */
-export function decideJournal(ctx: JournalNodeContext, epoch: number, serial: number) {
+function decideJournal(ctx: JournalNodeContext, epoch: number, serial: number) {
   const promised = ctx.lastPromisedEpoch;
   if (!ctx.checks)
     return { accept: true, reason: 'the journal does not check epochs', comparison: 'no check -> APPEND' };

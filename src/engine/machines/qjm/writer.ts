@@ -14,7 +14,7 @@ import * as G from '../common/grant';
 import * as Q from './rounds';
 import { lateReply, quorumOf as majorityOf } from '../common/quorum';
 
-export interface QjmWriterInput {
+interface QjmWriterInput {
   /** This writer's own party id: it names itself the holder of the epoch it wins. */
   self: string;
   journals: string[];
@@ -25,7 +25,7 @@ export interface QjmWriterInput {
   roundTimeoutMs: number;
 }
 
-export interface QjmWriterContext extends QjmWriterInput, W.WriterFields {
+interface QjmWriterContext extends QjmWriterInput, W.WriterFields {
   round: Q.Round | null;
   rounds: number;
   txid: number;

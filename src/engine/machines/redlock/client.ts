@@ -16,7 +16,7 @@ import * as G from '../common/grant';
 import { lateReply, quorumOf } from '../common/quorum';
 import { retryWaitMs, type RetryPolicy, type StopPolicy } from '../../core/defaults';
 
-export interface RedlockClientInput {
+interface RedlockClientInput {
   self: string;
   masters: string[];
   resources: string[];
@@ -29,7 +29,7 @@ export interface RedlockClientInput {
   stopActing: StopPolicy;
 }
 
-export interface RedlockClientContext extends RedlockClientInput, W.WriterFields {
+interface RedlockClientContext extends RedlockClientInput, W.WriterFields {
   value: string | null;
   attempt: number;
   startedAtMs: number;

@@ -16,7 +16,7 @@ interface Key {
   expiresAtMs: number;
 }
 
-export interface RedisMasterContext {
+interface RedisMasterContext {
   key: Key | null;
 }
 

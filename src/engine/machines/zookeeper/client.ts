@@ -24,14 +24,14 @@ const SUSPENDED_STOP = {
   'renew-deadline': 'its renew deadline passed: no word from ZooKeeper for two thirds of the session timeout',
 } as const;
 
-export interface ZkClientInput {
+interface ZkClientInput {
   zk: string;
   resources: string[];
   mailer: string | null;
   stopActing: StopPolicy;
 }
 
-export interface ZkClientContext extends ZkClientInput, W.WriterFields {
+interface ZkClientContext extends ZkClientInput, W.WriterFields {
   session: string | null;
   timeoutMs: number;
   node: string | null;

@@ -11,7 +11,7 @@ import { type EffectAction, type EnqueueArgs, effect, effectActions, timerEvent 
 import { assertEvent, assertMessage } from '../assertEvent';
 import * as T from './tree';
 
-export interface ZooKeeperInput {
+interface ZooKeeperInput {
   /** What a holder carries as its token: the node's czxid, or (the pitfall) its sequence suffix. */
   tokenMode: 'czxid' | 'suffix';
   /** The first lock node's czxid and sequence suffix. */
@@ -21,7 +21,7 @@ export interface ZooKeeperInput {
   containerCheckMs: number;
 }
 
-export interface ZooKeeperContext extends ZooKeeperInput {
+interface ZooKeeperContext extends ZooKeeperInput {
   tree: T.Tree;
 }
 

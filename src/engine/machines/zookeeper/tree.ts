@@ -35,12 +35,12 @@ export const EPOCH_FACTOR = 2 ** 32;
 export const zxidOf = (t: Pick<Tree, 'epoch' | 'counter'>): number => t.epoch * EPOCH_FACTOR + t.counter;
 
 /** The next transaction: its zxid and the tree with the counter advanced. */
-export function nextTxn(t: Tree): { tree: Tree; zxid: number } {
+function nextTxn(t: Tree): { tree: Tree; zxid: number } {
   const tree = { ...t, counter: t.counter + 1 };
   return { tree, zxid: zxidOf(tree) };
 }
 
-export const nodeName = (seq: number): string => `lock-${String(seq).padStart(10, '0')}`;
+const nodeName = (seq: number): string => `lock-${String(seq).padStart(10, '0')}`;
 
 export function openSession(t: Tree, client: string, expiresAtMs: number): { tree: Tree; id: string; zxid: number } {
   const { tree, zxid } = nextTxn(t);

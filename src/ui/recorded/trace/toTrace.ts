@@ -33,7 +33,7 @@ import { stepFor } from './steps';
 import { outcomeOf } from './writes';
 
 /** The parties of a recording: the lock service(s), the clients, the store, in that order. */
-export function partiesOf(rec: Recording): PartyInfo[] {
+function partiesOf(rec: Recording): PartyInfo[] {
   const seen = new Set(rec.observations.flatMap((o) => [o.party, o.client ?? '']));
   // Lane names as the model's (so the two runs read alike), each marked as a real server.
   const real = `${rec.server.version}, real`;
