@@ -174,6 +174,24 @@ test('a model that cannot be fetched is said in words, and the run on screen sta
   expect(await page.getByTestId('narration').innerText()).toBe(before);
 });
 
+test("the real servers' view fetches the model's code with the first recording, and says so in words when it cannot", async ({
+  page,
+}) => {
+  const seen = scriptsOf(page);
+  await page.goto('./#recording=zookeeper-race');
+  await expect(page.locator('[data-run="model"] svg.tl-svg')).toBeVisible();
+  expect(loaded(seen, 'simulator', 'generic', ...SYSTEMS)).toEqual(['simulator', 'generic', ...SYSTEMS]);
+
+  // A page of its own, which cannot fetch etcd's model: no run is drawn, and the view says why.
+  const other = await page.context().newPage();
+  await other.route(`**/${chunkOf(LAZY.etcd)}`, (route) => route.abort());
+  await other.goto('./#recording=etcd-race');
+  await expect(other.getByRole('alert')).toContainText(
+    'The recording "etcd-race" could not be opened: the page could not fetch the lab’s model (offline, or the site was updated',
+  );
+  await expect(other.locator('[data-run]')).toHaveCount(0);
+});
+
 test('the lab loads the lessons when one is opened, and the export and the real servers not with the lab', async ({
   page,
 }) => {
