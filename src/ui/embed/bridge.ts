@@ -2,8 +2,10 @@
 // from the frame's parent (event.source === window.parent) and, when the embed link names an
 // origin, only from that origin; events go to that origin (or '*' when none is named). Invariant:
 // a message never throws here and a bad one changes nothing loaded: it is ignored with one
-// console warning and an `error` event. Commands run one after another, each after the last; one
-// that opens a run is told by where it ends, not by the states it passes through.
+// console warning and an `error` event. Commands run one after another, each after the last and
+// each within a bound (perform.ts), so none waits forever; one that opens a run is told by where
+// it ends, not by the states it passes through. Built of named pieces: the frame's check of its
+// parent, the outbox of events, the queue of commands, and the start of events at ready.
 
 import type { LabStore } from '../store/labStore';
 import { readCommand, type Command } from './commands';

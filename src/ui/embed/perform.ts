@@ -15,7 +15,7 @@ import { prepareRun } from '../store/loading';
 export const COMMAND_BOUND_MS = 30_000;
 
 /** What a command's run is told by the bridge, and tells it. */
-export interface Turn {
+interface Turn {
   /** Aborted when the command is given up: every wait of the command ends then. */
   signal: AbortSignal;
   /** Called just before the command first changes the store (it opens a run). */

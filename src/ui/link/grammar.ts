@@ -27,7 +27,7 @@ export const quoted = (text: string, max: number = QUOTE_CHARS): string =>
   `"${text.length > max ? `${text.slice(0, max)}…` : text}"`;
 
 /** Words for a link too long to read, naming the limit and quoting its start; null when it is not. */
-export function linkTooLong(hash: string): string | null {
+function linkTooLong(hash: string): string | null {
   const bare = hash.replace(/^#/, '');
   if (bare.length <= MAX_LINK_CHARS) return null;
   const size = (n: number) => n.toLocaleString('en-US');
