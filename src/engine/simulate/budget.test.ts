@@ -17,6 +17,7 @@ import {
 import { compareUnder } from '../surfaces/comparison';
 import { ALL_MODELS } from '../models/all';
 import { PROGRESS_EVERY, type RunProgress } from './options';
+import { Run } from './simulate';
 
 const simulator = createSimulator(ALL_MODELS);
 const { simulate, simulateWithCheckpoints, resume } = simulator;
@@ -72,7 +73,7 @@ describe('the event budget', () => {
 
   it('cuts a run with a step limit far away at the same event whether run from the start or resumed', () => {
     const scenario = randomWorkload({ seed: 4, actions: 400, strategy: 'fencing' });
-    const eventBudget = 900;
+    const eventBudget = 500;
     const first = simulateWithCheckpoints(scenario, { eventBudget, checkpointEvery: 40 });
     expect(first.trace.verdict.cutShort?.events).toBe(eventBudget);
     expect(first.checkpoints.length).toBeGreaterThan(3);
@@ -86,6 +87,19 @@ describe('the event budget', () => {
     expect(resumed.trace.verdict.cutShort).toEqual(fresh.verdict.cutShort);
     expect(bytes(resumed.trace)).toBe(bytes(fresh));
     expect(resumed.trace.verdict.cutShort?.events).toBe(eventBudget);
+  });
+
+  it('counts no timer cancelled or re-armed before it fired: a lease kept alive costs its renewals, no more', () => {
+    const race = findPreset('canonical-race')!.scenario;
+    for (const strategy of ['etcd', 'zookeeper', 'chubby']) {
+      // Client2 holds the lock and keeps it alive for 1e6 ms: each renewal is a timer, a heartbeat
+      // and its answer (about 1.5 events a heartbeat), and re-arms timers that never fire (one more
+      // event a heartbeat, were they counted).
+      const run = new Run({ ...race, strategy, knobs: {}, durationMs: 1_000_000 }, ALL_MODELS, {});
+      const trace = run.run();
+      expect(trace.heartbeats, strategy).toBeGreaterThan(5000);
+      expect(run.events, strategy).toBeLessThan(1.6 * trace.heartbeats);
+    }
   });
 
   it('has the comparison say a row was cut short, first among its warnings', () => {

@@ -231,14 +231,17 @@ export class Run {
         this.checkpoints.push(this.checkpoint());
         lastCheckpointStep = this.recorder.nextIndex;
       }
-      if (++this.events > this.maxEvents) {
+      // A timer cancelled or re-armed since it was queued is dropped unprocessed: it is no event.
+      // (Every lease renewal re-arms the expiry, so long runs of heartbeats hold many of these.)
+      const counted = !this.isStaleTimer(next);
+      if (counted && ++this.events > this.maxEvents) {
         this.overBudget = true;
         break;
       }
       this.queue.pop();
       this.nowMs = next.timeMs;
       this.handle(next.item, next);
-      if (this.onProgress && this.events % PROGRESS_EVERY === 0)
+      if (counted && this.onProgress && this.events % PROGRESS_EVERY === 0)
         this.onProgress({ events: this.events, eventBudget: this.eventBudget, atMs: this.nowMs, horizonMs });
     }
     const steps = this.recorder.labelled(this.scenario.labels);
@@ -265,6 +268,12 @@ export class Run {
       truncated: this.truncated,
       endMs,
     };
+  }
+
+  /** Whether `entry` is a timer its party has cancelled or re-armed since (handle() drops it). */
+  private isStaleTimer(entry: Scheduled<Pending>): boolean {
+    const item = entry.item;
+    return item.type === 'timer' && this.party(item.party).timers.get(item.id) !== entry;
   }
 
   private party(id: string): PartyRuntime {
