@@ -29,7 +29,7 @@ import { USAGE, UsageError, parseArgs, type CliOptions } from './args';
 const simulator = createSimulator(ALL_MODELS);
 
 /** What the CLI may do besides returning its output: say how a long run goes, and read a clock. */
-export interface CliSide {
+interface CliSide {
   /** A line for the side channel (stderr): progress, or a run cut short. */
   note(line: string): void;
   /** Milliseconds from any fixed origin (performance.now). */
@@ -37,9 +37,9 @@ export interface CliSide {
 }
 
 /** A run that has gone on this long (ms) starts saying how far it has got... */
-export const PROGRESS_AFTER_MS = 2000;
+const PROGRESS_AFTER_MS = 2000;
 /** ...and says it again at most this often (ms). */
-export const PROGRESS_EVERY_MS = 1000;
+const PROGRESS_EVERY_MS = 1000;
 
 const n = (x: number) => x.toLocaleString('en-US');
 

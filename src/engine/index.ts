@@ -13,7 +13,7 @@ export { createSimulator, type Simulator } from './simulate/simulator';
 export { MODEL_LOADERS, loadModels } from './models/loaders';
 export type { Model, Models } from './strategies/types';
 export { type Simulation } from './simulate/checkpoint';
-export { DEFAULT_EVENT_BUDGET, type RunProgress, type SimulateOptions } from './simulate/options';
+export { DEFAULT_EVENT_BUDGET, type RunProgress } from './simulate/options';
 export { validateScenario, parseScenarioJson, formatScenarioError, asSentence, LIMITS } from './validation/validate';
 export * from './core/scenario';
 export { ACTION_KINDS, ACTION_TYPES, kindOf, describeAction, noEffectAt } from './actions/kinds';
