@@ -5,6 +5,7 @@
 // `verdictSpeaks`), so one change is one announcement.
 
 import { useState } from 'react';
+import { cutShortSentence } from '../../engine';
 import { useActions, useLab } from '../store/context';
 import {
   INVARIANT_WORDS,
@@ -92,7 +93,11 @@ export function Verdict({ announce = true }: { announce?: boolean } = {}) {
             </li>
           )}
           {!verdict.ok && <li>Broken so far (up to this step): {soFar}</li>}
-          {truncated && <li>The run hit the step limit before it finished.</li>}
+          {verdict.cutShort ? (
+            <li data-testid="verdict-cut-short">{cutShortSentence(verdict.cutShort)}</li>
+          ) : (
+            truncated && <li>The run hit the step limit before it finished.</li>
+          )}
         </ul>
         {verdict.violations.length > 0 && (
           <ol className="violations">

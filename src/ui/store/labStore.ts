@@ -102,6 +102,7 @@ export function createLabStore(given: Scenario | undefined, options: StoreOption
         scenario,
         error: null,
         carried: [],
+        replacedRun: null,
         ...extra,
         edited,
         past: extra.past ?? [...before.past, revision].slice(-UNDO_LIMIT),
@@ -149,7 +150,12 @@ export function createLabStore(given: Scenario | undefined, options: StoreOption
         // The engine could not run it: put back the document the trace on screen belongs to.
         set({ ...settled, computing: false, error: `Could not ${verb} ${source}: ${asSentence(result.error)}` });
       };
-      traceLater(sources, scenario, wasShort, () => get().scenario === scenario, finish);
+      // The run still being computed when this change came (the document already holds it).
+      const older = before.computing ? before.scenario.name : null;
+      const replaced = () => {
+        if (get().scenario === scenario) set({ replacedRun: older ?? 'the run before' });
+      };
+      traceLater(sources, scenario, wasShort, () => get().scenario === scenario, finish, replaced);
       return true;
     };
 
@@ -209,6 +215,7 @@ export function createLabStore(given: Scenario | undefined, options: StoreOption
       error: null,
       carried: [],
       computing: false,
+      replacedRun: null,
 
       loadScenario(raw, options = {}) {
         const checked = validateScenario(raw);
