@@ -12,7 +12,7 @@ import { startBridge, type Bridge } from './bridge';
 import { standInFrame } from '../testing/standInFrame';
 
 /** A worker that takes every run and never answers. */
-const jammed: TraceRunner = { run: () => undefined };
+const jammed: TraceRunner = { run: () => false };
 
 const BOUND_MS = 150;
 
@@ -91,6 +91,7 @@ describe('the command queue, bounded', () => {
     const late: TraceRunner = {
       run: (scenario, done) => {
         answer = () => done({ trace: createSimulator(ALL_MODELS).simulate(scenario) });
+        return false;
       },
     };
     const store = createLabStore(undefined, { code: ALL_CODE, background: late });
