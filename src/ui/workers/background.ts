@@ -5,6 +5,7 @@
 import type { Scenario, Trace } from '../../engine';
 import { simulatorNow, type EngineCode } from '../store/runs';
 import { TraceAssembly, type RunReply } from './wire';
+import { workerFailure } from './failure';
 
 /** Runs scenarios off the main thread; only the newest request is answered. */
 export interface TraceRunner {
@@ -60,8 +61,11 @@ export function createTraceRunner(code: EngineCode): TraceRunner | null {
   };
   const failed = (event: ErrorEvent) => {
     event.preventDefault();
-    finish?.({ error: `the simulation stopped unexpectedly (${event.message || 'worker error'})` });
+    finish?.({ error: workerFailure(event, 'the simulation', 'the code that computes long runs') });
     finish = null;
+    // A worker that stopped answers nothing more: the next run starts a new one.
+    worker?.terminate();
+    worker = null;
   };
   return {
     run(scenario, done) {
