@@ -7,6 +7,7 @@ import type { AppProps } from './App';
 import type { LabStore } from './store/labStore';
 import type { LessonSession } from './lessons/session';
 import type { ViewName } from './link/grammar';
+import { fetchingCode } from './layout/codeFetch';
 
 export { viewOfLink, type ViewName } from './link/grammar';
 
@@ -19,11 +20,12 @@ interface ViewProps {
 
 type Loader<V extends ViewName> = () => Promise<{ default: ComponentType<ViewProps[V]> }>;
 
+// A failure to fetch a view's code is marked as such, so ViewBoundary tells it from a failure to draw.
 const loaders: { [V in ViewName]: Loader<V> } = {
-  lab: () => import('./App').then((m) => ({ default: m.App })),
-  lesson: () => import('./lessons/LessonView'),
-  recorded: () => import('./recorded/RecordedView'),
-  embed: () => import('./embed/EmbedView'),
+  lab: fetchingCode('the lab', () => import('./App').then((m) => ({ default: m.App }))),
+  lesson: fetchingCode('the lessons', () => import('./lessons/LessonView')),
+  recorded: fetchingCode('the real servers’ view', () => import('./recorded/RecordedView')),
+  embed: fetchingCode('the player', () => import('./embed/EmbedView')),
 };
 
 /** The views whose code has loaded, drawn at once (a lazy one would show its fallback first). */

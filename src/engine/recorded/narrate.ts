@@ -12,6 +12,7 @@ import type { WriteOutcome } from '../core/trace';
 import type { StepKind } from '../core/vocabulary';
 import { narrate, staleSentence, type NarrationInput } from '../trace/narrate';
 import type { Observation, Recording, SystemId } from './format';
+import { TimeIndex } from './timeIndex';
 
 /** What the narrator knows of a whole recording when it words one observation. */
 export interface ObservationContext {
@@ -42,11 +43,17 @@ function storeRuleOf(rec: Recording): string {
 }
 
 /** What the narrator needs to know, read once from the whole recording. `locks` are the lanes of
- * its lock service, in order. */
+ * its lock service, in order. Each question it answers is a lookup, not a scan. */
 export function observationContext(rec: Recording, locks: readonly string[]): ObservationContext {
   const obs = rec.observations;
   const keyOf = new Map<string, string>();
   const leaseOf = new Map<string, string>();
+  /** When each client first released the lock. */
+  const firstRelease = new Map<string, number>();
+  /** Per server, its restarts; per client, its grants; per client (as party or subject), every token seen. */
+  const restarts = new TimeIndex<Observation>();
+  const grants = new TimeIndex<Observation>();
+  const tokens = new TimeIndex<Observation>();
   for (const o of obs) {
     const who = o.client ?? o.party;
     const d = o.detail ?? {};
@@ -54,6 +61,13 @@ export function observationContext(rec: Recording, locks: readonly string[]): Ob
     if (typeof d.node === 'string' && o.kind === 'node.created') keyOf.set(who, d.node);
     if (typeof d.lease === 'string' && !leaseOf.has(who)) leaseOf.set(who, d.lease);
     if (typeof d.session === 'string' && !leaseOf.has(who)) leaseOf.set(who, d.session);
+    if (o.kind === 'lock.released' && !firstRelease.has(o.party)) firstRelease.set(o.party, o.atMs);
+    if (o.kind === 'node.restarted') restarts.add(o.party, o);
+    if (o.kind === 'lock.granted') grants.add(o.party, o);
+    if (o.token !== undefined) {
+      tokens.add(o.party, o);
+      if (o.client !== undefined && o.client !== o.party) tokens.add(o.client, o);
+    }
   }
   return {
     system: rec.system,
@@ -62,14 +76,10 @@ export function observationContext(rec: Recording, locks: readonly string[]): Ob
     rule: storeRuleOf(rec),
     keyOf,
     leaseOf,
-    releasedBefore: (client, atMs) =>
-      obs.some((o) => o.party === client && o.kind === 'lock.released' && o.atMs <= atMs),
-    restartedBetween: (party, fromMs, toMs) =>
-      obs.some((o) => o.party === party && o.kind === 'node.restarted' && o.atMs >= fromMs && o.atMs <= toMs),
-    tokenOf: (client, atMs) =>
-      obs.filter((o) => o.party === client && o.kind === 'lock.granted' && o.atMs <= atMs).at(-1)?.token,
-    valueAskedAt: (client, atMs) =>
-      obs.find((o) => o.atMs >= atMs && (o.party === client || o.client === client) && o.token !== undefined)?.token,
+    releasedBefore: (client, atMs) => (firstRelease.get(client) ?? Infinity) <= atMs,
+    restartedBetween: (party, fromMs, toMs) => (restarts.firstAtOrAfter(party, fromMs)?.atMs ?? Infinity) <= toMs,
+    tokenOf: (client, atMs) => grants.lastAtOrBefore(client, atMs)?.token,
+    valueAskedAt: (client, atMs) => tokens.firstAtOrAfter(client, atMs)?.token,
   };
 }
 

@@ -62,8 +62,10 @@ export function realFacts(rec: Recording): Facts {
   const grants = obs
     .filter((o) => o.kind === 'lock.granted' && o.token !== undefined)
     .map((o) => ({ client: o.party, token: o.token ?? '', atMs: o.atMs }));
-  const released = (client: string, before: number) =>
-    obs.some((o) => o.party === client && o.kind === 'lock.released' && o.atMs <= before);
+  /** When each client first released the lock: a deletion up to 50 ms after it was a release. */
+  const firstRelease = new Map<string, number>();
+  for (const o of obs) if (o.kind === 'lock.released' && !firstRelease.has(o.party)) firstRelease.set(o.party, o.atMs);
+  const released = (client: string, before: number) => (firstRelease.get(client) ?? Infinity) <= before;
   const ended: Record<string, number> = {};
   for (const o of obs) {
     const c = o.client;

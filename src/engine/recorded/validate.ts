@@ -1,7 +1,8 @@
 // A recording read from a file or the network, checked before anything uses it: the shape of
-// docs/recorded-format.md, exact string tokens, observations in time order, and a schedule the
-// model can run. Invariant: pure, never throws; an error names the field and the problem in one
-// sentence a reader can act on.
+// docs/recorded-format.md, exact string tokens in the form its system issues them (the views
+// compare them as integers, so a token of another form would break the drawing, not the load),
+// observations in time order, and a schedule the model can run. Invariant: pure, never throws; an
+// error names the observation, the field and the problem in one sentence a reader can act on.
 
 import { findStrategy } from '../strategies/registry';
 import { formatScenarioError, validateScenario } from '../validation/validate';
@@ -53,7 +54,45 @@ function scheduleProblem(s: unknown): string | null {
   return null;
 }
 
-function observationProblem(o: unknown, i: number, previousMs: number): string | null {
+/** The largest token each system issues, plus one: etcd's revision is a signed 64-bit integer,
+ * ZooKeeper's czxid an unsigned 64-bit one (the recorder reads it so). */
+const TOKEN_LIMIT: Record<Exclude<SystemId, 'redis'>, { below: bigint; words: string }> = {
+  etcd: { below: 2n ** 63n, words: 'an etcd revision, a whole decimal number below 2^63' },
+  zookeeper: { below: 2n ** 64n, words: 'a ZooKeeper zxid, a whole decimal number below 2^64' },
+};
+
+/** A piece of a value short enough to quote in a sentence. */
+const quote = (v: string): string => JSON.stringify(v.length > 24 ? `${v.slice(0, 24)}…` : v);
+
+/** Why `token` is not a token of `system`, or null: the form the recorder writes, exactly. */
+function tokenFormProblem(system: SystemId, token: string): string | null {
+  if (system === 'redis')
+    return /^[0-9a-f]{40}$/.test(token)
+      ? null
+      : `is ${quote(token)}, not a Redlock random value (40 lowercase hex digits)`;
+  const { below, words } = TOKEN_LIMIT[system];
+  // No sign, no leading zero: a token is compared as text as well as by value.
+  if (!/^(0|[1-9][0-9]*)$/.test(token) || BigInt(token) >= below) return `is ${quote(token)}, not ${words}`;
+  return null;
+}
+
+/** The first token of observation `o` (its own, or the store's max_seen) not of `system`'s form. */
+function tokensProblem(o: Obj, at: string, system: SystemId): string | null {
+  if (typeof o.token === 'string') {
+    const bad = tokenFormProblem(system, o.token);
+    if (bad) return `${at}.token" ${bad}`;
+  }
+  const detail = isObj(o.detail) ? o.detail : {};
+  for (const key of ['maxSeenBefore', 'maxSeenAfter'] as const) {
+    const v = detail[key];
+    if (v === undefined || v === null) continue;
+    const bad = typeof v === 'string' ? tokenFormProblem(system, v) : 'should be text (an exact token) or null';
+    if (bad) return `${at}.detail.${key}" ${bad}`;
+  }
+  return null;
+}
+
+function observationProblem(o: unknown, i: number, previousMs: number, system: SystemId): string | null {
   const at = `"observations[${i}]`;
   if (!isObj(o)) return `${at}" should be an object`;
   if (typeof o.atMs !== 'number' || !Number.isInteger(o.atMs) || o.atMs < 0)
@@ -65,7 +104,7 @@ function observationProblem(o: unknown, i: number, previousMs: number): string |
   if (o.token !== undefined && !isText(o.token)) return `${at}.token" should be text (an exact token), not a number`;
   if (o.client !== undefined && !isText(o.client)) return `${at}.client" should be text`;
   if (o.detail !== undefined && !isObj(o.detail)) return `${at}.detail" should be an object`;
-  return null;
+  return tokensProblem(o, at, system);
 }
 
 /**
@@ -81,7 +120,7 @@ export function validateRecording(raw: unknown): RecordingResult {
     return fail('"observations" should be a list with at least one observation');
   let previousMs = 0;
   for (const [i, o] of raw.observations.entries()) {
-    const bad = observationProblem(o, i, previousMs);
+    const bad = observationProblem(o, i, previousMs, raw.system as SystemId);
     if (bad) return fail(bad);
     previousMs = (o as { atMs: number }).atMs;
   }

@@ -9,5 +9,6 @@
 export * from '../recorded/format';
 export { scenarioFor, modelFacts, realFacts, type Facts } from '../recorded/schedule';
 export { validateRecording } from '../recorded/validate';
+export { TimeIndex, firstAfter, firstAtOrAfter } from '../recorded/timeIndex';
 export { narrateObservation, observationContext, txnGuard, type ObservationContext } from '../recorded/narrate';
 export { verdictWords } from '../protocol/check';

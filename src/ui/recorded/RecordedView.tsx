@@ -3,7 +3,9 @@
 // schedule, with where the two differ in plain words. Loaded lazily (Root.tsx), so the lab's
 // first load does not pay for it; the model's code is fetched with the first recording opened.
 // Invariant: a recording that fails to load or is malformed (or whose model cannot be fetched)
-// changes nothing that was shown before; the view says why in one sentence.
+// changes nothing that was shown before; the view says why in one sentence, and which of three it
+// was: the file (or the model's code) could not be fetched, the file is not a valid recording, or
+// the recording could not be drawn (DrawingBoundary).
 
 import { useEffect, useMemo, useState } from 'react';
 import { useStore } from 'zustand';
@@ -18,6 +20,7 @@ import { RunPanel } from './RunPanel';
 import { viewingStore } from './viewStore';
 import { PAGE_CODE, type CodeLoader } from '../store/loading';
 import { MeasuredNote } from './MeasuredNote';
+import { DrawingBoundary } from './DrawingBoundary';
 import { adoptStyles } from '../styles/adopt';
 import styles from './recorded.css?inline';
 
@@ -96,14 +99,18 @@ export interface RecordedViewProps {
 const NO_MODEL =
   'the page could not fetch the lab’s model (offline, or the site was updated since the page was opened: reload it).';
 
-export default function RecordedView({
-  route = recordedRoute,
-  load = loadRecording,
-  code = PAGE_CODE,
-}: RecordedViewProps) {
-  const id = useStore(route, (s) => s.id);
-  /** The recording on screen, with the simulator that ran the model's side of it. */
-  const [shown, setShown] = useState<{ rec: Recording; simulator: Simulator } | null>(null);
+/** The recording on screen, with the simulator that ran the model's side of it. */
+interface Shown {
+  rec: Recording;
+  simulator: Simulator;
+}
+
+/**
+ * Opens recording `id` (the recording and every model fetched together): the one on screen, the
+ * one being opened, and why the last one asked for could not be (a failure leaves `shown` as it was).
+ */
+function useRecording(id: string | null, load: typeof loadRecording, code: Pick<CodeLoader, 'loadAll'>) {
+  const [shown, setShown] = useState<Shown | null>(null);
   /** The last recording asked for that has answered, and its error if it failed. */
   const [settled, setSettled] = useState<{ id: string; error: string | null } | null>(null);
   const loading = id !== null && id !== shown?.rec.id && settled?.id !== id ? id : null;
@@ -136,42 +143,64 @@ export default function RecordedView({
     };
   }, [shown]);
 
+  return { shown, loading, error };
+}
+
+function RecordingList({ route, shownId }: { route: RecordedRoute; shownId: string | undefined }) {
+  return (
+    <nav aria-label="Recordings" className="recorded-list">
+      <h2 className="section-title">Recordings</h2>
+      <ul>
+        {CATALOG.map((entry) => (
+          <li key={entry.id}>
+            <a
+              href={`#recording=${entry.id}`}
+              aria-current={shownId === entry.id ? 'page' : undefined}
+              onClick={(e) => {
+                e.preventDefault();
+                route.getState().show(entry.id);
+              }}
+            >
+              <span className="recorded-list__server">{entry.server}</span> {entry.summary}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+function RecordedHeader({ route }: { route: RecordedRoute }) {
+  return (
+    <header className="app-header recorded-header">
+      <div className="brand">
+        <p className="recorded-brand">Fencelab</p>
+        <h1>Real servers</h1>
+      </div>
+      <button type="button" className="primary" onClick={() => route.getState().close()}>
+        <span aria-hidden="true">←</span> Back to the lab
+      </button>
+    </header>
+  );
+}
+
+export default function RecordedView({
+  route = recordedRoute,
+  load = loadRecording,
+  code = PAGE_CODE,
+}: RecordedViewProps) {
+  const id = useStore(route, (s) => s.id);
+  const { shown, loading, error } = useRecording(id, load, code);
   return (
     <div className="recorded-view">
-      <header className="app-header recorded-header">
-        <div className="brand">
-          <p className="recorded-brand">Fencelab</p>
-          <h1>Real servers</h1>
-        </div>
-        <button type="button" className="primary" onClick={() => route.getState().close()}>
-          <span aria-hidden="true">←</span> Back to the lab
-        </button>
-      </header>
+      <RecordedHeader route={route} />
       <main className="recorded-main">
         <p className="recorded-intro">
           The lab’s runs are a model. These runs are not: the same race was played against real etcd, ZooKeeper and
           Redis servers on one machine, and everything each party saw was written down with the time it saw it. Each
           recording is shown twice: as it really happened, and as the lab’s model plays the same schedule.
         </p>
-        <nav aria-label="Recordings" className="recorded-list">
-          <h2 className="section-title">Recordings</h2>
-          <ul>
-            {CATALOG.map((entry) => (
-              <li key={entry.id}>
-                <a
-                  href={`#recording=${entry.id}`}
-                  aria-current={shown?.rec.id === entry.id ? 'page' : undefined}
-                  onClick={(e) => {
-                    e.preventDefault();
-                    route.getState().show(entry.id);
-                  }}
-                >
-                  <span className="recorded-list__server">{entry.server}</span> {entry.summary}
-                </a>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <RecordingList route={route} shownId={shown?.rec.id} />
         {loading && <p className="loading">Opening the recording {loading}…</p>}
         {error && (
           <div className="error-banner recorded-error" role="alert">
@@ -182,7 +211,9 @@ export default function RecordedView({
           </div>
         )}
         {shown ? (
-          <Recorded key={shown.rec.id} rec={shown.rec} simulator={shown.simulator} />
+          <DrawingBoundary key={shown.rec.id} id={shown.rec.id}>
+            <Recorded rec={shown.rec} simulator={shown.simulator} />
+          </DrawingBoundary>
         ) : (
           !loading && !error && <p className="recorded-pick">Pick a recording above to see it.</p>
         )}

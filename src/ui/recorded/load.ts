@@ -29,7 +29,7 @@ export async function loadRecording(
   try {
     response = await fetcher(recordingUrl(id, base));
   } catch {
-    return fail('the file could not be fetched (is the network down?).');
+    return fail('the page could not fetch the file (offline, or the network is down).');
   }
   if (!response.ok)
     return fail(

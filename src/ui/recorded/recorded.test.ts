@@ -57,7 +57,7 @@ describe('loadRecording', () => {
     const offline: typeof fetch = async () => {
       throw new TypeError('Failed to fetch');
     };
-    expect(await msg('etcd-race', offline)).toMatch(/could not be fetched/);
+    expect(await msg('etcd-race', offline)).toMatch(/could not fetch the file \(offline/);
     const other = JSON.stringify(files['../../../public/recordings/etcd-race.json']);
     expect(await msg('zookeeper-race', answer(other))).toMatch(/the file says it is "etcd-race"/);
   });

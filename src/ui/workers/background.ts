@@ -7,6 +7,7 @@
 import type { Scenario, Trace } from '../../engine';
 import { simulatorNow, type EngineCode } from '../store/runs';
 import { TraceAssembly, type RunReply, type RunRequest } from './wire';
+import { workerFailure } from './failure';
 
 /** Runs scenarios off the main thread; only the newest request is answered. */
 export interface TraceRunner {
@@ -80,8 +81,11 @@ export function createTraceRunner(
   };
   const failed = (event: ErrorEvent) => {
     event.preventDefault();
-    finish?.({ error: `the simulation stopped unexpectedly (${event.message || 'worker error'})` });
+    finish?.({ error: workerFailure(event, 'the simulation', 'the code that computes long runs') });
     finish = null;
+    // A worker that stopped answers nothing more: the next run starts a new one.
+    worker?.terminate();
+    worker = null;
   };
   return {
     run(scenario, done) {

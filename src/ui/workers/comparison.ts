@@ -8,6 +8,7 @@ import { STRATEGIES, type Scenario, type Simulator } from '../../engine';
 import type { compareUnder as CompareUnder } from '../../engine/surfaces/comparison';
 import { PAGE_CODE } from '../store/loading';
 import { summaryOf, type CompareReply, type RowSummary } from './wire';
+import { workerFailure } from './failure';
 
 export interface ComparisonHandlers {
   /** A strategy's row, as soon as its runs end (index: its place in STRATEGIES). */
@@ -74,7 +75,7 @@ export function startComparison(scenario: Scenario, on: ComparisonHandlers): () 
       event.preventDefault();
       if (over) return;
       end();
-      on.onFailed(event.message || 'the comparison stopped unexpectedly');
+      on.onFailed(workerFailure(event, 'the comparison', 'the code of the comparison'));
     };
     worker.postMessage({ type: 'scenario', scenario });
     give(worker);
@@ -118,7 +119,10 @@ function compareInSteps(scenario: Scenario, on: ComparisonHandlers): () => void 
       setTimeout(next, 0);
     },
     () => {
-      if (!cancelled) on.onFailed('the code of the strategies could not be fetched (is the page offline?)');
+      if (!cancelled)
+        on.onFailed(
+          'the page could not fetch the code of the strategies (offline, or the site was updated since the page was opened: reload it)',
+        );
     },
   );
   return () => {

@@ -5,45 +5,65 @@
 // end is open (null), never guessed.
 
 import type { LeaseRecord, PauseRecord } from '../../../engine';
-import type { Observation, Recording } from '../../../engine/surfaces/recorded';
+import { TimeIndex, type Observation, type Recording } from '../../../engine/surfaces/recorded';
+
+/** A recording's observations that the spans read, by client, each group in time order. */
+function spanIndex(rec: Recording) {
+  const ends = new TimeIndex<Observation>();
+  const quorums = new TimeIndex<Observation>();
+  const deletions = new TimeIndex<Observation>();
+  const lastWrite = new Map<string, Observation>();
+  const firstRelease = new Map<string, number>();
+  for (const o of rec.observations) {
+    if (o.kind === 'lease.lost' || o.kind === 'session.expired' || o.kind === 'lock.released') ends.add(o.party, o);
+    if (o.kind === 'lock.released' && !firstRelease.has(o.party)) firstRelease.set(o.party, o.atMs);
+    if (o.kind === 'lock.quorum') quorums.add(o.party, o);
+    if (o.kind === 'write.sent') lastWrite.set(o.party, o);
+    if (o.client !== undefined && (o.kind === 'key.deleted' || o.kind === 'node.deleted')) deletions.add(o.client, o);
+  }
+  return { ends, quorums, deletions, lastWrite, firstRelease };
+}
+
+type SpanIndex = ReturnType<typeof spanIndex>;
 
 /** When `client` stopped believing the grant it got at `fromMs`: the first loss, expiry or
  * release it reported; Redlock's client reports none, so it believed at least to its validity's
  * end and to its last write under the grant (a write says the writer believed). */
-function believedUntil(rec: Recording, client: string, fromMs: number, validityEndMs: number | null): number | null {
-  const mine = (o: Observation) => o.party === client && o.atMs >= fromMs;
-  const end = rec.observations.find(
-    (o) => mine(o) && (o.kind === 'lease.lost' || o.kind === 'session.expired' || o.kind === 'lock.released'),
-  );
+function believedUntil(
+  rec: Recording,
+  at: SpanIndex,
+  client: string,
+  fromMs: number,
+  validityEndMs: number | null,
+): number | null {
+  const end = at.ends.firstAtOrAfter(client, fromMs);
   if (end) return end.atMs;
   if (validityEndMs === null) return null;
-  const lastWrite = rec.observations.filter((o) => mine(o) && o.kind === 'write.sent').at(-1);
-  const until = Math.max(validityEndMs, lastWrite?.atMs ?? -Infinity);
+  const lastWrite = at.lastWrite.get(client);
+  const until = Math.max(validityEndMs, lastWrite && lastWrite.atMs >= fromMs ? lastWrite.atMs : -Infinity);
   return until <= rec.schedule.durationMs ? until : null;
 }
 
 export function leasesOf(rec: Recording, endMs: number): LeaseRecord[] {
-  const obs = rec.observations;
-  const grants = obs.filter((o) => o.kind === 'lock.granted');
+  const at = spanIndex(rec);
+  const grants = rec.observations.filter((o) => o.kind === 'lock.granted');
   return grants.map((g, i) => {
     const client = g.party;
     let endedMs: number | null = null;
     let endReason: string | null = null;
     let validityEndMs: number | null = null;
     if (rec.system === 'redis') {
-      const quorum = [...obs].reverse().find((o) => o.party === client && o.kind === 'lock.quorum' && o.atMs <= g.atMs);
+      const quorum = at.quorums.lastAtOrBefore(client, g.atMs);
       const validity = Number(quorum?.detail?.validityMs);
       if (quorum && Number.isFinite(validity)) {
         validityEndMs = quorum.atMs + validity;
         if (validityEndMs <= endMs) [endedMs, endReason] = [validityEndMs, 'validity over'];
       }
     } else {
-      const gone = obs.find(
-        (o) => o.atMs >= g.atMs && o.client === client && (o.kind === 'key.deleted' || o.kind === 'node.deleted'),
-      );
+      const gone = at.deletions.firstAtOrAfter(client, g.atMs);
       if (gone) {
         endedMs = gone.atMs;
-        const released = obs.some((o) => o.party === client && o.kind === 'lock.released' && o.atMs <= gone.atMs + 50);
+        const released = (at.firstRelease.get(client) ?? Infinity) <= gone.atMs + 50;
         endReason = released ? 'released' : 'expired';
       }
     }
@@ -55,18 +75,26 @@ export function leasesOf(rec: Recording, endMs: number): LeaseRecord[] {
       endedMs,
       endReason,
       believedFromMs: g.atMs,
-      believedUntilMs: believedUntil(rec, client, g.atMs, validityEndMs),
+      believedUntilMs: believedUntil(rec, at, client, g.atMs, validityEndMs),
     };
   });
 }
 
 export function pausesOf(rec: Recording): PauseRecord[] {
   const pauses: PauseRecord[] = [];
+  /** Per client, its pauses not yet ended, the latest last (a resume ends the latest). */
+  const open = new Map<string, PauseRecord[]>();
   for (const o of rec.observations) {
-    if (o.kind === 'client.paused') pauses.push({ client: o.party, fromMs: o.atMs, toMs: null });
+    if (o.kind === 'client.paused') {
+      const pause: PauseRecord = { client: o.party, fromMs: o.atMs, toMs: null };
+      pauses.push(pause);
+      const mine = open.get(o.party);
+      if (mine) mine.push(pause);
+      else open.set(o.party, [pause]);
+    }
     if (o.kind === 'client.resumed') {
-      const open = [...pauses].reverse().find((p) => p.client === o.party && p.toMs === null);
-      if (open) open.toMs = o.atMs;
+      const ended = open.get(o.party)?.pop();
+      if (ended) ended.toMs = o.atMs;
     }
   }
   return pauses;

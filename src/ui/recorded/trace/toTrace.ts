@@ -23,6 +23,7 @@ import {
   narrateObservation,
   observationContext,
   scenarioFor,
+  TimeIndex,
   tokenOrder,
   type Observation,
   type Recording,
@@ -30,6 +31,8 @@ import {
 import { createSnapshots } from './snapshots';
 import { leasesOf, pausesOf } from './spans';
 import { stepFor } from './steps';
+import { Pairing } from './pairing';
+import { Turns } from './turns';
 import { outcomeOf } from './writes';
 
 /** The parties of a recording: the lock service(s), the clients, the store, in that order. */
@@ -57,16 +60,10 @@ function partiesOf(rec: Recording): PartyInfo[] {
 }
 
 /** Whether `client`'s grant had been superseded by `atMs`: another client was granted after it. */
-function supersededAt(obs: readonly Observation[], client: string, atMs: number): boolean {
-  let mine = -1;
-  let other = -1;
-  for (const o of obs) {
-    if (o.atMs > atMs) break;
-    if (o.kind !== 'lock.granted') continue;
-    if (o.party === client) mine = o.atMs;
-    else other = o.atMs;
-  }
-  return mine >= 0 && other >= mine;
+function supersededAt(grants: Turns<Observation>, client: string, atMs: number): boolean {
+  const mine = grants.lastOf(client, atMs);
+  const other = grants.lastOfOthers(client, atMs);
+  return mine !== undefined && other !== undefined && other.atMs >= mine.atMs;
 }
 
 /**
@@ -74,10 +71,16 @@ function supersededAt(obs: readonly Observation[], client: string, atMs: number)
  * writer's own lease had not ended by then (two holders, as the model's oracle says), else null
  * (a zombie's write).
  */
-function alsoHoldingAt(leases: readonly LeaseRecord[], client: string, atMs: number): string | null {
-  const own = leases.filter((l) => l.holder === client && l.grantedMs <= atMs).at(-1);
+function alsoHoldingAt(leases: Turns<LeaseTurn>, client: string, atMs: number): string | null {
+  const own = leases.lastOf(client, atMs)?.lease;
   if (!own || (own.endedMs !== null && own.endedMs <= atMs)) return null;
-  return leases.filter((l) => l.holder !== client && l.grantedMs <= atMs).at(-1)?.holder ?? null;
+  return leases.lastOfOthers(client, atMs)?.lease.holder ?? null;
+}
+
+/** A lease as a turn: from its grant. */
+interface LeaseTurn {
+  atMs: number;
+  lease: LeaseRecord;
 }
 
 function verdictOf(rec: Recording, steps: Step[]): Verdict {
@@ -107,11 +110,18 @@ function verdictOf(rec: Recording, steps: Step[]): Verdict {
   };
 }
 
+/** What a write's other ends are matched on: who, what kind, the token and the value. */
+const endKey = (party: string, kind: string, o: Observation): string =>
+  JSON.stringify([party, kind, o.token ?? '\u0000', o.detail?.value === undefined ? '\u0000' : o.detail.value]);
+
 /** A write's messages: client to store (sent to decided), store to client (decided to reply). */
 function writeMessages(rec: Recording, stepOf: Map<Observation, number>): MessageRecord[] {
   const out: MessageRecord[] = [];
   const obs = rec.observations;
-  const used = new Set<Observation>();
+  // The sends and replies a decision can pair with, by what they must match; each pairs once.
+  const ends = new TimeIndex<Observation>();
+  for (const o of obs) if (/^write\.(sent|accepted|rejected)$/.test(o.kind)) ends.add(endKey(o.party, o.kind, o), o);
+  const unused = new Pairing(ends);
   const add = (from: Observation, to: Observation, type: string, src: string, dst: string) =>
     out.push({
       id: out.length + 1,
@@ -129,19 +139,10 @@ function writeMessages(rec: Recording, stepOf: Map<Observation, number>): Messag
   for (const decided of obs) {
     if (decided.party !== 'Storage' || !decided.client) continue;
     const c = decided.client;
-    const value = decided.detail?.value;
-    const match = (o: Observation, kind: string) =>
-      !used.has(o) && o.party === c && o.kind === kind && o.token === decided.token && o.detail?.value === value;
-    const sent = [...obs].reverse().find((o) => o.atMs <= decided.atMs && match(o, 'write.sent'));
-    const reply = obs.find((o) => o.atMs >= decided.atMs && match(o, decided.kind));
-    if (sent) {
-      used.add(sent);
-      add(sent, decided, 'write', c, 'Storage');
-    }
-    if (reply) {
-      used.add(reply);
-      add(decided, reply, decided.kind === 'write.accepted' ? 'ack' : 'refusal', 'Storage', c);
-    }
+    const sent = unused.lastAtOrBefore(endKey(c, 'write.sent', decided), decided.atMs);
+    const reply = unused.firstAtOrAfter(endKey(c, decided.kind, decided), decided.atMs);
+    if (sent) add(sent, decided, 'write', c, 'Storage');
+    if (reply) add(decided, reply, decided.kind === 'write.accepted' ? 'ack' : 'refusal', 'Storage', c);
   }
   return out.sort((a, b) => a.sentMs - b.sentMs || a.id - b.id).map((m, i) => ({ ...m, id: i + 1 }));
 }
@@ -165,8 +166,17 @@ export function recordingToTrace(rec: Recording): { trace: Trace; skipped: numbe
   let skipped = 0;
   const endMs = Math.max(rec.schedule.durationMs, rec.observations.at(-1)?.atMs ?? 0);
   const leases: LeaseRecord[] = leasesOf(rec, endMs);
+  const leaseTurns = new Turns(
+    leases.map((lease) => ({ atMs: lease.grantedMs, lease })),
+    (t) => t.lease.holder,
+  );
+  const grants = new Turns(
+    rec.observations.filter((o) => o.kind === 'lock.granted'),
+    (o) => o.party,
+  );
+  let staleAccepted = false;
   for (const o of rec.observations) {
-    const write = outcomeOf(o, context, (c, at) => supersededAt(rec.observations, c, at));
+    const write = outcomeOf(o, context, (c, at) => supersededAt(grants, c, at));
     const worded = write ? write.step : stepFor(o, context);
     if (!worded) {
       skipped += 1;
@@ -181,8 +191,8 @@ export function recordingToTrace(rec: Recording): { trace: Trace; skipped: numbe
       seq.set(o.party, n);
       detail = { value: String(o.detail?.value ?? ''), seq: n };
     }
-    const staleSoFar = steps.some((s) => s.write?.stale && s.write.verdict === 'accepted');
     const outcome: WriteOutcome | undefined = write?.outcome;
+    staleAccepted ||= Boolean(outcome?.stale && outcome.verdict === 'accepted');
     steps.push({
       index,
       timeMs: o.atMs,
@@ -196,14 +206,11 @@ export function recordingToTrace(rec: Recording): { trace: Trace; skipped: numbe
         kind: worded.kind,
         write: outcome,
         detail,
-        alsoHolding: outcome?.stale ? alsoHoldingAt(leases, outcome.client, o.atMs) : null,
+        alsoHolding: outcome?.stale ? alsoHoldingAt(leaseTurns, outcome.client, o.atMs) : null,
       }),
       snapshots: views,
       changed,
-      status: {
-        violations: 0,
-        staleWriteAccepted: staleSoFar || Boolean(outcome?.stale && outcome.verdict === 'accepted'),
-      },
+      status: { violations: 0, staleWriteAccepted: staleAccepted },
     } as Step);
   }
   const scenario = { ...scenarioFor(rec), name: `Recorded: ${rec.title}` };
