@@ -106,7 +106,7 @@ function useRoomBelow(main: RefObject<HTMLElement | null>, top: RefObject<HTMLEl
 const FIT_SLACK_PX = 4;
 
 /** How many times, at most, useWordsFit makes the words smaller (lessons.css, data-fit). */
-export const WORDS_FIT_STEPS = 3;
+const WORDS_FIT_STEPS = 3;
 
 /**
  * Presenting, how much smaller the words and the question above the timeline are drawn (0, as
