@@ -27,7 +27,7 @@ import { Narration } from './narration/Narration';
 import { Verdict } from './narration/Verdict';
 import { LabProvider } from './store/context';
 import type { LabStore } from './store/labStore';
-import { loadAllPresets } from './store/presets';
+import { loadAllPresets } from './store/code/presets';
 import { KnobPicker } from './strategy/KnobPicker';
 import { StrategyPicker } from './strategy/StrategyPicker';
 import { WhatIfForm } from './whatif/WhatIfForm';
@@ -52,7 +52,7 @@ export function App({ store, session, flushUrl = () => {} }: AppProps) {
   useModelSoon(store);
   // The picker and a file opened here name any preset: the store holds them all from when the lab
   // is shown, however the page began (a link, an embed turned into the lab, the recordings closed:
-  // store/presets.ts). This view's own code brings them (the picker lists them): at once.
+  // store/code/presets.ts). This view's own code brings them (the picker lists them): at once.
   useEffect(() => {
     void loadAllPresets().catch(() => undefined);
   }, []);

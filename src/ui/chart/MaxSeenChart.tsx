@@ -5,9 +5,9 @@
 import { memo, useMemo, type MouseEvent } from 'react';
 import { useActions, useLabStore } from '../store/context';
 import { useShownTrace } from '../store/shown';
-import { usePacedCursor } from '../store/paced';
+import { usePacedCursor } from '../store/pacing/paced';
 import { useElementWidth } from '../hooks/useElementWidth';
-import { lastStepAtOrBefore } from '../store/time';
+import { lastStepAtOrBefore } from '../store/pacing/time';
 import { formatNumber } from '../format/number';
 import { layoutMaxSeen, maxSeenSeries, type MaxSeenLayout } from './maxSeenLayout';
 import { pointerIn } from '../svg/pointer';
@@ -58,7 +58,7 @@ const Shapes = memo(function Shapes({ layout, height }: { layout: MaxSeenLayout;
 
 export function MaxSeenChart() {
   const { trace, fullTrace } = useShownTrace();
-  // Paced: follows the cursor a few times a second while playing (see store/paced.ts); never past
+  // Paced: follows the cursor a few times a second while playing (see store/pacing/paced.ts); never past
   // the run so far when the future is hidden.
   const cursor = Math.min(usePacedCursor(useLabStore(), 'chart'), trace.steps.length - 1);
   // The time axis spans the whole run even when only part of it is shown, so it does not rescale.

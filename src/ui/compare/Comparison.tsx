@@ -9,7 +9,7 @@ import { startComparison } from '../workers/comparison';
 import type { RowSummary } from '../workers/wire';
 import { useActions, useLab } from '../store/context';
 import { rowCarryWords, sharedCarryNotes } from './carried';
-import { fetchPreset } from '../store/presets';
+import { fetchPreset } from '../store/code/presets';
 import { Sources } from '../strategy/Sources';
 
 /** The pitfall where fencing cannot help: the zombie's write comes before the newer token. */
@@ -56,7 +56,7 @@ export function Comparison() {
   // A run changed in the lab still has its preset's name: the caption says it is changed.
   const caption = `“${scenario.name}”${edited ? ', as you changed it,' : ''} run under every strategy.`;
   const { setStrategy, loadPreset, showError } = useActions();
-  // The presets beyond the page's own come on demand (store/presets.ts): fetched, then opened.
+  // The presets beyond the page's own come on demand (store/code/presets.ts): fetched, then opened.
   const openEarlyZombie = () =>
     void fetchPreset(EARLY_ZOMBIE).then(
       (preset) => (preset ? loadPreset(EARLY_ZOMBIE) : undefined),

@@ -2,7 +2,7 @@
 // speed on a log scale, and where the cursor is. Keyboard shortcuts live in useKeyboard.
 
 import { useActions, useLab } from '../store/context';
-import { BASE_RATE, SPEEDS, formatSpeed } from '../store/speed';
+import { BASE_RATE, SPEEDS, formatSpeed } from '../store/pacing/speed';
 import { Icon } from './icons';
 
 /** `label` names the bar where a page has two (the recorded view: one per run). */

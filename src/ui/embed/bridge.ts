@@ -7,9 +7,9 @@
 
 import type { LabStore } from '../store/labStore';
 import { noSuchPreset, readCommand, type Command } from './commands';
-import { PRESETS_UNFETCHED, fetchPreset, knownPresets, loadAllPresets } from '../store/presets';
+import { PRESETS_UNFETCHED, fetchPreset, knownPresets, loadAllPresets } from '../store/code/presets';
 import { openScenario, seekStep, setKnob, whenSettled } from './drive';
-import { prepareRun } from '../store/loading';
+import { prepareRun } from '../store/code/loading';
 import { takeEarlyMessages } from './early';
 import { EVENT_SOURCE, eventDiffer, readyEvent, type EmbedEvent } from './events';
 

@@ -5,7 +5,7 @@
 import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useActions, useLabStore } from '../store/context';
 import { useShownTrace } from '../store/shown';
-import { usePacedCursor } from '../store/paced';
+import { usePacedCursor } from '../store/pacing/paced';
 import { eventRow, rowWindow, scrollToShow, tableResources } from './eventRows';
 import { strategyIdOf } from '../../engine';
 import { useElementSize } from '../hooks/useElementWidth';
@@ -28,7 +28,7 @@ export function EventTable({
   const [measure, measuredPx] = useElementSize<HTMLDivElement>('height');
   // The rows the box shows: as tall as it is drawn, once measured (with fill), else as designed.
   const viewportPx = fill && measuredPx > 0 ? measuredPx : VIEWPORT_PX;
-  // Paced: follows the cursor a few times a second while playing (see store/paced.ts); never past
+  // Paced: follows the cursor a few times a second while playing (see store/pacing/paced.ts); never past
   // the run so far when the future is hidden.
   const cursor = Math.min(usePacedCursor(useLabStore(), 'table'), trace.steps.length - 1);
   const { seek } = useActions();

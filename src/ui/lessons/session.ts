@@ -7,7 +7,7 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { Lesson, ResolvedStep, Scenario } from '../../engine';
 import type { LabStore } from '../store/labStore';
-import { PAGE_CODE } from '../store/loading';
+import { PAGE_CODE } from '../store/code/loading';
 import { SHIPPED_LESSON_RUNS, type LessonRuns } from './lessonRuns';
 import { lessonCatalogue, type LessonCatalogue } from './catalogue';
 

@@ -18,13 +18,13 @@ import {
   type Scenario,
   type Trace,
 } from '../../engine';
-import { nearestSpeed, stepSpeed, type Speed } from './speed';
-import { clampCursor, lastStepAtOrBefore, timeAt } from './time';
-import { SKIM_ABOVE_SPEED, advancePlayback, readingMs } from './playback';
-import { defaultScenario, differsFromPreset, isPresetAsShipped, presetOf } from './presetOf';
-import { knownPreset } from './presets';
+import { nearestSpeed, stepSpeed, type Speed } from './pacing/speed';
+import { clampCursor, lastStepAtOrBefore, timeAt } from './pacing/time';
+import { SKIM_ABOVE_SPEED, advancePlayback, readingMs } from './pacing/playback';
+import { defaultScenario, differsFromPreset, isPresetAsShipped, presetOf } from './code/presetOf';
+import { knownPreset } from './code/presets';
 import { historyMove, revisionOf, withoutDefaults } from './history';
-import { HERE_MAX_EVENTS, simulatorNow, traceLater, traceNow, type RunResult, type RunSources } from './runs';
+import { HERE_MAX_EVENTS, simulatorNow, traceLater, traceNow, type RunResult, type RunSources } from './code/runs';
 import { NAME_NEEDED, UNDO_LIMIT, type LabActions, type LabState, type LabStore, type StoreOptions } from './labState';
 
 export * from './labState';

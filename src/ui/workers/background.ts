@@ -3,7 +3,7 @@
 // with the comparison, so a page that never shows one (the embed player) never loads it.
 
 import type { Scenario, Trace } from '../../engine';
-import { simulatorNow, type EngineCode } from '../store/runs';
+import { simulatorNow, type EngineCode } from '../store/code/runs';
 import { TraceAssembly, type RunReply } from './wire';
 
 /** Runs scenarios off the main thread; only the newest request is answered. */

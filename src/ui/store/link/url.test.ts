@@ -1,8 +1,8 @@
 // The shareable link round-trips a scenario and its cursor, and turns anything else into a message.
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { PRESETS, carryTo, findPreset, validateScenario } from '../../engine';
-import { presetUnder } from './presetOf';
+import { PRESETS, carryTo, findPreset, validateScenario } from '../../../engine';
+import { presetUnder } from '../code/presetOf';
 import { decodeHash, encodeHash } from './url';
 
 const race = () => findPreset('canonical-race')!.scenario;
