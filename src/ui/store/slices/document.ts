@@ -51,7 +51,7 @@ export function openedDocument(scenario: Scenario, trace: Trace): Pick<LabState,
  * knob set back to its default is then no change: a preset is its preset again (not "changed"),
  * and its link is short again. No shipped preset writes a default out.
  */
-export function withoutDefaults(
+function withoutDefaults(
   scenario: Scenario,
   knobs: Record<string, unknown>,
   keys: readonly string[],

@@ -24,7 +24,7 @@ export function revisionOf(
  * `future`; `redo` the other way round (each at most UNDO_LIMIT long). Null when there is nothing
  * to move to. `to` is the revision to open; `past` and `future` are the history after the move.
  */
-export function historyMove(
+function historyMove(
   state: Parameters<typeof revisionOf>[0] & Pick<LabState, 'past' | 'future'>,
   direction: 'undo' | 'redo',
 ): { to: Revision; past: Revision[]; future: Revision[] } | null {

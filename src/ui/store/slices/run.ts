@@ -24,7 +24,7 @@ export type Settled = Pick<
 >;
 
 /** Picks a new trace's cursor from that trace. */
-export type Place = (trace: Trace) => number;
+type Place = (trace: Trace) => number;
 
 export interface Run {
   /**
