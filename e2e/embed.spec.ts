@@ -277,6 +277,23 @@ test('a link the player cannot read says why in the frame and in an error event'
   expect(scrolls).toBe(false);
 });
 
+test('an empty show= shows the default parts and says so; a link over the size limit is refused in a short sentence', async ({
+  page,
+}) => {
+  await page.goto('./#embed&preset=canonical-race&step=t6&show=');
+  await embedDrawn(page);
+  await expect(page.getByRole('alert')).toContainText('"show" names no part');
+  await expect(page.locator('.tl-svg')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Play' })).toBeVisible();
+
+  await page.goto(`./#embed&preset=canonical-race&s=${'A'.repeat(1024 * 1024)}`);
+  await embedDrawn(page);
+  const alert = page.getByRole('alert');
+  await expect(alert).toContainText('characters long, more than the 262,144 a link may have');
+  expect((await alert.innerText()).length).toBeLessThan(300);
+  await expect(page.locator('.tl-svg')).toBeVisible();
+});
+
 test('hostile messages change nothing; bad shapes get one warning and an error event', async ({ page }) => {
   const frame = await openParent(page, 'step=t3');
   const warnings: string[] = [];

@@ -107,6 +107,54 @@ describe('npm run sim', () => {
   });
 });
 
+describe('a run bounded by its events (issue 40)', () => {
+  /** The run that never ended: the canonical race under ZooKeeper, a 30 ms session, 1e8 ms long.
+   * Its pings are events but not steps, so no step limit stopped it. */
+  const jam = {
+    format: 'fencelab.scenario',
+    version: 1,
+    name: 'The canonical race',
+    strategy: 'zookeeper',
+    knobs: { leaseTtlMs: 30 },
+    durationMs: 100_000_000,
+    actions: [
+      { atMs: 0, type: 'acquire', client: 'Client1' },
+      { atMs: 100, type: 'pause', client: 'Client1', durationMs: 2500 },
+      { atMs: 100, type: 'write', client: 'Client1', value: 'Y' },
+      { atMs: 1200, type: 'acquire', client: 'Client2' },
+      { atMs: 1300, type: 'write', client: 'Client2', value: 'X' },
+    ],
+  };
+
+  it('ends the run that never ended, cut by its event budget, saying how far it got meanwhile and where it stopped', () => {
+    const notes: string[] = [];
+    let clock = 0; // each reading a quarter of a second later
+    const { code, out } = run(['--scenario', file('jam.json', JSON.stringify(jam)), '--format', 'json'], {
+      note: (line) => notes.push(line),
+      now: () => (clock += 250),
+    });
+    expect(code).toBe(0);
+    const trace = JSON.parse(out);
+    expect(trace.truncated).toBe(true);
+    expect(trace.verdict.cutShort).toEqual({ events: 1_000_000, atMs: trace.endMs, horizonMs: 100_000_000 });
+    const progress = notes.slice(0, -1);
+    expect(progress.length).toBeGreaterThan(1);
+    for (const line of progress)
+      expect(line).toMatch(
+        /^sim: still running after \d+ s: [\d,]+ events of at most 1,000,000, at [\d,]+ ms of 100,000,000 ms$/,
+      );
+    expect(notes.at(-1)).toMatch(
+      /^sim: Cut short after 1,000,000 events at [\d,]+ ms, of the 100,000,000 ms the run was to last: no verdict beyond that point\./,
+    );
+  }, 180_000);
+
+  it('says nothing on the side for a run that takes no time', () => {
+    const notes: string[] = [];
+    expect(run(['--preset', 'canonical-race'], { note: (l) => notes.push(l), now: () => 0 }).code).toBe(0);
+    expect(notes).toEqual([]);
+  });
+});
+
 describe('parseArgs', () => {
   it('refuses --preset with --scenario', () => {
     expect(() => parseArgs(['--preset', 'a', '--scenario', 'b'])).toThrow(UsageError);

@@ -175,6 +175,45 @@ describe('a late event fails on a quiet host and is "disturbed" on a busy one', 
   });
 });
 
+describe("a Redis key's expiry is timed from the client's own SET round, not from the observer's polls", () => {
+  const client2Key = (o: Observation) => o.party === 'Redis1' && o.client === 'Client2';
+
+  it('a key the observer saw set 1.7 s late (its polls stalled) still agrees', () => {
+    const seenLate = edited(
+      'redlock-race',
+      when((o) => client2Key(o) && o.kind === 'key.set', { atMs: 4900 }),
+    );
+    for (const load of [undefined, QUIET, BUSY]) expect(judge(withLoad(seenLate, load)).kind).toBe('agrees');
+  });
+
+  it('a key gone before its round could have set it to expire disagrees, however busy the host', () => {
+    const early = edited(
+      'redlock-race',
+      when((o) => client2Key(o) && o.kind === 'key.deleted', { atMs: 3500 }),
+    );
+    expect(findings(early)[0]?.what).toBe(
+      "Redis1's key was gone at 3500 ms, early: due to expire at 5201 ms at the soonest",
+    );
+    for (const load of [undefined, QUIET, BUSY]) expect(judge(withLoad(early, load)).kind).toBe('disagrees');
+  });
+
+  it("a key seen gone late is allowed as much later as the observer's polls fired late", () => {
+    const seenGoneLate = edited(
+      'redlock-race',
+      when((o) => client2Key(o) && o.kind === 'key.deleted', { atMs: 5360 }),
+    );
+    expect(judge(withLoad(seenGoneLate, QUIET)).kind).toBe('disagrees');
+    const pollsLate = { ...QUIET, loopLateMaxMs: 80 };
+    expect(isBusy(pollsLate)).toBe(false);
+    expect(judge(withLoad(seenGoneLate, pollsLate)).kind).toBe('agrees');
+    const muchLater = edited(
+      'redlock-race',
+      when((o) => client2Key(o) && o.kind === 'key.deleted', { atMs: 5600 }),
+    );
+    expect(judge(withLoad(muchLater, BUSY)).kind).toBe('disturbed');
+  });
+});
+
 describe('isBusy: what counts as a busy host', () => {
   it.each([
     ['two busy loops', BUSY, true],

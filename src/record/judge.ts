@@ -259,6 +259,22 @@ function checkWrites(rec: Recording, out: Finding[]): void {
   checkVerdicts('write', stepWrites(storeModel, true), realStore, same, say, out);
 }
 
+/** When a master can have set the key a deletion `gone` removed, ms after the start: within the
+ * client's own SET round (sent at its reply's time less the round's elapsed ms; a master sets PX
+ * from when the command reaches it), so the observer's polls, late on a busy host, do not move the
+ * expiry. Without the round (a recording that lacks it), when the observer first saw the key. */
+function setWindow(obs: Observation[], gone: Observation): { firstMs: number; lastMs: number } | null {
+  const round = obs.find(
+    (x) =>
+      (x.kind === 'lock.quorum' || x.kind === 'lock.failed') &&
+      x.token === gone.token &&
+      x.detail?.elapsedMs !== undefined,
+  );
+  if (round) return { firstMs: round.atMs - Number(round.detail?.elapsedMs), lastMs: round.atMs };
+  const seen = obs.find((x) => x.kind === 'key.set' && x.party === gone.party && x.token === gone.token);
+  return seen ? { firstMs: seen.atMs, lastMs: seen.atMs } : null;
+}
+
 /** Redlock: majorities, the masters' own expiries, the store's rule on random values, and whether
  * two clients held the lock at once, as in the model. */
 function checkRedlock(rec: Recording, slackMs: number, out: Finding[]): void {
@@ -286,23 +302,22 @@ function checkRedlock(rec: Recording, slackMs: number, out: Finding[]): void {
       (x) => x.token === o.token && (x.kind === 'lock.failed' || x.kind === 'lock.released') && x.atMs <= o.atMs,
     );
   for (const o of obs.filter((x) => x.kind === 'key.deleted' && !unlocked(x))) {
-    const set = obs.find((x) => x.kind === 'key.set' && x.party === o.party && x.token === o.token);
     // A master that crashed comes back empty: its keys go with the crash, not by expiry (the
     // observer can see the empty master before the recorder notes that it restarted).
     const crashed = obs.some((x) => x.kind === 'node.crashed' && x.party === o.party && x.atMs <= o.atMs);
+    const set = setWindow(obs, o);
     if (!set || crashed) continue;
-    const due = set.atMs + ttl;
-    if (o.atMs > due + KEY_EXPIRY_MS + slackMs)
+    if (o.atMs > set.lastMs + ttl + KEY_EXPIRY_MS + slackMs)
       out.push({
-        atMs: due + KEY_EXPIRY_MS + slackMs,
+        atMs: set.lastMs + ttl + KEY_EXPIRY_MS + slackMs,
         kind: 'late',
-        what: `${o.party}'s key was seen gone at ${o.atMs} ms, due to expire at ${due} ms`,
+        what: `${o.party}'s key was seen gone at ${o.atMs} ms, due to expire by ${set.lastMs + ttl} ms`,
       });
-    else if (due - o.atMs > KEY_EXPIRY_MS)
+    else if (set.firstMs + ttl - o.atMs > KEY_EXPIRY_MS)
       out.push({
         atMs: o.atMs,
         kind: 'differs',
-        what: `${o.party}'s key was gone at ${o.atMs} ms, early: due to expire at ${due} ms`,
+        what: `${o.party}'s key was gone at ${o.atMs} ms, early: due to expire at ${set.firstMs + ttl} ms at the soonest`,
       });
   }
   for (const o of obs.filter((x) => x.party === 'Storage')) {
@@ -342,12 +357,13 @@ function checkRedlock(rec: Recording, slackMs: number, out: Finding[]): void {
 }
 
 /** Every difference between the recording and the model running its schedule, earliest first.
- * Late limits widen by how late the recorder started the schedule's actions (the model starts
- * them on time). */
+ * Late limits widen by how late the recorder's timers fired: the schedule's actions (the model
+ * starts them on time) and the observer's polls (it sees an end only at its next poll). */
 export function findings(rec: Recording): Finding[] {
   const model = modelFacts(simulate(scenarioFor(rec)));
   const real = realFacts(rec);
-  const slackMs = loadOf(rec)?.actionLateMaxMs ?? 0;
+  const load = loadOf(rec);
+  const slackMs = load ? Math.max(load.actionLateMaxMs, load.loopLateMaxMs) : 0;
   const out: Finding[] = [];
   const grantsAlike = checkGrants(rec, model, real, slackMs, out);
   checkEnds(rec, model, real, slackMs, out);

@@ -82,147 +82,203 @@ export interface RaceRun {
   load: RaceLoad;
 }
 
-/** Runs `schedule` with `clients` against the harness. */
-export async function runRace(harness: Harness, schedule: Schedule, clients: string[]): Promise<RaceRun> {
-  const seen: (Observation & { n: number })[] = [];
-  let actionLateMaxMs = 0;
-  const lateBy = (dueEpochMs: number) => void (actionLateMaxMs = Math.max(actionLateMaxMs, Date.now() - dueEpochMs));
-  let t0 = Date.now();
-  const at = (epochMs: number) => Math.max(0, Math.round(epochMs - t0));
-  const push = (o: Omit<Observation, 'atMs'>, epochMs = Date.now()) =>
-    seen.push({ atMs: at(epochMs), ...o, n: seen.length });
-  const aliases = new Map<string, string>();
-  const rule = schedule.knobs.check === 'none' ? 'none' : 'reject-le';
-  const store = await startStore(rule, (o) => push(o));
-  const children = new Map<string, ChildProcess>();
-  const restarts: Promise<void>[] = [];
+/** What one race keeps while it runs, shared by its phases below. */
+interface Race {
+  harness: Harness;
+  /** The schedule's start (epoch ms); an observation's atMs is counted from it. */
+  t0: number;
+  seen: (Observation & { n: number })[];
+  /** A token, lease or session id -> the client it belongs to. */
+  aliases: Map<string, string>;
+  children: Map<string, ChildProcess>;
+  restarts: Promise<void>[];
   /** What went wrong off the schedule's own path (a restart, a timer): thrown after the cleanup. */
-  const failures: unknown[] = [];
-  const fail = (e: unknown) => void failures.push(e);
-  const timers: NodeJS.Timeout[] = [];
+  failures: unknown[];
+  timers: NodeJS.Timeout[];
+  actionLateMaxMs: number;
+}
+
+function push(race: Race, o: Omit<Observation, 'atMs'>, epochMs = Date.now()): void {
+  race.seen.push({ atMs: Math.max(0, Math.round(epochMs - race.t0)), ...o, n: race.seen.length });
+}
+
+/** Counts how late something due at `dueEpochMs` ran. */
+function lateBy(race: Race, dueEpochMs: number): void {
+  race.actionLateMaxMs = Math.max(race.actionLateMaxMs, Date.now() - dueEpochMs);
+}
+
+/** Throws the first failure off the schedule's path, if any. */
+function check(race: Race): void {
+  if (race.failures.length) throw race.failures[0];
+}
+
+/** Starts one child per client, in order, each told the store's URL; notes what each reports. */
+async function startChildren(race: Race, schedule: Schedule, clients: string[], storeUrl: string): Promise<void> {
+  for (const id of clients) {
+    const config: ChildConfig = {
+      ...race.harness.childConfig(id),
+      client: id,
+      ttlMs: schedule.knobs.leaseTtlMs ?? 1000,
+      storeUrl,
+    };
+    const child = await spawnChild(config, (m) => {
+      const {
+        at: when,
+        kind,
+        token,
+        detail,
+      } = m as { at: number; kind: string; token?: string; detail?: Record<string, string> };
+      for (const a of [token, detail?.lease, detail?.session]) if (a) race.aliases.set(a, id);
+      push(race, { party: id, kind, ...(token ? { token } : {}), ...(detail ? { detail } : {}) }, when);
+    });
+    race.children.set(id, child);
+  }
+}
+
+/** SIGSTOPs `child`, and SIGCONTs it after the pause's duration (if it has one). */
+async function pause(race: Race, a: Extract<Action, { type: 'pause' }>, child: ChildProcess | undefined) {
+  if (!child?.pid) return;
+  const pid = child.pid;
+  const stoppedAt = Date.now();
+  process.kill(pid, 'SIGSTOP');
+  push(race, { party: a.client, kind: 'client.paused', detail: { frozen: await frozen(pid) } }, stoppedAt);
+  const pausedMs = a.durationMs;
+  if (pausedMs === undefined) return;
+  race.timers.push(
+    setTimeout(() => {
+      lateBy(race, stoppedAt + pausedMs);
+      try {
+        if (FAULT === 'resume') throw new Error(`injected fault: resuming ${a.client} failed`);
+        process.kill(pid, 'SIGCONT');
+        push(race, { party: a.client, kind: 'client.resumed' });
+      } catch (e) {
+        race.failures.push(e);
+      }
+    }, pausedMs),
+  );
+}
+
+/** Crashes a party and starts it again, in the background (awaited at the schedule's end). */
+function crash(race: Race, a: Extract<Action, { type: 'crash' }>): void {
+  // The handler is attached here, when the promise is made: a failed restart is a failure
+  // of the race, never an unhandled rejection that ends Node before the cleanup.
+  const restart = race.harness
+    .crash(a.party, a.restartAfterMs ?? 0, (o) => push(race, o))
+    .then(() => {
+      if (FAULT === 'restart') throw new Error(`injected fault: restarting ${a.party} failed`);
+    });
+  race.restarts.push(restart.catch((e: unknown) => void race.failures.push(e)));
+}
+
+/** Performs one of the schedule's actions. */
+async function act(race: Race, a: Action): Promise<void> {
+  const child = 'client' in a ? race.children.get(a.client) : undefined;
+  switch (a.type) {
+    case 'acquire':
+    case 'release':
+      return void child?.send({ type: a.type });
+    case 'write':
+      return void child?.send({ type: 'write', value: a.value });
+    case 'pause':
+      return pause(race, a, child);
+    case 'resume':
+      if (child?.pid) signal(child.pid, 'SIGCONT');
+      return push(race, { party: a.client, kind: 'client.resumed' });
+    case 'partition':
+      race.harness.cut(a.a, a.b);
+      return push(race, { party: a.a, kind: 'network.partitioned', detail: { from: a.a, to: a.b } });
+    case 'heal':
+      race.harness.heal(a.a, a.b);
+      return push(race, { party: a.a, kind: 'network.healed', detail: { from: a.a, to: a.b } });
+    case 'crash':
+      return crash(race, a);
+    default:
+      throw new Error(`the recorder cannot perform "${a.type}"`);
+  }
+}
+
+/** Runs the schedule from now (t0) to its end, observing the server all along; the host's load. */
+async function play(race: Race, schedule: Schedule): Promise<RaceLoad> {
+  const clientOf = (alias: string) => race.aliases.get(alias);
+  const watch = watchLoad();
+  race.t0 = Date.now();
   let watching = true;
-  let load: RaceLoad | undefined;
-  try {
-    for (const id of clients) {
-      const config: ChildConfig = {
-        ...harness.childConfig(id),
-        client: id,
-        ttlMs: schedule.knobs.leaseTtlMs ?? 1000,
-        storeUrl: store.url,
-      };
-      const child = await spawnChild(config, (m) => {
-        const {
-          at: when,
-          kind,
-          token,
-          detail,
-        } = m as { at: number; kind: string; token?: string; detail?: Record<string, string> };
-        for (const a of [token, detail?.lease, detail?.session]) if (a) aliases.set(a, id);
-        push({ party: id, kind, ...(token ? { token } : {}), ...(detail ? { detail } : {}) }, when);
-      });
-      children.set(id, child);
+  const observer = (async () => {
+    while (watching) {
+      await race.harness.observe((o) => push(race, o), clientOf).catch(() => undefined);
+      await sleep(OBSERVE_MS);
     }
-    const clientOf = (alias: string) => aliases.get(alias);
-    const watch = watchLoad();
-    t0 = Date.now();
-    const observer = (async () => {
-      while (watching) {
-        await harness.observe((o) => push(o), clientOf).catch(() => undefined);
-        await sleep(OBSERVE_MS);
-      }
-    })();
-    const act = async (a: Action) => {
-      const child = 'client' in a ? children.get(a.client) : undefined;
-      switch (a.type) {
-        case 'acquire':
-        case 'release':
-          return void child?.send({ type: a.type });
-        case 'write':
-          return void child?.send({ type: 'write', value: a.value });
-        case 'pause': {
-          if (!child?.pid) return;
-          const stoppedAt = Date.now();
-          process.kill(child.pid, 'SIGSTOP');
-          push({ party: a.client, kind: 'client.paused', detail: { frozen: await frozen(child.pid) } }, stoppedAt);
-          const pausedMs = a.durationMs;
-          if (pausedMs !== undefined) {
-            const pid = child.pid;
-            timers.push(
-              setTimeout(() => {
-                lateBy(stoppedAt + pausedMs);
-                try {
-                  if (FAULT === 'resume') throw new Error(`injected fault: resuming ${a.client} failed`);
-                  process.kill(pid, 'SIGCONT');
-                  push({ party: a.client, kind: 'client.resumed' });
-                } catch (e) {
-                  fail(e);
-                }
-              }, pausedMs),
-            );
-          }
-          return;
-        }
-        case 'resume':
-          if (child?.pid) signal(child.pid, 'SIGCONT');
-          return void push({ party: a.client, kind: 'client.resumed' });
-        case 'partition':
-          harness.cut(a.a, a.b);
-          return void push({ party: a.a, kind: 'network.partitioned', detail: { from: a.a, to: a.b } });
-        case 'heal':
-          harness.heal(a.a, a.b);
-          return void push({ party: a.a, kind: 'network.healed', detail: { from: a.a, to: a.b } });
-        case 'crash': {
-          // The handler is attached here, when the promise is made: a failed restart is a failure
-          // of the race, never an unhandled rejection that ends Node before the cleanup.
-          const restart = harness
-            .crash(a.party, a.restartAfterMs ?? 0, (o) => push(o))
-            .then(() => {
-              if (FAULT === 'restart') throw new Error(`injected fault: restarting ${a.party} failed`);
-            });
-          return void restarts.push(restart.catch(fail));
-        }
-        default:
-          throw new Error(`the recorder cannot perform "${a.type}"`);
-      }
-    };
-    const check = () => {
-      if (failures.length) throw failures[0];
-    };
+  })();
+  try {
     for (const a of [...schedule.actions].sort((x, y) => x.atMs - y.atMs)) {
-      await sleep(t0 + a.atMs - Date.now());
-      lateBy(t0 + a.atMs);
-      check();
-      await act(a);
+      await sleep(race.t0 + a.atMs - Date.now());
+      lateBy(race, race.t0 + a.atMs);
+      check(race);
+      await act(race, a);
     }
     // The rest of the run, in short steps so that a failure ends it at once.
-    while (Date.now() < t0 + schedule.durationMs) {
-      check();
-      await sleep(Math.min(50, t0 + schedule.durationMs - Date.now()));
+    while (Date.now() < race.t0 + schedule.durationMs) {
+      check(race);
+      await sleep(Math.min(50, race.t0 + schedule.durationMs - Date.now()));
     }
-    await Promise.all(restarts);
-    check();
-    load = watch.stop(actionLateMaxMs);
+    await Promise.all(race.restarts);
+    check(race);
+    const load = watch.stop(race.actionLateMaxMs);
     watching = false;
     await observer;
+    return load;
   } finally {
     watching = false;
-    for (const t of timers) clearTimeout(t);
-    // Every step here is guarded: one child already gone must not stop the others' cleanup.
-    for (const child of children.values()) {
-      if (child.pid) signal(child.pid, 'SIGCONT');
-      if (child.connected) child.send({ type: 'close' }, () => undefined);
-    }
-    // A restart still under way finishes (or fails) before the servers are stopped.
-    await Promise.allSettled(restarts);
-    await sleep(200);
-    await Promise.allSettled([...children.values()].map((c) => stopTracked(c, { graceMs: 1000 })));
-    await store.close();
   }
-  // An observer can see a key before the client has said whose value it is: name it now.
-  const named = seen.map(({ n, ...o }) => {
-    const client = o.client ?? (o.token && !clients.includes(o.party) ? aliases.get(o.token) : undefined);
+}
+
+/** Stops every child (resumed first, so none stays frozen) once its restarts have settled. */
+async function stopChildren(race: Race): Promise<void> {
+  for (const t of race.timers) clearTimeout(t);
+  // Every step here is guarded: one child already gone must not stop the others' cleanup.
+  for (const child of race.children.values()) {
+    if (child.pid) signal(child.pid, 'SIGCONT');
+    if (child.connected) child.send({ type: 'close' }, () => undefined);
+  }
+  // A restart still under way finishes (or fails) before the servers are stopped.
+  await Promise.allSettled(race.restarts);
+  await sleep(200);
+  await Promise.allSettled([...race.children.values()].map((c) => stopTracked(c, { graceMs: 1000 })));
+}
+
+/** The observations in time order, each key an observer saw named by its client where known: an
+ * observer can see a key before the client has said whose value it is. */
+function named(race: Race, clients: string[]): Observation[] {
+  const withClient = race.seen.map(({ n, ...o }) => {
+    const client = o.client ?? (o.token && !clients.includes(o.party) ? race.aliases.get(o.token) : undefined);
     return { n, ...o, ...(client ? { client } : {}) };
   });
+  return withClient.sort((a, b) => a.atMs - b.atMs || a.n - b.n).map(({ n: _n, ...o }) => o);
+}
+
+/** Runs `schedule` with `clients` against the harness. */
+export async function runRace(harness: Harness, schedule: Schedule, clients: string[]): Promise<RaceRun> {
+  const race: Race = {
+    harness,
+    t0: Date.now(),
+    seen: [],
+    aliases: new Map(),
+    children: new Map(),
+    restarts: [],
+    failures: [],
+    timers: [],
+    actionLateMaxMs: 0,
+  };
+  const rule = schedule.knobs.check === 'none' ? 'none' : 'reject-le';
+  const store = await startStore(rule, (o) => push(race, o));
+  let load: RaceLoad | undefined;
+  try {
+    await startChildren(race, schedule, clients, store.url);
+    load = await play(race, schedule);
+  } finally {
+    await stopChildren(race);
+    await store.close();
+  }
   if (!load) throw new Error('the race ended without its load figures'); // only a thrown race skips them
-  return { observations: named.sort((a, b) => a.atMs - b.atMs || a.n - b.n).map(({ n: _n, ...o }) => o), load };
+  return { observations: named(race, clients), load };
 }

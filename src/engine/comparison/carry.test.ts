@@ -77,6 +77,18 @@ describe('carrying parties by role', () => {
     expect(cuts('redlock')).toHaveLength(5);
   });
 
+  it('a cut from every Redis master at once comes back as one cut from the lock service, and says so', () => {
+    const s = preset('incident-watchdog');
+    const toRedlock = carryTo(s, 'redlock');
+    const back = carryTo(toRedlock.scenario, 'zookeeper');
+    expect(back.scenario.actions.filter((a) => a.type === 'partition')).toEqual([
+      { atMs: 100, type: 'partition', a: 'Client1', b: 'ZooKeeper' },
+    ]);
+    expect(back.notes).toEqual([
+      'Carried: the cut at 100 ms between Client1 and every Redis master → Client1–ZooKeeper.',
+    ]);
+  });
+
   it('actions on a server carry: crash, restart and a clock jump of the lock service, under every strategy', () => {
     const s = withActions(preset('canonical-race'), [
       { atMs: 400, type: 'clockJump', party: 'LockService', deltaMs: 5000 },

@@ -34,6 +34,163 @@ function authorityWords(s: StrategyDef): string {
   return `all ${count} of ${all.join(', ')}`;
 }
 
+/** One carry under way: the two strategies, how parties map, and what it has carried so far. */
+interface Carry {
+  source: StrategyDef;
+  target: StrategyDef;
+  sourceAuthorities: readonly string[];
+  targetAuthorities: readonly string[];
+  /** What `party` is under the target: a list of parties (empty: none). */
+  mapParty(party: string): string[];
+  /** The actions of the same type at the same instant as `action` (itself included), with their indexes. */
+  instantOf(action: Action): (readonly [Action, number])[];
+  /** The carried actions, in order. */
+  actions: Action[];
+  /** The indexes of source actions already carried, with a twin carried before them. */
+  done: Set<number>;
+  /** What was left out, grouped by why. */
+  leftOut: Map<string, string[]>;
+  /** What was carried to other parties. */
+  moved: string[];
+}
+
+function startCarry(scenario: Scenario, source: StrategyDef, target: StrategyDef, knobs: Scenario['knobs']): Carry {
+  const targetParties = new Set(partiesOf(target, scenario, knobs));
+  const sourceAuthorities = authoritiesOf(source);
+  const targetAuthorities = authoritiesOf(target);
+  const mapParty = (party: string): string[] => {
+    if (sourceAuthorities.includes(party)) {
+      if (sourceAuthorities.length === 1) return [...targetAuthorities];
+      // One member of several: the same member only where the target has the very same set.
+      return sourceAuthorities.join() === targetAuthorities.join() ? [party] : [];
+    }
+    return targetParties.has(party) ? [party] : [];
+  };
+  // Actions of one type at one instant, with their indexes: where a several-member action's twins are.
+  const sameInstant = new Map<string, (readonly [Action, number])[]>();
+  scenario.actions.forEach((a, i) => {
+    const key = `${a.type}|${a.atMs}`;
+    sameInstant.set(key, [...(sameInstant.get(key) ?? []), [a, i] as const]);
+  });
+  return {
+    source,
+    target,
+    sourceAuthorities,
+    targetAuthorities,
+    mapParty,
+    instantOf: (a) => sameInstant.get(`${a.type}|${a.atMs}`) ?? [],
+    actions: [],
+    done: new Set(),
+    leftOut: new Map(),
+    moved: [],
+  };
+}
+
+/** Notes that `what` was left out, because `why`. */
+function leaveOut(c: Carry, why: string, what: string): void {
+  c.leftOut.set(why, [...(c.leftOut.get(why) ?? []), what]);
+}
+
+/** Every member of a multi-member authority named by `party` fields of the same action at once. */
+function wholeAuthority(c: Carry, group: Action[], field: (a: Action) => string | undefined): boolean {
+  return c.sourceAuthorities.length > 1 && c.sourceAuthorities.every((m) => group.some((a) => field(a) === m));
+}
+
+/** Carries an action on one party (its `field`), `at` naming it in notes. */
+function carryOnParty(c: Carry, action: Action, field: string, at: string): void {
+  // The same action on every member (as a carry to Redlock writes it) is the authority's own.
+  const twins = c.instantOf(action).filter(([a]) => sameBut(a, action, field));
+  if (
+    wholeAuthority(
+      c,
+      twins.map(([a]) => a),
+      (a) => fieldOf(a, field),
+    )
+  ) {
+    twins.forEach(([, i]) => c.done.add(i));
+    for (const party of c.targetAuthorities) c.actions.push({ ...action, [field]: party });
+    if (c.targetAuthorities.length > 1 || c.sourceAuthorities.join() !== c.targetAuthorities.join())
+      c.moved.push(`the ${at} of every ${memberWord(c.source)} → ${authorityWords(c.target)}`);
+    return;
+  }
+  const party = fieldOf(action, field)!;
+  const to = c.mapParty(party);
+  if (to.length === 0) {
+    leaveOut(c, whyNot(party, c.source, c.target), `${party}'s ${at}`);
+    return;
+  }
+  if (to.length > 1 || to[0] !== party)
+    c.moved.push(`${party}'s ${at} → ${to.length > 1 ? authorityWords(c.target) : to[0]}`);
+  for (const p of to) c.actions.push({ ...action, [field]: p });
+}
+
+/**
+ * Carries an action on a link between the parties in fields `names` when it is one of the same
+ * cut between one party and every member of the authority at once: a cut from the authority.
+ * Whether it was.
+ */
+function carryLinkToAuthority(c: Carry, action: Action, names: readonly [string, string], at: string): boolean {
+  const ends = (a: Action): [string, string] => [fieldOf(a, names[0]) ?? '', fieldOf(a, names[1]) ?? ''];
+  const [x, y] = ends(action);
+  for (const side of [0, 1] as const) {
+    const member = [x, y][side]!;
+    if (c.sourceAuthorities.length < 2 || !c.sourceAuthorities.includes(member)) continue;
+    const other = [x, y][1 - side]!;
+    const twins = c
+      .instantOf(action)
+      .filter(([a]) => ends(a)[1 - side] === other)
+      .filter(([a]) => sameBut(a, action, names[side]));
+    if (
+      !wholeAuthority(
+        c,
+        twins.map(([a]) => a),
+        (a) => ends(a)[side],
+      )
+    )
+      continue;
+    twins.forEach(([, i]) => c.done.add(i));
+    const others = c.mapParty(other);
+    const pairs = c.targetAuthorities.flatMap((t) => others.map((o) => (side ? [o, t] : [t, o]) as [string, string]));
+    c.moved.push(
+      `the ${at} between ${other} and every ${memberWord(c.source)} → ${pairs.map(([p, q]) => `${p}–${q}`).join(', ')}`,
+    );
+    for (const [p, q] of pairs) c.actions.push({ ...action, [names[0]]: p, [names[1]]: q });
+    return true;
+  }
+  return false;
+}
+
+/** Carries an action on the link between the parties in fields `names`, `at` naming it in notes. */
+function carryOnLink(c: Carry, action: Action, names: readonly [string, string], at: string): void {
+  if (carryLinkToAuthority(c, action, names, at)) return;
+  const x = fieldOf(action, names[0]) ?? '';
+  const y = fieldOf(action, names[1]) ?? '';
+  const xs = c.mapParty(x);
+  const ys = c.mapParty(y);
+  if (xs.length === 0 || ys.length === 0) {
+    const missing = xs.length === 0 ? x : y;
+    leaveOut(c, whyNot(missing, c.source, c.target), `the ${at} between ${x} and ${y}`);
+    return;
+  }
+  const pairs = xs.flatMap((p) => ys.map((q) => [p, q] as const)).filter(([p, q]) => p !== q);
+  if (pairs.length === 0) return;
+  if (pairs.length > 1 || pairs[0]![0] !== x || pairs[0]![1] !== y)
+    c.moved.push(`the ${at} between ${x} and ${y} → ${pairs.map(([p, q]) => `${p}–${q}`).join(', ')}`);
+  for (const [p, q] of pairs) c.actions.push({ ...action, [names[0]]: p, [names[1]]: q });
+}
+
+/** Each party's clock settings, carried to its counterparts. */
+function carryClocks(c: Carry, clocks: Scenario['clocks']): Record<string, ClockSpec> {
+  const carried: Record<string, ClockSpec> = {};
+  for (const [party, spec] of Object.entries(clocks)) {
+    const to = c.mapParty(party);
+    if (to.length === 0) leaveOut(c, whyNot(party, c.source, c.target), `${party}'s clock settings`);
+    else if (to.length > 1 || to[0] !== party) c.moved.push(`${party}'s clock settings → ${to.join(', ')}`);
+    for (const p of to) carried[p] = spec;
+  }
+  return carried;
+}
+
 /**
  * `scenario` under `strategyId`, its parties carried by role, with notes on what could not be
  * carried one for one. The strategy's own token source and check apply (the scenario's are its
@@ -47,127 +204,22 @@ export function carryTo(scenario: Scenario, strategyId: string): Carried {
   const source = findStrategy(scenario.strategy);
   if (!source) throw new Error(`unknown strategy "${scenario.strategy}"`);
   const { tokenSource: _t, check: _c, ...knobs } = scenario.knobs;
-  const targetParties = new Set(partiesOf(target, scenario, knobs));
-  const sourceAuthorities = authoritiesOf(source);
-  const targetAuthorities = authoritiesOf(target);
-  // What was left out, grouped by why, and what was carried to other parties.
-  const leftOut = new Map<string, string[]>();
-  const left = (why: string, what: string) => leftOut.set(why, [...(leftOut.get(why) ?? []), what]);
-  const moved: string[] = [];
-
-  /** What `party` is under the target: a list of parties (empty: none). */
-  const mapParty = (party: string): string[] => {
-    if (sourceAuthorities.includes(party)) {
-      if (sourceAuthorities.length === 1) return [...targetAuthorities];
-      // One member of several: the same member only where the target has the very same set.
-      return sourceAuthorities.join() === targetAuthorities.join() ? [party] : [];
-    }
-    return targetParties.has(party) ? [party] : [];
-  };
-  /** Every member of a multi-member authority named by `party` fields of the same action at once. */
-  const wholeAuthority = (group: Action[], field: (a: Action) => string | undefined): boolean =>
-    sourceAuthorities.length > 1 && sourceAuthorities.every((m) => group.some((a) => field(a) === m));
-
-  const actions: Action[] = [];
-  const done = new Set<number>();
-  // Actions of one type at one instant, with their indexes: where a several-member action's twins are.
-  const sameInstant = new Map<string, (readonly [Action, number])[]>();
-  scenario.actions.forEach((a, i) => {
-    const key = `${a.type}|${a.atMs}`;
-    sameInstant.set(key, [...(sameInstant.get(key) ?? []), [a, i] as const]);
-  });
-  const instantOf = (a: Action) => sameInstant.get(`${a.type}|${a.atMs}`) ?? [];
+  const c = startCarry(scenario, source, target, knobs);
   scenario.actions.forEach((action, index) => {
-    if (done.has(index)) return;
+    if (c.done.has(index)) return;
     const at = `${kindOf(action.type).noun} at ${action.atMs} ms`;
     const shape = carryShapeOf(action);
-    if (shape.by === 'party') {
-      const { field } = shape;
-      // The same action on every member (as a carry to Redlock writes it) is the authority's own.
-      const twins = instantOf(action).filter(([a]) => sameBut(a, action, field));
-      if (
-        wholeAuthority(
-          twins.map(([a]) => a),
-          (a) => fieldOf(a, field),
-        )
-      ) {
-        twins.forEach(([, i]) => done.add(i));
-        for (const party of targetAuthorities) actions.push({ ...action, [field]: party });
-        if (targetAuthorities.length > 1 || sourceAuthorities.join() !== targetAuthorities.join())
-          moved.push(`the ${at} of every ${memberWord(source)} → ${authorityWords(target)}`);
-        return;
-      }
-      const party = fieldOf(action, field)!;
-      const to = mapParty(party);
-      if (to.length === 0) {
-        left(whyNot(party, source, target), `${party}'s ${at}`);
-        return;
-      }
-      if (to.length > 1 || to[0] !== party)
-        moved.push(`${party}'s ${at} → ${to.length > 1 ? authorityWords(target) : to[0]}`);
-      for (const p of to) actions.push({ ...action, [field]: p });
-      return;
-    }
-    if (shape.by === 'link') {
-      const { ends: names } = shape;
-      const ends = (a: Action): [string, string] => [fieldOf(a, names[0]) ?? '', fieldOf(a, names[1]) ?? ''];
-      const [x, y] = ends(action);
-      // The same cut between one party and every member at once is a cut from the authority.
-      for (const side of [0, 1] as const) {
-        const member = [x, y][side]!;
-        if (sourceAuthorities.length < 2 || !sourceAuthorities.includes(member)) continue;
-        const other = [x, y][1 - side]!;
-        const twins = instantOf(action)
-          .filter(([a]) => ends(a)[1 - side] === other)
-          .filter(([a]) => sameBut(a, action, names[side]));
-        if (
-          !wholeAuthority(
-            twins.map(([a]) => a),
-            (a) => ends(a)[side],
-          )
-        )
-          continue;
-        twins.forEach(([, i]) => done.add(i));
-        const others = mapParty(other);
-        const pairs = targetAuthorities.flatMap((t) => others.map((o) => (side ? [o, t] : [t, o]) as [string, string]));
-        moved.push(
-          `the ${at} between ${other} and every ${memberWord(source)} → ${pairs.map(([p, q]) => `${p}–${q}`).join(', ')}`,
-        );
-        for (const [p, q] of pairs) actions.push({ ...action, [names[0]]: p, [names[1]]: q });
-        return;
-      }
-      const xs = mapParty(x);
-      const ys = mapParty(y);
-      if (xs.length === 0 || ys.length === 0) {
-        const missing = xs.length === 0 ? x : y;
-        left(whyNot(missing, source, target), `the ${at} between ${x} and ${y}`);
-        return;
-      }
-      const pairs = xs.flatMap((p) => ys.map((q) => [p, q] as const)).filter(([p, q]) => p !== q);
-      if (pairs.length === 0) return;
-      if (pairs.length > 1 || pairs[0]![0] !== x || pairs[0]![1] !== y)
-        moved.push(`the ${at} between ${x} and ${y} → ${pairs.map(([p, q]) => `${p}–${q}`).join(', ')}`);
-      for (const [p, q] of pairs) actions.push({ ...action, [names[0]]: p, [names[1]]: q });
-      return;
-    }
-    actions.push(action);
+    if (shape.by === 'party') carryOnParty(c, action, shape.field, at);
+    else if (shape.by === 'link') carryOnLink(c, action, shape.ends, at);
+    else c.actions.push(action);
   });
-
-  const clocks: Record<string, ClockSpec> = {};
-  for (const [party, spec] of Object.entries(scenario.clocks)) {
-    const to = mapParty(party);
-    if (to.length === 0) left(whyNot(party, source, target), `${party}'s clock settings`);
-    else if (to.length > 1 || to[0] !== party) moved.push(`${party}'s clock settings → ${to.join(', ')}`);
-    for (const p of to) clocks[p] = spec;
-  }
-
-  const labels = scenario.labels.map((label) => carryLabel(label, source.id, target.id, mapParty));
-
+  const clocks = carryClocks(c, scenario.clocks);
+  const labels = scenario.labels.map((label) => carryLabel(label, source.id, target.id, c.mapParty));
   const notes = [
-    ...[...leftOut].map(([why, items]) => `Left out, since ${why}: ${items.join('; ')}.`),
-    ...(moved.length > 0 ? [`Carried: ${moved.join('; ')}.`] : []),
+    ...[...c.leftOut].map(([why, items]) => `Left out, since ${why}: ${items.join('; ')}.`),
+    ...(c.moved.length > 0 ? [`Carried: ${c.moved.join('; ')}.`] : []),
   ];
-  return { scenario: { ...scenario, strategy: strategyId, knobs, actions, clocks, labels }, notes };
+  return { scenario: { ...scenario, strategy: strategyId, knobs, actions: c.actions, clocks, labels }, notes };
 }
 
 /** How `action` carries (its kind's shape, with the names of its party fields). */

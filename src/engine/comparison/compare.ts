@@ -11,6 +11,7 @@ import type { StrategyAbout, StrategyDef } from '../strategies/types';
 import { aboutStrategy } from '../strategies/about/catalog';
 import { formatToken, tokenList } from '../protocol/tokens';
 import { editOutcome, staleEditsUncommitted, uncommittedPhrase } from '../trace/edits';
+import { cutShortSentence } from '../trace/text';
 import { carryTo, type Carried } from './carry';
 
 export interface ComparisonRow {
@@ -142,7 +143,8 @@ function withoutCheck(carried: Scenario, strategy: StrategyDef, simulator: Simul
  * the zombie's key is still held makes "no second holder" look safe; the policy is the reason.
  */
 export function warningsFrom(trace: Trace): string[] {
-  const warnings: string[] = [];
+  // A run cut short by its event budget says so before anything it found.
+  const warnings: string[] = trace.verdict.cutShort ? [cutShortSentence(trace.verdict.cutShort)] : [];
   const seen = new Set<string>();
   // One pass: each write's latest send so far, and each grant by holder and token (a long run
   // has tens of thousands of steps; nothing here searches the trace again per write).
@@ -150,7 +152,9 @@ export function warningsFrom(trace: Trace): string[] {
   const grants = new Map<string, LeaseRecord[]>();
   for (const l of trace.leases) {
     const key = `${l.holder}|${String(l.token)}`;
-    grants.set(key, [...(grants.get(key) ?? []), l]);
+    const list = grants.get(key);
+    if (list) list.push(l);
+    else grants.set(key, [l]);
   }
   for (const step of trace.steps) {
     if (step.kind === 'write.sent') sends.set(`${step.party}|${step.detail?.value}`, step);

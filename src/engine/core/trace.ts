@@ -145,6 +145,22 @@ export interface Verdict {
   rightfulWriteRejected: { step: number; client: string; resource: string } | null;
   rightfulWritesRejected: number;
   violations: Violation[];
+  /**
+   * Present only when the run was cut short by its budget of engine events (every message, timer
+   * and action, heartbeats included): the run stopped at `atMs` after `events` events, and nothing
+   * is known of it beyond. The rest of the verdict covers the run up to there.
+   */
+  cutShort?: CutShort;
+}
+
+/** Where a run stopped when its event budget ran out. */
+export interface CutShort {
+  /** Engine events processed (the budget). */
+  events: number;
+  /** The virtual time (ms) of the last event processed. */
+  atMs: number;
+  /** When the run would have ended (ms): its durationMs, or the horizon after its last action. */
+  horizonMs: number;
 }
 
 export interface Trace {
@@ -161,7 +177,8 @@ export interface Trace {
   leases: LeaseRecord[];
   pauses: PauseRecord[];
   verdict: Verdict;
-  /** True when the run hit the step limit before it finished. */
+  /** True when the run stopped before it finished: at the step limit, or when its event budget ran
+   * out (then verdict.cutShort says where). */
   truncated: boolean;
   endMs: number;
 }

@@ -96,6 +96,7 @@ export const txnGuard = (key: string, token: string): string => `CreateRevision(
  * @throws Error for an observation of a kind this narrator has no words for (the view makes no
  *   step of one).
  */
+// eslint-disable-next-line max-lines-per-function -- one case per kind of observation a recording holds, each handing its facts to narrate(); a kind's words are found under its own name, in one place.
 export function narrateObservation(o: Observation, c: ObservationContext, step: ObservedStep): string {
   const told = (party: string, note: Note, more: Partial<NarrationInput> = {}): string =>
     narrate({ system: c.strategy, party, note, stale: false, fields: {}, ...more });

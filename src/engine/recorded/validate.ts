@@ -16,10 +16,20 @@ type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isText = (v: unknown): v is string => typeof v === 'string' && v.length > 0;
 
+/** A value as a message quotes it: its JSON, cut short. */
+const shortJson = (v: unknown): string => {
+  const text = JSON.stringify(v) ?? String(v);
+  return text.length > 40 ? `${text.slice(0, 40)}…` : text;
+};
+
 /** The first problem with the top-level fields, or null. */
 function topProblem(r: Obj): string | null {
-  if (r.format !== RECORDING_FORMAT) return `"format" is ${JSON.stringify(r.format)}, not "${RECORDING_FORMAT}"`;
-  if (r.version !== RECORDING_VERSION) return `"version" is ${JSON.stringify(r.version)}; this lab reads version 1`;
+  if (r.format !== RECORDING_FORMAT)
+    return r.format === undefined
+      ? `"format" is missing (it should be "${RECORDING_FORMAT}")`
+      : `"format" is ${shortJson(r.format)}, not "${RECORDING_FORMAT}"`;
+  if (r.version !== RECORDING_VERSION)
+    return `"version" is ${r.version === undefined ? 'missing' : shortJson(r.version)}; this lab reads version 1`;
   for (const key of ['id', 'title', 'measured', 'recordedAt'] as const)
     if (!isText(r[key])) return `"${key}" should be a non-empty text`;
   if (!SYSTEMS.includes(r.system as SystemId)) return `"system" should be one of ${SYSTEMS.join(', ')}`;

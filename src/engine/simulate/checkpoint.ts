@@ -12,7 +12,7 @@ import type { Network } from '../kernel/network';
 import type { PartyRuntime, Pending } from '../kernel/world';
 import type { RecorderMark } from '../trace/recorder';
 import { sharedUntilMs } from './fork';
-import { DEFAULT_MAX_STEPS, Run, horizonOf, type SimulateOptions } from './simulate';
+import { DEFAULT_EVENT_BUDGET, DEFAULT_MAX_STEPS, Run, horizonOf, type SimulateOptions } from './simulate';
 
 /**
  * The engine's whole state between two instants of a run: every party (state, clock, timers,
@@ -61,6 +61,7 @@ export function resume(
 ): Simulation {
   const every = options.checkpointEvery ?? CHECKPOINT_EVERY;
   const maxSteps = options.maxSteps ?? DEFAULT_MAX_STEPS;
+  const eventBudget = options.eventBudget ?? DEFAULT_EVENT_BUDGET;
   const horizonMs = horizonOf(scenario); // throws for an unknown strategy, as simulate() does
   const model = modelOf(models, scenario.strategy);
   const shared = new Map<Scenario, number>();
@@ -70,7 +71,8 @@ export function resume(
       cp.model === model &&
       cp.lastEventMs < shared.get(cp.scenario)! &&
       cp.lastEventMs <= horizonMs &&
-      cp.steps < maxSteps
+      cp.steps < maxSteps &&
+      cp.events < eventBudget
     );
   });
   const from = usable.at(-1);
@@ -94,4 +96,6 @@ export interface RunCheckpoint extends Checkpoint {
   readonly nextGrantId: number;
   readonly nextMessageId: number;
   readonly heartbeats: number;
+  /** Engine events processed up to here (the event budget counts them from the start). */
+  readonly events: number;
 }

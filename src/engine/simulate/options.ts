@@ -18,9 +18,40 @@ export interface SimulateOptions {
    * for a question the rest of the run cannot change, "does a stale write get in at all?".
    */
   untilStaleWriteAccepted?: boolean;
-  /** Give up after this many events (see simulateWithin). */
+  /** Give up after this many events, returning no trace (see simulateWithin). */
   maxEvents?: number;
+  /**
+   * Stop after this many engine events (messages, timers and actions, heartbeats included), the
+   * trace then cut short: marked truncated, its verdict's cutShort saying where. Default
+   * DEFAULT_EVENT_BUDGET.
+   */
+  eventBudget?: number;
+  /** Called about every PROGRESS_EVERY events while the run goes on (the CLI times it). */
+  onProgress?: (progress: RunProgress) => void;
 }
+
+/** How far a run has got: what onProgress is told. */
+export interface RunProgress {
+  /** Engine events processed so far. */
+  events: number;
+  /** The budget of events the run stops at. */
+  eventBudget: number;
+  /** The virtual time reached (ms). */
+  atMs: number;
+  /** When the run ends, at the latest (ms). */
+  horizonMs: number;
+}
+
+/**
+ * The most engine events a run takes unless told otherwise. Heartbeats and timers are events but
+ * not steps, so a run with short sessions over a long horizon can take millions of events and very
+ * few steps: this bounds its cost (about 5 s in Node on a quiet machine). A run that reaches its
+ * step limit takes about 270,000 events, well under this.
+ */
+export const DEFAULT_EVENT_BUDGET = 1_000_000;
+
+/** How many events pass between two calls of onProgress. */
+export const PROGRESS_EVERY = 50_000;
 
 /** The most steps a run takes unless told otherwise; past them its trace is marked truncated. */
 export const DEFAULT_MAX_STEPS = 250_000;

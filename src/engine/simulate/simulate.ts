@@ -21,9 +21,16 @@ import { restartParty, resumeParty, type ActionWorld } from '../actions/world';
 import { effectiveKnobs, findStrategy, modelOf } from '../strategies/registry';
 import { clientIds } from '../core/parties';
 import type { Model, Models, StrategyDef } from '../strategies/types';
-import { DEFAULT_MAX_STEPS, horizonOf, lastActivityMs, type SimulateOptions } from './options';
+import {
+  DEFAULT_EVENT_BUDGET,
+  DEFAULT_MAX_STEPS,
+  PROGRESS_EVERY,
+  horizonOf,
+  lastActivityMs,
+  type SimulateOptions,
+} from './options';
 
-export { DEFAULT_MAX_STEPS, horizonOf, type SimulateOptions } from './options';
+export { DEFAULT_EVENT_BUDGET, DEFAULT_MAX_STEPS, horizonOf, type SimulateOptions } from './options';
 
 /** The message id of a quiet message, which has no record in the trace. */
 const QUIET = -1;
@@ -44,13 +51,19 @@ export class Run {
   private nextMessageId = 0;
   private truncated = false;
   private heartbeats = 0;
+  /** Engine events processed so far (messages, timers, actions; heartbeats included). */
+  events = 0;
   /** The queue sequence of the first timed action: start-up events come before, run events after. */
   private actionSeq = 0;
   private readonly checkpointEvery: number;
   private readonly untilStale: boolean;
   private readonly maxEvents: number;
+  private readonly eventBudget: number;
+  private readonly onProgress: SimulateOptions['onProgress'];
   /** The run stopped at maxEvents: its trace is not the whole run. */
   overBudget = false;
+  /** The run stopped when its event budget ran out (its verdict's cutShort says where). */
+  private cutShort = false;
   readonly checkpoints: RunCheckpoint[] = [];
   /** What the scenario's actions may touch of this run (../actions/world.ts), and nothing else. */
   private readonly world: ActionWorld = (() => {
@@ -96,6 +109,8 @@ export class Run {
     this.checkpointEvery = options.checkpointEvery ?? 0;
     this.untilStale = options.untilStaleWriteAccepted ?? false;
     this.maxEvents = options.maxEvents ?? Infinity;
+    this.eventBudget = options.eventBudget ?? DEFAULT_EVENT_BUDGET;
+    this.onProgress = options.onProgress;
     if (from) {
       this.network = from.network.copy();
       this.recorder = this.resumeFrom(from, strategy);
@@ -164,6 +179,7 @@ export class Run {
     this.nextGrantId = from.nextGrantId;
     this.nextMessageId = from.nextMessageId;
     this.heartbeats = from.heartbeats;
+    this.events = from.events;
     return Recorder.resume(
       strategy.id,
       from.parties.map((p) => p.info),
@@ -188,18 +204,23 @@ export class Run {
       nextGrantId: this.nextGrantId,
       nextMessageId: this.nextMessageId,
       heartbeats: this.heartbeats,
+      events: this.events,
     };
   }
 
   run(): Trace {
     const horizonMs = horizonOf(this.scenario);
     let lastCheckpointStep = this.recorder.nextIndex;
-    let events = 0;
     for (;;) {
       const next = this.queue.peek();
       if (!next || next.timeMs > horizonMs) break;
       if (this.recorder.nextIndex >= this.maxSteps || (this.untilStale && this.recorder.oracle.staleWriteAccepted)) {
         this.truncated = true;
+        break;
+      }
+      if (this.events >= this.eventBudget) {
+        this.truncated = true;
+        this.cutShort = true;
         break;
       }
       if (
@@ -210,18 +231,28 @@ export class Run {
         this.checkpoints.push(this.checkpoint());
         lastCheckpointStep = this.recorder.nextIndex;
       }
-      if (++events > this.maxEvents) {
+      // A timer cancelled or re-armed since it was queued is dropped unprocessed: it is no event.
+      // (Every lease renewal re-arms the expiry, so long runs of heartbeats hold many of these.)
+      const counted = !this.isStaleTimer(next);
+      if (counted && ++this.events > this.maxEvents) {
         this.overBudget = true;
         break;
       }
       this.queue.pop();
       this.nowMs = next.timeMs;
       this.handle(next.item, next);
+      if (counted && this.onProgress && this.events % PROGRESS_EVERY === 0)
+        this.onProgress({ events: this.events, eventBudget: this.eventBudget, atMs: this.nowMs, horizonMs });
     }
     const steps = this.recorder.labelled(this.scenario.labels);
     const lastStepMs = steps.length ? steps[steps.length - 1]!.timeMs : 0;
-    const endMs = this.scenario.durationMs ?? Math.max(lastStepMs, lastActivityMs(this.scenario));
+    // A run cut short covers the time it reached, and no more.
+    const endMs = this.cutShort
+      ? this.nowMs
+      : (this.scenario.durationMs ?? Math.max(lastStepMs, lastActivityMs(this.scenario)));
     this.recorder.endPromises(endMs);
+    const verdict = this.recorder.oracle.verdict();
+    if (this.cutShort) verdict.cutShort = { events: this.events, atMs: this.nowMs, horizonMs };
     return {
       format: TRACE_FORMAT,
       version: TRACE_VERSION,
@@ -233,10 +264,16 @@ export class Run {
       heartbeats: this.heartbeats,
       leases: this.recorder.leases,
       pauses: this.recorder.pauses,
-      verdict: this.recorder.oracle.verdict(),
+      verdict,
       truncated: this.truncated,
       endMs,
     };
+  }
+
+  /** Whether `entry` is a timer its party has cancelled or re-armed since (handle() drops it). */
+  private isStaleTimer(entry: Scheduled<Pending>): boolean {
+    const item = entry.item;
+    return item.type === 'timer' && this.party(item.party).timers.get(item.id) !== entry;
   }
 
   private party(id: string): PartyRuntime {

@@ -2,7 +2,7 @@
 //   t6  Client1 write(Storage, 33, Y)  33 <= 34 -> REJECT   max_seen = 34
 // Used by the CLI and by "copy as text". Invariant: pure formatting of trace fields.
 
-import type { Step, StepOf, Trace } from '../core/trace';
+import type { CutShort, Step, StepOf, Trace } from '../core/trace';
 import { strategyIdOf, type KnownStrategyId } from '../core/defaults';
 import { formatToken, tokenField, tokensFact } from '../protocol/tokens';
 import { systemPhrase } from './narrateSystems';
@@ -11,6 +11,7 @@ import { editOutcome, uncommittedPhrase } from './edits';
 
 /** Who acts and what they do, in the article's compact notation, in the words of `system` (the
  * run's strategy). */
+// eslint-disable-next-line max-lines-per-function -- one case per step kind, exhaustive (a kind without a phrase fails typecheck at unphrased()): a kind's phrase is found under its own name, in one place.
 export function stepPhrase(step: Step, system: KnownStrategyId): { actor: string; action: string } {
   const t = step.token === undefined ? '' : formatToken(step.token);
   const w = step.write;
@@ -215,12 +216,24 @@ export function formatVerdict(trace: Trace): string[] {
     out.push(
       stale && !journal
         ? `Invariants: all held. Yet a stale write got in: it reached ${stale.resource} before any write of a newer holder's had, so it overwrote nothing newer, but it was written by a client that no longer held the lock.`
-        : 'Invariants: all held',
+        : v.cutShort
+          ? 'Invariants: all held, up to where the run was cut short'
+          : 'Invariants: all held',
     );
   for (const violation of v.violations)
     out.push(`Broken at step ${violation.step} [${violation.invariant}]: ${violation.message}`);
-  if (trace.truncated) out.push('(stopped at the step limit before the run finished)');
+  if (v.cutShort) out.push(cutShortSentence(v.cutShort));
+  else if (trace.truncated) out.push('(stopped at the step limit before the run finished)');
   return out;
+}
+
+/**
+ * What a run cut short by its event budget says wherever its verdict is shown (the CLI, the lab,
+ * the comparison): where it stopped, and that nothing beyond is known.
+ */
+export function cutShortSentence(cut: CutShort): string {
+  const n = (x: number) => x.toLocaleString('en-US');
+  return `Cut short after ${n(cut.events)} events at ${n(cut.atMs)} ms, of the ${n(cut.horizonMs)} ms the run was to last: no verdict beyond that point. Every message, timer and heartbeat is an event; short sessions over a long run make millions of them.`;
 }
 
 /** For a journal edit accepted locally: that it never committed, and that its writer aborted. */

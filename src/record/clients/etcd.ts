@@ -27,9 +27,12 @@ interface TxnReply {
   responses?: { response_range?: { kvs?: Kv[] } }[];
 }
 
-export const makeEtcdClient: MakeClient = (config, note, lost) => {
-  const url = config.endpoint ?? '';
-  const call = async <T>(path: string, body: unknown): Promise<T> => {
+type Call = <T>(path: string, body: unknown) => Promise<T>;
+
+/** A POST to etcd's gateway at `url`, its JSON reply; an error reply throws. */
+const gateway =
+  (url: string): Call =>
+  async <T>(path: string, body: unknown): Promise<T> => {
     const r = await fetch(`${url}/v3/${path}`, {
       method: 'POST',
       body: JSON.stringify(body),
@@ -38,6 +41,46 @@ export const makeEtcdClient: MakeClient = (config, note, lost) => {
     if (!r.ok) throw new Error(`etcd ${path}: HTTP ${r.status} ${await r.text()}`);
     return (await r.json()) as T;
   };
+
+/** The lock key with the lowest create revision: the holder's. */
+const lowest = async (call: Call): Promise<Kv | undefined> => {
+  const r = await call<{ kvs?: Kv[] }>('kv/range', {
+    key: b64(PREFIX),
+    range_end: b64(prefixEnd(PREFIX)),
+    sort_order: 'ASCEND',
+    sort_target: 'CREATE',
+    limit: 1,
+  });
+  return r.kvs?.[0];
+};
+
+/** Puts `key` with `lease` unless it exists; its create revision either way (the token). */
+const putLockKey = async (call: Call, key: string, lease: string): Promise<string> => {
+  const cmp = [{ key: b64(key), target: 'CREATE', result: 'EQUAL', create_revision: '0' }];
+  const t = await call<TxnReply>('kv/txn', {
+    compare: cmp,
+    success: [{ request_put: { key: b64(key), value: b64(''), lease } }],
+    failure: [{ request_range: { key: b64(key) } }],
+  });
+  const rev = t.succeeded ? t.header?.revision : t.responses?.[0]?.response_range?.kvs?.[0]?.create_revision;
+  if (!rev) throw new Error('etcd: no revision for the lock key');
+  return rev;
+};
+
+/** Polls until `key` is the lowest under the prefix (resolves), is gone or the deadline passes (throws). */
+const waitUntilFirst = async (call: Call, key: string): Promise<void> => {
+  const deadline = Date.now() + ACQUIRE_MS;
+  while (Date.now() < deadline) {
+    const first = await lowest(call);
+    if (!first) throw new Error('etcd: ErrSessionExpired (own lock key is gone)');
+    if (unb64(first.key) === key) return;
+    await sleep(POLL_MS);
+  }
+  throw new Error('etcd: no lock within the acquire deadline');
+};
+
+export const makeEtcdClient: MakeClient = (config, note, lost) => {
+  const call = gateway(config.endpoint ?? '');
   let lease: string | null = null;
   let key: string | null = null;
   let token: string | null = null;
@@ -54,17 +97,6 @@ export const makeEtcdClient: MakeClient = (config, note, lost) => {
     }
   };
 
-  const lowest = async (): Promise<Kv | undefined> => {
-    const r = await call<{ kvs?: Kv[] }>('kv/range', {
-      key: b64(PREFIX),
-      range_end: b64(prefixEnd(PREFIX)),
-      sort_order: 'ASCEND',
-      sort_target: 'CREATE',
-      limit: 1,
-    });
-    return r.kvs?.[0];
-  };
-
   return {
     async acquire() {
       const ttlS = Math.round(config.ttlMs / 1000);
@@ -73,23 +105,10 @@ export const makeEtcdClient: MakeClient = (config, note, lost) => {
       note('session.opened', { detail: { lease, ttlS: Number(g.TTL) } });
       keepalive = setInterval(() => void keepAliveOnce(), Math.floor(config.ttlMs / 3));
       key = PREFIX + BigInt(lease).toString(16);
-      const cmp = [{ key: b64(key), target: 'CREATE', result: 'EQUAL', create_revision: '0' }];
-      const t = await call<TxnReply>('kv/txn', {
-        compare: cmp,
-        success: [{ request_put: { key: b64(key), value: b64(''), lease } }],
-        failure: [{ request_range: { key: b64(key) } }],
-      });
-      const myRev = t.succeeded ? t.header?.revision : t.responses?.[0]?.response_range?.kvs?.[0]?.create_revision;
-      if (!myRev) throw new Error('etcd: no revision for the lock key');
+      const myRev = await putLockKey(call, key, lease);
       note('lock.queued', { token: myRev, detail: { key } });
-      const deadline = Date.now() + ACQUIRE_MS;
-      while (Date.now() < deadline) {
-        const first = await lowest();
-        if (!first) throw new Error('etcd: ErrSessionExpired (own lock key is gone)');
-        if (unb64(first.key) === key) return (token = myRev);
-        await sleep(POLL_MS);
-      }
-      throw new Error('etcd: no lock within the acquire deadline');
+      await waitUntilFirst(call, key);
+      return (token = myRev);
     },
     async guardedWrite(value) {
       const r = await call<TxnReply>('kv/txn', {

@@ -21,21 +21,34 @@ import type { EmbedOptions } from './embedUrl';
 import { nearestSpeed } from '../store/pacing/speed';
 import { PAGE_CODE, prepareRun } from '../store/code/loading';
 
-/** Resolves once the trace on screen is the open scenario's (a long run comes from a worker). */
-export function whenSettled(store: LabStore): Promise<void> {
+/**
+ * Resolves once the trace on screen is the open scenario's (a long run comes from a worker);
+ * rejects with the signal's reason once `signal` is aborted, so a command given up acts no more.
+ */
+export function whenSettled(store: LabStore, signal?: AbortSignal): Promise<void> {
+  if (signal?.aborted) return Promise.reject(signal.reason as Error);
   if (!store.getState().computing) return Promise.resolve();
-  return new Promise((resolve) => {
+  return new Promise((resolve, reject) => {
+    const done = () => {
+      stop();
+      signal?.removeEventListener('abort', abort);
+    };
+    const abort = () => {
+      done();
+      reject(signal!.reason as Error);
+    };
     const stop = store.subscribe((state) => {
       if (state.computing) return;
-      stop();
+      done();
       resolve();
     });
+    signal?.addEventListener('abort', abort, { once: true });
   });
 }
 
 /** Moves the cursor to a step by index or label; a message if the run has no such step. */
-export async function seekStep(store: LabStore, step: StepRef): Promise<string | null> {
-  await whenSettled(store);
+export async function seekStep(store: LabStore, step: StepRef, signal?: AbortSignal): Promise<string | null> {
+  await whenSettled(store, signal);
   const { trace } = store.getState();
   if (typeof step === 'number') {
     if (step >= trace.steps.length)
@@ -61,6 +74,7 @@ export async function openScenario(
   scenario: Scenario,
   strategy: string | null,
   options: LoadOptions,
+  signal?: AbortSignal,
 ): Promise<string | null> {
   let next = scenario;
   if (strategy !== null && strategy !== scenario.strategy) {
@@ -73,13 +87,14 @@ export async function openScenario(
   }
   const before = store.getState().error;
   await prepareRun(next);
+  signal?.throwIfAborted();
   if (store.getState().loadScenario(next, options)) {
     // A model prepareRun could not fetch is tried once more by the store; if that fails too, the
     // store puts back what was open, and its reason is this request's answer. (A long run still
     // coming from the worker is shown as it comes, as in the lab.)
     if (PAGE_CODE.simulatorFor(next.strategy)) return null;
     const opened = store.getState().scenario;
-    await whenSettled(store);
+    await whenSettled(store, signal);
     if (store.getState().scenario === opened) return null;
   }
   const message = store.getState().error ?? 'The scenario could not be opened.';

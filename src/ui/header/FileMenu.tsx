@@ -19,7 +19,7 @@ function download(name: string, text: string) {
 }
 
 /** The scenario inside a trace file, if the text is one; otherwise the text unchanged. */
-function scenarioText(text: string): string {
+export function scenarioText(text: string): string {
   try {
     const raw = JSON.parse(text) as { format?: unknown; scenario?: unknown };
     if (raw && raw.format === 'fencelab.trace' && raw.scenario) return JSON.stringify(raw.scenario);

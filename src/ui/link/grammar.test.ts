@@ -8,6 +8,8 @@ import {
   labHashOf,
   labLinkText,
   lessonLinkText,
+  MAX_LINK_CHARS,
+  quoted,
   quotedList,
   readEmbedHash,
   readFromLink,
@@ -191,4 +193,70 @@ it("lists a link's parameter names as a sentence does, the first five, each cut 
   expect(quotedList(['a'])).toBe('"a"');
   expect(quotedList(['a', 'b', 'c'])).toBe('"a", "b" and "c"');
   expect(quotedList(['x'.repeat(99), ...'bcdefgh'])).toBe(`"${'x'.repeat(24)}", "b", "c", "d" and "e"`);
+});
+
+describe('links refused early', () => {
+  const huge = `#s=${'A'.repeat(1024 * 1024)}&step=t6`;
+
+  it('refuses a link over the limit before reading it, naming the limit and quoting only its start', () => {
+    const refused = readLabLink(huge);
+    expect(refused).toEqual({
+      kind: 'refused',
+      message: `The link is 1,048,586 characters long, more than the ${MAX_LINK_CHARS.toLocaleString('en-US')} a link may have, so it was not read (it begins "s=AAAAAAAAAAAAAAAAAAAAAA…").`,
+    });
+    if (refused.kind === 'refused') expect(refused.message.length).toBeLessThan(200);
+    expect(viewOfLink(huge)).toBe('lab');
+    expect(readLessonLink(`#lesson=${'x'.repeat(MAX_LINK_CHARS)}`)).toBeNull();
+    expect(readRecordedLink(`#recording=${'x'.repeat(MAX_LINK_CHARS)}`)).toBeNull();
+  });
+
+  it('reads a link at the limit, and a long scenario link well within it', () => {
+    const atLimit = `#s=${'A'.repeat(MAX_LINK_CHARS - 2)}`;
+    expect(readLabLink(atLimit)).toMatchObject({ kind: 'scenario' });
+    expect(readLabLink(`${atLimit}A`)).toMatchObject({ kind: 'refused' });
+  });
+
+  it('opens an embed link over the limit closed, with the default parts and one problem', () => {
+    const o = readEmbedHash(`#embed&origin=https%3A%2F%2Fdocs.example&preset=${'p'.repeat(MAX_LINK_CHARS)}`);
+    expect(o).toMatchObject({ hasScenario: false, closed: true, origin: null, strategy: null });
+    expect([...o.show]).toEqual(['timeline', 'narration', 'transport']);
+    expect(o.problems).toHaveLength(1);
+    expect(o.problems[0]).toMatch(/^it is 262,\d{3} characters long, more than the 262,144 a link may have/);
+    expect(o.problems[0]!.length).toBeLessThan(200);
+  });
+
+  it('quotes at most a short piece of a bad value', () => {
+    const long = 'x'.repeat(5000);
+    const refused = readLabLink(`#preset=p&step=${long}`);
+    expect(refused.kind === 'refused' && refused.message.length).toBeLessThan(150);
+    expect(readEmbedHash(`#embed&speed=${long}&show=${long}`).problems.join(' ').length).toBeLessThan(400);
+    expect(quoted('abc')).toBe('"abc"');
+    expect(quoted('abcdef', 3)).toBe('"abc…"');
+  });
+});
+
+describe('degenerate parameters are named', () => {
+  it('an empty show= gets the default parts and a word, not an empty frame', () => {
+    for (const hash of ['#embed&show=', '#embed&show=,,', '#embed&show=%20']) {
+      const o = readEmbedHash(hash);
+      expect([...o.show], hash).toEqual(['timeline', 'narration', 'transport']);
+      expect(o.problems, hash).toEqual([
+        '"show" names no part (it takes one or more of transport, narration, timeline, events, comparison, cards), so the player shows timeline, narration, transport',
+      ]);
+    }
+    expect(readEmbedHash('#embed&show=legend').problems).toHaveLength(2);
+  });
+
+  it('a key given twice is named, as an unknown one is, and the last value is read', () => {
+    expect(readLabLink('#preset=canonical-race&step=1&step=t6')).toMatchObject({
+      kind: 'preset',
+      stepLabel: 't6',
+      unread: [],
+      repeated: ['step'],
+    });
+    expect(readLabLink('#preset=p&step=1')).not.toHaveProperty('repeated');
+    expect(readEmbedHash('#embed&preset=canonical-race&step=1&step=t6&show=cards&show=timeline').problems).toEqual([
+      'it gives "step" and "show" more than once (the last one is used)',
+    ]);
+  });
 });

@@ -11,17 +11,51 @@
 /** Which view a link opens. */
 export type ViewName = 'lab' | 'lesson' | 'recorded' | 'embed';
 
+/**
+ * The longest link read, in characters after the `#` (docs/scenario-format.md, "Links"). The
+ * longest a scenario of the format's most actions (20,000, drawn at random) packs to is about
+ * 190,000; a lesson's or a preset's link is under a hundred. Anything longer is refused before
+ * any of it is split or decoded, so a pasted megabyte costs nothing to turn away.
+ */
+export const MAX_LINK_CHARS = 256 * 1024;
+
+/** How much of a link's own text a sentence quotes: enough to recognise, never a page of it. */
+const QUOTE_CHARS = 24;
+
+/** `"text"`, cut at `max` characters with an ellipsis: a link's text as a sentence quotes it. */
+export const quoted = (text: string, max: number = QUOTE_CHARS): string =>
+  `"${text.length > max ? `${text.slice(0, max)}…` : text}"`;
+
+/** Words for a link too long to read, naming the limit and quoting its start; null when it is not. */
+function linkTooLong(hash: string): string | null {
+  const bare = hash.replace(/^#/, '');
+  if (bare.length <= MAX_LINK_CHARS) return null;
+  const size = (n: number) => n.toLocaleString('en-US');
+  return `The link is ${size(bare.length)} characters long, more than the ${size(MAX_LINK_CHARS)} a link may have, so it was not read (it begins ${quoted(bare)}).`;
+}
+
+/** A link's parameters as typed (undecoded), and the keys it gives more than once. */
+interface Params {
+  values: Map<string, string>;
+  repeated: string[];
+}
+
 /** Splits "#a=1&b=2" into raw (undecoded) values, by hand: URLSearchParams would turn a '+' in a
- * hand-edited link into a space. A key given twice keeps its last value. */
-function hashParams(hash: string): Map<string, string> {
-  const out = new Map<string, string>();
+ * hand-edited link into a space. A key given twice keeps its last value, and is listed as repeated. */
+function splitParams(hash: string): Params {
+  const values = new Map<string, string>();
+  const repeated = new Set<string>();
   for (const part of hash.replace(/^#/, '').split('&')) {
     if (!part) continue;
     const eq = part.indexOf('=');
-    out.set(eq < 0 ? part : part.slice(0, eq), eq < 0 ? '' : part.slice(eq + 1));
+    const key = eq < 0 ? part : part.slice(0, eq);
+    if (values.has(key)) repeated.add(key);
+    values.set(key, eq < 0 ? '' : part.slice(eq + 1));
   }
-  return out;
+  return { values, repeated: [...repeated] };
 }
+
+const hashParams = (hash: string): Map<string, string> => splitParams(hash).values;
 
 /** The text of a link's field, %-escapes decoded where they can be (a bad one is left as typed). */
 function fieldText(text: string): string {
@@ -37,8 +71,8 @@ function fieldText(text: string): string {
  * link is typed by hand or pasted from anywhere: at most the first 5 names, each cut at 24 characters.
  */
 export function quotedList(names: readonly string[]): string {
-  const quoted = names.slice(0, 5).map((name) => `"${name.slice(0, 24)}"`);
-  return quoted.length < 2 ? (quoted[0] ?? '') : `${quoted.slice(0, -1).join(', ')} and ${quoted.at(-1)}`;
+  const each = names.slice(0, 5).map((name) => `"${name.slice(0, 24)}"`);
+  return each.length < 2 ? (each[0] ?? '') : `${each.slice(0, -1).join(', ')} and ${each.at(-1)}`;
 }
 
 /** A step's label in a link (`t6`, `abort`): a letter first, so it is never a step number. */
@@ -50,6 +84,7 @@ const WHOLE_NUMBER = /^\d{1,9}$/;
  * the lab: Root's currentView has the last word). */
 export function viewOfLink(hash: string): ViewName {
   if (isEmbedHash(hash)) return 'embed';
+  if (linkTooLong(hash)) return 'lab'; // which says why it opens nothing
   if (readRecordedLink(hash)) return 'recorded';
   return hashParams(hash).has('lesson') ? 'lesson' : 'lab';
 }
@@ -71,6 +106,13 @@ interface LinkStep {
   stepLabel?: string;
 }
 
+/** What a lab link holds that it does not use: keys no lab link has (`unread`), and keys given
+ * more than once (`repeated`, listed only when there are any: the last value is the one read). */
+interface LinkLeftovers {
+  unread: string[];
+  repeated?: string[];
+}
+
 /**
  * A lab link as read: nothing (`empty`), words for what cannot be read (`refused`), a preset by
  * its id (`preset`; null for a link naming only a strategy, which opens the default preset), or a
@@ -81,17 +123,21 @@ interface LinkStep {
 export type LabLink =
   | { kind: 'empty' }
   | { kind: 'refused'; message: string; strategy?: string }
-  | (LinkStep & { kind: 'preset'; preset: string | null; strategy?: string; unread: string[] })
-  | (LinkStep & { kind: 'scenario'; packed: string; own?: number; strategy?: string; unread: string[] });
+  | (LinkStep & LinkLeftovers & { kind: 'preset'; preset: string | null; strategy?: string })
+  | (LinkStep & LinkLeftovers & { kind: 'scenario'; packed: string; own?: number; strategy?: string });
 
 function wholeNumber(text: string | undefined, name: string): number | undefined | string {
   if (text === undefined) return undefined;
-  return WHOLE_NUMBER.test(text) ? Number(text) : `"${name}" should be a whole number, but the link has "${text}"`;
+  return WHOLE_NUMBER.test(text)
+    ? Number(text)
+    : `"${name}" should be a whole number, but the link has ${quoted(text)}`;
 }
 
 /** Reads a lab link (an embed link too: what it names to open is written the same way). */
 export function readLabLink(hash: string): LabLink {
-  const p = hashParams(hash);
+  const tooLong = linkTooLong(hash);
+  if (tooLong) return { kind: 'refused', message: tooLong };
+  const { values: p, repeated } = splitParams(hash);
   const strategy = p.has('strategy') ? fieldText(p.get('strategy') ?? '') : undefined;
   const carried = strategy === undefined ? {} : { strategy };
   if (!p.has('s') && !p.has('preset') && strategy === undefined)
@@ -106,7 +152,10 @@ export function readLabLink(hash: string): LabLink {
   const own = wholeNumber(p.get('own'), 'own');
   if (typeof own === 'string') return { kind: 'refused', message: `The link is not valid: ${own}.`, ...carried };
   const at: LinkStep = { cursor: step ?? 0, ...(stepLabel === undefined ? {} : { stepLabel }) };
-  const unread = [...p.keys()].filter((key) => !LAB_LINK_KEYS.has(key));
+  const leftovers: LinkLeftovers = {
+    unread: [...p.keys()].filter((key) => !LAB_LINK_KEYS.has(key)),
+    ...(repeated.length ? { repeated } : {}),
+  };
   if (p.has('s'))
     return {
       kind: 'scenario',
@@ -114,10 +163,10 @@ export function readLabLink(hash: string): LabLink {
       ...(own === undefined ? {} : { own }),
       ...at,
       ...carried,
-      unread,
+      ...leftovers,
     };
   const preset = p.has('preset') ? fieldText(p.get('preset') ?? '') : null;
-  return { kind: 'preset', preset, ...at, ...carried, unread };
+  return { kind: 'preset', preset, ...at, ...carried, ...leftovers };
 }
 
 /** A lab link to write: a preset (carried to `strategy`), or a scenario of its own (`packed`). */
@@ -168,6 +217,7 @@ function decodedParams(hash: string): Map<string, string> {
 
 /** The lesson a link opens (`#lesson=ID&chapter=C&step=S[&answer=N|shown][&present]`), or null. */
 export function readLessonLink(hash: string): LessonLink | null {
+  if (linkTooLong(hash)) return null;
   const p = decodedParams(hash);
   const lesson = p.get('lesson');
   if (!lesson) return null;
@@ -182,6 +232,7 @@ export function readLessonLink(hash: string): LessonLink | null {
 
 /** The lesson step a lab link was taken over from (`from=ID/CHAPTER/STEP[/N|/shown]`), or null. */
 export function readFromLink(hash: string): LessonLink | null {
+  if (linkTooLong(hash)) return null;
   const from = decodedParams(hash).get('from');
   if (!from) return null;
   const [lesson, chapter, step, answer] = from.split('/');
@@ -215,6 +266,7 @@ export function fromLinkText(from: { lesson: string; chapter: string; step: stri
 export function readRecordedLink(hash: string): { id: string | null } | null {
   const bare = hash.replace(/^#/, '');
   if (bare === 'recordings') return { id: null };
+  if (linkTooLong(hash)) return null;
   const match = /^recording=([^&]*)/.exec(bare);
   // A malformed escape stays as typed; the view says it names no recording.
   return match ? { id: fieldText(match[1] ?? '') || null } : null;
@@ -273,42 +325,28 @@ const EMBED_LINK_KEYS = ['preset', 's', 'own', 'strategy', 'step', 'autoplay', '
  * except a bad `origin`, which closes the frame to every command (it fails shut, never open).
  */
 export function readEmbedHash(hash: string): EmbedOptions {
-  const p = hashParams(hash);
+  const tooLong = linkTooLong(hash);
+  // Nothing of it is read, its origin neither: it fails shut.
+  if (tooLong) return { ...embedDefaults(''), hash, closed: true, problems: [tooLong.replace(/^The link/, 'it')] };
+  const { values: p, repeated } = splitParams(hash);
   const problems: string[] = [];
   const unread = [...p.keys()].filter((key) => key !== 'embed' && !EMBED_LINK_KEYS.includes(key));
   if (unread.length)
     problems.push(
       `it has ${quotedList(unread)}, which an embed link does not take (it takes ${EMBED_LINK_KEYS.join(', ')})`,
     );
-  const show = new Set<Part>();
-  const showText = p.get('show');
-  if (showText === undefined) DEFAULT_PARTS.forEach((part) => show.add(part));
-  else
-    for (const name of fieldText(showText).split(',')) {
-      const part = PARTS.find((known) => known === name.trim());
-      if (part) show.add(part);
-      else if (name.trim()) problems.push(`"show" has "${name.trim()}", which is not one of ${PARTS.join(', ')}`);
-    }
-  let speed: number | null = null;
-  const speedText = p.get('speed');
-  if (speedText !== undefined) {
-    const n = Number(speedText);
-    if (speedText !== '' && Number.isFinite(n) && n > 0) speed = n;
-    else problems.push(`"speed" should be a positive number, but the link has "${speedText}"`);
-  }
+  if (repeated.length) problems.push(`it gives ${quotedList(repeated)} more than once (the last one is used)`);
+  const show = readShow(p.get('show'), problems);
+  const speed = readSpeed(p.get('speed'), problems);
   const originText = p.get('origin');
   const origin = originText === undefined ? null : asOrigin(fieldText(originText));
   if (originText !== undefined && origin === null)
     problems.push(
-      `"origin" should be an origin such as https://docs.example, but the link has "${fieldText(originText)}"`,
+      `"origin" should be an origin such as https://docs.example, but the link has ${quoted(fieldText(originText), 60)}`,
     );
   const strategy = p.get('strategy');
   return {
-    hash,
-    scenarioHash: hash
-      .split('&')
-      .filter((part) => !part.startsWith('strategy='))
-      .join('&'),
+    ...embedDefaults(hash),
     hasScenario: p.has('preset') || p.has('s'),
     strategy: strategy === undefined ? null : fieldText(strategy),
     step: p.get('step'),
@@ -319,6 +357,51 @@ export function readEmbedHash(hash: string): EmbedOptions {
     closed: originText !== undefined && origin === null,
     problems,
   };
+}
+
+/** An embed link that names nothing: the default scenario and parts, open to any parent. */
+function embedDefaults(hash: string): EmbedOptions {
+  return {
+    hash,
+    scenarioHash: hash
+      .split('&')
+      .filter((part) => !part.startsWith('strategy='))
+      .join('&'),
+    hasScenario: false,
+    strategy: null,
+    step: undefined,
+    speed: null,
+    autoplay: false,
+    show: new Set(DEFAULT_PARTS),
+    origin: null,
+    closed: false,
+    problems: [],
+  };
+}
+
+/** The parts `show=` names; the default ones, with a word in `problems`, where it names none. */
+function readShow(text: string | undefined, problems: string[]): Set<Part> {
+  const show = new Set<Part>();
+  if (text === undefined) return new Set(DEFAULT_PARTS);
+  for (const name of fieldText(text).split(',')) {
+    const part = PARTS.find((known) => known === name.trim());
+    if (part) show.add(part);
+    else if (name.trim()) problems.push(`"show" has ${quoted(name.trim())}, which is not one of ${PARTS.join(', ')}`);
+  }
+  if (show.size > 0) return show;
+  // An empty frame tells its reader nothing: the default parts, and why.
+  problems.push(
+    `"show" names no part (it takes one or more of ${PARTS.join(', ')}), so the player shows ${DEFAULT_PARTS.join(', ')}`,
+  );
+  return new Set(DEFAULT_PARTS);
+}
+
+function readSpeed(text: string | undefined, problems: string[]): number | null {
+  if (text === undefined) return null;
+  const n = Number(text);
+  if (text !== '' && Number.isFinite(n) && n > 0) return n;
+  problems.push(`"speed" should be a positive number, but the link has ${quoted(text)}`);
+  return null;
 }
 
 /**

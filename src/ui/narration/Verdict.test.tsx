@@ -101,4 +101,24 @@ describe('the verdict panel', () => {
     expect(verdictHeadline(canonical).tone).toBe('ok');
     expect(canonical.rightfulWritesRejected).toBe(0);
   });
+
+  it('calls a run cut short by its event budget neither safe nor broken, and says where it stopped', () => {
+    const race = findPreset('canonical-race')!.scenario;
+    const jam = { ...race, strategy: 'zookeeper', knobs: { leaseTtlMs: 30 }, durationMs: 100_000_000 };
+    const trace = simulate(jam, { eventBudget: 3000 });
+    expect(verdictHeadline(trace.verdict)).toEqual({
+      tone: 'warn',
+      glyph: '⚠',
+      text: `Cut short at ${trace.endMs.toLocaleString('en-US')} ms: no verdict beyond that point.`,
+    });
+    const store = createLabStore(race, { code: ALL_CODE }); // the jam itself would take its whole budget here
+    store.setState({ trace, scenario: trace.scenario });
+    const panel = renderInLab(store, <Verdict />);
+    expect(panel.querySelector('[data-testid="verdict"]')!.textContent).toContain('Cut short at');
+    expect(panel.querySelector('[data-testid="verdict-cut-short"]')!.textContent).toMatch(
+      /^Cut short after 3,000 events at [\d,]+ ms, of the 100,000,000 ms the run was to last: no verdict beyond that point\./,
+    );
+    expect(panel.textContent).not.toContain('step limit');
+    unmountAll();
+  });
 });

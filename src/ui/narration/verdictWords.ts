@@ -38,7 +38,7 @@ export interface Headline {
  * check with no token to order): neither is "all is well".
  */
 export function verdictHeadline(
-  verdict: Pick<Verdict, 'ok' | 'violations' | 'staleWriteAccepted' | 'rightfulWriteRejected'>,
+  verdict: Pick<Verdict, 'ok' | 'violations' | 'staleWriteAccepted' | 'rightfulWriteRejected' | 'cutShort'>,
   /** Where every stale write accepted was a journal edit never committed: how far it got
    * (staleEditsUncommitted, "on JN3 only, 1 of 2 acks needed, never committed"). */
   uncommitted: string | null = null,
@@ -64,6 +64,11 @@ export function verdictHeadline(
       glyph: '✕',
       text: `A stale holder's write got in (${stale.client} at ${stale.resource}).`,
     };
+  }
+  // Nothing broke in the part that ran, but the rest never ran: that is no verdict of "safe".
+  if (verdict.cutShort) {
+    const at = verdict.cutShort.atMs.toLocaleString('en-US');
+    return { tone: 'warn', glyph: '⚠', text: `Cut short at ${at} ms: no verdict beyond that point.` };
   }
   const refused = verdict.rightfulWriteRejected;
   if (refused) {

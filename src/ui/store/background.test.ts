@@ -18,9 +18,15 @@ const { simulate } = createSimulator(ALL_MODELS);
 
 type Answer = (result: { trace: Trace } | { error: string }) => void;
 
-function fakeRunner() {
+/** `busy()`: whether the runner is to say a run ended an older one still in progress. */
+function fakeRunner(busy = () => false) {
   const asked: { scenario: Scenario; answer: Answer }[] = [];
-  const runner: TraceRunner = { run: (scenario, answer) => void asked.push({ scenario, answer }) };
+  const runner: TraceRunner = {
+    run: (scenario, answer) => {
+      asked.push({ scenario, answer });
+      return busy();
+    },
+  };
   const answer = (i: number) => asked[i]!.answer({ trace: simulate(asked[i]!.scenario) });
   return { runner, asked, answer };
 }
@@ -129,6 +135,22 @@ describe('the store with a worker', () => {
     expect(trace.steps[cursor]!.label).toBe('t6');
     // Under seed 42 t6 comes a moment later: by its time alone the cursor would land before it.
     expect(trace.steps[cursor]!.timeMs).toBeGreaterThan(t6.timeMs);
+  });
+
+  it('says which run a change stopped before it finished, until the next change', () => {
+    let busy = false;
+    const { runner, answer } = fakeRunner(() => busy);
+    const store = createLabStore(undefined, { code: ALL_CODE, background: runner });
+    store.getState().loadScenario(long);
+    expect(store.getState().replacedRun).toBeNull();
+    busy = true;
+    store.getState().setSeed(51);
+    expect(store.getState()).toMatchObject({ computing: true, replacedRun: long.name });
+    answer(1);
+    expect(store.getState()).toMatchObject({ computing: false, replacedRun: long.name });
+    busy = false;
+    store.getState().setSeed(52);
+    expect(store.getState().replacedRun).toBeNull();
   });
 
   it("checks a link's step against the run once the worker has sent it", async () => {

@@ -89,6 +89,11 @@ export interface LabState {
   carried: string[];
   /** A worker is computing the trace of `scenario`; `trace` is still the one before the change. */
   computing: boolean;
+  /**
+   * The name of the run the last change stopped before it finished (its worker was still busy
+   * with it, and was ended so this change need not wait); null when it stopped none.
+   */
+  replacedRun: string | null;
 }
 
 export interface LabActions {

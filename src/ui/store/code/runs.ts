@@ -71,7 +71,8 @@ export function traceNow(sources: RunSources, scenario: Scenario, short: boolean
 /**
  * The trace of `scenario` that traceNow() could not give: its model is fetched first if need be
  * (then a short run is computed here), else the worker runs it. `done` is called once, unless
- * `wanted()` is false by the time the model has come.
+ * `wanted()` is false by the time the model has come. `replaced` is called when the worker was
+ * still busy with an older run, which was ended for this one.
  */
 export function traceLater(
   sources: RunSources,
@@ -79,9 +80,13 @@ export function traceLater(
   short: boolean,
   wanted: () => boolean,
   done: (result: RunResult) => void,
+  replaced: () => void = () => {},
 ): void {
   const { runner, code } = sources;
-  if (modelReady(sources, scenario)) return runner!.run(scenario, done);
+  const inWorker = () => {
+    if (runner!.run(scenario, done)) replaced();
+  };
+  if (modelReady(sources, scenario)) return inWorker();
   code.load(scenario.strategy).then(
     () => {
       if (!wanted()) return;
@@ -92,7 +97,7 @@ export function traceLater(
         return done({ error: (e as Error).message });
       }
       if (trace) done({ trace });
-      else runner!.run(scenario, done);
+      else inWorker();
     },
     (e: Error) => done({ error: e.message }),
   );

@@ -1,7 +1,8 @@
 // The shareable link round-trips a scenario and its cursor, and turns anything else into a message.
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { PRESETS, carryTo, findPreset, validateScenario } from '../../../engine';
+import { PRESETS, carryTo, findPreset, randomWorkload, validateScenario } from '../../../engine';
+import { MAX_LINK_CHARS } from '../../link/grammar';
 import { presetUnder } from '../code/presetOf';
 import { decodeHash, encodeHash } from './url';
 
@@ -130,6 +131,37 @@ describe('encodeHash / decodeHash', () => {
     expect(await decodeHash('#preset=canonical-race&strategy=etcd&step=2&from=fencing-tokens/1/2')).not.toHaveProperty(
       'unread',
     );
+  });
+
+  it('names a parameter given twice, and opens the last value of it', async () => {
+    expect(await decodeHash('#preset=canonical-race&step=1&step=t6&zz')).toMatchObject({
+      kind: 'ok',
+      stepLabel: 't6',
+      unread: ['zz'],
+      repeated: ['step'],
+    });
+  });
+
+  it('refuses a link over the size limit before decoding it, quoting only its start', async () => {
+    const megabyte = `#s=${packed(JSON.stringify(race()))}${'A'.repeat(1024 * 1024)}`;
+    const decoded = await decodeHash(megabyte);
+    expect(decoded).toEqual({
+      kind: 'error',
+      message: expect.stringMatching(/^The link is 1,04\d,\d{3} characters long/),
+    });
+    if (decoded.kind === 'error') expect(decoded.message.length).toBeLessThan(200);
+    const preset = await decodeHash(`#preset=${'x'.repeat(2000)}`);
+    expect(preset.kind === 'error' && preset.message.length).toBeLessThan(120);
+  });
+
+  it('opens the longest scenario the format holds (20,000 random actions) from its link', async () => {
+    const long = randomWorkload({ seed: 7, actions: 19_200 });
+    expect(long.actions.length).toBeGreaterThan(19_800);
+    const checked = validateScenario(long);
+    expect(checked.ok).toBe(true);
+    const hash = await encodeHash({ scenario: long, cursor: 0, ownActionCount: long.actions.length });
+    expect(hash.length).toBeLessThan(MAX_LINK_CHARS);
+    expect(await decodeHash(hash)).toMatchObject({ kind: 'ok', scenario: checked.ok && checked.scenario });
   });
 
   it('treats an empty hash as nothing to open', async () => {

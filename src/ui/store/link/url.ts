@@ -18,7 +18,7 @@ import {
   validateScenario,
   type Scenario,
 } from '../../../engine';
-import { labLinkText, readLabLink, type LabLink } from '../../link/grammar';
+import { labLinkText, quoted, readLabLink, type LabLink } from '../../link/grammar';
 import { DEFAULT_PRESET_ID, isPresetUnder, presetUnder } from '../code/presetOf';
 import { PRESETS_UNFETCHED, fetchPreset, knownPreset, loadAllPresets } from '../code/presets';
 
@@ -45,6 +45,8 @@ export type DecodedHash =
       stepLabel?: string;
       /** The link's parameters a lab link does not have (`stepp=3`, say): opened without them. */
       unread?: string[];
+      /** The parameters it gives more than once (`step=1&step=t6`): opened with the last of each. */
+      repeated?: string[];
     }
   | { kind: 'error'; message: string };
 
@@ -99,12 +101,17 @@ async function decode(hash: string): Promise<DecodedHash> {
     const known = STRATEGY_IDS.join(', ');
     return {
       kind: 'error',
-      message: `The link names a strategy "${link.strategy}" that the lab does not have (it has ${known}).`,
+      message: `The link names a strategy ${quoted(link.strategy)} that the lab does not have (it has ${known}).`,
     };
   }
   if (link.kind === 'refused') return { kind: 'error', message: link.message };
   const found = await decodeLink(link);
-  return found.kind === 'ok' && link.unread.length ? { ...found, unread: link.unread } : found;
+  if (found.kind !== 'ok') return found;
+  return {
+    ...found,
+    ...(link.unread.length ? { unread: link.unread } : {}),
+    ...(link.repeated ? { repeated: link.repeated } : {}),
+  };
 }
 
 async function decodeLink(link: Extract<LabLink, { kind: 'preset' | 'scenario' }>): Promise<DecodedHash> {
@@ -114,10 +121,10 @@ async function decodeLink(link: Extract<LabLink, { kind: 'preset' | 'scenario' }
     const id = link.preset ?? DEFAULT_PRESET_ID;
     const preset = await fetchPreset(id).catch(() => null);
     if (preset === null) return { kind: 'error', message: CANNOT_FETCH_PRESETS };
-    if (!preset) return { kind: 'error', message: `The link names a preset "${id}" that does not exist.` };
+    if (!preset) return { kind: 'error', message: `The link names a preset ${quoted(id)} that does not exist.` };
     const scenario =
       strategy === undefined || strategy === preset.scenario.strategy ? preset.scenario : presetUnder(id, strategy);
-    if (!scenario) return { kind: 'error', message: `The preset "${id}" cannot be run under "${strategy}".` };
+    if (!scenario) return { kind: 'error', message: `The preset ${quoted(id)} cannot be run under "${strategy}".` };
     return { kind: 'ok', scenario, cursor, presetId: id, ...labelled };
   }
 

@@ -40,6 +40,15 @@ describe('openFromHash', () => {
     expect(store.getState().error).toMatch(/labelled "t9".*it has t0, t1, t2, t3, t4, t5, t6\): showing step 0/);
   });
 
+  it('names a parameter given twice beside one no link has, and opens the rest', async () => {
+    const store = createLabStore(undefined, { code: ALL_CODE });
+    expect(await openFromHash(store, '#preset=canonical-race&step=1&step=t6&stepp=2')).toBe(true);
+    expect(store.getState().trace.steps[store.getState().cursor]?.label).toBe('t6');
+    expect(store.getState().error).toBe(
+      'The link has "stepp", which a lab link does not take (it takes preset, s, own, strategy and step), and gives "step" more than once (the last one counts): opened the rest of it.',
+    );
+  });
+
   it('opens a preset under the strategy a link names, and a strategy picked in the lab shares the same way', async () => {
     const store = createLabStore(undefined, { code: ALL_CODE });
     expect(await openFromHash(store, '#preset=canonical-race&strategy=zookeeper&step=t4')).toBe(true);

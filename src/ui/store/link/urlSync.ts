@@ -45,12 +45,15 @@ export async function openFromHash(
     ...(decoded.presetId === undefined ? {} : { presetId: decoded.presetId }),
   });
   if (!loaded) return false;
-  if (decoded.unread)
-    store
-      .getState()
-      .showError(
-        `The link has ${quotedList(decoded.unread)}, which a lab link does not take (it takes preset, s, own, strategy and step): opened the rest of it.`,
-      );
+  const leftovers = [
+    ...(decoded.unread
+      ? [
+          `has ${quotedList(decoded.unread)}, which a lab link does not take (it takes preset, s, own, strategy and step)`,
+        ]
+      : []),
+    ...(decoded.repeated ? [`gives ${quotedList(decoded.repeated)} more than once (the last one counts)`] : []),
+  ];
+  if (leftovers.length) store.getState().showError(`The link ${leftovers.join(', and ')}: opened the rest of it.`);
   // A long run comes from a worker: the step is checked (or its label found) once it is there.
   const checkStep = () => {
     const { trace, cursor, scenario } = store.getState();

@@ -83,6 +83,7 @@ function documentAfter(before: LabState, scenario: Scenario, extra: Partial<LabS
     scenario,
     error: null,
     carried: [],
+    replacedRun: null,
     ...extra,
     edited,
     past: extra.past ?? [...before.past, revisionOf(before)].slice(-UNDO_LIMIT),
@@ -90,9 +91,9 @@ function documentAfter(before: LabState, scenario: Scenario, extra: Partial<LabS
   };
 }
 
-/** The loading slice's state: no run is being computed when a store is made. */
-export function loadingSlice(): Pick<LabState, 'computing'> {
-  return { computing: false };
+/** The loading slice's state: no run is being computed, or was stopped, when a store is made. */
+export function loadingSlice(): Pick<LabState, 'computing' | 'replacedRun'> {
+  return { computing: false, replacedRun: null };
 }
 
 /** The store's run: `commit` and what it shares with the slices that call it. */
@@ -116,6 +117,8 @@ export function createRun(set: SetLab, get: GetLab, sources: RunSources, opened:
     failed: (why: string) => string,
   ) => {
     const cursorThen = get().cursor;
+    // The run still being computed when this change came (the document already holds it).
+    const older = get().computing ? get().scenario.name : null;
     set({ ...document, playing: false, computing: true });
     const finish = (result: RunResult) => {
       if (get().scenario !== scenario) return; // changed again since: that change's run counts
@@ -129,7 +132,10 @@ export function createRun(set: SetLab, get: GetLab, sources: RunSources, opened:
       // The engine could not run it: put back the document the trace on screen belongs to.
       set({ ...settled, computing: false, error: failed(asSentence(result.error)) });
     };
-    traceLater(sources, scenario, wasShort, () => get().scenario === scenario, finish);
+    const replaced = () => {
+      if (get().scenario === scenario) set({ replacedRun: older ?? 'the run before' });
+    };
+    traceLater(sources, scenario, wasShort, () => get().scenario === scenario, finish, replaced);
   };
 
   const commit: Run['commit'] = (next, place, extra = {}, source = 'the change', verb = 'apply') => {
