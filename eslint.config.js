@@ -219,11 +219,6 @@ export default defineConfig([
     ignores: ['src/**/*.test.{ts,tsx}', 'src/ui/timeline/harness/**'],
     rules: { 'max-lines-per-function': ['error', { max: 80, skipBlankLines: true, skipComments: true }] },
   },
-  // Temporary: split by another branch; drop this block when it is merged.
-  {
-    files: ['src/ui/recorded/RecordedView.tsx'],
-    rules: { 'max-lines-per-function': 'off' },
-  },
 
   // Everything that runs under Node: the CLI, the recorder, scripts, configs, benchmarks, e2e specs.
   {
