@@ -133,7 +133,9 @@ describe('a QJM writer whose edits go unanswered', () => {
     expect(lapsed).toHaveLength(1);
     expect(lapsed[0]!.timeMs - sent.timeMs).toBe(QJM_WRITE_TIMEOUT_MS);
     expect(stepDetail(lapsed[0]!)).toMatchObject({ aborted: true });
-    expect(String(stepDetail(lapsed[0]!).cause)).toContain('within its write timeout of 20,000 ms');
+    expect(lapsed[0]!.text).toBe(
+      'Client1 aborts, as a NameNode does when it loses its quorum: no quorum of 2 journal nodes acknowledged edit 1 within its write timeout of 20,000 ms (1 did).',
+    );
     expect(trace.steps.at(-1)!.snapshots.Client1!.state).toBe('idle');
   });
 

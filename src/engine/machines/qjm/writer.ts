@@ -210,7 +210,9 @@ export const qjmWriterMachine = qjmWriterSetup
           `${context.writeTimeoutMs.toLocaleString('en-US')} ms (${answered === 0 ? 'none answered' : `${acks.yes.length} did`})`;
         for (const txid of Object.keys(context.acks)) enqueue.cancel(`write:${txid}`);
         const lapse = W.lapse(context, cause);
-        enqueue(effect.note({ ...lapse, detail: { ...lapse.detail, aborted: true } }));
+        enqueue(
+          effect.note({ ...lapse, detail: { ...lapse.detail, aborted: true, writeTimeoutMs: context.writeTimeoutMs } }),
+        );
         enqueue.assign(W.noGrant);
       }),
       noteLateReply: qjmWriterSetup.enqueueActions(({ event, enqueue }) =>
