@@ -181,7 +181,9 @@ export function warningsFrom(trace: Trace): string[] {
       // Waiting behind a grant still live at the end is the lock doing its job (the reason says
       // so: waitingBehind); waiting for a lock nobody held is something stuck.
       if (!heldAgainst(trace, client, trace.endMs))
-        warnings.push(`${client} asked for the lock and never got it: it was still waiting when the run ended.`);
+        warnings.push(
+          `${client} asked for the lock and never got it: it was still waiting when the run ended.${unsentWrites(trace, client)}`,
+        );
       continue;
     }
     const policy = strategy ? retryPolicyFor(strategy, trace.knobs) : null;
@@ -325,13 +327,27 @@ function lostStaleWrite(trace: Trace): string | null {
  * grant live at the run's end (warningsFrom warns of a client waiting for a lock nobody held).
  */
 function waitingBehind(trace: Trace, keptAlive = ''): string {
-  const waiting = neverGranted(trace)
+  const behind = neverGranted(trace)
     .filter(({ gaveUp }) => !gaveUp)
     .flatMap(({ client }) => {
-      const behind = heldAgainst(trace, client, trace.endMs);
-      return behind ? [`${client} was still waiting for the lock when the run ended${behind}`] : [];
+      const holder = heldAgainst(trace, client, trace.endMs);
+      return holder ? [{ client, holder }] : [];
     });
-  return waiting.length ? ` The race never formed: ${waiting.join('; ')}.${keptAlive ? ` ${keptAlive}` : ''}` : '';
+  const waiting = behind.map(
+    ({ client, holder }) => `${client} was still waiting for the lock when the run ended${holder}`,
+  );
+  const unsent = behind.map(({ client }) => unsentWrites(trace, client)).join('');
+  return waiting.length
+    ? ` The race never formed: ${waiting.join('; ')}.${unsent}${keptAlive ? ` ${keptAlive}` : ''}`
+    : '';
+}
+
+/** " Client2's write X was never sent.": the writes `client` queued for a lock it was still
+ * waiting for when the run ended (the verdict's endedWaiting), or nothing. */
+function unsentWrites(trace: Trace, client: string): string {
+  const queued = trace.verdict.endedWaiting?.find((w) => w.client === client)?.queuedWrites ?? [];
+  if (queued.length === 0) return '';
+  return ` ${client}'s ${queued.length === 1 ? `write ${queued[0]} was` : `writes ${queued.join(', ')} were`} never sent.`;
 }
 
 /**

@@ -151,6 +151,19 @@ export interface Verdict {
    * is known of it beyond. The rest of the verdict covers the run up to there.
    */
   cutShort?: CutShort;
+  /**
+   * Present only when a run that reached its end left clients still trying for the lock (waiting
+   * in its queue, or between tries): each, with the writes it was holding for the lock and never
+   * sent. A run stopped before its end (`truncated`) leaves it out.
+   */
+  endedWaiting?: EndedWaiting[];
+}
+
+/** A client the run ended with still trying for the lock, and the writes it never sent. */
+export interface EndedWaiting {
+  client: string;
+  /** Writes asked for while it waited, never sent (oldest first). */
+  queuedWrites: string[];
 }
 
 /** Where a run stopped when its event budget ran out. */

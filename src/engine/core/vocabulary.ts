@@ -214,6 +214,8 @@ export interface NoteDetails {
     cause?: string;
     /** QJM: the writer aborts, as a NameNode does when it loses its quorum. */
     aborted?: boolean;
+    /** QJM: it aborts because no quorum acknowledged an edit within its write timeout (ms). */
+    writeTimeoutMs?: number;
   };
   /** The lock library has lost the lease or session, but the application is never told and goes on
    * as the holder (stop policy `never`). */

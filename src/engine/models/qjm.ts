@@ -2,7 +2,7 @@
 // as XState machines; the parties are those ../strategies/qjm.ts lists.
 
 import type { Model } from '../strategies/types';
-import { JOURNALS, qjm } from '../strategies/qjm';
+import { JOURNALS, QJM_ROUND_TIMEOUT_MS, QJM_WRITE_TIMEOUT_MS, qjm } from '../strategies/qjm';
 import { storesAndMailer, writerFields } from '../strategies/systemParties';
 import { fromMachine } from '../machines/fromMachine';
 import { journalNodeMachine } from '../machines/qjm/journalNode';
@@ -37,7 +37,14 @@ export const model: Model = (knobs, clients) => {
         logic: erase(
           fromMachine(
             qjmWriterMachine,
-            { self: info.id, journals: JOURNALS, resources, mailer, roundTimeoutMs: 200 },
+            {
+              self: info.id,
+              journals: JOURNALS,
+              resources,
+              mailer,
+              roundTimeoutMs: QJM_ROUND_TIMEOUT_MS,
+              writeTimeoutMs: QJM_WRITE_TIMEOUT_MS,
+            },
             ({ context: c }) => ({ epoch: c.token, txid: c.txid, committedTxid: c.committedTxid, ...writerFields(c) }),
           ),
         ),

@@ -3,7 +3,7 @@
 // ../strategies/redlock.ts lists.
 
 import type { Model } from '../strategies/types';
-import { MASTERS, redlock } from '../strategies/redlock';
+import { MASTERS, REDLOCK_ROUND_TIMEOUT_MS, redlock } from '../strategies/redlock';
 import { REDLOCK_RETRY_DEFAULT } from '../strategies/retry';
 import { storesAndMailer, writerFields } from '../strategies/systemParties';
 import { fromMachine } from '../machines/fromMachine';
@@ -37,7 +37,7 @@ export const model: Model = (knobs, clients) => {
               resources,
               mailer,
               ttlMs: knobs.leaseTtlMs,
-              roundTimeoutMs: 50,
+              roundTimeoutMs: REDLOCK_ROUND_TIMEOUT_MS,
               retry: retryPolicyOf(knobs, REDLOCK_RETRY_DEFAULT),
               stopActing: stopPolicyOf(knobs, info.id),
             },

@@ -2,7 +2,7 @@
 // lock recipe client, as XState machines; the parties are those ../strategies/zookeeper.ts lists.
 
 import type { Model } from '../strategies/types';
-import { ZOOKEEPER, zookeeper } from '../strategies/zookeeper';
+import { ZOOKEEPER, containerCheckMsOf, zookeeper } from '../strategies/zookeeper';
 import { storesAndMailer, writerFields } from '../strategies/systemParties';
 import { fromMachine } from '../machines/fromMachine';
 import { zooKeeperMachine } from '../machines/zookeeper/server';
@@ -20,7 +20,7 @@ export const model: Model = (knobs, clients) => {
       tokenMode: knobs.tokenSource === 'resetting-counter' ? 'suffix' : 'czxid',
       firstToken: knobs.firstToken,
       sessionTimeoutMs: knobs.leaseTtlMs,
-      containerCheckMs: 4 * knobs.leaseTtlMs,
+      containerCheckMs: containerCheckMsOf(knobs.leaseTtlMs),
     },
     ({ context: { tree, tokenMode } }) => ({
       zxid: zxidOf(tree),

@@ -2,7 +2,7 @@
 // more events. Pure functions of the scenario, like the run itself.
 
 import type { Scenario } from '../core/scenario';
-import { effectiveKnobs, findStrategy } from '../strategies/registry';
+import { effectiveKnobs, findStrategy, lockDelayOf, retryPolicyFor } from '../strategies/registry';
 import { actionLastsMs } from '../actions/kinds';
 
 export interface SimulateOptions {
@@ -56,13 +56,32 @@ export const PROGRESS_EVERY = 50_000;
 /** The most steps a run takes unless told otherwise; past them its trace is marked truncated. */
 export const DEFAULT_MAX_STEPS = 250_000;
 
-/** When a run of `scenario` stops (ms): its durationMs, or five leases after its last action. */
+/**
+ * When a run of `scenario` stops (ms): its durationMs, or, after its last action, long enough for
+ * every timer its parties can set to run out (runTimersMs) and one more second.
+ */
 export function horizonOf(scenario: Scenario): number {
+  return scenario.durationMs ?? lastActivityMs(scenario) + runTimersMs(scenario) + 1000;
+}
+
+/**
+ * How long the timers a run's knobs set can keep it going after its last action (ms): five times
+ * what one grant can hold the lock from the next (the lease as its service keeps it, times the grace
+ * factor, then the lock-delay), each try's own timers (a Redlock round, a QJM write timeout,
+ * ZooKeeper's container check), and the waits between tries.
+ * @throws Error for an unknown strategy
+ */
+export function runTimersMs(scenario: Scenario): number {
   const strategy = findStrategy(scenario.strategy);
   if (!strategy) throw new Error(`unknown strategy "${scenario.strategy}"`);
-  return (
-    scenario.durationMs ?? lastActivityMs(scenario) + 5 * effectiveKnobs(strategy, scenario.knobs).leaseTtlMs + 1000
-  );
+  const knobs = effectiveKnobs(strategy, scenario.knobs);
+  const grace = strategy.hasRenewalKnobs ? (knobs.leaseGraceFactor ?? 1) : 1;
+  const grantMs = Math.ceil(knobs.leaseTtlMs * grace) + lockDelayOf(strategy, knobs);
+  const ownMs = Object.values(strategy.ownTimersMs?.(knobs) ?? {}).reduce((sum, ms) => sum + ms, 0);
+  const retry = retryPolicyFor(strategy, knobs);
+  const retries = retry?.retryCount ?? 0;
+  const betweenTriesMs = retry ? retry.retryDelayMs + retry.retryJitterMs : 0;
+  return 5 * grantMs + (retries + 1) * ownMs + retries * betweenTriesMs;
 }
 
 /** The time of the last timed action, with its own length where it has one (a pause, a crash) (ms). */

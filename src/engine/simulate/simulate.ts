@@ -8,7 +8,7 @@
 // their definitions (../actions); its options and horizon (when a run stops) are options.ts's.
 
 import type { Scenario } from '../core/scenario';
-import type { PartyView, Trace } from '../core/trace';
+import type { EndedWaiting, PartyView, Trace } from '../core/trace';
 import { TRACE_FORMAT, TRACE_VERSION } from '../core/trace';
 import type { Effect, Message, Note } from '../core/party';
 import { EventQueue, type Scheduled } from '../kernel/queue';
@@ -253,6 +253,8 @@ export class Run {
     this.recorder.endPromises(endMs);
     const verdict = this.recorder.oracle.verdict();
     if (this.cutShort) verdict.cutShort = { events: this.events, atMs: this.nowMs, horizonMs };
+    const endedWaiting = this.truncated ? [] : this.endedWaiting();
+    if (endedWaiting.length) verdict.endedWaiting = endedWaiting;
     return {
       format: TRACE_FORMAT,
       version: TRACE_VERSION,
@@ -268,6 +270,36 @@ export class Run {
       truncated: this.truncated,
       endMs,
     };
+  }
+
+  /** The clients still trying for the lock as the run ends (neither idle nor holding), with the
+   * writes they queued for it. */
+  private endedWaiting(): EndedWaiting[] {
+    const out: EndedWaiting[] = [];
+    for (const party of this.parties.values()) {
+      if (party.info.kind !== 'client') continue;
+      const view = this.recorder.current(party.info.id);
+      if (view.state === 'idle' || view.state === 'holding') continue;
+      out.push({ client: party.info.id, queuedWrites: this.queuedWrites(party.info.id, view.fields.pendingWrites) });
+    }
+    return out;
+  }
+
+  /**
+   * The writes `client` holds for the lock: its view lists them joined by ", " (`pending`), the
+   * newest of its queued writes, so they are the shortest run of its last `write.queued` values
+   * that joins to it (a value may hold ", " itself).
+   */
+  private queuedWrites(client: string, pending: unknown): string[] {
+    if (typeof pending !== 'string' || pending === '') return [];
+    const queued: string[] = [];
+    for (const step of this.recorder.steps)
+      if (step.kind === 'write.queued' && step.party === client) queued.push(String(step.detail?.value ?? ''));
+    for (let k = 1; k <= queued.length; k++) {
+      const last = queued.slice(-k);
+      if (last.join(', ') === pending) return last;
+    }
+    return [pending];
   }
 
   /** Whether `entry` is a timer its party has cancelled or re-armed since (handle() drops it). */

@@ -10,6 +10,16 @@ import { storesAndMailer } from './systemParties';
 
 export const JOURNALS = ['JN1', 'JN2', 'JN3'];
 
+/** How long a round of calls to the journal nodes (getJournalState, newEpoch) may take (ms). */
+export const QJM_ROUND_TIMEOUT_MS = 200;
+
+/**
+ * How long a writer waits for a quorum to acknowledge an edit before it stands down (ms): Hadoop's
+ * dfs.qjournal.write-txns.timeout.ms, 20,000 by default (hdfs-default.xml); the NameNode then
+ * aborts, as it does when a quorum refuses.
+ */
+export const QJM_WRITE_TIMEOUT_MS = 20_000;
+
 /** The journal nodes are the fence (the store): there is no separate Storage. */
 function parties(knobs: Knobs, clients: string[]): PartyInfo[] {
   return [
@@ -29,5 +39,6 @@ export const qjm: StrategyDef = {
   authorityParties: JOURNALS,
   // No lease: a writer holds its epoch until a newer one is promised.
   leaseKnob: null,
+  ownTimersMs: () => ({ rounds: 2 * QJM_ROUND_TIMEOUT_MS, writeTimeout: QJM_WRITE_TIMEOUT_MS }),
   parties,
 };

@@ -11,6 +11,9 @@ import { REDLOCK_RETRY_CHOICES, REDLOCK_RETRY_DEFAULT } from './retry';
 
 export const MASTERS = ['Redis1', 'Redis2', 'Redis3', 'Redis4', 'Redis5'];
 
+/** How long a client waits for the masters' answers to one try (SET NX on every master) (ms). */
+export const REDLOCK_ROUND_TIMEOUT_MS = 50;
+
 function parties(knobs: Knobs, clients: string[]): PartyInfo[] {
   return [
     ...MASTERS.map((id): PartyInfo => ({ id, kind: 'lock', label: `Redis master ${id.slice(-1)}` })),
@@ -28,5 +31,6 @@ export const redlock: StrategyDef = {
   leaseKnob: 'Key TTL, SET PX (ms)',
   lockAuthorities: MASTERS,
   retry: { defaults: REDLOCK_RETRY_DEFAULT, choices: REDLOCK_RETRY_CHOICES },
+  ownTimersMs: () => ({ round: REDLOCK_ROUND_TIMEOUT_MS }),
   parties,
 };

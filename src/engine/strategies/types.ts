@@ -50,6 +50,11 @@ export interface StrategyDef {
   /** False where the stop policies do not apply (a QJM writer has no lease to lose). */
   hasStopPolicy?: boolean;
   /**
+   * The timers its parties set beyond the lease, the lock-delay and the retries (ms), by what they
+   * time (a QJM writer's write timeout, ZooKeeper's container check): when a run stops counts each.
+   */
+  ownTimersMs?: (knobs: Knobs) => Readonly<Record<string, number>>;
+  /**
    * The parties a run of this strategy has, in the order the trace lists them, from the effective
    * knobs and the client ids. Its model (../models) builds these same parties with their logic.
    */

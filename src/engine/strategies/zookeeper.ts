@@ -9,6 +9,9 @@ import { storesAndMailer } from './systemParties';
 
 export const ZOOKEEPER = 'ZooKeeper';
 
+/** How often the ensemble deletes empty lock parents (containers), for a session timeout (ms). */
+export const containerCheckMsOf = (sessionTimeoutMs: number): number => 4 * sessionTimeoutMs;
+
 function parties(knobs: Knobs, clients: string[]): PartyInfo[] {
   return [
     { id: ZOOKEEPER, kind: 'lock', label: 'ZooKeeper ensemble' },
@@ -27,5 +30,6 @@ export const zookeeper: StrategyDef = {
   },
   lockAuthority: ZOOKEEPER,
   leaseKnob: 'Session timeout (ms)',
+  ownTimersMs: (knobs) => ({ containerCheck: containerCheckMsOf(knobs.leaseTtlMs) }),
   parties,
 };

@@ -331,6 +331,8 @@ export function systemPhrase(step: Step, system: KnownStrategyId): { actor: stri
       return null;
     }
     case 'lease.lapsed':
+      if (step.detail?.writeTimeoutMs !== undefined)
+        return at(`aborts: no quorum answered within ${step.detail.writeTimeoutMs} ms`);
       if (step.detail?.aborted) return at(`aborts: epoch ${t} can get no quorum`);
       return step.detail?.cause !== undefined ? at(`gives up token ${t}: ${step.detail.cause}`) : null;
     case 'release.ignored':

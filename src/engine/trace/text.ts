@@ -2,7 +2,7 @@
 //   t6  Client1 write(Storage, 33, Y)  33 <= 34 -> REJECT   max_seen = 34
 // Used by the CLI and by "copy as text". Invariant: pure formatting of trace fields.
 
-import type { CutShort, Step, StepOf, Trace } from '../core/trace';
+import type { CutShort, EndedWaiting, Step, StepOf, Trace } from '../core/trace';
 import { strategyIdOf, type KnownStrategyId } from '../core/defaults';
 import { formatToken, tokenField, tokensFact } from '../protocol/tokens';
 import { systemPhrase } from './narrateSystems';
@@ -218,10 +218,13 @@ export function formatVerdict(trace: Trace): string[] {
         ? `Invariants: all held. Yet a stale write got in: it reached ${stale.resource} before any write of a newer holder's had, so it overwrote nothing newer, but it was written by a client that no longer held the lock.`
         : v.cutShort
           ? 'Invariants: all held, up to where the run was cut short'
-          : 'Invariants: all held',
+          : v.endedWaiting
+            ? 'Invariants: all held, but the run ended before every client was done'
+            : 'Invariants: all held',
     );
   for (const violation of v.violations)
     out.push(`Broken at step ${violation.step} [${violation.invariant}]: ${violation.message}`);
+  if (v.endedWaiting) out.push(endedWaitingSentence(v.endedWaiting));
   if (v.cutShort) out.push(cutShortSentence(v.cutShort));
   else if (trace.truncated) out.push('(stopped at the step limit before the run finished)');
   return out;
@@ -234,6 +237,19 @@ export function formatVerdict(trace: Trace): string[] {
 export function cutShortSentence(cut: CutShort): string {
   const n = (x: number) => x.toLocaleString('en-US');
   return `Cut short after ${n(cut.events)} events at ${n(cut.atMs)} ms, of the ${n(cut.horizonMs)} ms the run was to last: no verdict beyond that point. Every message, timer and heartbeat is an event; short sessions over a long run make millions of them.`;
+}
+
+/**
+ * What a run that ended with clients still trying for the lock says wherever its verdict is shown
+ * (the CLI, the lab, the comparison): who was still waiting, and which writes never left.
+ */
+export function endedWaitingSentence(waiting: readonly EndedWaiting[]): string {
+  const each = waiting.map(({ client, queuedWrites: w }) =>
+    w.length === 0
+      ? `${client} was still waiting for the lock`
+      : `${client} was still waiting for the lock, and its ${w.length === 1 ? `write ${w[0]} was` : `writes ${w.join(', ')} were`} never sent`,
+  );
+  return `When the run ended, ${each.join('; ')}.`;
 }
 
 /** For a journal edit accepted locally: that it never committed, and that its writer aborted. */

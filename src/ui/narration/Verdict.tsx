@@ -5,7 +5,7 @@
 // `verdictSpeaks`), so one change is one announcement.
 
 import { useState } from 'react';
-import { cutShortSentence, type Trace } from '../../engine';
+import { cutShortSentence, endedWaitingSentence, type Trace } from '../../engine';
 import { useActions, useLab } from '../store/context';
 import {
   INVARIANT_WORDS,
@@ -93,6 +93,9 @@ export function Verdict({ announce = true }: { announce?: boolean } = {}) {
             </li>
           )}
           {!verdict.ok && <li>Broken so far (up to this step): {soFar}</li>}
+          {verdict.endedWaiting && (
+            <li data-testid="verdict-ended-waiting">{endedWaitingSentence(verdict.endedWaiting)}</li>
+          )}
           {verdict.cutShort ? (
             <li data-testid="verdict-cut-short">{cutShortSentence(verdict.cutShort)}</li>
           ) : (

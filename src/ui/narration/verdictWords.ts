@@ -38,7 +38,10 @@ export interface Headline {
  * check with no token to order): neither is "all is well".
  */
 export function verdictHeadline(
-  verdict: Pick<Verdict, 'ok' | 'violations' | 'staleWriteAccepted' | 'rightfulWriteRejected' | 'cutShort'>,
+  verdict: Pick<
+    Verdict,
+    'ok' | 'violations' | 'staleWriteAccepted' | 'rightfulWriteRejected' | 'cutShort' | 'endedWaiting'
+  >,
   /** Where every stale write accepted was a journal edit never committed: how far it got
    * (staleEditsUncommitted, "on JN3 only, 1 of 2 acks needed, never committed"). */
   uncommitted: string | null = null,
@@ -76,6 +79,20 @@ export function verdictHeadline(
       tone: 'warn',
       glyph: '⚠',
       text: `No stale write got in, but the store also refused the current holder's write (${refused.client} at ${refused.resource}).`,
+    };
+  }
+  // Safe so far, but a client never got its turn: the part of the story the run never reached.
+  const waiting = verdict.endedWaiting;
+  if (waiting?.length) {
+    const unsent = waiting.flatMap((w) => w.queuedWrites);
+    const who = waiting.map((w) => w.client).join(' and ');
+    const writes = unsent.length
+      ? `, ${unsent.length === 1 ? `its write ${unsent[0]}` : `writes ${unsent.join(', ')}`} never sent`
+      : '';
+    return {
+      tone: 'warn',
+      glyph: '⚠',
+      text: `No stale write got in, but the run ended with ${who} still waiting for the lock${writes}.`,
     };
   }
   return { tone: 'ok', glyph: '✓', text: 'Every safety rule (invariant) held; no stale write got in.' };

@@ -9,7 +9,7 @@
 import type { FieldValue } from '../../core/trace';
 import type { Note } from '../../core/party';
 import { type Enqueue, effect } from '../effects';
-import { type WriterFields, lapse, lost, noGrant } from './writer';
+import { type WriterFields, dropQueuedWrites, lapse, lost, noGrant } from './writer';
 
 /** The session is up: `id` names it (etcd's lease, ZooKeeper's session id). */
 export const sessionReady = (server: string, id: Record<string, FieldValue>): Note => ({
@@ -36,6 +36,7 @@ export function enqueueSessionEnd<C extends WriterFields>(
         : { kind: 'session.lost', parties: [session.server], detail: { ...session.id, cause } },
     ),
   );
+  for (const note of dropQueuedWrites(context, cause)) enqueue(effect.note(note));
   enqueue.assign({ ...session.forget, pendingWrites: [], ...noGrant });
 }
 

@@ -103,6 +103,10 @@ function flushWrites(ctx: WriterFields): EffectAction[] {
 
 const skippedWrite = (value: string): Note => ({ kind: 'write.skipped', detail: { value } });
 
+/** The writes queued for a lock the client no longer waits for, each dropped with `cause` (a step each). */
+export const dropQueuedWrites = (ctx: Pick<WriterFields, 'pendingWrites'>, cause: string): Note[] =>
+  ctx.pendingWrites.map((value) => ({ kind: 'write.skipped', detail: { value, cause } }));
+
 export function replyNote(event: WriteReply, fenced = false): NoteOf<'write.acked'> | NoteOf<'write.refused'> {
   const base = { parties: [event.from ?? ''], token: event.token, grantId: event.grantId };
   if (event.type === 'write.ack') return { kind: 'write.acked', ...base, detail: { value: event.value } };

@@ -23,6 +23,9 @@ interface QjmWriterInput {
   mailer: string | null;
   /** How long a round of calls may take before the writer gives up (Hadoop: many seconds). */
   roundTimeoutMs: number;
+  /** How long an edit may wait for a quorum's acknowledgement before the writer stands down
+   * (Hadoop's dfs.qjournal.write-txns.timeout.ms). */
+  writeTimeoutMs: number;
 }
 
 interface QjmWriterContext extends QjmWriterInput, W.WriterFields {
@@ -38,6 +41,7 @@ type QjmWriterEvent = W.ClientEvent<
   | { type: 'qjm.promised'; round: number; epoch: number; lastTxid: number }
   | { type: 'qjm.refused'; round: number; epoch: number; lastPromisedEpoch: number }
   | { type: 'timer.round'; round: number }
+  | { type: 'timer.write'; txid: number; grantId: number | null }
   | { type: 'round.won'; round: number }
   | { type: 'round.lost'; round: number },
   W.WriteReply & { txid?: number }
@@ -80,6 +84,11 @@ const qjmWriterSetup = setup({
       typeof event.txid === 'number' &&
       event.grantId === context.grantId &&
       (context.acks[event.txid]?.no.length ?? 0) + 1 === refusalsToDepose(context),
+    /** An edit of the epoch held now had no quorum's acknowledgement within the write timeout. */
+    isUnanswered: ({ context, event }) =>
+      event.type === 'timer.write' &&
+      event.grantId === context.grantId &&
+      (context.acks[event.txid]?.yes.length ?? 0) < quorumOf(context),
   },
 });
 
@@ -144,6 +153,8 @@ export const qjmWriterMachine = qjmWriterSetup
             },
           }),
         );
+        const cause = `no quorum promised it an epoch (${r?.yes.length ?? 0} of ${quorumOf(context)} answered yes)`;
+        for (const note of W.dropQueuedWrites(context, cause)) enqueue(effect.note(note));
         enqueue.assign({ round: null, pendingWrites: [] });
       }),
       /** The journal nodes' state is in: propose one more than the newest epoch a quorum promised. */
@@ -184,6 +195,25 @@ export const qjmWriterMachine = qjmWriterSetup
         const out = W.writeOut(context, event.value, edits);
         for (const e of out.effects) enqueue(e);
         enqueue.assign({ ...out.patch, txid, acks: { ...context.acks, [txid]: { yes: [], no: [] } } });
+        enqueue.raise(timerEvent({ type: 'timer.write', txid, grantId: context.grantId }), {
+          id: `write:${txid}`,
+          delay: context.writeTimeoutMs,
+        });
+      }),
+      /** No quorum acknowledged an edit in time: the writer cannot know its log is safe, and aborts. */
+      standDown: qjmWriterSetup.enqueueActions(({ context, event, enqueue, self }) => {
+        assertEvent(self, event, 'timer.write');
+        const acks = context.acks[event.txid] ?? { yes: [], no: [] };
+        const answered = acks.yes.length + acks.no.length;
+        const cause =
+          `no quorum of ${quorumOf(context)} journal nodes acknowledged edit ${event.txid} within its write timeout of ` +
+          `${context.writeTimeoutMs.toLocaleString('en-US')} ms (${answered === 0 ? 'none answered' : `${acks.yes.length} did`})`;
+        for (const txid of Object.keys(context.acks)) enqueue.cancel(`write:${txid}`);
+        const lapse = W.lapse(context, cause);
+        enqueue(
+          effect.note({ ...lapse, detail: { ...lapse.detail, aborted: true, writeTimeoutMs: context.writeTimeoutMs } }),
+        );
+        enqueue.assign(W.noGrant);
       }),
       noteLateReply: qjmWriterSetup.enqueueActions(({ event, enqueue }) =>
         enqueue(effect.note(lateReply(event.from, event.type !== 'qjm.refused'))),
@@ -209,7 +239,10 @@ export const qjmWriterMachine = qjmWriterSetup
         const current = event.grantId === context.grantId;
         const committed = ok && next.yes.length === quorum;
         const deposed = !ok && current && next.no.length === refusalsToDepose(context);
-        if (committed && current) enqueue.assign({ committedTxid: Math.max(context.committedTxid, event.txid) });
+        if (committed && current) {
+          enqueue.assign({ committedTxid: Math.max(context.committedTxid, event.txid) });
+          enqueue.cancel(`write:${event.txid}`);
+        }
         const note = W.replyNote(event, deposed);
         enqueue(
           effect.note({
@@ -286,6 +319,7 @@ export const qjmWriterMachine = qjmWriterSetup
             target: 'idle',
             actions: ['journalReply', 'forgetGrant'],
           },
+          'timer.write': { guard: 'isUnanswered', target: 'idle', actions: 'standDown' },
         },
       },
     },

@@ -151,8 +151,7 @@ export const redlockClientMachine = redlockClientSetup
         // Out of retries: a write it was holding for the lock will never go, and the trace says so.
         if (!retry) {
           const cause = `no lock after ${context.retried + 1} tries`;
-          for (const value of context.pendingWrites)
-            enqueue(effect.note({ kind: 'write.skipped', detail: { value, cause } }));
+          for (const note of W.dropQueuedWrites(context, cause)) enqueue(effect.note(note));
         }
       }),
       write: redlockClientSetup.enqueueActions(({ context, event, enqueue, self }) => {
