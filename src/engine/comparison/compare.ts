@@ -280,7 +280,7 @@ function reasonFrom(trace: Trace, keptAlive = ''): string {
   const skipped = trace.steps.find((s) => s.kind === 'write.skipped');
   if (skipped) return `No stale write reached a store: ${skipped.text}`;
   const tokens = tokenList(v.tokensIssued);
-  return `No stale write was attempted in this run: no holder wrote once a newer one had the lock (tokens issued: ${tokens || 'none'}).${waitingBehind(trace, keptAlive)}`;
+  return `No stale write was attempted in this run: no holder wrote once a newer one had the lock (${tokens ? `tokens issued: ${tokens}` : 'no token was issued'}).${waitingBehind(trace, keptAlive)}`;
 }
 
 /**
