@@ -8,6 +8,7 @@ import type { Step } from '../core/trace';
 import type { KnownStrategyId } from '../core/defaults';
 import { narrate } from './narrate';
 import { stepPhrase } from './text';
+import { CHECK_HELD_BACK } from '../machines/client';
 
 const { simulate } = createSimulator(ALL_MODELS);
 
@@ -55,5 +56,16 @@ describe('the words of a plain lease and of a message, where no run of the prese
     );
     const unknown = { kind: 'message.lost', parties: ['Client1'], detail: { type: 'made.up' } } as const;
     expect(say(unknown)).toBe('A message from Client1 reaches LockService while it is down and is lost.');
+  });
+
+  it('a write its own lease check held back was never queued, and is not said to be dropped from a queue', () => {
+    const held = { kind: 'write.skipped', detail: { value: 'Y', cause: CHECK_HELD_BACK } } as const;
+    expect(say(held)).toBe('LockService does not send Y: its own check found the lease over by its clock.');
+    expect(phrase(held)).toBe('holds back write Y: lease over by its clock');
+    const queued = { kind: 'write.skipped', detail: { value: 'X', cause: 'no lock after 3 tries' } } as const;
+    expect(say(queued, 'redlock')).toBe(
+      'LockService drops the write X it was holding for the lock: no lock after 3 tries.',
+    );
+    expect(phrase(queued, 'redlock')).toBe('drops queued write X: no lock after 3 tries');
   });
 });

@@ -9,6 +9,7 @@ import type { FieldValue, TokenValue } from '../core/trace';
 import { formatToken, tokenField } from '../protocol/tokens';
 import { narrateSystem } from './narrateSystems';
 import { messageWords } from './messageWords';
+import { CHECK_HELD_BACK } from '../machines/client';
 
 export interface NarrationInput {
   /** The run's strategy: which system's words the step is told in. */
@@ -115,6 +116,9 @@ export function narrate({ system, party, note, stale, alsoHolding = null, luck, 
     case 'write.queued':
       return `${party} will write ${note.detail?.value} as soon as it holds the lock.`;
     case 'write.skipped':
+      // Held back by its own check of the lease: the write was never queued for the lock.
+      if (note.detail?.cause === CHECK_HELD_BACK)
+        return `${party} does not send ${note.detail.value}: ${note.detail.cause}.`;
       if (note.detail?.cause !== undefined)
         return `${party} drops the write ${note.detail.value} it was holding for the lock: ${note.detail.cause}.`;
       return `${party} does not believe it holds the lock, so it does not write ${note.detail?.value}.`;

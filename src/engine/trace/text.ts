@@ -7,6 +7,7 @@ import { strategyIdOf, type KnownStrategyId } from '../core/defaults';
 import { formatToken, tokenField, tokensFact } from '../protocol/tokens';
 import { systemPhrase } from './narrateSystems';
 import { messageNoun, messageWords } from './messageWords';
+import { CHECK_HELD_BACK } from '../machines/client';
 import { isSystemKind } from '../core/vocabulary';
 import { editOutcome, uncommittedPhrase } from './edits';
 
@@ -76,6 +77,8 @@ export function stepPhrase(step: Step, system: KnownStrategyId): { actor: string
     case 'write.queued':
       return { actor: step.party, action: `will write ${step.detail?.value} once it holds the lock` };
     case 'write.skipped':
+      if (step.detail?.cause === CHECK_HELD_BACK)
+        return { actor: step.party, action: `holds back write ${step.detail.value}: lease over by its clock` };
       return step.detail?.cause !== undefined
         ? { actor: step.party, action: `drops queued write ${step.detail.value}: ${step.detail.cause}` }
         : { actor: step.party, action: `holds no lock: skips write ${step.detail?.value}` };
