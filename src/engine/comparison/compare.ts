@@ -12,6 +12,7 @@ import { aboutStrategy } from '../strategies/about/catalog';
 import { formatToken, tokenList } from '../protocol/tokens';
 import { editOutcome, staleEditsUncommitted, uncommittedPhrase } from '../trace/edits';
 import { cutShortSentence } from '../trace/text';
+import { chanceSentence, refusedByChance } from '../trace/chance';
 import { carryTo, type Carried } from './carry';
 
 export interface ComparisonRow {
@@ -271,7 +272,8 @@ function reasonFrom(trace: Trace, keptAlive = ''): string {
     const edit = editOutcome(trace, rejected);
     if (edit && !edit.committed)
       return `Journal nodes ${[...edit.refused].sort().join(', ')} refused epoch ${formatToken(w.token)} (they had promised ${formatToken(w.maxSeenAfter)}): too few journal nodes logged the edit to commit it${edit.aborted ? `, and ${w.client} aborts` : ''}.`;
-    return `${w.resource} rejected ${w.client}'s stale write ${w.value}: ${w.comparison}.`;
+    const lucky = refusedByChance(trace);
+    return `${w.resource} rejected ${w.client}'s stale write ${w.value}: ${w.comparison}.${lucky ? ` ${chanceSentence(lucky.write)}` : ''}`;
   }
   // A stale write the network lost never met a store's check: attempted, but nothing to block.
   const lost = lostStaleWrite(trace);

@@ -26,9 +26,9 @@ describe('the narration of a store that checks nothing', () => {
 describe('the words of a plain lease and of a message, where no run of the presets says them', () => {
   const race = simulate(findPreset('lease-trust-race')!.scenario);
   const a = race.steps.find((s) => s.kind === 'lock.granted')!;
-  const say = (note: Note, system: KnownStrategyId = 'lease-trust') =>
-    narrate({ system, party: 'LockService', note, stale: false, fields: {} });
-  const phrase = (step: Partial<Step>, system: KnownStrategyId = 'lease-trust') =>
+  const say = (note: object, system: KnownStrategyId = 'lease-trust') =>
+    narrate({ system, party: 'LockService', note: note as Note, stale: false, fields: {} });
+  const phrase = (step: object, system: KnownStrategyId = 'lease-trust') =>
     stepPhrase({ ...a, ...step } as Step, system).action;
 
   it('a plain lease given up or granted again has no token, and says so without "token none"', () => {

@@ -8,6 +8,7 @@ import { formatToken, tokenField, tokensFact } from '../protocol/tokens';
 import { systemPhrase } from './narrateSystems';
 import { messageNoun, messageWords } from './messageWords';
 import { CHECK_HELD_BACK } from '../machines/client';
+import { chanceSentence, refusedByChance } from './chance';
 import { isSystemKind } from '../core/vocabulary';
 import { editOutcome, uncommittedPhrase } from './edits';
 
@@ -211,6 +212,8 @@ export function formatVerdict(trace: Trace): string[] {
       ? `Stale write accepted: yes, at step ${stale.step} (${stale.client} at ${stale.resource})${journal}`
       : `Stale write accepted: no (${v.staleWritesRejected} stale write${v.staleWritesRejected === 1 ? '' : 's'} rejected)`,
   ];
+  const lucky = stale ? null : refusedByChance(trace);
+  if (lucky) out.push(chanceSentence(lucky.write));
   if (v.rightfulWriteRejected) {
     const r = v.rightfulWriteRejected;
     out.push(
