@@ -4,13 +4,14 @@
 // progress and a way to stop); never while hidden; kept for a scenario already compared.
 
 import { useEffect, useRef, useState } from 'react';
-import { COMPARISON_COLUMNS, NO_TOKEN_WHY, STRATEGIES, type Scenario } from '../../engine';
+import { COMPARISON_COLUMNS, NO_TOKEN_WHY, STRATEGIES, carryTo, type Scenario } from '../../engine';
 import { startComparison } from '../workers/comparison';
 import type { RowSummary } from '../workers/wire';
 import { useActions, useLab } from '../store/context';
 import { rowCarryWords, sharedCarryNotes } from './carried';
 import { fetchPreset } from '../store/presets';
 import { Sources } from '../strategy/Sources';
+import { recordingOf } from '../recorded/catalog';
 
 /** The pitfall where fencing cannot help: the zombie's write comes before the newer token. */
 const EARLY_ZOMBIE = 'pitfall-early-zombie';
@@ -25,6 +26,24 @@ const YesNo = ({ value, warned = false }: { value: boolean | null; warned?: bool
       <span aria-hidden="true">{value ? '✓' : '✕'}</span> {value ? 'Yes' : 'No'}
     </span>
   );
+
+/** The badge of a row whose run, `scenario` carried to `strategy`, a shipped recording holds, with a
+ * link to that recording; null for any other run. */
+function recordedRun(scenario: Scenario, strategy: string) {
+  let recording;
+  try {
+    recording = recordingOf(carryTo(scenario, strategy).scenario);
+  } catch {
+    // A scenario that does not carry to this strategy: its row says why, and no run was recorded.
+    return null;
+  }
+  if (!recording) return null;
+  return (
+    <a className="recorded-on" href={`#recording=${recording.id}`}>
+      model checked against a real server
+    </a>
+  );
+}
 
 /** The columns' names: the header row, and on a phone each cell's own label (tables.css). */
 const COLUMNS = COMPARISON_COLUMNS;
@@ -180,7 +199,9 @@ export function Comparison() {
                 <tr key={row.strategy} className={current ? 'current' : undefined}>
                   <th scope="row">
                     {row.name}
-                    {row.recordedOn && <span className="recorded-on">model checked against a real server</span>}
+                    {/* Only a row whose very run a real server was recorded running: a what-if never
+                        recorded is the model alone, whatever other runs of its system were checked. */}
+                    {row.recordedOn && recordedRun(scenario, row.strategy)}
                     {/* Long (ZooKeeper's is 900 characters): folded, and named for what it is. */}
                     <details className="simplification">
                       <summary>What the model leaves out, and its sources</summary>
