@@ -10,6 +10,8 @@ import {
   WHAT_IF_FAULTS,
   buildWhatIf,
   createSimulator,
+  findPreset,
+  refusedByChance,
   formatVerdict,
   stepPhrase,
   strategyIdOf,
@@ -110,6 +112,26 @@ describe('the words a newcomer reads', () => {
       for (const row of compareStrategies(scenario, simulator))
         collect(found, `${id} as ${row.strategy}`, sentencesOfRow(row));
     expect(reportOf(found)).toEqual([]);
+  });
+
+  it('names chance wherever a store refused a stale write by comparing two random values', () => {
+    // Redlock's race with a store that compares its random values as if ordered, on a few seeds:
+    // the zombie is refused on some, let in on others.
+    const race = findPreset('redlock-race')!.scenario;
+    let lucky = 0;
+    for (const seed of [1, 2, 3, 4, 5, 6, 7, 8]) {
+      const scenario = { ...race, seed, knobs: { ...race.knobs, check: 'reject-le' as const } };
+      for (const row of compareStrategies(scenario, simulator)) {
+        if (!row.trace || !refusedByChance(row.trace)) continue;
+        lucky += 1;
+        const where = `seed ${seed} as ${row.strategy}`;
+        expect(headlineOf(row.trace).text, where).toMatch(/only because its random value.*: chance/);
+        expect(formatVerdict(row.trace).join(' '), where).toMatch(/only because its random value.*: chance/);
+        expect(row.reason, where).toMatch(/only because its random value.*: chance/);
+        expect(headlineOf(row.trace).tone, where).not.toBe('ok');
+      }
+    }
+    expect(lucky).toBeGreaterThan(0);
   });
 
   it('the random fault schedules the golden traces pin say none of them either', () => {
