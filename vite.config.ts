@@ -63,7 +63,7 @@ const shippedRuns = (): Plugin => {
 /** What main.tsx imports on every page, though not statically (so it is evaluated in a task of its own). */
 const ENTRY_IMPORTS_LATER = 'node_modules/react-dom/client.js';
 
-/** Every preset (src/ui/store/presets.ts fetches it where the page's own three are not enough): the
+/** Every preset (src/ui/store/code/presets.ts fetches it where the page's own three are not enough): the
  * 'presets' group's chunk, below. */
 const PRESETS_MODULE = 'chunk:presets';
 
@@ -208,7 +208,7 @@ const firstView = (): Plugin => {
 };
 
 /**
- * The presets that do not come with the page (src/ui/store/presets.ts): one file, fetched by the
+ * The presets that do not come with the page (src/ui/store/code/presets.ts): one file, fetched by the
  * lab and a lesson as they open, by an embed only when it needs one of them. Every module of
  * src/engine/presets/ but the default run's (canonical.ts, with build.ts, which the page holds) and
  * the what-if builder (whatIf.ts, not a preset), so a new file of presets joins them by itself.
@@ -248,7 +248,7 @@ const presetsOnDemand = (): Plugin => ({
       if (!wrong.length) continue;
       buildFailed = true;
       throw new Error(
-        `the embed's first render would load the presets meant to be fetched on demand (${chunk.fileName}: ${wrong.join(', ')}): import them from src/ui/store/presets.ts, not from the engine`,
+        `the embed's first render would load the presets meant to be fetched on demand (${chunk.fileName}: ${wrong.join(', ')}): import them from src/ui/store/code/presets.ts, not from the engine`,
       );
     }
   },
@@ -268,7 +268,7 @@ const PAGE_MODULES = new RegExp(
     String.raw`/src/ui/(timeline/Timeline|narration/Narration|controls/Transport|header/ErrorBanner)\.tsx$`,
     // The narration with its height kept (the embed's and a lesson's): a file of its own else.
     String.raw`/src/ui/narration/FittedNarration\.tsx$`,
-    String.raw`/src/ui/store/(context\.tsx|presetOf\.ts|presets\.ts|shippedRuns\.ts|shown\.ts|url\.ts)$`,
+    String.raw`/src/ui/store/(context\.tsx|shown\.ts|code/(presetOf|presets|shippedRuns)\.ts|link/url\.ts)$`,
     String.raw`/src/ui/recorded/route\.ts$`,
     String.raw`/src/ui/controls/useKeyboard\.ts$`,
     // What adds a view's own styles (a lesson's, the recordings', the embed's): a file of its own else.
@@ -325,7 +325,7 @@ export default defineConfig({
             // The narration (which the lab's first render needs, for its event table; the embed's
             // does not), apart from the simulator that also uses it: left alone, the bundler puts
             // the two in one chunk, and the simulator, which comes with the first model a page
-            // fetches (src/ui/store/loading.ts), with the page. What every page needs to list
+            // fetches (src/ui/store/code/loading.ts), with the page. What every page needs to list
             // tokens (tokenList) is in protocol/tokens.ts, with the core, not here.
             { name: 'narration', test: /\/src\/engine\/trace\/(narrate|narrateSystems|text)\.ts$/ },
           ],

@@ -5,7 +5,7 @@
 import { performance } from 'node:perf_hooks';
 import { findPreset, randomWorkload } from '../src/engine/index';
 import { readLabLink } from '../src/ui/link/grammar';
-import { decodeHash, encodeHash } from '../src/ui/store/url';
+import { decodeHash, encodeHash } from '../src/ui/store/link/url';
 
 const fmt = (n: number, digits = 0) =>
   n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });

@@ -41,7 +41,7 @@ const LAZY = {
 
 const SYSTEMS = ['etcd', 'zookeeper', 'redlock', 'chubby', 'qjm'] as const;
 
-/** The file of every preset but the default run's three (src/ui/store/presets.ts): one of
+/** The file of every preset but the default run's three (src/ui/store/code/presets.ts): one of
  * vite.config.ts's groups, which the manifest keys by its file, not by a module. */
 const PRESETS_CHUNK = Object.entries(manifest).find(([key]) => /^_presets-/.test(key))![1].file;
 

@@ -20,7 +20,7 @@ import {
   readRecordedLink,
   viewOfLink,
 } from '../src/ui/link/grammar';
-import { decodeHash } from '../src/ui/store/url';
+import { decodeHash } from '../src/ui/store/link/url';
 import { parseScenarioJson } from '../src/engine';
 import { scenarioText } from '../src/ui/header/FileMenu';
 import { loadRecording } from '../src/ui/recorded/load';
@@ -28,7 +28,7 @@ import { recordingToTrace } from '../src/ui/recorded/trace/toTrace';
 import { readCommand } from '../src/ui/embed/commands';
 import { startBridge } from '../src/ui/embed/bridge';
 import { createLabStore } from '../src/ui/store/labStore';
-import { ALL_CODE } from '../src/ui/store/allCode';
+import { ALL_CODE } from '../src/ui/store/code/allCode';
 import { standInFrame } from '../src/ui/testing/standInFrame';
 import {
   count,
@@ -161,7 +161,7 @@ describe('links', () => {
 
   it("through the lab's decoding, scenario links included: a clean message or a valid scenario", async () => {
     const surface = 'link: decodeHash';
-    const { encodeHash } = await import('../src/ui/store/url');
+    const { encodeHash } = await import('../src/ui/store/link/url');
     const own = await encodeHash({ scenario: race(), cursor: 3, ownActionCount: 5 });
     const links = [...LINKS.slice(0, 2), own, `${own}&strategy=zookeeper`];
     await fc.assert(

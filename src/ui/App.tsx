@@ -27,7 +27,7 @@ import { Narration } from './narration/Narration';
 import { Verdict } from './narration/Verdict';
 import { LabProvider } from './store/context';
 import type { LabStore } from './store/labStore';
-import { loadAllPresets } from './store/presets';
+import { loadAllPresets } from './store/code/presets';
 import { KnobPicker } from './strategy/KnobPicker';
 import { StrategyPicker } from './strategy/StrategyPicker';
 import { WhatIfForm } from './whatif/WhatIfForm';
@@ -52,7 +52,7 @@ export function App({ store, session, flushUrl = () => {} }: AppProps) {
   useModelSoon(store);
   // The picker and a file opened here name any preset: the store holds them all from when the lab
   // is shown, however the page began (a link, an embed turned into the lab, the recordings closed:
-  // store/presets.ts). This view's own code brings them (the picker lists them): at once.
+  // store/code/presets.ts). This view's own code brings them (the picker lists them): at once.
   useEffect(() => {
     void loadAllPresets().catch(() => undefined);
   }, []);
@@ -63,25 +63,7 @@ export function App({ store, session, flushUrl = () => {} }: AppProps) {
     <LabProvider store={store}>
       <div className="app">
         <SkipLink target="lab-main">Skip to the run</SkipLink>
-        <header className="app-header">
-          <div className="brand">
-            <div className="brand-row">
-              <h1>Fencelab</h1>
-              <nav className="views-nav" aria-label="Other views">
-                <StartLesson session={session} />
-                <RecordedEntry />
-              </nav>
-            </div>
-            <p className="tagline">A lock you hold is not a lock you enforce.</p>
-          </div>
-          <PresetPicker />
-          <div className="header-actions">
-            <ShareButton flush={flushUrl} />
-            <EmbedCodeButton flush={flushUrl} />
-            <FileMenu onLesson={(raw, source) => void session.getState().open(raw, {}, { source })} />
-            <KeysHelp />
-          </div>
-        </header>
+        <LabHeader session={session} flushUrl={flushUrl} />
         <ErrorBanner />
         <BackToLesson session={session} />
         <main className="lab-main" id="lab-main" tabIndex={-1}>
@@ -100,22 +82,7 @@ export function App({ store, session, flushUrl = () => {} }: AppProps) {
             </Later>
           </div>
           <Later>
-            <Tabs
-              label="Views of the run"
-              tabs={[
-                { id: 'events', label: 'Event table', render: () => <EventTable /> },
-                {
-                  id: 'compare',
-                  label: 'Compare strategies',
-                  render: () => (
-                    <>
-                      <WhatIfForm />
-                      <Comparison />
-                    </>
-                  ),
-                },
-              ]}
-            />
+            <RunViewTabs />
           </Later>
         </main>
         <aside className="lab-side" aria-label="Verdict and controls">
@@ -134,5 +101,52 @@ export function App({ store, session, flushUrl = () => {} }: AppProps) {
         </aside>
       </div>
     </LabProvider>
+  );
+}
+
+/** The lab's header: its name, the other views, the preset picker and what shares or opens a run. */
+function LabHeader({ session, flushUrl }: Required<Pick<AppProps, 'session' | 'flushUrl'>>) {
+  return (
+    <header className="app-header">
+      <div className="brand">
+        <div className="brand-row">
+          <h1>Fencelab</h1>
+          <nav className="views-nav" aria-label="Other views">
+            <StartLesson session={session} />
+            <RecordedEntry />
+          </nav>
+        </div>
+        <p className="tagline">A lock you hold is not a lock you enforce.</p>
+      </div>
+      <PresetPicker />
+      <div className="header-actions">
+        <ShareButton flush={flushUrl} />
+        <EmbedCodeButton flush={flushUrl} />
+        <FileMenu onLesson={(raw, source) => void session.getState().open(raw, {}, { source })} />
+        <KeysHelp />
+      </div>
+    </header>
+  );
+}
+
+/** The run's tables under the player: the event table, and the comparison with the what-if form. */
+function RunViewTabs() {
+  return (
+    <Tabs
+      label="Views of the run"
+      tabs={[
+        { id: 'events', label: 'Event table', render: () => <EventTable /> },
+        {
+          id: 'compare',
+          label: 'Compare strategies',
+          render: () => (
+            <>
+              <WhatIfForm />
+              <Comparison />
+            </>
+          ),
+        },
+      ]}
+    />
   );
 }

@@ -13,11 +13,11 @@ import { openEmbed } from './embed/drive';
 import { holdEarlyMessages } from './embed/early';
 import { isEmbedHash } from './embed/embedUrl';
 import { createTraceRunner } from './workers/background';
-import { PAGE_CODE, prepareRun } from './store/loading';
-import { defaultScenario } from './store/presetOf';
-import { startPlayer } from './store/player';
-import { openFromHash, syncUrl } from './store/urlSync';
-import { decodeHash } from './store/url';
+import { PAGE_CODE, prepareRun } from './store/code/loading';
+import { defaultScenario } from './store/code/presetOf';
+import { startPlayer } from './store/pacing/player';
+import { openFromHash, syncUrl } from './store/link/urlSync';
+import { decodeHash } from './store/link/url';
 import './styles/base.css';
 import './styles/panels.css';
 import './styles/cards.css';
@@ -108,7 +108,7 @@ function start(container: HTMLElement) {
     const embed = embedRoute.getState().options;
     return embed ? openEmbed(store, embed).then(() => true) : session.getState().settled();
   };
-  // The presets beyond the default run's are fetched by what needs them (store/presets.ts): a link
+  // The presets beyond the default run's are fetched by what needs them (store/code/presets.ts): a link
   // that names one (decodeHash), the lab's view as it is shown, a lesson's runs, an embed command.
   const opening = route.open(hash)
     ? openedBefore()

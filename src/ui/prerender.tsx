@@ -9,14 +9,14 @@ import { renderToString } from 'react-dom/server';
 import { Root } from './Root';
 import { preloadView } from './views';
 import { createLabStore } from './store/labStore';
-import { ALL_CODE } from './store/allCode';
+import { ALL_CODE } from './store/code/allCode';
 import { createLessonSession } from './lessons/session';
 import { PRESETS } from '../engine';
-import { DEFAULT_PRESET_ID } from './store/presetOf';
-import { PAGE_PRESETS } from './store/presets';
+import { DEFAULT_PRESET_ID } from './store/code/presetOf';
+import { PAGE_PRESETS } from './store/code/presets';
 
 /** The presets whose runs the build ships (scripts/shipped-runs.ts writes one for each), the
- * one every page starts from, and those that come with the page (store/presets.ts): the page's
+ * one every page starts from, and those that come with the page (store/code/presets.ts): the page's
  * starter asks for their runs, and for the other presets' file where an embed needs it
  * (src/ui/boot/starter.ts). */
 export const shippedPresets = (): { ids: string[]; fallback: string; withPage: string[] } => ({

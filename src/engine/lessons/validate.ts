@@ -171,7 +171,7 @@ function locate(trace: Trace, at: string, path: string): number {
 
 /**
  * A run already computed for a scenario, or null to compute it here: a page passes the runs the
- * build shipped for its presets (ui/store/shippedRuns.ts), so opening a lesson does not run them
+ * build shipped for its presets (ui/store/code/shippedRuns.ts), so opening a lesson does not run them
  * all again. It must give exactly `simulate(scenario)` or null.
  */
 export type KnownRuns = (scenario: Scenario) => Trace | null;

@@ -7,7 +7,7 @@ import { findPreset } from '../../engine';
 import { createLabStore } from '../store/labStore';
 import { renderInLab } from '../testing/renderInLab';
 import { ActionList } from './ActionList';
-import { ALL_CODE } from '../store/allCode';
+import { ALL_CODE } from '../store/code/allCode';
 
 function type(input: HTMLInputElement, value: string) {
   act(() => {

@@ -15,8 +15,8 @@ export interface StarterConfig {
   presets: string[];
   /** The preset every page starts from (main.tsx opens it first). */
   fallback: string;
-  /** The presets that come with the page (store/presets.ts). */
+  /** The presets that come with the page (store/code/presets.ts). */
   withPage: string[];
-  /** The engine's id, which a shipped run's address carries (store/shippedRuns.ts, shippedRunUrl). */
+  /** The engine's id, which a shipped run's address carries (store/code/shippedRuns.ts, shippedRunUrl). */
   engine: string;
 }

@@ -26,7 +26,7 @@ export function shippedPresetOf(hash: string, presets: readonly string[]): strin
 }
 
 /**
- * Whether an embed link needs every preset before it can draw (store/presets.ts): it names a
+ * Whether an embed link needs every preset before it can draw (store/code/presets.ts): it names a
  * scenario of its own (which the page tells apart from a preset by its contents) or a preset that
  * does not come with the page.
  */

@@ -4,14 +4,14 @@ import { useMemo } from 'react';
 import { useElementWidth } from '../hooks/useElementWidth';
 import { useLabStore } from '../store/context';
 import { useShownTrace } from '../store/shown';
-import { usePacedCursor } from '../store/paced';
+import { usePacedCursor } from '../store/pacing/paced';
 import { cardColumns } from './columns';
 import { PartyCard } from './PartyCard';
 import { partyCards } from './partyModel';
 
 export function PartyCards() {
   const { trace } = useShownTrace();
-  // Paced: follows the cursor a few times a second while playing (see store/paced.ts); never past
+  // Paced: follows the cursor a few times a second while playing (see store/pacing/paced.ts); never past
   // the run so far when the future is hidden.
   const cursor = Math.min(usePacedCursor(useLabStore(), 'cards'), trace.steps.length - 1);
   const cards = useMemo(() => partyCards(trace, cursor), [trace, cursor]);

@@ -4,7 +4,7 @@
 // at the step that ended it, not at an earlier step that happened in the same millisecond.
 
 import type { LeaseRecord, Step, Trace } from '../../engine';
-import { firstStepAtOrAfter } from '../store/time';
+import { firstStepAtOrAfter } from '../store/pacing/time';
 
 export interface GrantSteps {
   /** The step that granted leases[k]. */

@@ -5,9 +5,9 @@
 import { memo, useMemo, type MouseEvent } from 'react';
 import { useActions, useLabStore } from '../store/context';
 import { useShownTrace } from '../store/shown';
-import { usePacedCursor } from '../store/paced';
+import { usePacedCursor } from '../store/pacing/paced';
 import { useElementWidth } from '../hooks/useElementWidth';
-import { lastStepAtOrBefore } from '../store/time';
+import { lastStepAtOrBefore } from '../store/pacing/time';
 import { formatNumber } from '../format/number';
 import { layoutMaxSeen, maxSeenSeries, type MaxSeenLayout } from './maxSeenLayout';
 import { pointerIn } from '../svg/pointer';
@@ -58,7 +58,7 @@ const Shapes = memo(function Shapes({ layout, height }: { layout: MaxSeenLayout;
 
 export function MaxSeenChart() {
   const { trace, fullTrace } = useShownTrace();
-  // Paced: follows the cursor a few times a second while playing (see store/paced.ts); never past
+  // Paced: follows the cursor a few times a second while playing (see store/pacing/paced.ts); never past
   // the run so far when the future is hidden.
   const cursor = Math.min(usePacedCursor(useLabStore(), 'chart'), trace.steps.length - 1);
   // The time axis spans the whole run even when only part of it is shown, so it does not rescale.
@@ -85,38 +85,7 @@ export function MaxSeenChart() {
 
   return (
     <section className="chart" aria-labelledby="chart-title">
-      {/* The legend sits beside the heading, not in it: the heading's name (and the section's)
-          stays "max_seen over time", not "max_seen over time accepted rejected JN1 JN2". */}
-      <div className="section-head">
-        <h2 id="chart-title" className="section-title">
-          max_seen over time
-        </h2>
-        {/* The marks are drawn, not read: a screen reader hears "Key: dot, accepted; cross, rejected". */}
-        <p className="hint">
-          <span className="visually-hidden">Key: </span>
-          <span className="legend-accept" aria-hidden="true">
-            ●
-          </span>{' '}
-          <span className="visually-hidden">dot, </span>
-          accepted<span className="visually-hidden">;</span>{' '}
-          <span className="legend-reject" aria-hidden="true">
-            ✕
-          </span>{' '}
-          <span className="visually-hidden">cross, </span>
-          rejected
-          {/* Several checking stores (journal nodes): say which line is which. */}
-          {layout.series.length > 1 &&
-            layout.series.map((series, i) => (
-              <span key={series.resource} className="series-key">
-                {' '}
-                <svg width="22" height="8" aria-hidden="true">
-                  <line x1="1" x2="21" y1="4" y2="4" className={`max-seen-line series-${i % 3}`} />
-                </svg>
-                {series.resource}
-              </span>
-            ))}
-        </p>
-      </div>
+      <ChartHead series={layout.series} />
       <div ref={ref} className="chart-box">
         {layout.empty ? (
           <p className="chart-empty">{layout.empty}</p>
@@ -149,5 +118,43 @@ export function MaxSeenChart() {
         )}
       </div>
     </section>
+  );
+}
+
+/** The chart's heading, with the key to its marks and, with several checking stores, its lines. */
+function ChartHead({ series }: { series: readonly { resource: string }[] }) {
+  // The legend sits beside the heading, not in it: the heading's name (and the section's) stays
+  // "max_seen over time", not "max_seen over time accepted rejected JN1 JN2".
+  return (
+    <div className="section-head">
+      <h2 id="chart-title" className="section-title">
+        max_seen over time
+      </h2>
+      {/* The marks are drawn, not read: a screen reader hears "Key: dot, accepted; cross, rejected". */}
+      <p className="hint">
+        <span className="visually-hidden">Key: </span>
+        <span className="legend-accept" aria-hidden="true">
+          ●
+        </span>{' '}
+        <span className="visually-hidden">dot, </span>
+        accepted<span className="visually-hidden">;</span>{' '}
+        <span className="legend-reject" aria-hidden="true">
+          ✕
+        </span>{' '}
+        <span className="visually-hidden">cross, </span>
+        rejected
+        {/* Several checking stores (journal nodes): say which line is which. */}
+        {series.length > 1 &&
+          series.map((line, i) => (
+            <span key={line.resource} className="series-key">
+              {' '}
+              <svg width="22" height="8" aria-hidden="true">
+                <line x1="1" x2="21" y1="4" y2="4" className={`max-seen-line series-${i % 3}`} />
+              </svg>
+              {line.resource}
+            </span>
+          ))}
+      </p>
+    </div>
   );
 }

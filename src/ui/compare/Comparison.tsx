@@ -9,7 +9,7 @@ import { startComparison } from '../workers/comparison';
 import type { RowSummary } from '../workers/wire';
 import { useActions, useLab } from '../store/context';
 import { rowCarryWords, sharedCarryNotes } from './carried';
-import { fetchPreset } from '../store/presets';
+import { fetchPreset } from '../store/code/presets';
 import { Sources } from '../strategy/Sources';
 import { recordingOf } from '../recorded/catalog';
 
@@ -26,24 +26,6 @@ const YesNo = ({ value, warned = false }: { value: boolean | null; warned?: bool
       <span aria-hidden="true">{value ? '✓' : '✕'}</span> {value ? 'Yes' : 'No'}
     </span>
   );
-
-/** The badge of a row whose run, `scenario` carried to `strategy`, a shipped recording holds, with a
- * link to that recording; null for any other run. */
-function recordedRun(scenario: Scenario, strategy: string) {
-  let recording;
-  try {
-    recording = recordingOf(carryTo(scenario, strategy).scenario);
-  } catch {
-    // A scenario that does not carry to this strategy: its row says why, and no run was recorded.
-    return null;
-  }
-  if (!recording) return null;
-  return (
-    <a className="recorded-on" href={`#recording=${recording.id}`}>
-      model checked against a real server
-    </a>
-  );
-}
 
 /** The columns' names: the header row, and on a phone each cell's own label (tables.css). */
 const COLUMNS = COMPARISON_COLUMNS;
@@ -75,12 +57,63 @@ export function Comparison() {
   // A run changed in the lab still has its preset's name: the caption says it is changed.
   const caption = `“${scenario.name}”${edited ? ', as you changed it,' : ''} run under every strategy.`;
   const { setStrategy, loadPreset, showError } = useActions();
-  // The presets beyond the page's own come on demand (store/presets.ts): fetched, then opened.
+  // The presets beyond the page's own come on demand (store/code/presets.ts): fetched, then opened.
   const openEarlyZombie = () =>
     void fetchPreset(EARLY_ZOMBIE).then(
       (preset) => (preset ? loadPreset(EARLY_ZOMBIE) : undefined),
       () => showError('Could not open that run: the page could not fetch it (offline, or the site was updated).'),
     );
+  const { shown, stop, again } = useComparison(scenario);
+  const { rows, state } = shown;
+  const ran = rows.filter(Boolean).length;
+  const sharedCarried = sharedCarryNotes(rows);
+  return (
+    <>
+      {state !== 'done' && <ComparisonProgress result={shown} ran={ran} stop={stop} again={again} />}
+      {/* Outside the scroll box, so a long name wraps on a phone instead of scrolling away. */}
+      <p className="compare-caption" aria-hidden="true">
+        {caption}
+      </p>
+      {sharedCarried.length > 0 && (
+        <p className="compare-carried">
+          <strong>How the other systems’ runs were carried</strong>, where their rows point here:{' '}
+          {sharedCarried.join(' ')}
+        </p>
+      )}
+      {/* On a narrow screen the table scrolls sideways inside its panel instead of widening the page. */}
+      <div className="compare-scroll">
+        <table className="compare-table">
+          <caption className="visually-hidden">{caption}</caption>
+          <ComparisonHead />
+          <tbody>
+            {rows.map((row, index) => {
+              const strategy = STRATEGIES[index]!;
+              return row ? (
+                <ComparisonRow
+                  key={row.strategy}
+                  row={row}
+                  current={row.strategy === scenario.strategy}
+                  carriedText={rowCarryWords(row.carried, sharedCarried)}
+                  recording={row.recordedOn ? recordedRun(scenario, row.strategy) : null}
+                  open={() => setStrategy(row.strategy)}
+                />
+              ) : (
+                <WaitingRow key={strategy.id} name={strategy.name} running={state === 'running'} />
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+      <ComparisonNotes openEarlyZombie={openEarlyZombie} />
+    </>
+  );
+}
+
+/**
+ * The comparison of `scenario`, as far as it got: run after a pause (a burst of edits runs it
+ * once), row by row by a worker; kept once complete. `stop` stops it; `again` runs it afresh.
+ */
+function useComparison(scenario: Scenario): { shown: Result; stop: () => void; again: () => void } {
   const [result, setResult] = useState<Result | null>(null);
   const [attempt, setAttempt] = useState(0);
   const stop = useRef<() => void>(() => {});
@@ -121,155 +154,191 @@ export function Comparison() {
       : result?.scenario === scenario
         ? result
         : { scenario, rows: STRATEGIES.map(() => undefined), state: 'running' };
-  const { rows, state } = shown;
-  const ran = rows.filter(Boolean).length;
-  const sharedCarried = sharedCarryNotes(rows);
+  return { shown, stop: () => stop.current(), again: () => setAttempt((n) => n + 1) };
+}
+
+interface ProgressProps {
+  result: Result;
+  /** How many rows have come. */
+  ran: number;
+  stop: () => void;
+  again: () => void;
+}
+
+/** How far the comparison got, with Stop while it runs and a way to run it again once it ended. */
+function ComparisonProgress({ result, ran, stop, again }: ProgressProps) {
+  const { state } = result;
+  return (
+    <div className="compare-progress" role="status">
+      {state === 'running' && (
+        <>
+          <progress max={STRATEGIES.length} value={ran} aria-label="Strategies run" />
+          <span>
+            Running “{result.scenario.name}” under every strategy: {ran} of {STRATEGIES.length} done.
+          </span>
+          <button type="button" onClick={stop}>
+            Stop
+          </button>
+        </>
+      )}
+      {state !== 'running' && (
+        <>
+          <span>
+            {state === 'cancelled'
+              ? `Stopped after ${ran} of ${STRATEGIES.length} strategies.`
+              : `The comparison could not finish: ${result.failure ?? 'the engine stopped'}.`}
+          </span>
+          <button type="button" onClick={again}>
+            Run the comparison again
+          </button>
+        </>
+      )}
+    </div>
+  );
+}
+
+function ComparisonHead() {
+  return (
+    <thead>
+      <tr>
+        <th scope="col">{COLUMNS.approach}</th>
+        <th scope="col">{COLUMNS.monotonic}</th>
+        <th scope="col">{COLUMNS.blocked}</th>
+        <th scope="col">{COLUMNS.why}</th>
+        <th scope="col">
+          <span className="visually-hidden">Open</span>
+        </th>
+      </tr>
+    </thead>
+  );
+}
+
+/** A strategy's row before its run has come (or once the comparison stopped without it). */
+function WaitingRow({ name, running }: { name: string; running: boolean }) {
+  return (
+    <tr className="waiting">
+      <th scope="row">{name}</th>
+      <td colSpan={3} className="why">
+        {running ? 'Waiting for its run…' : 'Not run.'}
+      </td>
+      {/* Its own cell, as in the other rows: presenting hides the column whole. */}
+      <td className="open-cell" />
+    </tr>
+  );
+}
+
+interface RowProps {
+  row: RowSummary;
+  /** The row of the strategy shown in the lab. */
+  current: boolean;
+  /** What this row's run could not carry, beyond what every row says once (null: nothing). */
+  carriedText: string | null;
+  /** Switches the lab to this row's strategy. */
+  open: () => void;
+  /** The id of the shipped recording of this very run, or null (recordedRun). */
+  recording: string | null;
+}
+
+/** The id of the shipped recording of `scenario` carried to `strategy`, or null: only a row whose
+ * very run a real server was recorded running says its model was checked against one; a what-if
+ * never recorded is the model alone, whatever other runs of its system were checked. */
+function recordedRun(scenario: Scenario, strategy: string): string | null {
+  try {
+    return recordingOf(carryTo(scenario, strategy).scenario)?.id ?? null;
+  } catch {
+    // A scenario that does not carry to this strategy: its row says why, and no run was recorded.
+    return null;
+  }
+}
+
+/** One strategy's row: its name (with what the model leaves out), its answers, and Open. */
+function ComparisonRow({ row, current, carriedText, open, recording }: RowProps) {
+  return (
+    <tr className={current ? 'current' : undefined}>
+      <th scope="row">
+        {row.name}
+        {recording && (
+          <a className="recorded-on" href={`#recording=${recording}`}>
+            model checked against a real server
+          </a>
+        )}
+        {/* Long (ZooKeeper's is 900 characters): folded, and named for what it is. */}
+        <details className="simplification">
+          <summary>What the model leaves out, and its sources</summary>
+          {row.simplification}
+          <Sources about={row} />
+        </details>
+      </th>
+      {row.error ? (
+        <td colSpan={3} className="why row-error">
+          {row.error}
+        </td>
+      ) : (
+        <RowVerdict row={row} carriedText={carriedText} />
+      )}
+      <td className="open-cell">
+        {current ? (
+          <span className="current-note">shown</span>
+        ) : (
+          <button
+            type="button"
+            className="open"
+            onClick={() => {
+              open();
+              // The change shows in the narration and timeline at the top: bring them into view.
+              document.querySelector('.narration')?.scrollIntoView({ block: 'start' });
+            }}
+          >
+            Open<span className="visually-hidden"> {row.name}</span> in timeline
+          </button>
+        )}
+      </td>
+    </tr>
+  );
+}
+
+/** A row's three answers: a monotonic token, the stale write blocked, and why. */
+function RowVerdict({ row, carriedText }: Pick<RowProps, 'row' | 'carriedText'>) {
   return (
     <>
-      {state !== 'done' && (
-        <div className="compare-progress" role="status">
-          {state === 'running' && (
-            <>
-              <progress max={STRATEGIES.length} value={ran} aria-label="Strategies run" />
-              <span>
-                Running “{scenario.name}” under every strategy: {ran} of {STRATEGIES.length} done.
-              </span>
-              <button type="button" onClick={() => stop.current()}>
-                Stop
-              </button>
-            </>
-          )}
-          {state !== 'running' && (
-            <>
-              <span>
-                {state === 'cancelled'
-                  ? `Stopped after ${ran} of ${STRATEGIES.length} strategies.`
-                  : `The comparison could not finish: ${shown.failure ?? 'the engine stopped'}.`}
-              </span>
-              <button type="button" onClick={() => setAttempt((n) => n + 1)}>
-                Run the comparison again
-              </button>
-            </>
-          )}
-        </div>
-      )}
-      {/* Outside the scroll box, so a long name wraps on a phone instead of scrolling away. */}
-      <p className="compare-caption" aria-hidden="true">
-        {caption}
-      </p>
-      {sharedCarried.length > 0 && (
-        <p className="compare-carried">
-          <strong>How the other systems’ runs were carried</strong>, where their rows point here:{' '}
-          {sharedCarried.join(' ')}
-        </p>
-      )}
-      {/* On a narrow screen the table scrolls sideways inside its panel instead of widening the page. */}
-      <div className="compare-scroll">
-        <table className="compare-table">
-          <caption className="visually-hidden">{caption}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{COLUMNS.approach}</th>
-              <th scope="col">{COLUMNS.monotonic}</th>
-              <th scope="col">{COLUMNS.blocked}</th>
-              <th scope="col">{COLUMNS.why}</th>
-              <th scope="col">
-                <span className="visually-hidden">Open</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row, index) => {
-              const strategy = STRATEGIES[index]!;
-              if (!row) {
-                return (
-                  <tr key={strategy.id} className="waiting">
-                    <th scope="row">{strategy.name}</th>
-                    <td colSpan={3} className="why">
-                      {state === 'running' ? 'Waiting for its run…' : 'Not run.'}
-                    </td>
-                    {/* Its own cell, as in the other rows: presenting hides the column whole. */}
-                    <td className="open-cell" />
-                  </tr>
-                );
-              }
-              const current = row.strategy === scenario.strategy;
-              const carriedText = rowCarryWords(row.carried, sharedCarried);
-              return (
-                <tr key={row.strategy} className={current ? 'current' : undefined}>
-                  <th scope="row">
-                    {row.name}
-                    {/* Only a row whose very run a real server was recorded running: a what-if never
-                        recorded is the model alone, whatever other runs of its system were checked. */}
-                    {row.recordedOn && recordedRun(scenario, row.strategy)}
-                    {/* Long (ZooKeeper's is 900 characters): folded, and named for what it is. */}
-                    <details className="simplification">
-                      <summary>What the model leaves out, and its sources</summary>
-                      {row.simplification}
-                      <Sources about={row} />
-                    </details>
-                  </th>
-                  {row.error ? (
-                    <td colSpan={3} className="why row-error">
-                      {row.error}
-                    </td>
-                  ) : (
-                    <>
-                      <td>
-                        <CellLabel text={COLUMNS.monotonic} />
-                        {row.monotonicToken === null ? (
-                          // "No", as the article's table has it, with why under it: on one line it
-                          // widened the column, and the projector's table ran a screen and a half.
-                          <span className="no">
-                            <span aria-hidden="true">✕</span> No <span className="cell-why">({NO_TOKEN_WHY})</span>
-                          </span>
-                        ) : (
-                          <YesNo value={row.monotonicToken} />
-                        )}
-                      </td>
-                      <td>
-                        <CellLabel text={COLUMNS.blocked} />
-                        <YesNo value={row.staleWriteBlocked} warned={row.warnings.length > 0} />
-                      </td>
-                      <td className="why">
-                        <CellLabel text={COLUMNS.why} />
-                        {row.reason}
-                        {row.warnings.map((w) => (
-                          <span className="row-warning" key={w}>
-                            <strong>Warning:</strong> {w}
-                          </span>
-                        ))}
-                        {carriedText !== null && (
-                          <span className="row-carried">
-                            <strong>How this run was carried here:</strong> {carriedText}
-                          </span>
-                        )}
-                      </td>
-                    </>
-                  )}
-                  <td className="open-cell">
-                    {current ? (
-                      <span className="current-note">shown</span>
-                    ) : (
-                      <button
-                        type="button"
-                        className="open"
-                        onClick={() => {
-                          setStrategy(row.strategy);
-                          // The change shows in the narration and timeline at the top: bring them into view.
-                          document.querySelector('.narration')?.scrollIntoView({ block: 'start' });
-                        }}
-                      >
-                        Open<span className="visually-hidden"> {row.name}</span> in timeline
-                      </button>
-                    )}
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
+      <td>
+        <CellLabel text={COLUMNS.monotonic} />
+        {row.monotonicToken === null ? (
+          // "No", as the article's table has it, with why under it: on one line it
+          // widened the column, and the projector's table ran a screen and a half.
+          <span className="no">
+            <span aria-hidden="true">✕</span> No <span className="cell-why">({NO_TOKEN_WHY})</span>
+          </span>
+        ) : (
+          <YesNo value={row.monotonicToken} />
+        )}
+      </td>
+      <td>
+        <CellLabel text={COLUMNS.blocked} />
+        <YesNo value={row.staleWriteBlocked} warned={row.warnings.length > 0} />
+      </td>
+      <td className="why">
+        <CellLabel text={COLUMNS.why} />
+        {row.reason}
+        {row.warnings.map((w) => (
+          <span className="row-warning" key={w}>
+            <strong>Warning:</strong> {w}
+          </span>
+        ))}
+        {carriedText !== null && (
+          <span className="row-carried">
+            <strong>How this run was carried here:</strong> {carriedText}
+          </span>
+        )}
+      </td>
+    </>
+  );
+}
+
+/** What a ✓ means, and how the rows are worked out. */
+function ComparisonNotes({ openEarlyZombie }: { openEarlyZombie: () => void }) {
+  return (
+    <>
       {/* Below and outside the scroll box, so on a phone it wraps to the screen. */}
       <p className="hint compare-note">
         A ✓ answers this run, not every run: a token keeps out only a write that reaches the store after a newer token

@@ -2,7 +2,7 @@
 // speed on a log scale, and where the cursor is. Keyboard shortcuts live in useKeyboard.
 
 import { useActions, useLab } from '../store/context';
-import { BASE_RATE, SPEEDS, formatSpeed } from '../store/speed';
+import { BASE_RATE, SPEEDS, formatSpeed, type Speed } from '../store/pacing/speed';
 import { Icon } from './icons';
 
 /** `label` names the bar where a page has two (the recorded view: one per run). */
@@ -16,40 +16,9 @@ export function Transport({ label = 'Playback' }: { label?: string } = {}) {
     speed: s.speed,
   }));
   const a = useActions();
-  const speedIndex = SPEEDS.indexOf(speed);
-
   return (
     <section className="transport" aria-label={label}>
-      <div className="transport-buttons">
-        <button type="button" onClick={a.reset} aria-label="Reset to the first step" title="Reset (Home)">
-          <Icon name="first" />
-        </button>
-        <button type="button" onClick={a.stepBack} disabled={cursor === 0} aria-label="Step back" title="Step back (←)">
-          <Icon name="back" />
-        </button>
-        <button
-          type="button"
-          className="play"
-          onClick={a.togglePlay}
-          aria-label={playing ? 'Pause' : 'Play'}
-          title={playing ? 'Pause (space)' : 'Play (space)'}
-          disabled={last === 0}
-        >
-          <Icon name={playing ? 'pause' : 'play'} />
-        </button>
-        <button
-          type="button"
-          onClick={a.step}
-          disabled={cursor >= last}
-          aria-label="Step forward"
-          title="Step forward (→)"
-        >
-          <Icon name="forward" />
-        </button>
-        <button type="button" onClick={a.toEnd} aria-label="Go to the last step" title="Last step (End)">
-          <Icon name="last" />
-        </button>
-      </div>
+      <TransportButtons cursor={cursor} last={last} playing={playing} />
       <label className="scrubber">
         <span className="visually-hidden">Step</span>
         <input
@@ -71,22 +40,68 @@ export function Transport({ label = 'Playback' }: { label?: string } = {}) {
           {timeMs} / {endMs} ms
         </span>
       </p>
-      <label
-        className="speed"
-        title={`At 1x, one second of the run takes ${1 / BASE_RATE} seconds to play, so each step can be read.`}
-      >
-        <span>Speed</span>
-        <input
-          type="range"
-          min={0}
-          max={SPEEDS.length - 1}
-          step={1}
-          value={speedIndex}
-          onChange={(e) => a.setSpeed(SPEEDS[Number(e.currentTarget.value)] ?? 1)}
-          aria-valuetext={formatSpeed(speed)}
-        />
-        <output>{formatSpeed(speed)}</output>
-      </label>
+      <SpeedControl speed={speed} />
     </section>
+  );
+}
+
+/** Reset, step back, play/pause, step, to the end. */
+function TransportButtons({ cursor, last, playing }: { cursor: number; last: number; playing: boolean }) {
+  const a = useActions();
+  return (
+    <div className="transport-buttons">
+      <button type="button" onClick={a.reset} aria-label="Reset to the first step" title="Reset (Home)">
+        <Icon name="first" />
+      </button>
+      <button type="button" onClick={a.stepBack} disabled={cursor === 0} aria-label="Step back" title="Step back (←)">
+        <Icon name="back" />
+      </button>
+      <button
+        type="button"
+        className="play"
+        onClick={a.togglePlay}
+        aria-label={playing ? 'Pause' : 'Play'}
+        title={playing ? 'Pause (space)' : 'Play (space)'}
+        disabled={last === 0}
+      >
+        <Icon name={playing ? 'pause' : 'play'} />
+      </button>
+      <button
+        type="button"
+        onClick={a.step}
+        disabled={cursor >= last}
+        aria-label="Step forward"
+        title="Step forward (→)"
+      >
+        <Icon name="forward" />
+      </button>
+      <button type="button" onClick={a.toEnd} aria-label="Go to the last step" title="Last step (End)">
+        <Icon name="last" />
+      </button>
+    </div>
+  );
+}
+
+/** The speed, on a log scale. */
+function SpeedControl({ speed }: { speed: Speed }) {
+  const a = useActions();
+  const speedIndex = SPEEDS.indexOf(speed);
+  return (
+    <label
+      className="speed"
+      title={`At 1x, one second of the run takes ${1 / BASE_RATE} seconds to play, so each step can be read.`}
+    >
+      <span>Speed</span>
+      <input
+        type="range"
+        min={0}
+        max={SPEEDS.length - 1}
+        step={1}
+        value={speedIndex}
+        onChange={(e) => a.setSpeed(SPEEDS[Number(e.currentTarget.value)] ?? 1)}
+        aria-valuetext={formatSpeed(speed)}
+      />
+      <output>{formatSpeed(speed)}</output>
+    </label>
   );
 }

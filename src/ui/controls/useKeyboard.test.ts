@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { createLabStore } from '../store/labStore';
 import { handleKey } from './useKeyboard';
-import { ALL_CODE } from '../store/allCode';
+import { ALL_CODE } from '../store/code/allCode';
 
 const press = (
   store: ReturnType<typeof createLabStore>,

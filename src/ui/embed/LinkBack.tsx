@@ -4,7 +4,7 @@
 import { useEffect, useState } from 'react';
 import { useLabStore } from '../store/context';
 import { labHashOf } from '../link/grammar';
-import { currentLink } from '../store/urlSync';
+import { currentLink } from '../store/link/urlSync';
 
 const DELAY_MS = 300;
 

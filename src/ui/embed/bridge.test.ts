@@ -5,7 +5,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { createLabStore, type LabStore } from '../store/labStore';
-import { ALL_CODE } from '../store/allCode';
+import { ALL_CODE } from '../store/code/allCode';
 import type { TraceRunner } from '../workers/background';
 import { longScenario } from '../timeline/harness/longScenario';
 import { startBridge, type Bridge } from './bridge';

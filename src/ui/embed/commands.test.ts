@@ -23,7 +23,7 @@ describe('readCommand', () => {
     expect(readCommand('x'.repeat(300_000))).toMatchObject({ ok: false, message: /256 kB/ });
   });
   it('answers a preset it does not have with the ids it has, as it does a strategy or a knob', () => {
-    // Read here; looked up by the bridge once it has the presets (store/presets.ts).
+    // Read here; looked up by the bridge once it has the presets (store/code/presets.ts).
     expect(readCommand({ type: 'load', preset: 'canonical' })).toMatchObject({ ok: true });
     const message = noSuchPreset('canonical', PRESETS);
     expect(message).toMatch(/^load: There is no preset called "canonical"\. The presets are /);

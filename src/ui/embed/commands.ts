@@ -2,7 +2,7 @@
 // Invariant: readCommand never throws and never walks more than the size limit of a message; what
 // it returns as a command is safe to act on (a scenario in it has passed validateScenario, a
 // strategy is known). A preset's id is only read here: the bridge looks it up once it has the
-// presets (store/presets.ts), and knob values are checked against the open scenario later.
+// presets (store/code/presets.ts), and knob values are checked against the open scenario later.
 
 import {
   STRATEGY_IDS,

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { createLabStore } from '../store/labStore';
 import { openEmbed, setKnob } from './drive';
 import { readEmbedHash } from './embedUrl';
-import { ALL_CODE } from '../store/allCode';
+import { ALL_CODE } from '../store/code/allCode';
 
 describe('set-knob', () => {
   it('opens a run for a change, and none for a value the scenario already has', () => {

@@ -15,11 +15,11 @@ import {
   type Scenario,
 } from '../../engine';
 import type { LabActions, LabStore, LoadOptions } from '../store/labStore';
-import { decodeHash } from '../store/url';
+import { decodeHash } from '../store/link/url';
 import type { StepRef } from './commands';
 import type { EmbedOptions } from './embedUrl';
-import { nearestSpeed } from '../store/speed';
-import { PAGE_CODE, prepareRun } from '../store/loading';
+import { nearestSpeed } from '../store/pacing/speed';
+import { PAGE_CODE, prepareRun } from '../store/code/loading';
 
 /**
  * Resolves once the trace on screen is the open scenario's (a long run comes from a worker);

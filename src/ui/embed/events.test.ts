@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { findPreset } from '../../engine';
 import { createLabStore } from '../store/labStore';
 import { eventDiffer, type EmbedEvent } from './events';
-import { ALL_CODE } from '../store/allCode';
+import { ALL_CODE } from '../store/code/allCode';
 
 const lease = () => ({ ...findPreset('canonical-race')!.scenario, strategy: 'lease-trust' });
 const steps = (events: EmbedEvent[]) => events.flatMap((e) => (e.type === 'step' ? [e.index] : []));

@@ -6,8 +6,8 @@
 // since the last one of its kind; nothing here changes the store.
 
 import type { LabState } from '../store/labStore';
-import { isPresetAsShipped } from '../store/presetOf';
-import { knownPreset } from '../store/presets';
+import { isPresetAsShipped } from '../store/code/presetOf';
+import { knownPreset } from '../store/code/presets';
 import { headlineOf } from '../narration/verdictWords';
 
 export const EVENT_SOURCE = 'fencelab';

@@ -7,9 +7,9 @@
 
 import type { LabState, LabStore } from '../store/labStore';
 import { noSuchPreset, type Command } from './commands';
-import { PRESETS_UNFETCHED, fetchPreset, knownPresets, loadAllPresets } from '../store/presets';
+import { PRESETS_UNFETCHED, fetchPreset, knownPresets, loadAllPresets } from '../store/code/presets';
 import { openScenario, seekStep, setKnob, whenSettled } from './drive';
-import { prepareRun } from '../store/loading';
+import { prepareRun } from '../store/code/loading';
 
 /** The longest a command may take, in ms, before it is given up with an `error` event. */
 export const COMMAND_BOUND_MS = 30_000;
@@ -129,7 +129,7 @@ async function perform(store: LabStore, command: Command, turn: Turn): Promise<s
 
 /**
  * A load is whole or nothing: a step the new run does not have puts back what was open. The
- * store opens a preset it holds (store/presets.ts): one that did not come with the page is
+ * store opens a preset it holds (store/code/presets.ts): one that did not come with the page is
  * fetched first, with every other; an id no preset has is answered with those it has.
  */
 async function performLoad(

@@ -4,7 +4,7 @@
 // tiny and imports no view; the embed view itself loads only when an embed link is opened.
 
 import { createStore } from 'zustand/vanilla';
-import type { Route } from '../store/urlSync';
+import type { Route } from '../store/link/urlSync';
 import { isEmbedHash, readEmbedHash, type EmbedOptions } from './embedUrl';
 
 export interface EmbedRouteState {

@@ -5,7 +5,7 @@
 import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useActions, useLabStore } from '../store/context';
 import { useShownTrace } from '../store/shown';
-import { usePacedCursor } from '../store/paced';
+import { usePacedCursor } from '../store/pacing/paced';
 import { eventRow, rowWindow, scrollToShow, tableResources } from './eventRows';
 import { strategyIdOf } from '../../engine';
 import { useElementSize } from '../hooks/useElementWidth';
@@ -28,7 +28,7 @@ export function EventTable({
   const [measure, measuredPx] = useElementSize<HTMLDivElement>('height');
   // The rows the box shows: as tall as it is drawn, once measured (with fill), else as designed.
   const viewportPx = fill && measuredPx > 0 ? measuredPx : VIEWPORT_PX;
-  // Paced: follows the cursor a few times a second while playing (see store/paced.ts); never past
+  // Paced: follows the cursor a few times a second while playing (see store/pacing/paced.ts); never past
   // the run so far when the future is hidden.
   const cursor = Math.min(usePacedCursor(useLabStore(), 'table'), trace.steps.length - 1);
   const { seek } = useActions();
@@ -89,86 +89,102 @@ export function EventTable({
           Every step of the run, 0 to {count - 1}. The current step is marked; its button and the others move the
           cursor.
         </caption>
-        <thead>
-          <tr aria-rowindex={1}>
-            <th scope="col" className="col-step">
-              Step
-            </th>
-            <th scope="col" className="col-time">
-              Time
-            </th>
-            <th scope="col" className="col-parties">
-              Parties
-            </th>
-            <th scope="col" className="col-event">
-              Event
-            </th>
-            <th scope="col" className="col-token">
-              Token
-            </th>
-            <th scope="col" className="col-verdict">
-              Verdict
-            </th>
-            <th
-              scope="col"
-              className="col-max"
-              title={resources.length ? `max_seen at ${resources.join(', ')}` : undefined}
-            >
-              max_seen
-              {/* With several stores, say whose max_seen this column shows, in the order of its values. */}
-              {resources.length > 0 && storeCount > 1 && (
-                <span className="col-max__store"> {resources.join(' · ')}</span>
-              )}
-            </th>
-          </tr>
-        </thead>
+        <TableHead resources={resources} storeCount={storeCount} />
         <tbody>
           {win.padTopPx > 0 && <tr aria-hidden="true" className="spacer" style={{ height: win.padTopPx }} />}
-          {rows.map((row, slot) => {
-            const current = row.index === cursor;
-            return (
-              // Keyed by position in the window: scrolling updates rows in place instead of
-              // replacing them.
-              <tr
-                key={slot}
-                aria-rowindex={row.index + 2}
-                aria-current={current ? 'step' : undefined}
-                className={current ? 'current' : undefined}
-                onClick={() => seek(row.index)}
-              >
-                <td>
-                  <button
-                    type="button"
-                    className="row-seek"
-                    aria-label={`Go to step ${row.index}`}
-                    // One tab stop for the whole table (the current row): Tab moves on to the rest
-                    // of the page instead of through every rendered row.
-                    tabIndex={current ? 0 : -1}
-                    onClick={(e) => {
-                      e.stopPropagation();
-                      seek(row.index);
-                    }}
-                  >
-                    {row.index}
-                  </button>
-                  {row.label && <span className="step-label">{row.label}</span>}
-                </td>
-                <td>{row.time}</td>
-                <td title={row.parties}>{row.parties}</td>
-                <td title={row.event}>{row.event}</td>
-                <td>{row.token}</td>
-                <td className={row.verdict ? `verdict-${row.verdict.toLowerCase()}` : undefined}>
-                  {/* The tick and cross are for the eye; the cell reads ACCEPT or REJECT. */}
-                  {row.verdict && <span aria-hidden="true">{row.verdict === 'ACCEPT' ? '✓ ' : '✕ '}</span>}
-                  {row.verdict}
-                </td>
-                <td>{row.maxSeen}</td>
-              </tr>
-            );
-          })}
+          {rows.map((row, slot) => (
+            // Keyed by position in the window: scrolling updates rows in place instead of
+            // replacing them.
+            <EventRow key={slot} row={row} current={row.index === cursor} seek={seek} />
+          ))}
           {win.padBottomPx > 0 && <tr aria-hidden="true" className="spacer" style={{ height: win.padBottomPx }} />}
         </tbody>
       </table>
     </div>
+  );
+}
+
+/** The table's header row; with several stores, the max_seen column says whose values it shows. */
+function TableHead({ resources, storeCount }: { resources: readonly string[]; storeCount: number }) {
+  return (
+    <thead>
+      <tr aria-rowindex={1}>
+        <th scope="col" className="col-step">
+          Step
+        </th>
+        <th scope="col" className="col-time">
+          Time
+        </th>
+        <th scope="col" className="col-parties">
+          Parties
+        </th>
+        <th scope="col" className="col-event">
+          Event
+        </th>
+        <th scope="col" className="col-token">
+          Token
+        </th>
+        <th scope="col" className="col-verdict">
+          Verdict
+        </th>
+        <th
+          scope="col"
+          className="col-max"
+          title={resources.length ? `max_seen at ${resources.join(', ')}` : undefined}
+        >
+          max_seen
+          {/* With several stores, say whose max_seen this column shows, in the order of its values. */}
+          {resources.length > 0 && storeCount > 1 && <span className="col-max__store"> {resources.join(' · ')}</span>}
+        </th>
+      </tr>
+    </thead>
+  );
+}
+
+/** One step's row; its button (and a click anywhere on it) moves the cursor there. */
+function EventRow({
+  row,
+  current,
+  seek,
+}: {
+  row: ReturnType<typeof eventRow>;
+  current: boolean;
+  seek: (index: number) => void;
+}) {
+  return (
+    <tr
+      aria-rowindex={row.index + 2}
+      aria-current={current ? 'step' : undefined}
+      className={current ? 'current' : undefined}
+      onClick={() => seek(row.index)}
+    >
+      <td>
+        <button
+          type="button"
+          className="row-seek"
+          aria-label={`Go to step ${row.index}`}
+          // One tab stop for the whole table (the current row): Tab moves on to the rest
+          // of the page instead of through every rendered row.
+          tabIndex={current ? 0 : -1}
+          onClick={(e) => {
+            e.stopPropagation();
+            seek(row.index);
+          }}
+        >
+          {row.index}
+        </button>
+        {row.label && <span className="step-label">{row.label}</span>}
+      </td>
+      <td>{row.time}</td>
+      <td title={row.parties}>{row.parties}</td>
+      <td title={row.event}>{row.event}</td>
+      <td>{row.token}</td>
+      <td className={row.verdict ? `verdict-${row.verdict.toLowerCase()}` : undefined}>
+        {/* The tick and cross are for the eye; the cell reads ACCEPT or REJECT. */}
+        {row.verdict && <span aria-hidden="true">{row.verdict === 'ACCEPT' ? '✓ ' : '✕ '}</span>}
+        {row.verdict}
+      </td>
+      <td>{row.maxSeen}</td>
+    </tr>
   );
 }

@@ -3,7 +3,7 @@
 // Invariant: every outcome is said in the status line (copied, saved, or why not, in a sentence,
 // never a stack trace); where the clipboard refuses, the Mermaid text is shown selected to copy.
 
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import type { Trace } from '../../engine';
 import type { LabState } from '../store/labState';
 import { useActions, useLab, useLabStore } from '../store/context';
@@ -53,16 +53,17 @@ function pictureWords({ trace, cursor, hideFuture }: Pick<LabState, 'trace' | 'c
   return `the run as far as step ${cursor}${label ? ` (${label})` : ''} of ${last}, the steps after it ${hideFuture ? 'left out' : 'faded'}, as on the screen. For the whole run, move the cursor to the last step (End) and save again.`;
 }
 
-export function ExportBar() {
+/**
+ * What the export bar says of this run, and how it is set: a note goes by itself once read, the
+ * Mermaid text to copy by hand stays (scrolled into sight) until closed.
+ */
+function useExportStatus() {
   const store = useLabStore();
-  const { showError } = useActions();
-  const bar = useRef<HTMLDivElement>(null);
   const [said, setSaid] = useState<Status>(null);
   const trace = useLab((s) => s.trace);
   const status = said?.of === trace ? said : null;
   const setStatus = (next: Omit<NonNullable<Status>, 'of'> | null) =>
     setSaid(next && { ...next, of: store.getState().trace });
-  const [busy, setBusy] = useState(false);
   // The text to copy by hand, whole on the screen: under the timeline it opened at the window's
   // bottom edge, its first line alone in sight.
   const statusLine = useRef<HTMLDivElement>(null);
@@ -76,6 +77,15 @@ export function ExportBar() {
     const timer = setTimeout(() => setSaid(null), Math.max(NOTE_MS, status.text.length * 60));
     return () => clearTimeout(timer);
   }, [status]);
+  return { status, setStatus, statusLine };
+}
+
+export function ExportBar() {
+  const store = useLabStore();
+  const { showError } = useActions();
+  const bar = useRef<HTMLDivElement>(null);
+  const { status, setStatus, statusLine } = useExportStatus();
+  const [busy, setBusy] = useState(false);
 
   /** Runs one action; an ExportError's sentence, or a plain one, goes to the error banner.
    * `picture`: the action draws from the page's drawing, so it waits for it to be drawn. */
@@ -143,25 +153,40 @@ export function ExportBar() {
       <button type="button" disabled={busy} onClick={() => void copyMermaid()}>
         Copy as Mermaid
       </button>
-      <div className="export-status" role="status" ref={statusLine}>
-        {status?.text}
-        {status?.mermaid !== undefined && (
-          <>
-            <textarea
-              aria-label="Mermaid text of this run"
-              readOnly
-              value={status.mermaid}
-              rows={8}
-              onFocus={(e) => e.currentTarget.select()}
-              onKeyDown={(e) => e.key === 'Escape' && setStatus(null)}
-              autoFocus
-            />
-            <button type="button" onClick={() => setStatus(null)}>
-              Close
-            </button>
-          </>
-        )}
-      </div>
+      <ExportStatus status={status} line={statusLine} close={() => setStatus(null)} />
+    </div>
+  );
+}
+
+/** The status line: what the last export said, with the Mermaid text to copy by hand if need be. */
+function ExportStatus({
+  status,
+  line,
+  close,
+}: {
+  status: Status;
+  line: RefObject<HTMLDivElement | null>;
+  close: () => void;
+}) {
+  return (
+    <div className="export-status" role="status" ref={line}>
+      {status?.text}
+      {status?.mermaid !== undefined && (
+        <>
+          <textarea
+            aria-label="Mermaid text of this run"
+            readOnly
+            value={status.mermaid}
+            rows={8}
+            onFocus={(e) => e.currentTarget.select()}
+            onKeyDown={(e) => e.key === 'Escape' && close()}
+            autoFocus
+          />
+          <button type="button" onClick={close}>
+            Close
+          </button>
+        </>
+      )}
     </div>
   );
 }

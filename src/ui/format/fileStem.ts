@@ -1,7 +1,7 @@
 // The name an export is saved under, from the scenario it shows.
 
 import { findPreset, type Scenario } from '../../engine';
-import { presetOf } from '../store/presetOf';
+import { presetOf } from '../store/code/presetOf';
 
 /**
  * "the-canonical-race": the scenario's name in lower case, words joined by hyphens; `fallback`

@@ -6,7 +6,7 @@ import { findPreset } from '../../engine';
 import { createLabStore } from '../store/labStore';
 import { renderInLab } from '../testing/renderInLab';
 import { DescribeForm } from './DescribeForm';
-import { ALL_CODE } from '../store/allCode';
+import { ALL_CODE } from '../store/code/allCode';
 
 const submit = (form: HTMLFormElement) => act(() => form.requestSubmit());
 

@@ -2,7 +2,7 @@
 // share a link: both carry the name and the description. Saving makes it the user's own scenario.
 // An empty name is pointed out and changes nothing; Escape or Cancel leaves everything as it was.
 
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type RefObject } from 'react';
 import { LIMITS } from '../../engine';
 import { introText } from './introText';
 import { useActions, useLab } from '../store/context';
@@ -51,27 +51,16 @@ export function DescribeForm({ onClose }: { onClose: () => void }) {
         }
       }}
     >
-      <div className="field">
-        <label htmlFor={`${id}-name`}>Scenario name</label>
-        <input
-          id={`${id}-name`}
-          type="text"
-          ref={nameField}
-          maxLength={LIMITS.nameChars}
-          value={title}
-          aria-invalid={problem ? true : undefined}
-          aria-describedby={problem ? `${id}-problem` : undefined}
-          onChange={(e) => {
-            setTitle(e.currentTarget.value);
-            setProblem(null);
-          }}
-        />
-        {problem && (
-          <p id={`${id}-problem`} className="field-problem" role="alert">
-            {problem}
-          </p>
-        )}
-      </div>
+      <NameField
+        id={id}
+        inputRef={nameField}
+        title={title}
+        problem={problem}
+        onChange={(value) => {
+          setTitle(value);
+          setProblem(null);
+        }}
+      />
       <div className="field">
         <label htmlFor={`${id}-text`}>Description (what a reader should watch for)</label>
         <textarea
@@ -92,5 +81,38 @@ export function DescribeForm({ onClose }: { onClose: () => void }) {
         </button>
       </div>
     </form>
+  );
+}
+
+interface NameFieldProps {
+  id: string;
+  inputRef: RefObject<HTMLInputElement | null>;
+  title: string;
+  /** What is wrong with the name, said beside it; null when nothing is. */
+  problem: string | null;
+  onChange: (value: string) => void;
+}
+
+/** The name's field, with what is wrong with it beside it. */
+function NameField({ id, inputRef, title, problem, onChange }: NameFieldProps) {
+  return (
+    <div className="field">
+      <label htmlFor={`${id}-name`}>Scenario name</label>
+      <input
+        id={`${id}-name`}
+        type="text"
+        ref={inputRef}
+        maxLength={LIMITS.nameChars}
+        value={title}
+        aria-invalid={problem ? true : undefined}
+        aria-describedby={problem ? `${id}-problem` : undefined}
+        onChange={(e) => onChange(e.currentTarget.value)}
+      />
+      {problem && (
+        <p id={`${id}-problem`} className="field-problem" role="alert">
+          {problem}
+        </p>
+      )}
+    </div>
   );
 }

@@ -3,12 +3,12 @@
 // snippet is shown in a text area, selected, to copy by hand. "Copied" fades by itself.
 
 import { useLabStore } from '../store/context';
-import { currentLink } from '../store/urlSync';
+import { currentLink } from '../store/link/urlSync';
 import { embedHashOf, iframeSnippet, snippetHeight } from '../embed/embedUrl';
 import { hasCompactLanes } from '../timeline/lanes';
 import { useCopyNotice } from './copyNotice';
 import { strategyName } from './carried';
-import { carriedToOf } from '../store/presetOf';
+import { carriedToOf } from '../store/code/presetOf';
 
 export function EmbedCodeButton({ flush }: { flush(): Promise<void> | void }) {
   const store = useLabStore();

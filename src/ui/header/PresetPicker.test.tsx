@@ -7,7 +7,7 @@ import { findPreset } from '../../engine';
 import { createLabStore } from '../store/labStore';
 import { renderInLab } from '../testing/renderInLab';
 import { PresetPicker } from './PresetPicker';
-import { ALL_CODE } from '../store/allCode';
+import { ALL_CODE } from '../store/code/allCode';
 
 const shown = (container: HTMLElement) => {
   const select = container.querySelector('select')!;

@@ -3,7 +3,7 @@
 // happens, and offers the way back: undo the last change (and redo it), or reopen the preset as it ships. Rename
 // opens a form in its place to name and describe the scenario (DescribeForm).
 
-import { useRef, useState } from 'react';
+import { useRef, useState, type RefObject } from 'react';
 import { findPreset } from '../../engine';
 import { useActions, useLab } from '../store/context';
 import { strategyName, useCarriedTo } from './carried';
@@ -21,7 +21,6 @@ export function ScenarioIntro() {
   }));
   // The preset under another strategy and nothing more: its summary tells of its own strategy's run.
   const carriedTo = useCarriedTo();
-  const { undo, redo, restorePreset } = useActions();
   const [describing, setDescribing] = useState(false);
   const renameButton = useRef<HTMLButtonElement>(null);
   const summary = introText(presetId, description);
@@ -60,37 +59,13 @@ export function ScenarioIntro() {
         )}
         {!carriedTo && summary}
       </p>
-      <div className="intro-actions">
-        {(canUndo || changedPreset) && (
-          <button type="button" onClick={undo} disabled={!canUndo} title="Undo the last change (Ctrl+Z)">
-            Undo last change
-          </button>
-        )}
-        {/* Beside Undo while either can act, disabled when it cannot: a press that empties it keeps the focus. */}
-        {(canRedo || canUndo || changedPreset) && (
-          <button
-            type="button"
-            onClick={redo}
-            disabled={!canRedo}
-            title="Put back the change you undid (Ctrl+Shift+Z or Ctrl+Y)"
-          >
-            Redo
-          </button>
-        )}
-        {changedPreset && (
-          <button type="button" onClick={restorePreset}>
-            Back to the preset as it ships
-          </button>
-        )}
-        <button
-          ref={renameButton}
-          type="button"
-          onClick={() => setDescribing(true)}
-          title="Give this scenario your own name and description, for an export or a link"
-        >
-          Rename…
-        </button>
-      </div>
+      <IntroActions
+        canUndo={canUndo}
+        canRedo={canRedo}
+        changedPreset={changedPreset}
+        renameButton={renameButton}
+        onRename={() => setDescribing(true)}
+      />
       {/* Folded: beside this system's verdict, the story of another system's run read as a
           contradiction to an engineer who opened a comparison row in the timeline. */}
       {carriedTo && (
@@ -101,6 +76,53 @@ export function ScenarioIntro() {
           <p>{summary}</p>
         </details>
       )}
+    </div>
+  );
+}
+
+interface IntroActionsProps {
+  canUndo: boolean;
+  canRedo: boolean;
+  /** The scenario came from a preset and differs from it now. */
+  changedPreset: boolean;
+  renameButton: RefObject<HTMLButtonElement | null>;
+  onRename: () => void;
+}
+
+/** Undo and redo, back to the preset as it ships, and Rename. */
+function IntroActions({ canUndo, canRedo, changedPreset, renameButton, onRename }: IntroActionsProps) {
+  const { undo, redo, restorePreset } = useActions();
+  return (
+    <div className="intro-actions">
+      {(canUndo || changedPreset) && (
+        <button type="button" onClick={undo} disabled={!canUndo} title="Undo the last change (Ctrl+Z)">
+          Undo last change
+        </button>
+      )}
+      {/* Beside Undo while either can act, disabled when it cannot: a press that empties it keeps the focus. */}
+      {(canRedo || canUndo || changedPreset) && (
+        <button
+          type="button"
+          onClick={redo}
+          disabled={!canRedo}
+          title="Put back the change you undid (Ctrl+Shift+Z or Ctrl+Y)"
+        >
+          Redo
+        </button>
+      )}
+      {changedPreset && (
+        <button type="button" onClick={restorePreset}>
+          Back to the preset as it ships
+        </button>
+      )}
+      <button
+        ref={renameButton}
+        type="button"
+        onClick={onRename}
+        title="Give this scenario your own name and description, for an export or a link"
+      >
+        Rename…
+      </button>
     </div>
   );
 }

@@ -2,7 +2,7 @@
 // link is shown, selected, to copy by hand, until the user closes it. "Copied" fades by itself.
 
 import { useLabStore } from '../store/context';
-import { currentLink } from '../store/urlSync';
+import { currentLink } from '../store/link/urlSync';
 import { useCopyNotice } from './copyNotice';
 
 export function ShareButton({ flush }: { flush(): Promise<void> | void }) {

@@ -3,7 +3,7 @@
 
 import { findStrategy } from '../../engine';
 import { useLab } from '../store/context';
-import { carriedToOf } from '../store/presetOf';
+import { carriedToOf } from '../store/code/presetOf';
 
 /** A strategy's name as the lab shows it ("etcd lock + revision"); the id where it has none. */
 export const strategyName = (id: string): string => findStrategy(id)?.name ?? id;

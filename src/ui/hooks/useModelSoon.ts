@@ -4,7 +4,7 @@
 
 import { useEffect } from 'react';
 import type { LabStore } from '../store/labStore';
-import { PAGE_CODE } from '../store/loading';
+import { PAGE_CODE } from '../store/code/loading';
 
 export function useModelSoon(store: LabStore): void {
   useEffect(() => {

@@ -10,7 +10,7 @@ import { HELD_PRESS_EVENT } from './keys';
 import { LessonNav } from './LessonNav';
 import { createLessonSession } from './session';
 import { SessionContext } from './useLesson';
-import { ALL_CODE, ALL_SIMULATOR } from '../store/allCode';
+import { ALL_CODE, ALL_SIMULATOR } from '../store/code/allCode';
 import type { LessonCatalogue } from './catalogue';
 
 /** The lessons' code and a simulator of every model, at hand (a page fetches them). */

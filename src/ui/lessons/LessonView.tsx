@@ -282,14 +282,7 @@ function Lesson() {
       data-playing={playing ? 'yes' : 'no'}
     >
       {!presenting && <LessonBar />}
-      {error && (
-        <p className="error-banner" role="alert">
-          {error}{' '}
-          <button type="button" onClick={dismissError}>
-            Dismiss
-          </button>
-        </p>
-      )}
+      {error && <LessonError error={error} dismiss={dismissError} />}
       <main className="lesson-main" ref={mainRef}>
         <div
           className={hasQuestion ? 'lesson-top with-question' : 'lesson-top'}
@@ -306,16 +299,33 @@ function Lesson() {
         <Panels />
       </main>
       <LessonNav moreBelow={more && isTold(phase, playing)} />
-      {blank && (
-        // A click (or a tap) brings it back too: a teacher at the board reaches for the mouse.
-        <div
-          className="blank-screen"
-          role="dialog"
-          aria-label="Screen blanked: press B or any arrow, or click, to come back"
-          onClick={toggleBlank}
-        />
-      )}
+      {blank && <BlankScreen unblank={toggleBlank} />}
     </div>
+  );
+}
+
+/** What went wrong in the lesson, until dismissed. */
+function LessonError({ error, dismiss }: { error: string; dismiss: () => void }) {
+  return (
+    <p className="error-banner" role="alert">
+      {error}{' '}
+      <button type="button" onClick={dismiss}>
+        Dismiss
+      </button>
+    </p>
+  );
+}
+
+/** The screen blanked while presenting. */
+function BlankScreen({ unblank }: { unblank: () => void }) {
+  // A click (or a tap) brings it back too: a teacher at the board reaches for the mouse.
+  return (
+    <div
+      className="blank-screen"
+      role="dialog"
+      aria-label="Screen blanked: press B or any arrow, or click, to come back"
+      onClick={unblank}
+    />
   );
 }
 

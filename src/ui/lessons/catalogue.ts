@@ -3,7 +3,7 @@
 
 import type { Simulator } from '../../engine';
 import type * as LessonsSurface from '../../engine/surfaces/lessons';
-import type { CodeLoader } from '../store/loading';
+import type { CodeLoader } from '../store/code/loading';
 
 /** What the session needs of the lessons' engine surface (loaded when a lesson is first opened). */
 export interface LessonCatalogue extends Pick<typeof LessonsSurface, 'findLesson' | 'validateLesson'> {

@@ -3,9 +3,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createSimulator, findPreset, validateScenario, type Scenario } from '../../engine';
 import { LESSONS } from '../../engine/surfaces/lessons';
-import { ENGINE_ID } from '../store/shippedRuns';
+import { ENGINE_ID } from '../store/code/shippedRuns';
 import { presetRunsOf, shippedLessonRuns } from './lessonRuns';
-import { loadAllPresets } from '../store/presets';
+import { loadAllPresets } from '../store/code/presets';
 import { ALL_MODELS } from '../../engine/surfaces/allModels';
 
 const { simulate } = createSimulator(ALL_MODELS);

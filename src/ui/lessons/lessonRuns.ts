@@ -1,5 +1,5 @@
 // The runs a lesson's steps show, taken from the build where it has them: most steps name a preset
-// unchanged, whose run the build ships (dist/runs, ../store/shippedRuns.ts). Opening a lesson
+// unchanged, whose run the build ships (dist/runs, ../store/code/shippedRuns.ts). Opening a lesson
 // fetches those files, all at once, instead of running every preset again: the shipped lesson names
 // 32 runs, which a laptop took half a second to compute with the page frozen, and a phone longer.
 // Invariant: only a speed-up. A run that cannot be fetched, or a step that changes its preset, is
@@ -7,8 +7,8 @@
 
 import { validateScenario, type Scenario } from '../../engine';
 import type { KnownRuns } from '../../engine/surfaces/lessons';
-import { knownPreset, loadAllPresets } from '../store/presets';
-import { fetchShippedRun, shippedRun } from '../store/shippedRuns';
+import { knownPreset, loadAllPresets } from '../store/code/presets';
+import { fetchShippedRun, shippedRun } from '../store/code/shippedRuns';
 
 /** Where a lesson's runs come from besides the simulator. */
 export interface LessonRuns {
@@ -27,7 +27,7 @@ const FETCH_WAIT_MS = 1500;
  * The presets a lesson's steps name under their own strategy, read from a lesson file not yet
  * checked: anything not shaped as a step with `run: { preset }` is passed over (the checker names
  * what is wrong with it, when the lesson is opened). Among the presets the page holds
- * (store/presets.ts): `fetch` below fetches them all first.
+ * (store/code/presets.ts): `fetch` below fetches them all first.
  * @returns each preset's scenario, once
  */
 export function presetRunsOf(raw: unknown): Scenario[] {

@@ -7,7 +7,7 @@ import { createLessonSession } from './session';
 import { FIRST_LESSON_ID, adoptFrom, fromSuffix, lessonHash, lessonRoute, placeFinder } from './lessonUrl';
 import { readLessonLink } from '../link/grammar';
 import { findLesson, validateLesson } from '../../engine/surfaces/lessons';
-import { ALL_CODE, ALL_SIMULATOR } from '../store/allCode';
+import { ALL_CODE, ALL_SIMULATOR } from '../store/code/allCode';
 import type { LessonCatalogue } from './catalogue';
 
 /** The lessons' code and a simulator of every model, at hand (a page fetches them). */

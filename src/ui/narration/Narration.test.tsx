@@ -8,7 +8,7 @@ import { renderInLab, unmountAll } from '../testing/renderInLab';
 import { comparisonChip } from './comparison';
 import { Narration } from './Narration';
 import { ALL_MODELS } from '../../engine/surfaces/allModels';
-import { ALL_CODE } from '../store/allCode';
+import { ALL_CODE } from '../store/code/allCode';
 
 const { simulate } = createSimulator(ALL_MODELS);
 

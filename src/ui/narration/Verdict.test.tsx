@@ -9,7 +9,7 @@ import { renderInLab, unmountAll } from '../testing/renderInLab';
 import { Verdict } from './Verdict';
 import { INVARIANT_WORDS, headlineOf, tokensFact, verdictHeadline } from './verdictWords';
 import { ALL_MODELS } from '../../engine/surfaces/allModels';
-import { ALL_CODE } from '../store/allCode';
+import { ALL_CODE } from '../store/code/allCode';
 
 const { simulate } = createSimulator(ALL_MODELS);
 

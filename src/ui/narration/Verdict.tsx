@@ -5,7 +5,7 @@
 // `verdictSpeaks`), so one change is one announcement.
 
 import { useState } from 'react';
-import { cutShortSentence } from '../../engine';
+import { cutShortSentence, type Trace } from '../../engine';
 import { useActions, useLab } from '../store/context';
 import {
   INVARIANT_WORDS,
@@ -99,20 +99,31 @@ export function Verdict({ announce = true }: { announce?: boolean } = {}) {
             truncated && <li>The run hit the step limit before it finished.</li>
           )}
         </ul>
-        {verdict.violations.length > 0 && (
-          <ol className="violations">
-            {verdict.violations.slice(0, 20).map((v, i) => (
-              <li key={i}>
-                <button type="button" className="link" onClick={() => seek(v.step)}>
-                  Step {v.step}
-                </button>{' '}
-                the rule <strong>{INVARIANT_WORDS[v.invariant] ?? v.invariant}</strong> broke: {v.message}
-              </li>
-            ))}
-            {verdict.violations.length > 20 && <li>…and {verdict.violations.length - 20} more.</li>}
-          </ol>
-        )}
+        {verdict.violations.length > 0 && <Violations violations={verdict.violations} seek={seek} />}
       </section>
     </>
+  );
+}
+
+/** The rules that broke, each with the step it broke at (a button that goes there); the first 20. */
+function Violations({
+  violations,
+  seek,
+}: {
+  violations: Trace['verdict']['violations'];
+  seek: (step: number) => void;
+}) {
+  return (
+    <ol className="violations">
+      {violations.slice(0, 20).map((v, i) => (
+        <li key={i}>
+          <button type="button" className="link" onClick={() => seek(v.step)}>
+            Step {v.step}
+          </button>{' '}
+          the rule <strong>{INVARIANT_WORDS[v.invariant] ?? v.invariant}</strong> broke: {v.message}
+        </li>
+      ))}
+      {violations.length > 20 && <li>…and {violations.length - 20} more.</li>}
+    </ol>
   );
 }

@@ -9,7 +9,7 @@ import { createLabStore, type LabStore } from '../store/labStore';
 import { renderInLab } from '../testing/renderInLab';
 import { Narration } from './Narration';
 import { Verdict } from './Verdict';
-import { ALL_CODE } from '../store/allCode';
+import { ALL_CODE } from '../store/code/allCode';
 
 function lab(): { store: LabStore; news: () => string; narrationLive: () => string | null } {
   const store = createLabStore(findPreset('canonical-race')!.scenario, { code: ALL_CODE });

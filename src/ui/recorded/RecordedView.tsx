@@ -18,7 +18,7 @@ import { loadRecording } from './load';
 import { recordedRoute, type RecordedRoute } from './route';
 import { RunPanel } from './RunPanel';
 import { viewingStore } from './viewStore';
-import { PAGE_CODE, type CodeLoader } from '../store/loading';
+import { PAGE_CODE, type CodeLoader } from '../store/code/loading';
 import { MeasuredNote } from './MeasuredNote';
 import { DrawingBoundary } from './DrawingBoundary';
 import { adoptStyles } from '../styles/adopt';

@@ -9,7 +9,7 @@ import { EventTable } from '../events/EventTable';
 import { Narration } from '../narration/Narration';
 import { LabProvider, useActions, useLab } from '../store/context';
 import type { LabStore } from '../store/labStore';
-import { startPlayer } from '../store/player';
+import { startPlayer } from '../store/pacing/player';
 import { defaultHeight } from '../timeline/geometry';
 import { laneUnits } from '../timeline/lanes';
 import { Timeline } from '../timeline/Timeline';

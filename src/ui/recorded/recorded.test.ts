@@ -2,7 +2,7 @@
 // as documented (and hand the link back to the lab), and loading says what went wrong in words.
 
 import { describe, expect, it } from 'vitest';
-import type { Route } from '../store/urlSync';
+import type { Route } from '../store/link/urlSync';
 import { CATALOG, recordingOf, runKey } from './catalog';
 import { PRESETS, STRATEGIES, carryTo } from '../../engine';
 import { scenarioFor, validateRecording } from '../../engine/surfaces/recorded';

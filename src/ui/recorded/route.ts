@@ -7,7 +7,7 @@
 // the link back to the lab.
 
 import { createStore } from 'zustand/vanilla';
-import type { Route } from '../store/urlSync';
+import type { Route } from '../store/link/urlSync';
 import { readRecordedLink, recordedLinkText } from '../link/grammar';
 
 export interface RecordedRouteState {

@@ -5,7 +5,7 @@
 // recorded trace is never overwritten by a simulation of its scenario (the store has no simulator).
 
 import { createLabStore, type LabStore } from '../store/labStore';
-import type { EngineCode } from '../store/runs';
+import type { EngineCode } from '../store/code/runs';
 import type { Trace } from '../../engine';
 
 /** A store whose trace is `trace`, at its first step, paused. */

@@ -7,12 +7,12 @@ import { describe, expect, it } from 'vitest';
 import { createSimulator, type Scenario, type Trace } from '../../engine';
 import { longScenario } from '../timeline/harness/longScenario';
 import { createLabStore } from './labStore';
-import { HERE_MAX_EVENTS } from './runs';
-import { encodeHash } from './url';
-import { openFromHash } from './urlSync';
+import { HERE_MAX_EVENTS } from './code/runs';
+import { encodeHash } from './link/url';
+import { openFromHash } from './link/urlSync';
 import type { TraceRunner } from '../workers/background';
 import { ALL_MODELS } from '../../engine/surfaces/allModels';
-import { ALL_CODE } from './allCode';
+import { ALL_CODE } from './code/allCode';
 
 const { simulate } = createSimulator(ALL_MODELS);
 

@@ -3,17 +3,17 @@
 
 import type { StoreApi } from 'zustand/vanilla';
 import type { Action, Knobs, NewAction, Scenario, Trace } from '../../engine';
-import type { Speed } from './speed';
+import type { Speed } from './pacing/speed';
 import type { TraceRunner } from '../workers/background';
-import type { EngineCode } from './runs';
+import type { EngineCode } from './code/runs';
 
 export interface StoreOptions {
   /** Computes long runs off the main thread; without it every run is computed here. */
   background?: TraceRunner | null;
   /**
-   * What runs the store's scenarios: the page's code, fetched as first needed (./loading.ts
+   * What runs the store's scenarios: the page's code, fetched as first needed (./code/loading.ts
    * PAGE_CODE), where a change to a strategy whose model is not loaded yet waits for it, as for a
-   * worker's run; or every model, linked in (./allCode.ts ALL_CODE). The initial scenario's model
+   * worker's run; or every model, linked in (./code/allCode.ts ALL_CODE). The initial scenario's model
    * must be at hand, unless `code.shipped` has its run.
    */
   code: EngineCode;
@@ -60,7 +60,7 @@ export interface LabState {
    * steps by playing, one that does not is a seek or a new run (the embed tells each step played).
    */
   playMoves: number;
-  /** Real ms the player still stays on the cursor's step before moving on (store/playback.ts). */
+  /** Real ms the player still stays on the cursor's step before moving on (store/pacing/playback.ts). */
   holdMs: number;
   speed: Speed;
   /** Playing stops on this step when it gets there (a lesson plays up to its next stop). */

@@ -3,8 +3,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { findPreset } from '../../engine';
 import { UNDO_LIMIT, createLabStore } from './labStore';
-import { loadAllPresets } from './presets';
-import { ALL_CODE } from './allCode';
+import { loadAllPresets } from './code/presets';
+import { ALL_CODE } from './code/allCode';
 
 // As the lab and a lesson do before they open (main.tsx): every preset, not only the page's own.
 beforeAll(() => loadAllPresets());

@@ -3,10 +3,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createSimulator, PRESETS, STRATEGIES, findPreset, type Scenario } from '../../engine';
 import { createLabStore } from './labStore';
-import { BASE_RATE, SPEEDS } from './speed';
-import { loadAllPresets } from './presets';
+import { BASE_RATE, SPEEDS } from './pacing/speed';
+import { loadAllPresets } from './code/presets';
 import { ALL_MODELS } from '../../engine/surfaces/allModels';
-import { ALL_CODE } from './allCode';
+import { ALL_CODE } from './code/allCode';
 
 const { simulate } = createSimulator(ALL_MODELS);
 

@@ -7,7 +7,7 @@ import { createLabStore } from '../store/labStore';
 import { renderInLab, unmountAll } from '../testing/renderInLab';
 import { KnobPicker, retryOverrides, withStopPolicy } from './KnobPicker';
 import { retryHint } from './knobText';
-import { ALL_CODE } from '../store/allCode';
+import { ALL_CODE } from '../store/code/allCode';
 
 function labelsUnder(strategy: string): string[] {
   const store = createLabStore(findPreset('canonical-race')!.scenario, { code: ALL_CODE });

@@ -235,45 +235,28 @@ export function KnobPicker() {
   const source = words.find((t) => t.value === knobs.tokenSource);
   // Each system names its lease in its own terms; one with no lease (QJM's epochs) hides the knob.
   const leaseLabel = strategy?.leaseKnob === undefined ? 'Lease length (ms)' : strategy.leaseKnob;
-  const mark = (isDefault: boolean) => (isDefault ? ' (default)' : '');
 
   return (
     <fieldset className="knobs">
       <legend>Knobs and pitfalls</legend>
-      <div className="field">
-        <label htmlFor={`${id}-source`}>Token source</label>
-        <select
-          id={`${id}-source`}
-          value={knobs.tokenSource}
-          disabled={sources.length < 2}
-          onChange={(e) => setKnob('tokenSource', e.currentTarget.value as TokenSource)}
-        >
-          {sources.map((t) => (
-            <option key={t.value} value={t.value}>
-              {t.label}
-              {mark(defaults?.tokenSource === t.value)}
-            </option>
-          ))}
-        </select>
-        {source && <p className="hint">{source.explain}</p>}
-      </div>
-      <div className="field">
-        <label htmlFor={`${id}-check`}>Resource check</label>
-        <select
-          id={`${id}-check`}
-          value={knobs.check}
-          disabled={checks.length < 2}
-          onChange={(e) => setKnob('check', e.currentTarget.value as CheckMode)}
-        >
-          {checks.map((c) => (
-            <option key={c.value} value={c.value}>
-              {c.label}
-              {mark(defaults?.check === c.value)}
-            </option>
-          ))}
-        </select>
-        {check && <p className="hint">{check.explain}</p>}
-      </div>
+      <ChoiceField
+        id={`${id}-source`}
+        label="Token source"
+        value={knobs.tokenSource}
+        choices={sources}
+        defaultValue={defaults?.tokenSource}
+        explain={source?.explain}
+        onPick={(value) => setKnob('tokenSource', value as TokenSource)}
+      />
+      <ChoiceField
+        id={`${id}-check`}
+        label="Resource check"
+        value={knobs.check}
+        choices={checks}
+        defaultValue={defaults?.check}
+        explain={check?.explain}
+        onPick={(value) => setKnob('check', value as CheckMode)}
+      />
       {leaseLabel !== null ? (
         <NumberField
           label={leaseLabel}
@@ -298,40 +281,93 @@ export function KnobPicker() {
           onCommit={(n) => setKnob('lockDelayMs', n)}
         />
       )}
-      {strategy?.hasRenewalKnobs && (
-        <>
-          <label className="check">
-            <input
-              type="checkbox"
-              checked={knobs.keepalive ?? false}
-              onChange={(e) => setKnob('keepalive', e.currentTarget.checked ? true : undefined)}
-            />
-            A holder renews its lease every third of it (keepalive)
-          </label>
-          <div className="field">
-            <label htmlFor={`${id}-grace`}>The lock service keeps a lease</label>
-            <select
-              id={`${id}-grace`}
-              value={String(knobs.leaseGraceFactor ?? 1)}
-              onChange={(e) => {
-                const factor = Number(e.currentTarget.value);
-                setKnob('leaseGraceFactor', factor === 1 ? undefined : factor);
-              }}
-            >
-              {graceChoices(knobs.leaseGraceFactor ?? 1).map((g) => (
-                <option key={g.value} value={String(g.value)}>
-                  {g.label}
-                  {g.value === 1 ? ' (default)' : ''}
-                </option>
-              ))}
-            </select>
-          </div>
-        </>
-      )}
+      {strategy?.hasRenewalKnobs && <RenewalFields id={id} knobs={knobs} />}
       {strategy?.retry && (
         <RetryPolicyFields retry={strategy.retry} policy={retryPolicyFor(strategy, knobs)!} ttlMs={knobs.leaseTtlMs} />
       )}
       {strategy?.hasStopPolicy !== false && <StopPolicies clients={clientIds(clientCount)} knobs={knobs} />}
+      <StoreChecks knobs={knobs} />
+      <NumberField label="Seed (network timing)" value={seed} min={0} max={0xffffffff} onCommit={setSeed} />
+      {Object.keys(overrides).length > 0 && (
+        <button type="button" onClick={resetKnobs}>
+          Back to the strategy’s defaults
+        </button>
+      )}
+    </fieldset>
+  );
+}
+
+interface ChoiceFieldProps {
+  id: string;
+  label: string;
+  value: string;
+  /** What is offered: one choice alone is shown, not offered. */
+  choices: readonly { value: string; label: string }[];
+  /** The strategy's own choice, marked "(default)". */
+  defaultValue: string | undefined;
+  /** What the value chosen means. */
+  explain: string | undefined;
+  onPick: (value: string) => void;
+}
+
+/** A knob picked from a list: the token source, the resource's check. */
+function ChoiceField({ id, label, value, choices, defaultValue, explain, onPick }: ChoiceFieldProps) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <select id={id} value={value} disabled={choices.length < 2} onChange={(e) => onPick(e.currentTarget.value)}>
+        {choices.map((c) => (
+          <option key={c.value} value={c.value}>
+            {c.label}
+            {defaultValue === c.value ? ' (default)' : ''}
+          </option>
+        ))}
+      </select>
+      {explain && <p className="hint">{explain}</p>}
+    </div>
+  );
+}
+
+/** How a holder keeps its lease: renewing it (keepalive), and how long the service keeps it. */
+function RenewalFields({ id, knobs }: { id: string; knobs: Knobs }) {
+  const { setKnob } = useActions();
+  return (
+    <>
+      <label className="check">
+        <input
+          type="checkbox"
+          checked={knobs.keepalive ?? false}
+          onChange={(e) => setKnob('keepalive', e.currentTarget.checked ? true : undefined)}
+        />
+        A holder renews its lease every third of it (keepalive)
+      </label>
+      <div className="field">
+        <label htmlFor={`${id}-grace`}>The lock service keeps a lease</label>
+        <select
+          id={`${id}-grace`}
+          value={String(knobs.leaseGraceFactor ?? 1)}
+          onChange={(e) => {
+            const factor = Number(e.currentTarget.value);
+            setKnob('leaseGraceFactor', factor === 1 ? undefined : factor);
+          }}
+        >
+          {graceChoices(knobs.leaseGraceFactor ?? 1).map((g) => (
+            <option key={g.value} value={String(g.value)}>
+              {g.label}
+              {g.value === 1 ? ' (default)' : ''}
+            </option>
+          ))}
+        </select>
+      </div>
+    </>
+  );
+}
+
+/** The store's own knobs: max_seen kept across a restart, a second store, an email per write. */
+function StoreChecks({ knobs }: { knobs: Knobs }) {
+  const { setKnob } = useActions();
+  return (
+    <>
       <label className="check">
         <input
           type="checkbox"
@@ -356,12 +392,6 @@ export function KnobPicker() {
         />
         Each write also sends an email (outside the fence)
       </label>
-      <NumberField label="Seed (network timing)" value={seed} min={0} max={0xffffffff} onCommit={setSeed} />
-      {Object.keys(overrides).length > 0 && (
-        <button type="button" onClick={resetKnobs}>
-          Back to the strategy’s defaults
-        </button>
-      )}
-    </fieldset>
+    </>
   );
 }

@@ -144,15 +144,7 @@ export function Timeline({
   );
   // The layout's own time scale: x of a time, and (invert) the time under a click.
   const scale = useMemo(() => (layout ? timeScale(layout.window, layout.plot) : null), [layout]);
-  // A plain wheel over the timeline scrolls the page; the hint lights up to say how to zoom.
-  const [wheelHint, setWheelHint] = useState(false);
-  const hintTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  const onPlainWheel = useCallback(() => {
-    setWheelHint(true);
-    clearTimeout(hintTimer.current);
-    hintTimer.current = setTimeout(() => setWheelHint(false), 1500);
-  }, []);
-  useEffect(() => () => clearTimeout(hintTimer.current), []);
+  const [wheelHint, onPlainWheel] = useWheelHint();
   // A new layout brings a new plot object: the gestures' frame changes only when its numbers do.
   const { left = 0, right = 0, top = 0, bottom = 0 } = layout?.plot ?? {};
   const frame = useMemo(
@@ -169,17 +161,8 @@ export function Timeline({
   };
 
   const onClick = (event: MouseEvent<HTMLDivElement>) => {
-    if (!layout || !scale) return;
-    const target = (event.target as Element).closest('[data-step]');
-    if (target) {
-      onSeek(Number(target.getAttribute('data-step')));
-      return;
-    }
-    const [x, y] = pointerIn(event, event.currentTarget);
-    const { plot } = layout;
-    if (x >= plot.left && x <= plot.right && y >= plot.top && y <= plot.bottom + 24) {
-      onSeek(stepAtTime(trace, scale.invert(x)));
-    }
+    const clicked = layout && scale ? stepClicked(event, trace, layout, scale) : null;
+    if (clicked !== null) onSeek(clicked);
   };
 
   const spanMs = window.endMs - window.startMs;
@@ -192,31 +175,7 @@ export function Timeline({
     // data-zoomed: whether the axis shows less than the whole run (presenter mode shows the
     // toolbar then, for the way back: lessons.css).
     <div className="tl" ref={containerRef} data-zoomed={isFit(window, fit) ? undefined : 'yes'}>
-      <div className="tl-toolbar">
-        <div className="tl-toolbar__buttons">
-          {/* Words, not + and −: those keys change the speed (the Keys panel says so). */}
-          <button type="button" onClick={() => zoomBy(2)} aria-label="Zoom in on the timeline" title="Zoom in">
-            Zoom in
-          </button>
-          <button type="button" onClick={() => zoomBy(0.5)} aria-label="Zoom out on the timeline" title="Zoom out">
-            Zoom out
-          </button>
-          <button type="button" onClick={() => setWindow(fit)} disabled={isFit(window, fit)}>
-            Fit
-          </button>
-        </div>
-        <p className="tl-toolbar__hint">
-          Showing {formatMs(Math.max(0, window.startMs), spanMs)} to {formatMs(window.endMs, spanMs)}.{' '}
-          {/* A touch screen has no Ctrl or scroll wheel: its own gestures (timeline.css shows one). */}
-          <span className="tl-toolbar__mouse">
-            <span className={wheelHint ? 'tl-toolbar__keys tl-toolbar__keys--lit' : 'tl-toolbar__keys'}>
-              Ctrl + scroll to zoom
-            </span>{' '}
-            (or double-click), drag to pan, click a mark to go to its step.
-          </span>
-          <span className="tl-toolbar__touch">Pinch to zoom, swipe sideways to pan, tap a mark to go to its step.</span>
-        </p>
-      </div>
+      <ZoomToolbar window={window} fit={fit} wheelHint={wheelHint} zoomBy={zoomBy} toFit={() => setWindow(fit)} />
       {/* Before its width is known the drawing's room is kept (the build's first view has it). */}
       {!layout && <svg className="tl-placeholder" width="100%" height={svgHeight} aria-hidden="true" />}
       {layout && (
@@ -248,6 +207,80 @@ export function Timeline({
         </div>
       )}
       <Legend items={legend} patterns={patterns} />
+    </div>
+  );
+}
+
+/** Whether the hint to zoom is lit: a plain wheel over the timeline scrolls the page and lights it. */
+function useWheelHint(): [boolean, () => void] {
+  const [wheelHint, setWheelHint] = useState(false);
+  const hintTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const onPlainWheel = useCallback(() => {
+    setWheelHint(true);
+    clearTimeout(hintTimer.current);
+    hintTimer.current = setTimeout(() => setWheelHint(false), 1500);
+  }, []);
+  useEffect(() => () => clearTimeout(hintTimer.current), []);
+  return [wheelHint, onPlainWheel];
+}
+
+/**
+ * The step a click on the stage goes to: the step of the mark, arrow or label clicked (each says
+ * which it stands for), else the step at the time under a click in the plot; null elsewhere.
+ */
+function stepClicked(
+  event: MouseEvent<HTMLDivElement>,
+  trace: Trace,
+  layout: TimelineLayout,
+  scale: ReturnType<typeof timeScale>,
+): number | null {
+  const target = (event.target as Element).closest('[data-step]');
+  if (target) return Number(target.getAttribute('data-step'));
+  const [x, y] = pointerIn(event, event.currentTarget);
+  const { plot } = layout;
+  if (x >= plot.left && x <= plot.right && y >= plot.top && y <= plot.bottom + 24) {
+    return stepAtTime(trace, scale.invert(x));
+  }
+  return null;
+}
+
+interface ZoomToolbarProps {
+  window: TimeWindow;
+  /** The whole run's window. */
+  fit: TimeWindow;
+  wheelHint: boolean;
+  zoomBy: (factor: number) => void;
+  toFit: () => void;
+}
+
+/** Zoom in, out and to fit, what the axis shows, and how to zoom and pan. */
+function ZoomToolbar({ window, fit, wheelHint, zoomBy, toFit }: ZoomToolbarProps) {
+  const spanMs = window.endMs - window.startMs;
+  return (
+    <div className="tl-toolbar">
+      <div className="tl-toolbar__buttons">
+        {/* Words, not + and −: those keys change the speed (the Keys panel says so). */}
+        <button type="button" onClick={() => zoomBy(2)} aria-label="Zoom in on the timeline" title="Zoom in">
+          Zoom in
+        </button>
+        <button type="button" onClick={() => zoomBy(0.5)} aria-label="Zoom out on the timeline" title="Zoom out">
+          Zoom out
+        </button>
+        <button type="button" onClick={toFit} disabled={isFit(window, fit)}>
+          Fit
+        </button>
+      </div>
+      <p className="tl-toolbar__hint">
+        Showing {formatMs(Math.max(0, window.startMs), spanMs)} to {formatMs(window.endMs, spanMs)}.{' '}
+        {/* A touch screen has no Ctrl or scroll wheel: its own gestures (timeline.css shows one). */}
+        <span className="tl-toolbar__mouse">
+          <span className={wheelHint ? 'tl-toolbar__keys tl-toolbar__keys--lit' : 'tl-toolbar__keys'}>
+            Ctrl + scroll to zoom
+          </span>{' '}
+          (or double-click), drag to pan, click a mark to go to its step.
+        </span>
+        <span className="tl-toolbar__touch">Pinch to zoom, swipe sideways to pan, tap a mark to go to its step.</span>
+      </p>
     </div>
   );
 }

@@ -9,7 +9,7 @@ import { drawnToken } from './drawnToken';
 import { isNarrow, type TimeScale } from './geometry';
 import { EVENT_RADIUS_PX, TOKEN_DX_PX, VERDICT_RADIUS_PX } from './glyphs';
 import type { LaneShape, MarkShape, MarkShapeKind, PlotArea, StepLabelShape, TimeWindow } from './types';
-import { firstStepAtOrAfter } from '../store/time';
+import { firstStepAtOrAfter } from '../store/pacing/time';
 
 /** Steps closer than this on one lane are drawn as one mark. */
 const MERGE_PX = 3;

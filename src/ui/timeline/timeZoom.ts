@@ -49,6 +49,31 @@ const sameFrame = (a: ZoomFrame, b: ZoomFrame) =>
   a.plot.top === b.plot.top &&
   a.plot.bottom === b.plot.bottom;
 
+/**
+ * On a phone the timeline is most of the screen, and the page must still scroll through it. A
+ * one-finger swipe that sets off more up-down than sideways is the page's (touch-action: pan-y
+ * lets the browser scroll it): d3-zoom would cancel its moves and pan, so it never sees them. A
+ * sideways swipe pans and two fingers pinch, as d3-zoom does. Registered before d3-zoom's own.
+ */
+function swipeListeners() {
+  let swipeStart: { x: number; y: number } | null = null;
+  let pageScroll = false;
+  const onTouchStart = (event: TouchEvent) => {
+    const [touch, second] = event.touches;
+    swipeStart = touch && !second ? { x: touch.clientX, y: touch.clientY } : null;
+    pageScroll = false;
+  };
+  const onTouchMove = (event: TouchEvent) => {
+    const [touch, second] = event.touches;
+    if (swipeStart && touch && !second && !pageScroll) {
+      pageScroll = Math.abs(touch.clientY - swipeStart.y) > Math.abs(touch.clientX - swipeStart.x);
+      swipeStart = null; // decided by the first move
+    }
+    if (pageScroll) event.stopImmediatePropagation();
+  };
+  return { onTouchStart, onTouchMove };
+}
+
 export function attachTimeZoom(svg: SVGSVGElement, callbacks: TimeZoomCallbacks): TimeZoom {
   const view = svg.ownerDocument.defaultView ?? window;
   const selection = select(svg);
@@ -104,25 +129,7 @@ export function attachTimeZoom(svg: SVGSVGElement, callbacks: TimeZoomCallbacks)
   };
   view.addEventListener('mousemove', onMouseMove, true);
 
-  // On a phone the timeline is most of the screen, and the page must still scroll through it. A
-  // one-finger swipe that sets off more up-down than sideways is the page's (touch-action: pan-y
-  // lets the browser scroll it): d3-zoom would cancel its moves and pan, so it never sees them. A
-  // sideways swipe pans and two fingers pinch, as d3-zoom does. Registered before d3-zoom's own.
-  let swipeStart: { x: number; y: number } | null = null;
-  let pageScroll = false;
-  const onTouchStart = (event: TouchEvent) => {
-    const [touch, second] = event.touches;
-    swipeStart = touch && !second ? { x: touch.clientX, y: touch.clientY } : null;
-    pageScroll = false;
-  };
-  const onTouchMove = (event: TouchEvent) => {
-    const [touch, second] = event.touches;
-    if (swipeStart && touch && !second && !pageScroll) {
-      pageScroll = Math.abs(touch.clientY - swipeStart.y) > Math.abs(touch.clientX - swipeStart.x);
-      swipeStart = null; // decided by the first move
-    }
-    if (pageScroll) event.stopImmediatePropagation();
-  };
+  const { onTouchStart, onTouchMove } = swipeListeners();
 
   selection
     .on('touchstart.swipe', onTouchStart, { passive: true })

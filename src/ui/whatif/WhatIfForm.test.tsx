@@ -8,7 +8,7 @@ import { compareStrategies } from '../../engine/surfaces/comparison';
 import { createLabStore } from '../store/labStore';
 import { renderInLab } from '../testing/renderInLab';
 import { WhatIfForm } from './WhatIfForm';
-import { ALL_CODE, ALL_SIMULATOR } from '../store/allCode';
+import { ALL_CODE, ALL_SIMULATOR } from '../store/code/allCode';
 
 const canonical = () => createLabStore(findPreset('canonical-race')!.scenario, { code: ALL_CODE });
 

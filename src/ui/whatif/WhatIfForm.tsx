@@ -82,17 +82,7 @@ export function WhatIfForm() {
   const [refused, setRefused] = useState(false);
   const inputs = useRef<Partial<Record<Time, HTMLInputElement | null>>>({});
 
-  // Each field must read as seconds; then the builder judges the what-if as a whole.
-  const ms = { faultMs: 0, leaseTtlMs: 0, client2AsksAtMs: 0 };
-  const problems: Partial<Record<Time, string>> = {};
-  for (const name of TIMES) {
-    const problem = secondsProblem(texts[name]);
-    if (problem) problems[name] = problem;
-    else ms[name] = msFromSeconds(texts[name])!;
-  }
-  const result = Object.keys(problems).length === 0 ? buildWhatIf({ fault, strategy, ...ms }) : null;
-  if (result && !result.ok && (TIMES as readonly string[]).includes(result.field))
-    problems[result.field as Time] = result.error;
+  const { problems, result } = readWhatIf(texts, fault, strategy);
 
   const change = (apply: () => void) => {
     apply();
@@ -111,127 +101,186 @@ export function WhatIfForm() {
     if (loadScenario(result.scenario, { source: 'the what-if' })) setLoaded(result.scenario.name);
   };
 
-  const timeField = (name: Time) => {
-    const fieldId = `${id}-${name}`;
-    const problem = problems[name];
-    const hint =
-      name === 'faultMs' && fault.endsWith('clock-jump') ? 'Forward; a negative number jumps it back.' : HINTS[name];
-    const describedBy = [hint && `${fieldId}-hint`, problem && `${fieldId}-problem`].filter(Boolean).join(' ');
-    return (
-      <div className="field" key={name}>
-        <label htmlFor={fieldId}>
-          {name === 'faultMs' ? FAULT_WORDS[fault].howLong : LABELS[name]}
-          <span className="visually-hidden"> (seconds)</span>
-        </label>
-        <span className="whatif-seconds">
-          <input
-            id={fieldId}
-            ref={(el) => {
-              inputs.current[name] = el;
-            }}
-            // Text, not number: a number input reads "abc" as empty instead of letting us say why.
-            type="text"
-            inputMode="decimal"
-            value={texts[name]}
-            onChange={(e) => {
-              const value = e.currentTarget.value;
-              change(() => setTexts((t) => ({ ...t, [name]: value })));
-            }}
-            aria-invalid={problem ? true : undefined}
-            aria-describedby={describedBy || undefined}
-          />
-          {/* The unit beside the number, where the eye reads it; the label says it to a screen reader. */}
-          <span aria-hidden="true">seconds</span>
-        </span>
-        {hint && (
-          <p id={`${fieldId}-hint`} className="hint">
-            {hint}
-          </p>
-        )}
-        {problem && (
-          <p id={`${fieldId}-problem`} className="field-problem">
-            {problem}
-          </p>
-        )}
-      </div>
-    );
-  };
-
   return (
     <details className="whatif">
       <summary>Ask a what-if</summary>
       <form className="whatif-form" onSubmit={submit} aria-label="Ask a what-if" noValidate>
-        <p className="hint whatif-story">
-          The race from the article with one thing going wrong. Client1 takes the lock and writes; the trouble you pick
-          hits; Client2 asks for the lock and writes; then Client1 writes again, perhaps too late.
-          {noteFor(fault, msFromSeconds(texts.faultMs))} The table below runs it under every lock design.
-        </p>
+        <WhatIfStory fault={fault} faultMs={msFromSeconds(texts.faultMs)} />
         <div className="whatif-fields">
-          <div className="field whatif-fault">
-            <label htmlFor={`${id}-fault`}>What goes wrong</label>
-            <select
-              id={`${id}-fault`}
-              value={fault}
-              onChange={(e) => {
-                const value = e.currentTarget.value as WhatIfFault;
-                change(() => {
-                  // A time still at the old fault's default moves to the new one's; one typed in stays.
-                  setTexts((t) =>
-                    t.client2AsksAtMs === secondsOf(CLIENT2_ASKS_AT_MS[fault])
-                      ? { ...t, client2AsksAtMs: secondsOf(CLIENT2_ASKS_AT_MS[value]) }
-                      : t,
-                  );
-                  setFault(value);
-                });
+          <FaultField
+            id={`${id}-fault`}
+            fault={fault}
+            onPick={(value) =>
+              change(() => {
+                // A time still at the old fault's default moves to the new one's; one typed in stays.
+                setTexts((t) =>
+                  t.client2AsksAtMs === secondsOf(CLIENT2_ASKS_AT_MS[fault])
+                    ? { ...t, client2AsksAtMs: secondsOf(CLIENT2_ASKS_AT_MS[value]) }
+                    : t,
+                );
+                setFault(value);
+              })
+            }
+          />
+          <StrategyField
+            id={`${id}-strategy`}
+            strategy={strategy}
+            onPick={(value) => change(() => setStrategy(value))}
+          />
+          {TIMES.map((name) => (
+            <TimeField
+              key={name}
+              id={`${id}-${name}`}
+              name={name}
+              fault={fault}
+              text={texts[name]}
+              problem={problems[name]}
+              inputRef={(el) => {
+                inputs.current[name] = el;
               }}
-            >
-              {WHAT_IF_FAULTS.map((f) => (
-                <option key={f} value={f}>
-                  {FAULT_WORDS[f].choice}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="field">
-            <label htmlFor={`${id}-strategy`}>Lock design to open in the timeline</label>
-            <select
-              id={`${id}-strategy`}
-              value={strategy}
-              aria-describedby={`${id}-strategy-hint`}
-              onChange={(e) => {
-                const value = e.currentTarget.value;
-                change(() => setStrategy(value));
-              }}
-            >
-              {STRATEGIES.map((s) => (
-                <option key={s.id} value={s.id}>
-                  {s.name}
-                </option>
-              ))}
-            </select>
-            <p id={`${id}-strategy-hint`} className="hint">
-              The table compares all {STRATEGIES.length} either way.
-            </p>
-          </div>
-          {TIMES.map(timeField)}
+              onText={(value) => change(() => setTexts((t) => ({ ...t, [name]: value })))}
+            />
+          ))}
         </div>
         {/* Not announced: it follows every keystroke. What the button loads is announced below. */}
         <p className="whatif-preview">
           {result?.ok ? `${loaded ? 'Showing' : 'Will run'}: ${result.scenario.name}.` : '\u00a0'}
         </p>
-        <div className="whatif-actions">
-          <button type="submit" className="primary">
-            Run this what-if
-          </button>
-          <p className="whatif-status" role="status">
-            {loaded
-              ? `Loaded. “Undo last change” at the top puts back the run before.`
-              : refused
-                ? 'Not run: fix the field marked above (it says why). The table still shows the run before.'
-                : ''}
-          </p>
-        </div>
+        <WhatIfActions loaded={loaded !== null} refused={refused} />
       </form>
     </details>
+  );
+}
+
+/**
+ * The fields as read: each must read as seconds, then the builder judges the what-if as a whole.
+ * `problems` says what is wrong with each field that is; `result` is the builder's, once all read.
+ */
+function readWhatIf(texts: Record<Time, string>, fault: WhatIfFault, strategy: string) {
+  const ms = { faultMs: 0, leaseTtlMs: 0, client2AsksAtMs: 0 };
+  const problems: Partial<Record<Time, string>> = {};
+  for (const name of TIMES) {
+    const problem = secondsProblem(texts[name]);
+    if (problem) problems[name] = problem;
+    else ms[name] = msFromSeconds(texts[name])!;
+  }
+  const result = Object.keys(problems).length === 0 ? buildWhatIf({ fault, strategy, ...ms }) : null;
+  if (result && !result.ok && (TIMES as readonly string[]).includes(result.field))
+    problems[result.field as Time] = result.error;
+  return { problems, result };
+}
+
+interface TimeFieldProps {
+  id: string;
+  name: Time;
+  fault: WhatIfFault;
+  text: string;
+  /** Why the field does not read, if it does not. */
+  problem: string | undefined;
+  inputRef: (el: HTMLInputElement | null) => void;
+  onText: (value: string) => void;
+}
+
+/** One time of the what-if, in seconds, with its hint and what is wrong with it. */
+function TimeField({ id: fieldId, name, fault, text, problem, inputRef, onText }: TimeFieldProps) {
+  const hint =
+    name === 'faultMs' && fault.endsWith('clock-jump') ? 'Forward; a negative number jumps it back.' : HINTS[name];
+  const describedBy = [hint && `${fieldId}-hint`, problem && `${fieldId}-problem`].filter(Boolean).join(' ');
+  return (
+    <div className="field">
+      <label htmlFor={fieldId}>
+        {name === 'faultMs' ? FAULT_WORDS[fault].howLong : LABELS[name]}
+        <span className="visually-hidden"> (seconds)</span>
+      </label>
+      <span className="whatif-seconds">
+        <input
+          id={fieldId}
+          ref={inputRef}
+          // Text, not number: a number input reads "abc" as empty instead of letting us say why.
+          type="text"
+          inputMode="decimal"
+          value={text}
+          onChange={(e) => onText(e.currentTarget.value)}
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={describedBy || undefined}
+        />
+        {/* The unit beside the number, where the eye reads it; the label says it to a screen reader. */}
+        <span aria-hidden="true">seconds</span>
+      </span>
+      {hint && (
+        <p id={`${fieldId}-hint`} className="hint">
+          {hint}
+        </p>
+      )}
+      {problem && (
+        <p id={`${fieldId}-problem`} className="field-problem">
+          {problem}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** Which lock design the what-if opens under (the table compares them all). */
+function StrategyField({ id, strategy, onPick }: { id: string; strategy: string; onPick: (value: string) => void }) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>Lock design to open in the timeline</label>
+      <select id={id} value={strategy} aria-describedby={`${id}-hint`} onChange={(e) => onPick(e.currentTarget.value)}>
+        {STRATEGIES.map((s) => (
+          <option key={s.id} value={s.id}>
+            {s.name}
+          </option>
+        ))}
+      </select>
+      <p id={`${id}-hint`} className="hint">
+        The table compares all {STRATEGIES.length} either way.
+      </p>
+    </div>
+  );
+}
+
+/** What goes wrong in the what-if. */
+function FaultField({ id, fault, onPick }: { id: string; fault: WhatIfFault; onPick: (value: WhatIfFault) => void }) {
+  return (
+    <div className="field whatif-fault">
+      <label htmlFor={id}>What goes wrong</label>
+      <select id={id} value={fault} onChange={(e) => onPick(e.currentTarget.value as WhatIfFault)}>
+        {WHAT_IF_FAULTS.map((f) => (
+          <option key={f} value={f}>
+            {FAULT_WORDS[f].choice}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/** Run, and what became of the last press: loaded (undoable), or refused for a field marked above. */
+function WhatIfActions({ loaded, refused }: { loaded: boolean; refused: boolean }) {
+  return (
+    <div className="whatif-actions">
+      <button type="submit" className="primary">
+        Run this what-if
+      </button>
+      <p className="whatif-status" role="status">
+        {loaded
+          ? `Loaded. “Undo last change” at the top puts back the run before.`
+          : refused
+            ? 'Not run: fix the field marked above (it says why). The table still shows the run before.'
+            : ''}
+      </p>
+    </div>
+  );
+}
+
+/** The race the what-if runs, with what to expect of the fault picked. */
+function WhatIfStory({ fault, faultMs }: { fault: WhatIfFault; faultMs: number | null }) {
+  return (
+    <p className="hint whatif-story">
+      The race from the article with one thing going wrong. Client1 takes the lock and writes; the trouble you pick
+      hits; Client2 asks for the lock and writes; then Client1 writes again, perhaps too late.
+      {noteFor(fault, faultMs)} The table below runs it under every lock design.
+    </p>
   );
 }

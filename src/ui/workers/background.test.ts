@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { createSimulator, findPreset, type Scenario, type Trace } from '../../engine';
 import { ALL_MODELS } from '../../engine/surfaces/allModels';
-import { ALL_CODE } from '../store/allCode';
+import { ALL_CODE } from '../store/code/allCode';
 import { createTraceRunner, type RunWorker } from './background';
 import { sliceTrace, type RunReply, type RunRequest } from './wire';
 

@@ -5,7 +5,7 @@
 // older run is ended (a run in progress cannot be interrupted) and a fresh worker takes the new one.
 
 import type { Scenario, Trace } from '../../engine';
-import { simulatorNow, type EngineCode } from '../store/runs';
+import { simulatorNow, type EngineCode } from '../store/code/runs';
 import { TraceAssembly, type RunReply, type RunRequest } from './wire';
 import { workerFailure } from './failure';
 

@@ -6,7 +6,7 @@
 
 import { STRATEGIES, type Scenario, type Simulator } from '../../engine';
 import type { compareUnder as CompareUnder } from '../../engine/surfaces/comparison';
-import { PAGE_CODE } from '../store/loading';
+import { PAGE_CODE } from '../store/code/loading';
 import { summaryOf, type CompareReply, type RowSummary } from './wire';
 import { workerFailure } from './failure';
 

@@ -6,7 +6,7 @@
 import { StrictMode, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { findPreset, type Scenario, type Trace } from '../../../engine';
-import { ALL_SIMULATOR } from '../../store/allCode';
+import { ALL_SIMULATOR } from '../../store/code/allCode';
 import { Timeline } from '../Timeline';
 import { longScenario } from './longScenario';
 

@@ -1,9 +1,9 @@
 // The shareable link round-trips a scenario and its cursor, and turns anything else into a message.
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { PRESETS, carryTo, findPreset, randomWorkload, validateScenario } from '../../engine';
-import { MAX_LINK_CHARS } from '../link/grammar';
-import { presetUnder } from './presetOf';
+import { PRESETS, carryTo, findPreset, randomWorkload, validateScenario } from '../../../engine';
+import { MAX_LINK_CHARS } from '../../link/grammar';
+import { presetUnder } from '../code/presetOf';
 import { decodeHash, encodeHash } from './url';
 
 const race = () => findPreset('canonical-race')!.scenario;

@@ -1,8 +1,8 @@
 // The paced cursor: immediate when the user moves, a few updates a second while playing.
 import { describe, expect, it, vi } from 'vitest';
-import { createLabStore } from './labStore';
+import { createLabStore } from '../labStore';
 import { PACE_MS, createPacedCursor } from './paced';
-import { ALL_CODE } from './allCode';
+import { ALL_CODE } from '../code/allCode';
 
 describe('createPacedCursor', () => {
   it('follows single moves at once, paces a fast burst and shows where it ended', () => {

@@ -3,12 +3,12 @@
 // one draws it without its strategy's model.
 
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createSimulator, findPreset, validateScenario, type Scenario } from '../../engine';
-import { createLabStore } from './labStore';
+import { createSimulator, findPreset, validateScenario, type Scenario } from '../../../engine';
+import { createLabStore } from '../labStore';
 import { ENGINE_ID, fetchShippedRun, runOf, shippedRun, shippedRunUrl } from './shippedRuns';
 import { loadAllPresets } from './presets';
 import { ALL_SIMULATOR } from './allCode';
-import { ALL_MODELS } from '../../engine/surfaces/allModels';
+import { ALL_MODELS } from '../../../engine/surfaces/allModels';
 
 const { simulate } = createSimulator(ALL_MODELS);
 

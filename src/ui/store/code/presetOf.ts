@@ -2,7 +2,7 @@
 // and whether it still matches that preset (a shared link to a changed preset says so), or that
 // preset carried to another strategy and nothing more (a link says that in two words too).
 
-import { carryTo, findStrategy, validateScenario, type Scenario } from '../../engine';
+import { carryTo, findStrategy, validateScenario, type Scenario } from '../../../engine';
 import { knownPreset, knownPresets } from './presets';
 
 export const DEFAULT_PRESET_ID = 'canonical-race';

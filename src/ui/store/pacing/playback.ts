@@ -5,7 +5,7 @@
 // (a frame may pass many steps). A stop requested at a step (stopAt, or every labelled step) ends
 // playing on that step.
 
-import type { Step } from '../../engine';
+import type { Step } from '../../../engine';
 import { BASE_RATE } from './speed';
 import { lastStepAtOrBefore } from './time';
 

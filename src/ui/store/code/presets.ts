@@ -8,7 +8,7 @@
 // fetches it first (fetchPreset), and whatever may open any scenario (a link's `s=`, a file, a
 // command's scenario) fetches them all first (loadAllPresets), so presetOf can tell a preset.
 
-import { DEFAULT_RUN_PRESETS, type Preset } from '../../engine';
+import { DEFAULT_RUN_PRESETS, type Preset } from '../../../engine';
 
 /** The presets that come with the page. */
 export const PAGE_PRESETS: readonly Preset[] = DEFAULT_RUN_PRESETS;
@@ -37,7 +37,7 @@ export function knownPresets(): IterableIterator<Preset> {
  * since the page opened); a later call tries again.
  */
 export function loadAllPresets(): Promise<readonly Preset[]> {
-  everyPreset ??= import('../../engine/surfaces/presets').then(
+  everyPreset ??= import('../../../engine/surfaces/presets').then(
     ({ PRESETS }) => {
       for (const preset of PRESETS) known.set(preset.id, preset);
       return PRESETS;

@@ -1,10 +1,10 @@
 // Playback paced for reading: what a class watching at 1x depends on.
 import { describe, expect, it } from 'vitest';
-import { createSimulator, findPreset } from '../../engine';
-import { createLabStore } from './labStore';
+import { createSimulator, findPreset } from '../../../engine';
+import { createLabStore } from '../labStore';
 import { READ_MS_MIN, readingMs } from './playback';
-import { ALL_MODELS } from '../../engine/surfaces/allModels';
-import { ALL_CODE } from './allCode';
+import { ALL_MODELS } from '../../../engine/surfaces/allModels';
+import { ALL_CODE } from '../code/allCode';
 
 const { simulate } = createSimulator(ALL_MODELS);
 

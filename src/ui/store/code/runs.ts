@@ -3,8 +3,8 @@
 // model has been fetched. The store decides what the document is; this decides only how its trace
 // is had. Invariant: every trace is simulate(scenario), byte for byte, however it was had.
 
-import type { Scenario, Simulator, Trace } from '../../engine';
-import type { TraceRunner } from '../workers/background';
+import type { Scenario, Simulator, Trace } from '../../../engine';
+import type { TraceRunner } from '../../workers/background';
 
 /**
  * With a runner, a change to a short run is tried here for at most this many engine events (a few

@@ -1,7 +1,7 @@
 // Drives playback in the browser: while the store says "playing", every animation frame advances
 // the playhead by the real time since the last frame. Invariant: at most one frame loop runs.
 
-import type { LabStore } from './labStore';
+import type { LabStore } from '../labStore';
 
 /** Longest real gap counted in one frame, so a backgrounded tab does not jump to the end. */
 const MAX_FRAME_MS = 100;

@@ -3,8 +3,8 @@
 // harness, the tests). A page fetches each model on first use instead (./loading.ts), so no module
 // the page's build loads imports this one.
 
-import { createSimulator } from '../../engine';
-import { ALL_MODELS } from '../../engine/surfaces/allModels';
+import { createSimulator } from '../../../engine';
+import { ALL_MODELS } from '../../../engine/surfaces/allModels';
 import type { EngineCode } from './runs';
 
 /** A simulator of every strategy's model. */

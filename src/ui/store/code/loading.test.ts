@@ -5,9 +5,9 @@
 // each model once, every strategy the lab has, and anything else refused in words.
 
 import { describe, expect, it } from 'vitest';
-import { STRATEGIES, createSimulator, findPreset, loadModels, type Models, type Simulator } from '../../engine';
-import { ALL_MODELS } from '../../engine/surfaces/allModels';
-import { createLabStore } from './labStore';
+import { STRATEGIES, createSimulator, findPreset, loadModels, type Models, type Simulator } from '../../../engine';
+import { ALL_MODELS } from '../../../engine/surfaces/allModels';
+import { createLabStore } from '../labStore';
 import type { EngineCode } from './runs';
 import { PAGE_CODE, createCodeLoader, prepareRun, type CodeSources } from './loading';
 

@@ -5,11 +5,11 @@
 // compressed and decompressed asynchronously; whichever was asked for last is the one that lands.
 
 import { decodeHash, encodeHash } from './url';
-import { quotedList } from '../link/grammar';
-import type { LabStore } from './labStore';
-import { prepareRun } from './loading';
-import { DEFAULT_PRESET_ID } from './presetOf';
-import { viewOfLink } from '../views';
+import { quotedList } from '../../link/grammar';
+import type { LabStore } from '../labStore';
+import { prepareRun } from '../code/loading';
+import { DEFAULT_PRESET_ID } from '../code/presetOf';
+import { viewOfLink } from '../../views';
 
 const WRITE_DELAY_MS = 250;
 

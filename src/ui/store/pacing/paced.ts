@@ -6,7 +6,7 @@
 // moving, every paced cursor equals the store's cursor.
 
 import { useSyncExternalStore } from 'react';
-import type { LabStore } from './labStore';
+import type { LabStore } from '../labStore';
 
 export const PACE_MS = 100;
 

@@ -13,7 +13,7 @@ import {
   type Model,
   type Models,
   type Simulator,
-} from '../../engine';
+} from '../../../engine';
 import type { EngineCode } from './runs';
 import { fetchShippedRun, shippedRun } from './shippedRuns';
 
@@ -36,7 +36,7 @@ export interface CodeLoader extends EngineCode {
 }
 
 const ENGINE_SOURCES: CodeSources = {
-  simulator: () => import('../../engine/surfaces/simulator'),
+  simulator: () => import('../../../engine/surfaces/simulator'),
   models: loadModels,
 };
 

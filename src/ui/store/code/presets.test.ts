@@ -3,9 +3,9 @@
 // to draw without the file of the other 37).
 
 import { describe, expect, it } from 'vitest';
-import { PRESETS } from '../../engine';
+import { PRESETS } from '../../../engine';
 import { PAGE_PRESETS, fetchPreset, knownPreset, loadAllPresets } from './presets';
-import { decodeHash } from './url';
+import { decodeHash } from '../link/url';
 import { DEFAULT_PRESET_ID, defaultScenario, presetOf } from './presetOf';
 
 describe('the presets a page holds', () => {

@@ -1,7 +1,7 @@
 // Which preset a scenario is: the preset itself, that preset carried to another strategy and
 // nothing more, or changed; asked of one scenario many times, the answer is the same.
 import { describe, expect, it } from 'vitest';
-import { carryTo, findPreset, validateScenario, type Scenario } from '../../engine';
+import { carryTo, findPreset, validateScenario, type Scenario } from '../../../engine';
 import { carriedToOf, isPresetUnder, presetUnder } from './presetOf';
 
 const held = (scenario: Scenario): Scenario => {

@@ -1,7 +1,7 @@
 // Cursor arithmetic over a trace's virtual time. Invariant: every function here is a pure read of
 // `steps` (sorted by timeMs, as the trace guarantees); none of them calls the engine.
 
-import type { Step } from '../../engine';
+import type { Step } from '../../../engine';
 
 /** The index of the last step with timeMs <= timeMs; 0 when every step is later (or none exist). */
 export function lastStepAtOrBefore(steps: readonly Step[], timeMs: number): number {

@@ -4,9 +4,9 @@
 // it holds encodeHash's results back with a module mock.)
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type * as url from './url';
-import { createLabStore } from './labStore';
+import { createLabStore } from '../labStore';
 import { syncUrl } from './urlSync';
-import { ALL_CODE } from './allCode';
+import { ALL_CODE } from '../code/allCode';
 
 const held: { args: Parameters<typeof url.encodeHash>; release: () => void }[] = [];
 

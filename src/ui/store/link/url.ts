@@ -17,10 +17,10 @@ import {
   formatScenarioError,
   validateScenario,
   type Scenario,
-} from '../../engine';
-import { labLinkText, quoted, readLabLink, type LabLink } from '../link/grammar';
-import { DEFAULT_PRESET_ID, isPresetUnder, presetUnder } from './presetOf';
-import { PRESETS_UNFETCHED, fetchPreset, knownPreset, loadAllPresets } from './presets';
+} from '../../../engine';
+import { labLinkText, quoted, readLabLink, type LabLink } from '../../link/grammar';
+import { DEFAULT_PRESET_ID, isPresetUnder, presetUnder } from '../code/presetOf';
+import { PRESETS_UNFETCHED, fetchPreset, knownPreset, loadAllPresets } from '../code/presets';
 
 export interface UrlState {
   scenario: Scenario;

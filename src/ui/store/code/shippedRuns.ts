@@ -5,7 +5,7 @@
 // for field); anything else, or a file that cannot be fetched or read, is simply computed instead,
 // so a missing or stale file costs time, never correctness.
 
-import { TRACE_FORMAT, TRACE_VERSION, validateScenario, type Scenario, type Trace } from '../../engine';
+import { TRACE_FORMAT, TRACE_VERSION, validateScenario, type Scenario, type Trace } from '../../../engine';
 import { differsFromPreset, presetOf } from './presetOf';
 
 /** The engine this page runs (a hash of its sources, set by the build): only its runs are used. */

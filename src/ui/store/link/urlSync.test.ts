@@ -2,11 +2,11 @@
 // The URL and the store stay in step: a link opens its view, a bad link opens the default and
 // says why, and changes are written back (debounced) without adding history entries.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { findPreset } from '../../engine';
-import { createLabStore, type LabStore } from './labStore';
+import { findPreset } from '../../../engine';
+import { createLabStore, type LabStore } from '../labStore';
 import { encodeHash } from './url';
 import { currentLink, openFromHash, syncUrl } from './urlSync';
-import { ALL_CODE } from './allCode';
+import { ALL_CODE } from '../code/allCode';
 
 afterEach(() => {
   vi.useRealTimers();
