@@ -2,6 +2,8 @@
 // edited in place: each changes the run as one undoable step, and the views follow.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { readFile } from 'node:fs/promises';
+import { scenarioFor, validateRecording } from '../src/engine/surfaces/recorded';
 import { openLab, screenshot } from './helpers';
 
 async function expectNoAxeViolations(page: Page) {
@@ -39,6 +41,8 @@ test('a 30 s pause with a 10 s lease, asked in the form: fencing blocks the stal
   const plain = table.getByRole('row', { name: /Lease \+ trust/ });
   await expect(plain.locator('td').nth(1)).toHaveText(/No/);
   await expect(plain).toContainText("Storage accepted Client1's stale write Y");
+  // No real server was recorded running this what-if: no row claims its model was checked on it.
+  await expect(table.getByText('model checked against a real server')).toHaveCount(0);
   await expectNoAxeViolations(page);
   await screenshot(page, 'whatif-pause-30s');
 
@@ -46,6 +50,27 @@ test('a 30 s pause with a 10 s lease, asked in the form: fencing blocks the stal
   await page.getByRole('button', { name: 'Undo last change' }).click();
   await expect(page.locator('.scenario-intro')).toContainText('The canonical race');
   await expect(table.locator('caption')).toContainText('The canonical race');
+});
+
+test("a recording's own run, opened in the lab, is the one row the comparison says a real server checked", async ({
+  page,
+}) => {
+  const validated = validateRecording(JSON.parse(await readFile('public/recordings/etcd-race.json', 'utf8')));
+  if (!validated.ok) throw new Error(validated.message);
+  await openLab(page);
+  await page.getByTestId('import-file').setInputFiles({
+    name: 'etcd-race.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(JSON.stringify(scenarioFor(validated.recording))),
+  });
+  await page.getByRole('tab', { name: 'Compare strategies' }).click();
+  const table = page.locator('.compare-table');
+  const badges = table.getByRole('link', { name: 'model checked against a real server' });
+  await expect(table.getByRole('row', { name: /^etcd/ }).getByRole('link', { name: /real server/ })).toHaveAttribute(
+    'href',
+    '#recording=etcd-race',
+  );
+  await expect(badges).toHaveCount(1);
 });
 
 test('a what-if the lab cannot run is said beside its field and loads nothing', async ({ page }) => {

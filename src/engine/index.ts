@@ -61,5 +61,7 @@ export { COMPARISON_COLUMNS, NO_TOKEN_WHY } from './comparison/columns';
 export { formatTraceText, formatVerdict, stepPhrase, cutShortSentence, endedWaitingSentence } from './trace/text';
 export { editSoFar, staleEditsUncommitted } from './trace/edits';
 export { verdictSettledAt } from './trace/settled';
+export { chanceSentence, refusedByChance } from './trace/chance';
+export { messageNoun } from './trace/messageWords';
 export { randomWorkload } from './workload/random';
 export * from './lessons/format';

@@ -12,6 +12,7 @@ import { aboutStrategy } from '../strategies/about/catalog';
 import { formatToken, tokenList } from '../protocol/tokens';
 import { editOutcome, staleEditsUncommitted, uncommittedPhrase } from '../trace/edits';
 import { cutShortSentence } from '../trace/text';
+import { chanceSentence, refusedByChance } from '../trace/chance';
 import { carryTo, type Carried } from './carry';
 
 export interface ComparisonRow {
@@ -273,7 +274,8 @@ function reasonFrom(trace: Trace, keptAlive = ''): string {
     const edit = editOutcome(trace, rejected);
     if (edit && !edit.committed)
       return `Journal nodes ${[...edit.refused].sort().join(', ')} refused epoch ${formatToken(w.token)} (they had promised ${formatToken(w.maxSeenAfter)}): too few journal nodes logged the edit to commit it${edit.aborted ? `, and ${w.client} aborts` : ''}.`;
-    return `${w.resource} rejected ${w.client}'s stale write ${w.value}: ${w.comparison}.`;
+    const lucky = refusedByChance(trace);
+    return `${w.resource} rejected ${w.client}'s stale write ${w.value}: ${w.comparison}.${lucky ? ` ${chanceSentence(lucky.write)}` : ''}`;
   }
   // A stale write the network lost never met a store's check: attempted, but nothing to block.
   const lost = lostStaleWrite(trace);
@@ -282,7 +284,7 @@ function reasonFrom(trace: Trace, keptAlive = ''): string {
   const skipped = trace.steps.find((s) => s.kind === 'write.skipped');
   if (skipped) return `No stale write reached a store: ${skipped.text}`;
   const tokens = tokenList(v.tokensIssued);
-  return `No stale write was attempted in this run: no holder wrote once a newer one had the lock (tokens issued: ${tokens || 'none'}).${waitingBehind(trace, keptAlive)}`;
+  return `No stale write was attempted in this run: no holder wrote once a newer one had the lock (${tokens ? `tokens issued: ${tokens}` : 'no token was issued'}).${waitingBehind(trace, keptAlive)}`;
 }
 
 /**

@@ -87,7 +87,8 @@ export function tokensFact(verdict: Pick<Verdict, 'tokensIssued' | 'tokensMonoto
   if (issued.length === 0) return 'Tokens issued: none, as the lock was never granted.';
   const tokens = issued.filter((t) => t !== null);
   if (tokens.length === 0) {
-    return `Tokens issued: none. The lock was granted as ${plural(issued.length, 'plain lease', 'plain leases')}, which carry no token for a store to check.`;
+    const leases = issued.length === 1 ? 'a plain lease, which carries' : `${issued.length} plain leases, which carry`;
+    return `Tokens issued: none. The lock was granted as ${leases} no token for a store to check.`;
   }
   const list = tokenList(tokens);
   const leases =

@@ -8,6 +8,8 @@ import { isSystemKind } from '../core/vocabulary';
 import type { FieldValue, TokenValue } from '../core/trace';
 import { formatToken, tokenField } from '../protocol/tokens';
 import { narrateSystem } from './narrateSystems';
+import { messageWords } from './messageWords';
+import { CHECK_HELD_BACK } from '../machines/client';
 
 export interface NarrationInput {
   /** The run's strategy: which system's words the step is told in. */
@@ -24,6 +26,8 @@ export interface NarrationInput {
 }
 
 const tok = (note: Note): string => formatToken(note.token ?? null);
+/** A store's max_seen in a sentence: "empty" before it has seen any token, never "none". */
+const seen = (value: TokenValue): string => (value === null ? 'empty' : formatToken(value));
 const tokenInParens = (note: Note): string =>
   note.token === null || note.token === undefined ? '' : ` (token ${tok(note)})`;
 const other = (note: Note): string => note.parties?.[0] ?? '';
@@ -49,7 +53,7 @@ export function narrate({ system, party, note, stale, alsoHolding = null, luck, 
         ? `${party} grants the lock to ${note.holder} as a plain lease (no token); it expires at ${note.detail?.expiresAtMs} ms on ${party}'s clock.`
         : `${party} grants the lock to ${note.holder} with token ${tok(note)}; the lease expires at ${note.detail?.expiresAtMs} ms on ${party}'s clock.${kept(note)}`;
     case 'lock.regranted':
-      return `${party} repeats its grant to ${note.holder} (token ${tok(note)}).`;
+      return `${party} repeats its grant to ${note.holder}${note.token === null ? ' (a plain lease, no token)' : tokenInParens(note)}.`;
     case 'lock.queued':
       if (note.holder !== undefined && note.holder === note.client)
         return `${party} queues ${note.client} behind its own earlier session, which still holds the lock.`;
@@ -112,21 +116,24 @@ export function narrate({ system, party, note, stale, alsoHolding = null, luck, 
     case 'write.queued':
       return `${party} will write ${note.detail?.value} as soon as it holds the lock.`;
     case 'write.skipped':
+      // Held back by its own check of the lease: the write was never queued for the lock.
+      if (note.detail?.cause === CHECK_HELD_BACK)
+        return `${party} does not send ${note.detail.value}: ${note.detail.cause}.`;
       if (note.detail?.cause !== undefined)
         return `${party} drops the write ${note.detail.value} it was holding for the lock: ${note.detail.cause}.`;
       return `${party} does not believe it holds the lock, so it does not write ${note.detail?.value}.`;
     case 'write.accepted':
       if (!w) return `${party} accepts a write.`;
       if (note.detail?.blob === 'plain-put')
-        return `${party} is a plain blob store: a PUT overwrites, so ${w.client}'s write ${w.value} is stored. Token ${formatToken(w.token)} came with it, but with no conditional write nothing can compare it.${staleSentence(party, w.client, stale, alsoHolding)}`;
+        return `${party} is a plain blob store: a PUT overwrites, so ${w.client}'s write ${w.value} is stored. ${w.token === null ? 'No token came with it, and' : `Token ${formatToken(w.token)} came with it, but`} with no conditional write nothing can compare it.${staleSentence(party, w.client, stale, alsoHolding)}`;
       if (note.detail?.blob === 'if-match')
-        return `${party}'s front read version ${note.detail.ifMatch} (max_seen ${formatToken(w.maxSeenBefore)}) and checks ${w.client}'s write ${w.value}: ${w.comparison}. Unchanged since the read, the object is now version ${note.detail.version}, max_seen ${formatToken(w.maxSeenAfter)}.${staleSentence(party, w.client, stale, alsoHolding)}`;
+        return `${party}'s front read version ${note.detail.ifMatch} (max_seen ${seen(w.maxSeenBefore)}) and checks ${w.client}'s write ${w.value}: ${w.comparison}. Unchanged since the read, the object is now version ${note.detail.version}, max_seen ${seen(w.maxSeenAfter)}.${staleSentence(party, w.client, stale, alsoHolding)}`;
       return `${party} checks ${w.client}'s write ${w.value}: ${w.comparison}${w.maxSeenAfter === null ? ' (it remembers no token)' : `, max_seen = ${formatToken(w.maxSeenAfter)}`}.${chance}${staleSentence(party, w.client, stale, alsoHolding)}`;
     case 'write.rejected':
       if (!w) return `${party} rejects a write.`;
       if (note.detail?.blob === 'if-match')
-        return `${party}'s front read version ${note.detail.ifMatch} (max_seen ${formatToken(w.maxSeenBefore)}) and checks ${w.client}'s write ${w.value}: ${w.comparison} (${w.reason}). No put is sent.`;
-      return `${party} checks ${w.client}'s write ${w.value}: ${w.comparison} (${w.reason}); max_seen stays ${formatToken(w.maxSeenAfter)}.${chance}`;
+        return `${party}'s front read version ${note.detail.ifMatch} (max_seen ${seen(w.maxSeenBefore)}) and checks ${w.client}'s write ${w.value}: ${w.comparison} (${w.reason}). No put is sent.`;
+      return `${party} checks ${w.client}'s write ${w.value}: ${w.comparison} (${w.reason}); max_seen stays ${seen(w.maxSeenAfter)}.${chance}`;
     case 'write.acked':
       return `${party} learns that ${other(note)} accepted its write ${note.detail?.value}.`;
     case 'write.refused': {
@@ -157,9 +164,9 @@ export function narrate({ system, party, note, stale, alsoHolding = null, luck, 
     case 'network.delayArmed':
       return `The next message from ${party} to ${other(note)} will be held up for an extra ${note.detail?.extraMs} ms.`;
     case 'message.dropped':
-      return `The network loses a ${note.detail?.type} message from ${other(note)} to ${party}.`;
+      return `The network loses ${messageWords(note.detail?.type)} from ${other(note)} to ${party}.`;
     case 'message.lost':
-      return `A ${note.detail?.type} message from ${other(note)} reaches ${party} while it is down and is lost.`;
+      return `${capital(messageWords(note.detail?.type))} from ${other(note)} reaches ${party} while it is down and is lost.`;
     case 'clock.jumped': {
       const delta = Number(note.detail?.deltaMs);
       const stands =
@@ -191,8 +198,10 @@ function ignoredText(party: string, note: NoteOf<'message.ignored'>): string {
     return `${party} ignores a grant${tokenInParens(note)} that came too late: timed from when it asked, that lease ended at ${d.believedUntilMs} ms on its own clock.`;
   if (d?.type === 'lock.renewFailed')
     return `${party} hears from ${other(note)} that its renewal was refused; its library already knew that lease was over.`;
-  return `${party} ignores a ${d?.type} message from ${other(note)}: it has no use for it now.`;
+  return `${party} ignores ${messageWords(d?.type)} from ${other(note)}: it has no use for it now.`;
 }
+
+const capital = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
 
 /** Every kind has a case above: a new kind without words is a type error here. */
 function unreachable(note: never): never {
@@ -224,9 +233,9 @@ function restartText(party: string, note: NoteOf<'node.restarted'>, fields: Reco
     return `${party} restarts; its counter was persisted and is still ${fields.counter}.`;
   if (source !== undefined) return `${party} restarts with no lease held.`;
   if (note.detail?.maxSeenDurable === false) {
-    return `${party} restarts; max_seen was kept only in memory and is gone (it was ${formatToken(note.detail?.maxSeenBefore ?? null)}).`;
+    return `${party} restarts; max_seen was kept only in memory and is gone (it was ${seen(note.detail?.maxSeenBefore ?? null)}).`;
   }
   if (note.detail?.maxSeenDurable === true)
-    return `${party} restarts; max_seen was persisted and is still ${formatToken(tokenField(fields.maxSeen ?? null))}.`;
+    return `${party} restarts; max_seen was persisted and is still ${seen(tokenField(fields.maxSeen ?? null))}.`;
   return `${party} restarts.`;
 }

@@ -150,7 +150,7 @@ export function narrateSystem({ system, party, note, stale }: Input): string | n
       if (note.detail?.aborted)
         return `${party} aborts, as a NameNode does when it loses its quorum: ${note.detail.cause}.`;
       if (note.detail?.cause === undefined) return null;
-      return `${party} stops believing it holds the lock (token ${t}): ${note.detail.cause}.`;
+      return `${party} stops believing it holds the lock${note.token === null || note.token === undefined ? '' : ` (token ${t})`}: ${note.detail.cause}.`;
     case 'container.deleted':
       return `${party} deletes the lock's parent: a container that has had children and now has none. Recreated, its sequence numbers start again from 0.`;
     case 'journal.state':
@@ -334,7 +334,10 @@ export function systemPhrase(step: Step, system: KnownStrategyId): { actor: stri
       if (step.detail?.writeTimeoutMs !== undefined)
         return at(`aborts: no quorum answered within ${step.detail.writeTimeoutMs} ms`);
       if (step.detail?.aborted) return at(`aborts: epoch ${t} can get no quorum`);
-      return step.detail?.cause !== undefined ? at(`gives up token ${t}: ${step.detail.cause}`) : null;
+      if (step.detail?.cause === undefined) return null;
+      return at(
+        `gives up ${step.token === null || step.token === undefined ? 'its lease' : `token ${t}`}: ${step.detail.cause}`,
+      );
     case 'release.ignored':
       return step.detail?.reason === 'value' ? at(`DEL if ${t} -> not its value`) : null;
     default:

@@ -6,6 +6,9 @@ import type { CutShort, EndedWaiting, Step, StepOf, Trace } from '../core/trace'
 import { strategyIdOf, type KnownStrategyId } from '../core/defaults';
 import { formatToken, tokenField, tokensFact } from '../protocol/tokens';
 import { systemPhrase } from './narrateSystems';
+import { messageNoun, messageWords } from './messageWords';
+import { CHECK_HELD_BACK } from '../machines/client';
+import { chanceSentence, refusedByChance } from './chance';
 import { isSystemKind } from '../core/vocabulary';
 import { editOutcome, uncommittedPhrase } from './edits';
 
@@ -68,10 +71,15 @@ export function stepPhrase(step: Step, system: KnownStrategyId): { actor: string
     case 'lock.retried':
       return { actor: step.party, action: `acquire(${other}) again` };
     case 'lock.regranted':
-      return { actor: step.party, action: `repeats grant(${other}) -> token ${t}` };
+      return {
+        actor: step.party,
+        action: `repeats grant(${other}) -> ${step.token === null ? 'lease, no token' : `token ${t}`}`,
+      };
     case 'write.queued':
       return { actor: step.party, action: `will write ${step.detail?.value} once it holds the lock` };
     case 'write.skipped':
+      if (step.detail?.cause === CHECK_HELD_BACK)
+        return { actor: step.party, action: `holds back write ${step.detail.value}: lease over by its clock` };
       return step.detail?.cause !== undefined
         ? { actor: step.party, action: `drops queued write ${step.detail.value}: ${step.detail.cause}` }
         : { actor: step.party, action: `holds no lock: skips write ${step.detail?.value}` };
@@ -90,9 +98,9 @@ export function stepPhrase(step: Step, system: KnownStrategyId): { actor: string
     case 'network.delayArmed':
       return { actor: step.party, action: `next message to ${other} held up +${step.detail?.extraMs} ms` };
     case 'message.dropped':
-      return { actor: step.party, action: `loses a ${step.detail?.type} from ${other}` };
+      return { actor: step.party, action: `loses ${messageWords(step.detail?.type)} from ${other}` };
     case 'message.lost':
-      return { actor: step.party, action: `is down: a ${step.detail?.type} from ${other} is lost` };
+      return { actor: step.party, action: `is down: ${messageWords(step.detail?.type)} from ${other} is lost` };
     case 'node.crashed':
       return { actor: step.party, action: 'crashes' };
     case 'node.restarted':
@@ -120,7 +128,8 @@ export function stepPhrase(step: Step, system: KnownStrategyId): { actor: string
       return { actor: step.party, action: 'holds no lock to release' };
     case 'message.ignored': {
       const why = { older: ' (older than its grant)', over: ' (its lease already over)' }[step.detail?.reason ?? ''];
-      return { actor: step.party, action: `ignores ${step.detail?.type}${t ? ` ${t}` : ''}${why ?? ''}` };
+      const token = step.token === undefined || step.token === null ? '' : ` ${t}`;
+      return { actor: step.party, action: `ignores ${messageNoun(step.detail?.type)}${token}${why ?? ''}` };
     }
     // A store's verdict without a write record (none is made today) is told by its kind.
     case 'write.accepted':
@@ -203,6 +212,8 @@ export function formatVerdict(trace: Trace): string[] {
       ? `Stale write accepted: yes, at step ${stale.step} (${stale.client} at ${stale.resource})${journal}`
       : `Stale write accepted: no (${v.staleWritesRejected} stale write${v.staleWritesRejected === 1 ? '' : 's'} rejected)`,
   ];
+  const lucky = stale ? null : refusedByChance(trace);
+  if (lucky) out.push(chanceSentence(lucky.write));
   if (v.rightfulWriteRejected) {
     const r = v.rightfulWriteRejected;
     out.push(

@@ -4,13 +4,14 @@
 // progress and a way to stop); never while hidden; kept for a scenario already compared.
 
 import { useEffect, useRef, useState } from 'react';
-import { COMPARISON_COLUMNS, NO_TOKEN_WHY, STRATEGIES, type Scenario } from '../../engine';
+import { COMPARISON_COLUMNS, NO_TOKEN_WHY, STRATEGIES, carryTo, type Scenario } from '../../engine';
 import { startComparison } from '../workers/comparison';
 import type { RowSummary } from '../workers/wire';
 import { useActions, useLab } from '../store/context';
 import { rowCarryWords, sharedCarryNotes } from './carried';
 import { fetchPreset } from '../store/code/presets';
 import { Sources } from '../strategy/Sources';
+import { recordingOf } from '../recorded/catalog';
 
 /** The pitfall where fencing cannot help: the zombie's write comes before the newer token. */
 const EARLY_ZOMBIE = 'pitfall-early-zombie';
@@ -93,6 +94,7 @@ export function Comparison() {
                   row={row}
                   current={row.strategy === scenario.strategy}
                   carriedText={rowCarryWords(row.carried, sharedCarried)}
+                  recording={row.recordedOn ? recordedRun(scenario, row.strategy) : null}
                   open={() => setStrategy(row.strategy)}
                 />
               ) : (
@@ -233,15 +235,33 @@ interface RowProps {
   carriedText: string | null;
   /** Switches the lab to this row's strategy. */
   open: () => void;
+  /** The id of the shipped recording of this very run, or null (recordedRun). */
+  recording: string | null;
+}
+
+/** The id of the shipped recording of `scenario` carried to `strategy`, or null: only a row whose
+ * very run a real server was recorded running says its model was checked against one; a what-if
+ * never recorded is the model alone, whatever other runs of its system were checked. */
+function recordedRun(scenario: Scenario, strategy: string): string | null {
+  try {
+    return recordingOf(carryTo(scenario, strategy).scenario)?.id ?? null;
+  } catch {
+    // A scenario that does not carry to this strategy: its row says why, and no run was recorded.
+    return null;
+  }
 }
 
 /** One strategy's row: its name (with what the model leaves out), its answers, and Open. */
-function ComparisonRow({ row, current, carriedText, open }: RowProps) {
+function ComparisonRow({ row, current, carriedText, open, recording }: RowProps) {
   return (
     <tr className={current ? 'current' : undefined}>
       <th scope="row">
         {row.name}
-        {row.recordedOn && <span className="recorded-on">model checked against a real server</span>}
+        {recording && (
+          <a className="recorded-on" href={`#recording=${recording}`}>
+            model checked against a real server
+          </a>
+        )}
         {/* Long (ZooKeeper's is 900 characters): folded, and named for what it is. */}
         <details className="simplification">
           <summary>What the model leaves out, and its sources</summary>

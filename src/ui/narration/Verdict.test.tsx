@@ -2,11 +2,12 @@
 // The verdict panel as a user reads it: plain names for broken invariants, and tokens said for
 // what they are (none at all, random values, or numbers in or out of order).
 import { describe, expect, it } from 'vitest';
-import { createSimulator, PRESETS, findPreset } from '../../engine';
+import { createSimulator, PRESETS, findPreset, formatVerdict } from '../../engine';
+import { compareStrategies } from '../../engine/surfaces/comparison';
 import { createLabStore } from '../store/labStore';
 import { renderInLab, unmountAll } from '../testing/renderInLab';
 import { Verdict } from './Verdict';
-import { INVARIANT_WORDS, tokensFact, verdictHeadline } from './verdictWords';
+import { INVARIANT_WORDS, headlineOf, tokensFact, verdictHeadline } from './verdictWords';
 import { ALL_MODELS } from '../../engine/surfaces/allModels';
 import { ALL_CODE } from '../store/code/allCode';
 
@@ -120,5 +121,33 @@ describe('the verdict panel', () => {
     );
     expect(panel.textContent).not.toContain('step limit');
     unmountAll();
+  });
+
+  it('says a stale write refused by comparing two random values was refused by chance, wherever the verdict is told', () => {
+    // Redlock's random values compared as if ordered: with seed 1 the zombie's value sorts lower.
+    const race = findPreset('redlock-race')!.scenario;
+    const lucky = { ...race, seed: 1, knobs: { ...race.knobs, check: 'reject-le' as const } };
+    const trace = simulate(lucky);
+    const chance =
+      /^Client1's stale write Y was refused only because its random value, [0-9a-f]{8}, happened to sort lower than [0-9a-f]{8}: chance, not an order\.$/;
+    const headline = headlineOf(trace).text;
+    expect(headline).toMatch(
+      /^\d safety rules? \(invariants?\) broken\. Client1's stale write Y was refused only because/,
+    );
+    expect(headline.slice(headline.indexOf('Client1'))).toMatch(chance);
+    expect(formatVerdict(trace).filter((line) => chance.test(line))).toHaveLength(1);
+    const row = compareStrategies(lucky, createSimulator(ALL_MODELS)).find((r) => r.strategy === 'redlock')!;
+    expect(row.reason).toContain('happened to sort lower than');
+    // A run whose tokens compared were ordered numbers says nothing of chance.
+    const fenced = simulate(findPreset('canonical-race')!.scenario);
+    expect(headlineOf(fenced).text).not.toContain('chance');
+    expect(formatVerdict(fenced).join(' ')).not.toContain('chance');
+    // Where nothing else broke, the refusal by chance is a warning, never "all held".
+    const safe = { ...trace.verdict, ok: true, violations: [] };
+    expect(verdictHeadline(safe, null, 'By chance.')).toEqual({
+      tone: 'warn',
+      glyph: '⚠',
+      text: 'No stale write got in, but only by chance. By chance.',
+    });
   });
 });

@@ -4,6 +4,8 @@
 // rather than listing "none" and calling it unordered.
 
 import {
+  chanceSentence,
+  refusedByChance,
   staleEditsUncommitted,
   tokensFact,
   verdictSettledAt,
@@ -45,10 +47,14 @@ export function verdictHeadline(
   /** Where every stale write accepted was a journal edit never committed: how far it got
    * (staleEditsUncommitted, "on JN3 only, 1 of 2 acks needed, never committed"). */
   uncommitted: string | null = null,
+  /** Where a store refused a stale write only because two random values happened to sort so
+   * (chanceSentence): said, so that a refusal by luck never reads as a fence that held. */
+  chance: string | null = null,
 ): Headline {
+  const byChance = chance ? ` ${chance}` : '';
   if (!verdict.ok) {
     // "Invariant" is the field's word; a class reads "safety rule" first.
-    const text = `${plural(verdict.violations.length, 'safety rule (invariant) broken', 'safety rules (invariants) broken')}.`;
+    const text = `${plural(verdict.violations.length, 'safety rule (invariant) broken', 'safety rules (invariants) broken')}.${byChance}`;
     return { tone: 'broken', glyph: '✕', text };
   }
   const stale = verdict.staleWriteAccepted;
@@ -81,6 +87,7 @@ export function verdictHeadline(
       text: `No stale write got in, but the store also refused the current holder's write (${refused.client} at ${refused.resource}).`,
     };
   }
+  if (chance) return { tone: 'warn', glyph: '⚠', text: `No stale write got in, but only by chance.${byChance}` };
   // Safe so far, but a client never got its turn: the part of the story the run never reached.
   const waiting = verdict.endedWaiting;
   if (waiting?.length) {
@@ -119,7 +126,12 @@ export function shownVerdict(trace: Trace, cursor: number, hideFuture: boolean):
 export function headlineOf(trace: Trace): Headline {
   let headline = headlines.get(trace);
   if (!headline) {
-    headline = verdictHeadline(trace.verdict, trace.verdict.staleWriteAccepted ? staleEditsUncommitted(trace) : null);
+    const lucky = refusedByChance(trace);
+    headline = verdictHeadline(
+      trace.verdict,
+      trace.verdict.staleWriteAccepted ? staleEditsUncommitted(trace) : null,
+      lucky ? chanceSentence(lucky.write) : null,
+    );
     headlines.set(trace, headline);
   }
   return headline;

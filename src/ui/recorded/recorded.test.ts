@@ -3,7 +3,9 @@
 
 import { describe, expect, it } from 'vitest';
 import type { Route } from '../store/link/urlSync';
-import { CATALOG } from './catalog';
+import { CATALOG, recordingOf, runKey } from './catalog';
+import { PRESETS, STRATEGIES, carryTo } from '../../engine';
+import { scenarioFor, validateRecording } from '../../engine/surfaces/recorded';
 import { loadRecording, recordingUrl } from './load';
 import { recordedRoute, withRecordings } from './route';
 
@@ -12,6 +14,34 @@ const shipped = Object.keys(files).map((f) => /([^/]+)\.json$/.exec(f)![1]!);
 
 it('lists exactly the recordings the site ships', () => {
   expect(CATALOG.map((e) => e.id).sort()).toEqual(shipped.sort());
+});
+
+describe('which runs a real server was recorded running', () => {
+  const recordings = Object.entries(files).map(([file, json]) => {
+    const checked = validateRecording(json);
+    if (!checked.ok) throw new Error(`${file}: ${checked.message}`);
+    return checked.recording;
+  });
+
+  it("names each recording's run by the key of its model's scenario, and finds it by that run alone", () => {
+    for (const rec of recordings) {
+      const entry = CATALOG.find((e) => e.id === rec.id)!;
+      expect(entry.run, rec.id).toBe(runKey(scenarioFor(rec)));
+      // The name and the labels do not make another run.
+      expect(recordingOf({ ...scenarioFor(rec), name: 'renamed', labels: [] })?.id).toBe(rec.id);
+    }
+  });
+
+  it('finds none for a run that differs in anything that decides it, nor for any preset under any strategy', () => {
+    const race = scenarioFor(recordings.find((r) => r.id === 'etcd-race')!);
+    const [first, ...rest] = race.actions;
+    expect(recordingOf({ ...race, actions: [{ ...first!, atMs: first!.atMs + 1 }, ...rest] })).toBeNull();
+    expect(recordingOf({ ...race, seed: race.seed + 1 })).toBeNull();
+    expect(recordingOf({ ...race, knobs: { ...race.knobs, leaseTtlMs: 3000 } })).toBeNull();
+    expect(recordingOf(carryTo(race, 'zookeeper').scenario)).toBeNull();
+    for (const preset of PRESETS)
+      for (const s of STRATEGIES) expect(recordingOf(carryTo(preset.scenario, s.id).scenario), preset.id).toBeNull();
+  });
 });
 
 describe('links', () => {

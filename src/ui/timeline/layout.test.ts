@@ -395,14 +395,16 @@ describe('cost', () => {
 });
 
 describe("an arrow's tooltip", () => {
-  it('names the token a message carries, and says "no token" for a grant without one', () => {
+  it('names a message by what it carries and the token with it, and says "no token" for a grant without one', () => {
     const titles = full(canonical).messages.map((m) => m.title);
     expect(titles).toContainEqual(
-      expect.stringMatching(/^lock\.grant LockService → Client1, token 33: sent 5 ms, delivered 13 ms$/),
+      expect.stringMatching(/^Grant LockService → Client1, token 33: sent 5 ms, delivered 13 ms$/),
     );
     const plain = simulate({ ...preset('canonical-race'), strategy: 'lease-trust' });
     const plainTitles = full(plain).messages.map((m) => m.title);
-    expect(plainTitles).toContainEqual(expect.stringMatching(/^lock\.grant LockService → Client1, no token: sent/));
+    expect(plainTitles).toContainEqual(expect.stringMatching(/^Grant LockService → Client1, no token: sent/));
+    expect(titles).toContainEqual(expect.stringMatching(/^Lock request Client1 → LockService: sent 0 ms/));
+    expect(titles.join('\n')).not.toMatch(/\b[a-z]+\.[a-z][a-zA-Z]+\b/);
     expect(plainTitles.join('\n')).not.toContain('token none');
   });
 });

@@ -3,7 +3,7 @@
 // target. Invariant: only messages whose flight overlaps the visible window are emitted, and token
 // labels never overlap one another (a label with no room is left to the arrow's tooltip).
 
-import { formatToken, type MessageRecord, type Trace } from '../../engine';
+import { formatToken, messageNoun, type MessageRecord, type Trace } from '../../engine';
 import { drawnToken } from './drawnToken';
 import { DETAIL_MAX } from './batch';
 import { candidateRange } from './intervals';
@@ -84,7 +84,9 @@ function messageTitle(m: MessageRecord): string {
           ? `lost: the receiver was down at ${m.deliverMs} ms`
           : `still in flight at the end (due ${m.deliverMs} ms)`;
   const delay = m.delayedMs > 0 ? `, held back ${m.delayedMs} ms` : '';
-  return `${m.type} ${m.from} → ${m.to}${token}: sent ${m.sentMs} ms, ${fate}${delay}`;
+  // What the message carried, in words ("Grant", "Lock request"): never its type in the code.
+  const what = messageNoun(m.type);
+  return `${what.charAt(0).toUpperCase()}${what.slice(1)} ${m.from} → ${m.to}${token}: sent ${m.sentMs} ms, ${fate}${delay}`;
 }
 
 /** Geometry of one arrow in pixels, before clipping to the plot. A message still in flight when
