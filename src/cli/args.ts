@@ -1,6 +1,8 @@
 // Command-line arguments of `npm run sim`, parsed without side effects so they can be tested.
 // Invariant: every problem becomes a UsageError with one line naming it; nothing here exits.
 
+import { DEFAULT_EVENT_BUDGET } from '../engine';
+
 export interface CliOptions {
   preset?: string;
   scenarioFile?: string;
@@ -22,6 +24,11 @@ export const USAGE = `Usage: npm run sim -- [--preset ID | --scenario FILE] [--s
                     mermaid (a Mermaid sequenceDiagram of the run, for docs)
   --table           run the scenario under every strategy and print the comparison table
   --list            list presets and strategies
+
+Every run is bounded: one that takes more than ${DEFAULT_EVENT_BUDGET.toLocaleString('en-US')} engine events (every message,
+timer and heartbeat is one) is cut there, and says so: in its verdict, in each --table row it
+cuts, and on stderr. A run that takes over 2 s prints how far it has got on stderr, about once a
+second; the output itself (stdout) stays the trace, the table or the diagram alone.
 
 To write the output to a file, run npm quietly (npm run -s sim -- ... > out.mmd): without -s,
 npm prints its own lines before the output.`;

@@ -155,6 +155,17 @@ describe('a run bounded by its events (issue 40)', () => {
   });
 });
 
+describe('--help', () => {
+  it('says every run is cut after its event budget and says so, and that a long run tells its progress on stderr', () => {
+    const { code, out } = run(['--help']);
+    expect(code).toBe(0);
+    const text = out.replace(/\s+/g, ' ');
+    expect(text).toContain('one that takes more than 1,000,000 engine events');
+    expect(text).toContain('is cut there, and says so');
+    expect(text).toContain('A run that takes over 2 s prints how far it has got on stderr');
+  });
+});
+
 describe('parseArgs', () => {
   it('refuses --preset with --scenario', () => {
     expect(() => parseArgs(['--preset', 'a', '--scenario', 'b'])).toThrow(UsageError);

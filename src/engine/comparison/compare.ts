@@ -3,7 +3,7 @@
 // run rejected every write from a superseded holder and accepted none.
 
 import type { Scenario } from '../core/scenario';
-import type { LeaseRecord, Step, Trace } from '../core/trace';
+import type { CutShort, LeaseRecord, Step, Trace } from '../core/trace';
 import type { Simulator } from '../simulate/simulator';
 import { STRATEGIES, choicesOf, findStrategy, retryPolicyFor } from '../strategies/registry';
 import { retryPolicyWords } from '../strategies/retry';
@@ -23,6 +23,12 @@ export interface ComparisonRow {
   monotonicToken: boolean | null;
   /** Null when no superseded holder wrote at all: there was nothing to block (see `warnings`). */
   staleWriteBlocked: boolean | null;
+  /**
+   * Where the row's run was cut short by its event budget (its verdict's cutShort), or null for a
+   * run that reached its end: a cut run's blocked column is its own outcome, never "Yes" or "not
+   * tested" (text.ts, blockedWord), since nothing beyond the cut is known.
+   */
+  cutShort: CutShort | null;
   reason: string;
   /**
    * What a reader must not miss, whatever the blocked column says: a write sent after its
@@ -81,6 +87,7 @@ export function compareUnder(scenario: Scenario, strategy: StrategyDef, simulato
       ...base,
       monotonicToken: false,
       staleWriteBlocked: null,
+      cutShort: null,
       reason: '',
       warnings: [],
       carried: [],
@@ -102,6 +109,7 @@ export function compareUnder(scenario: Scenario, strategy: StrategyDef, simulato
     monotonicToken:
       (carried.scenario.knobs.tokenSource ?? strategy.defaults.tokenSource) === 'none' ? null : v.tokensMonotonic,
     staleWriteBlocked: attempted ? blocked : null,
+    cutShort: v.cutShort ?? null,
     reason: [reasonFrom(trace, keptAliveWords(trace, strategy)), handover(trace), uncheckedReason, about?.caveat ?? '']
       .filter(Boolean)
       .join(' '),

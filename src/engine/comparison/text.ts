@@ -1,14 +1,25 @@
 // The comparison table as text, for the CLI's `--table`: one row per strategy, read off its run.
 // Invariant: pure formatting of ComparisonRow fields.
 
-import { COMPARISON_COLUMNS, NO_TOKEN_WORDS } from './columns';
+import { COMPARISON_COLUMNS, NO_TOKEN_WORDS, blockedOutcome } from './columns';
 import type { ComparisonRow } from './compare';
 
-/** The blocked column in words: an untested row with a warning is not left looking safe. */
-export function blockedWord(row: Pick<ComparisonRow, 'staleWriteBlocked' | 'warnings' | 'error'>): string {
-  if (row.error) return 'could not run';
-  if (row.staleWriteBlocked === null) return row.warnings.length > 0 ? 'not tested, see warning' : 'not tested';
-  return row.staleWriteBlocked ? 'Yes' : 'No';
+/** The blocked column in words: an untested row with a warning, or a run cut short, is not left looking safe. */
+export function blockedWord(row: Pick<ComparisonRow, 'staleWriteBlocked' | 'warnings' | 'error' | 'cutShort'>): string {
+  switch (blockedOutcome(row)) {
+    case 'could-not-run':
+      return 'could not run';
+    case 'cut-short':
+      return 'cut short, see warning';
+    case 'no-then-cut-short':
+      return 'No, then cut short';
+    case 'not-tested':
+      return row.warnings.length > 0 ? 'not tested, see warning' : 'not tested';
+    case 'yes':
+      return 'Yes';
+    case 'no':
+      return 'No';
+  }
 }
 
 /** Everything a row says in its last column: why, then warnings, then what was carried, or its error. */

@@ -68,3 +68,22 @@ describe('tokens in the form their system issues', () => {
     expect((long as { message: string }).message.length).toBeLessThan(160);
   });
 });
+
+describe('parties checked against the recorded schedule', () => {
+  it('refuses a recording naming a client its schedule does not have, naming it', () => {
+    const rec = shipped('etcd-race') as unknown as { observations: Record<string, unknown>[] };
+    const i = rec.observations.findIndex((o) => o.party === 'Client2');
+    rec.observations[i]!.party = 'Client9';
+    expect(validateRecording(rec)).toEqual({
+      ok: false,
+      message: `"observations[${i}].party" is "Client9", a client the recorded schedule does not have (it has Client1 and Client2).`,
+    });
+    const other = shipped('zookeeper-race') as unknown as { observations: Record<string, unknown>[] };
+    const j = other.observations.findIndex((o) => o.client !== undefined);
+    other.observations[j]!.client = 'Client3';
+    expect(validateRecording(other)).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('is "Client3", a client'),
+    });
+  });
+});

@@ -8,6 +8,7 @@ import { findStrategy } from '../strategies/registry';
 import { formatScenarioError, validateScenario } from '../validation/validate';
 import { RECORDING_FORMAT, RECORDING_VERSION, type Recording, type SystemId } from './format';
 import { scenarioFor } from './schedule';
+import { clientIds } from '../core/parties';
 
 export type RecordingResult = { ok: true; recording: Recording } | { ok: false; message: string };
 
@@ -128,5 +129,20 @@ export function validateRecording(raw: unknown): RecordingResult {
   // Checked under the recording's id: the model's long name is for display, not a limit to meet.
   const checked = validateScenario({ ...scenarioFor(recording), name: recording.id });
   if (!checked.ok) return fail(`"schedule" cannot be run by the model: ${formatScenarioError(checked.error)}`);
-  return { ok: true, recording };
+  const stranger = strangerClient(recording, clientIds(checked.scenario.clients));
+  return stranger ? fail(stranger) : { ok: true, recording };
+}
+
+/**
+ * The first observation naming a client (as its party or its client) that the recorded schedule
+ * does not have, in words, or null: its view would draw a lane the model's run has no party for.
+ */
+function strangerClient(recording: Recording, clients: string[]): string | null {
+  for (const [i, o] of recording.observations.entries())
+    for (const field of ['party', 'client'] as const) {
+      const name = o[field];
+      if (name !== undefined && /^Client\d+$/.test(name) && !clients.includes(name))
+        return `"observations[${i}].${field}" is ${quote(name)}, a client the recorded schedule does not have (it has ${clients.join(' and ')})`;
+    }
+  return null;
 }

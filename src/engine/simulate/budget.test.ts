@@ -14,7 +14,7 @@ import {
   type Scenario,
   type Simulator,
 } from '../index';
-import { compareUnder } from '../surfaces/comparison';
+import { compareUnder, formatComparisonText } from '../surfaces/comparison';
 import { ALL_MODELS } from '../models/all';
 import { PROGRESS_EVERY, type RunProgress } from './options';
 import { Run } from './simulate';
@@ -111,5 +111,19 @@ describe('the event budget', () => {
     );
     expect(row.trace!.verdict.cutShort?.events).toBe(5000);
     expect(row.warnings[0]).toBe(cutShortSentence(row.trace!.verdict.cutShort!));
+  });
+
+  it("has the comparison's table give a row cut short its own outcome, never Yes or not tested", () => {
+    const small: Simulator = { ...simulator, simulate: (s, o) => simulate(s, { ...o, eventBudget: 5000 }) };
+    const zookeeper = STRATEGIES.find((s) => s.id === 'zookeeper')!;
+    const row = compareUnder(JAM, zookeeper, small);
+    expect(row.cutShort).toEqual(row.trace!.verdict.cutShort);
+    const line = formatComparisonText([row]).split('\n')[1]!;
+    expect(line.split(/ {2,}/).slice(0, 3)).toEqual(['ZooKeeper lock + zxid', 'Yes', 'cut short, see warning']);
+    // A stale write that got in before the cut is known: No, then cut short.
+    expect(formatComparisonText([{ ...row, staleWriteBlocked: false }])).toContain('No, then cut short');
+    // A run that reached its end has no cut.
+    const whole = compareUnder(findPreset('canonical-race')!.scenario, zookeeper, simulator);
+    expect(whole.cutShort).toBeNull();
   });
 });

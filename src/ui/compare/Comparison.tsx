@@ -4,7 +4,15 @@
 // progress and a way to stop); never while hidden; kept for a scenario already compared.
 
 import { useEffect, useRef, useState } from 'react';
-import { COMPARISON_COLUMNS, NO_TOKEN_WHY, STRATEGIES, carryTo, type Scenario } from '../../engine';
+import {
+  COMPARISON_COLUMNS,
+  DEFAULT_EVENT_BUDGET,
+  NO_TOKEN_WHY,
+  STRATEGIES,
+  blockedOutcome,
+  carryTo,
+  type Scenario,
+} from '../../engine';
 import { startComparison } from '../workers/comparison';
 import type { RowSummary } from '../workers/wire';
 import { useActions, useLab } from '../store/context';
@@ -26,6 +34,27 @@ const YesNo = ({ value, warned = false }: { value: boolean | null; warned?: bool
       <span aria-hidden="true">{value ? '✓' : '✕'}</span> {value ? 'Yes' : 'No'}
     </span>
   );
+
+/**
+ * The "zombie's write kept out" cell: a run cut short by its event budget is its own outcome,
+ * never a ✓ or "Not tested" (nothing beyond the cut is known; its warning says where it stopped).
+ */
+export function BlockedCell({
+  row,
+}: {
+  row: Pick<RowSummary, 'staleWriteBlocked' | 'error' | 'cutShort' | 'warnings'>;
+}) {
+  const outcome = blockedOutcome(row);
+  if (outcome === 'cut-short' || outcome === 'no-then-cut-short')
+    return (
+      <span className="cut" data-testid="cut-short-cell">
+        <span aria-hidden="true">⚠</span>{' '}
+        {outcome === 'cut-short' ? 'Cut short: see the warning' : 'No, then cut short'}
+        <span className="visually-hidden">: the run used up its budget of engine events before its end</span>
+      </span>
+    );
+  return <YesNo value={row.staleWriteBlocked} warned={row.warnings.length > 0} />;
+}
 
 /** The columns' names: the header row, and on a phone each cell's own label (tables.css). */
 const COLUMNS = COMPARISON_COLUMNS;
@@ -104,6 +133,14 @@ export function Comparison() {
           </tbody>
         </table>
       </div>
+      {rows.some((row) => row?.cutShort) && (
+        <p className="hint compare-note" data-testid="cut-short-key">
+          <strong>⚠ Cut short</strong>: that system’s run used up its budget of{' '}
+          {DEFAULT_EVENT_BUDGET.toLocaleString('en-US')} engine events (every message, timer and heartbeat is one)
+          before its end, so its row says only what happened up to where it stopped, not whether the zombie’s write was
+          kept out. Its warning says where it stopped.
+        </p>
+      )}
       <ComparisonNotes openEarlyZombie={openEarlyZombie} />
     </>
   );
@@ -315,7 +352,7 @@ function RowVerdict({ row, carriedText }: Pick<RowProps, 'row' | 'carriedText'>)
       </td>
       <td>
         <CellLabel text={COLUMNS.blocked} />
-        <YesNo value={row.staleWriteBlocked} warned={row.warnings.length > 0} />
+        <BlockedCell row={row} />
       </td>
       <td className="why">
         <CellLabel text={COLUMNS.why} />

@@ -3,7 +3,8 @@
 // origin, only from that origin; events go to that origin (or '*' when none is named). Invariant:
 // a message never throws here and a bad one changes nothing loaded: it is ignored with one
 // console warning and an `error` event. Commands run one after another, each after the last and
-// each within a bound (perform.ts), so none waits forever; one that opens a run is told by where
+// each ended within a bound counted from when it was posted (perform.ts), so none waits forever,
+// not even behind a stuck one; one that opens a run is told by where
 // it ends, not by the states it passes through. Built of named pieces: the frame's check of its
 // parent, the outbox of events, the queue of commands, and the start of events at ready.
 
@@ -96,9 +97,11 @@ function createOutbox(parent: Window, origin: string | null, silent: boolean): O
 }
 
 /**
- * The commands, one after another, each after the last and each within the bound. While one
- * that opens a run (load, set-strategy, set-knob) is under way, its passing states are not told:
- * its events say where it ends (a load at t6 tells step 19, not 0 then 19).
+ * The commands, one after another, each after the last and each ended within the bound of being
+ * posted: its clock starts when it is queued, so commands queued behind a stuck one are answered
+ * at their own deadlines, in the order they came. While one that opens a run (load,
+ * set-strategy, set-knob) is under way, its passing states are not told: its events say where it
+ * ends (a load at t6 tells step 19, not 0 then 19).
  */
 function createQueue(
   store: LabStore,
@@ -118,10 +121,10 @@ function createQueue(
     warn(problem);
     outbox.error(problem);
   };
-  const runOne = (command: Command) => {
+  const runOne = (command: Command, expired: Promise<unknown>) => {
     let undone = false;
     const turn = { hold: () => void (holding = true), undone: () => void (undone = true) };
-    return performWithin(store, command, turn, boundMs).finally(() => {
+    return performWithin(store, command, turn, expired, boundMs).finally(() => {
       if (!holding) return;
       holding = false;
       // What is on screen, taken as told without a word: a load put back is no new run to tell of.
@@ -135,12 +138,25 @@ function createQueue(
     /** Resolves once every command queued so far has ended. */
     drained: () => tail,
     push(command: Command) {
+      // Its timer is set now, so it ends by now + the bound: an earlier command's timer fires
+      // first, and that command's giving up (microtasks only) lets this one start before its own.
+      const deadline = deadlineFrom(boundMs);
       tail = tail
-        .then(() => runOne(command))
+        .then(() => runOne(command, deadline.expired))
         .then(say)
-        .catch((e: unknown) => outbox.error(`The command failed: ${String(e)}`));
+        .catch((e: unknown) => outbox.error(`The command failed: ${String(e)}`))
+        .finally(deadline.cancel);
     },
   };
+}
+
+/** A promise that resolves `ms` from now (the end of a command's bound), and what stops its timer. */
+function deadlineFrom(ms: number): { expired: Promise<void>; cancel: () => void } {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const expired = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, ms);
+  });
+  return { expired, cancel: () => clearTimeout(timer) };
 }
 
 /** `promise`, or nothing once `ms` have passed: a wait that cannot hold the bridge for good. */

@@ -1,5 +1,6 @@
 // What each embed command does to the lab store, within a bound: every command ends in its
-// events or in an error message within COMMAND_BOUND_MS, however long its run takes to compute
+// events or in an error message within COMMAND_BOUND_MS of being posted (the bridge's queue holds
+// each command's deadline from then), however long its run takes to compute
 // or its code to come (a run the engine cannot finish quickly would otherwise hold every later
 // command behind it, with no word to the page). Invariant: a command given up changes nothing
 // that was loaded (a run it opened is put back) and does nothing more afterwards (each wait it
@@ -31,13 +32,15 @@ class GivenUp extends Error {}
 const CANNOT_FETCH = `load: ${PRESETS_UNFETCHED}. Nothing was loaded.`;
 
 /**
- * Runs one command within `boundMs`; resolves to its problem in words, or null. Given up, a
- * command that had opened a run still computing puts back what was open.
+ * Runs one command until `expired` resolves (the end of its bound, `boundMs` after it was posted);
+ * resolves to its problem in words, or null. Given up, a command that had opened a run still
+ * computing puts back what was open.
  */
 export async function performWithin(
   store: LabStore,
   command: Command,
   turn: Omit<Turn, 'signal'>,
+  expired: Promise<unknown>,
   boundMs: number = COMMAND_BOUND_MS,
 ): Promise<string | null> {
   const controller = new AbortController();
@@ -50,11 +53,8 @@ export async function performWithin(
     },
     undone: turn.undone,
   });
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<'late'>((resolve) => {
-    timer = setTimeout(() => resolve('late'), boundMs);
-  });
-  const first = await Promise.race([work, late]).finally(() => clearTimeout(timer));
+  const late = expired.then(() => 'late' as const);
+  const first = await Promise.race([work, late]);
   if (first !== 'late') return first;
   controller.abort(new GivenUp());
   work.catch(() => undefined); // its waits end with GivenUp, which nobody is to hear of

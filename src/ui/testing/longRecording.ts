@@ -1,11 +1,12 @@
 // A long recording for tests and `npm run bench:recorded`: etcd-race's header and schedule with
-// as many observations as asked, in rounds of three clients taking turns (acquire, write, release)
-// and, every seventh round, a client frozen whose late write with its old token the store refuses.
+// as many observations as asked, in rounds of Client2 (acquire, write, release) and, every seventh
+// round, Client1 frozen, whose late write with its old token the store refuses: the two clients
+// the schedule has (a recording naming another is refused).
 // Invariant: valid (validateRecording accepts it), deterministic, exactly `count` observations.
 
 import type { Observation, Recording } from '../../engine/surfaces/recorded';
 
-/** One round of client `c` with revision `rev`, from `t` ms; `old`: Client9's late write with it. */
+/** One round of client `c` with revision `rev`, from `t` ms; `old`: Client1's late write with it. */
 function round(c: string, rev: number, t: number, maxSeen: string | null, old: string | null): Observation[] {
   const token = String(rev);
   const key = `lock/res/${rev.toString(16)}`;
@@ -28,7 +29,7 @@ function round(c: string, rev: number, t: number, maxSeen: string | null, old: s
     { atMs: t + 12, party: c, kind: 'write.accepted', token, detail: { value: `v${rev}`, maxSeenAfter: token } },
   ];
   if (old !== null) {
-    const z = 'Client9';
+    const z = 'Client1';
     obs.push(
       { atMs: t + 13, party: z, kind: 'client.resumed' },
       { atMs: t + 14, party: z, kind: 'write.sent', token: old, detail: { value: `late${rev}` } },
@@ -78,11 +79,11 @@ export function longRecording(base: Recording, count: number, id = `long-${count
   const observations: Observation[] = [];
   let maxSeen: string | null = null;
   for (let r = 0, rev = 2; observations.length < count; r += 1, rev += 2) {
-    const client = `Client${(r % 3) + 1}`;
-    // Client9 was granted revision 1 first; every seventh round it freezes, wakes and writes with it.
+    const client = 'Client2';
+    // Client1 was granted revision 1 first; every seventh round it freezes, wakes and writes with it.
     const late = r % 7 === 6;
-    if (r === 0) observations.push({ atMs: 0, party: 'Client9', kind: 'lock.granted', token: '1' });
-    if (late) observations.push({ atMs: r * 30, party: 'Client9', kind: 'client.paused', detail: { frozen: true } });
+    if (r === 0) observations.push({ atMs: 0, party: 'Client1', kind: 'lock.granted', token: '1' });
+    if (late) observations.push({ atMs: r * 30, party: 'Client1', kind: 'client.paused', detail: { frozen: true } });
     observations.push(...round(client, rev, r * 30 + 1, maxSeen, late ? '1' : null));
     maxSeen = String(rev);
   }

@@ -82,7 +82,7 @@ describe('a long recording', () => {
     expect(skipped).toBe(0);
     expect(trace.steps).toHaveLength(5000);
     const decisions = rec.observations.filter((o) => o.party === 'Storage');
-    const late = decisions.filter((o) => o.client === 'Client9');
+    const late = decisions.filter((o) => o.client === 'Client1');
     expect(late.length).toBeGreaterThan(50);
     // Every decision but perhaps the cut-off last one has its send and its reply.
     expect(trace.messages.length).toBeGreaterThanOrEqual(2 * decisions.length - 1);
