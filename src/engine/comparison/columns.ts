@@ -13,3 +13,7 @@ export const COMPARISON_COLUMNS = {
  * article's "No", with why, not a No that reads as tokens going down. */
 export const NO_TOKEN_WHY = 'it issues none';
 export const NO_TOKEN_WORDS = `No (${NO_TOKEN_WHY})`;
+
+/** What the blocked column says of a run whose store refused the rightful holder's own write
+ * (ComparisonRow.holderRefused): its own verdict, never "not tested" nor a stale token. */
+export const HOLDER_REFUSED_WORDS = "refused the holder's own write";

@@ -1,14 +1,22 @@
 // The comparison table as text, for the CLI's `--table`: one row per strategy, read off its run.
 // Invariant: pure formatting of ComparisonRow fields.
 
-import { COMPARISON_COLUMNS, NO_TOKEN_WORDS } from './columns';
+import { COMPARISON_COLUMNS, HOLDER_REFUSED_WORDS, NO_TOKEN_WORDS } from './columns';
 import type { ComparisonRow } from './compare';
 
-/** The blocked column in words: an untested row with a warning is not left looking safe. */
-export function blockedWord(row: Pick<ComparisonRow, 'staleWriteBlocked' | 'warnings' | 'error'>): string {
+/** The blocked column in words: an untested row with a warning is not left looking safe, and a
+ * run that refused the rightful holder's own write says so whatever else it found. */
+export function blockedWord(
+  row: Pick<ComparisonRow, 'staleWriteBlocked' | 'holderRefused' | 'warnings' | 'error'>,
+): string {
   if (row.error) return 'could not run';
-  if (row.staleWriteBlocked === null) return row.warnings.length > 0 ? 'not tested, see warning' : 'not tested';
-  return row.staleWriteBlocked ? 'Yes' : 'No';
+  const refused = row.holderRefused ? HOLDER_REFUSED_WORDS : null;
+  if (row.staleWriteBlocked === null) {
+    if (refused) return refused.charAt(0).toUpperCase() + refused.slice(1);
+    return row.warnings.length > 0 ? 'not tested, see warning' : 'not tested';
+  }
+  const answer = row.staleWriteBlocked ? 'Yes' : 'No';
+  return refused ? `${answer}, ${row.staleWriteBlocked ? 'but' : 'and'} ${refused}` : answer;
 }
 
 /** Everything a row says in its last column: why, then warnings, then what was carried, or its error. */

@@ -4,7 +4,14 @@
 // progress and a way to stop); never while hidden; kept for a scenario already compared.
 
 import { useEffect, useRef, useState } from 'react';
-import { COMPARISON_COLUMNS, NO_TOKEN_WHY, STRATEGIES, carryTo, type Scenario } from '../../engine';
+import {
+  COMPARISON_COLUMNS,
+  HOLDER_REFUSED_WORDS,
+  NO_TOKEN_WHY,
+  STRATEGIES,
+  carryTo,
+  type Scenario,
+} from '../../engine';
 import { startComparison } from '../workers/comparison';
 import type { RowSummary } from '../workers/wire';
 import { useActions, useLab } from '../store/context';
@@ -26,6 +33,32 @@ const YesNo = ({ value, warned = false }: { value: boolean | null; warned?: bool
       <span aria-hidden="true">{value ? '✓' : '✕'}</span> {value ? 'Yes' : 'No'}
     </span>
   );
+
+/**
+ * The blocked column: Yes, No or not tested, and where the store turned away the rightful holder's
+ * own write, that verdict in its own words: alone where no zombie wrote (never "Not tested"),
+ * beside the answer where one did.
+ */
+function BlockedCell({ row }: { row: RowSummary }) {
+  const refused = row.holderRefused !== null;
+  const words = HOLDER_REFUSED_WORDS.charAt(0).toUpperCase() + HOLDER_REFUSED_WORDS.slice(1);
+  if (refused && row.staleWriteBlocked === null)
+    return (
+      <span className="no holder-refused">
+        <span aria-hidden="true">✕</span> {words}
+      </span>
+    );
+  return (
+    <>
+      <YesNo value={row.staleWriteBlocked} warned={row.warnings.length > 0} />
+      {refused && (
+        <span className="no holder-refused">
+          <span aria-hidden="true">✕</span> {row.staleWriteBlocked ? 'But it' : 'And it'} {HOLDER_REFUSED_WORDS}
+        </span>
+      )}
+    </>
+  );
+}
 
 /** The columns' names: the header row, and on a phone each cell's own label (tables.css). */
 const COLUMNS = COMPARISON_COLUMNS;
@@ -315,7 +348,7 @@ function RowVerdict({ row, carriedText }: Pick<RowProps, 'row' | 'carriedText'>)
       </td>
       <td>
         <CellLabel text={COLUMNS.blocked} />
-        <YesNo value={row.staleWriteBlocked} warned={row.warnings.length > 0} />
+        <BlockedCell row={row} />
       </td>
       <td className="why">
         <CellLabel text={COLUMNS.why} />
