@@ -6,6 +6,7 @@ import { ZOOKEEPER_PRESETS } from './zookeeper';
 import { ETCD_PRESETS } from './etcd';
 import { CHUBBY_PRESETS } from './chubby';
 import { QJM_PRESETS } from './qjm';
+import { TAKEOVER_PRESETS } from './takeover';
 
 export const SYSTEM_PRESETS: readonly Preset[] = [
   ...REDLOCK_PRESETS,
@@ -13,4 +14,5 @@ export const SYSTEM_PRESETS: readonly Preset[] = [
   ...ETCD_PRESETS,
   ...CHUBBY_PRESETS,
   ...QJM_PRESETS,
+  ...TAKEOVER_PRESETS,
 ];

@@ -65,6 +65,11 @@ const CHECK_WORDS: Record<CheckMode, Words> = {
     explain:
       'Each write carries its token and the client’s own write counter; pairs are compared in order, so one holder can write many times while an older token stays refused.',
   },
+  equal: {
+    label: 'equal to the current holder’s token',
+    explain:
+      'The new holder gives the store its token when it takes the lock, before writing anything; from then on only that token is accepted. Order plays no part, so random tokens fence too (Flink’s leader session id).',
+  },
   none: {
     label: 'no check',
     explain: 'Tokens may be carried, but nothing compares them: a token nobody checks fences nothing.',
