@@ -2,13 +2,14 @@
 // built site in dist/ works from any path: a docs subfolder, an iframe, a file server.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { build, type Plugin, type Rollup } from 'vite';
 import { starterScript, viewChunks } from './scripts/first-view.mjs';
+import { EMBED_FIRST_CSS } from './src/ui/boot/embedFirst';
 import { defineConfig } from 'vitest/config';
 
 type OutputChunk = Rollup.OutputChunk;
@@ -125,13 +126,15 @@ const firstView = (): Plugin => {
         },
       });
       const module = `${pathToFileURL(join(cache, 'prerender.mjs')).href}?at=${Date.now()}`;
-      const { renderFirstView, shippedPresets } = (await import(module)) as {
+      const { renderFirstView, renderEmbedFirstViews, shippedPresets, EARLY_MAX } = (await import(module)) as {
         renderFirstView: () => Promise<string>;
+        renderEmbedFirstViews: () => Promise<{ css: string; views: EmbedFirstView[] }>;
         shippedPresets: () => { ids: string[]; fallback: string; withPage: string[] };
+        EARLY_MAX: number;
       };
       const view = await renderFirstView();
-      // style-src has no 'unsafe-inline': a style attribute in the HTML would be refused, loudly.
-      if (/\sstyle="/.test(view)) throw new Error('the first view has a style attribute, which the CSP refuses');
+      refuseStyleAttributes(view, 'the first view');
+      const embedVersion = writeEmbedFirstViews(outDir, await renderEmbedFirstViews());
       const file = join(outDir, 'index.html');
       const page = readFileSync(file, 'utf8');
       if (!page.includes('<div id="root"></div>')) throw new Error('dist/index.html has no empty #root');
@@ -184,6 +187,8 @@ const firstView = (): Plugin => {
           fallback: presets.fallback,
           withPage: presets.withPage,
           engine: ENGINE_ID,
+          embedVersion,
+          earlyMax: EARLY_MAX,
         },
       });
       const hash = createHash('sha256').update(starter).digest('base64');
@@ -206,6 +211,43 @@ const firstView = (): Plugin => {
     },
   };
 };
+
+/** One preset's embed first view: src/ui/prerender.tsx's EmbedFirstView (this file cannot import a .tsx). */
+interface EmbedFirstView {
+  preset: string;
+  link: string;
+  file: string;
+  html: string;
+}
+
+/**
+ * The embed player's first views (src/ui/prerender.tsx, renderEmbedFirstViews), one file per
+ * preset, dist/first/ID.json (src/ui/boot/embedFirst.ts, embedFirstFile, names it), holding the markup
+ * and the link it is of, which the page's starter checks before showing it, and the embed's own
+ * style sheet for them all (EMBED_FIRST_CSS).
+ * Returns their version (a hash of them all), which the starter puts in their address, so a file
+ * cached from another build is not asked for.
+ */
+function writeEmbedFirstViews(outDir: string, { css, views }: { css: string; views: EmbedFirstView[] }): string {
+  const version = createHash('sha256');
+  for (const { preset, link, file: path, html } of views) {
+    refuseStyleAttributes(html, `the embed's first view of ${link}`);
+    const file = join(outDir, path);
+    mkdirSync(dirname(file), { recursive: true });
+    const text = JSON.stringify({ preset, link, html });
+    writeFileSync(file, text);
+    version.update(text);
+  }
+  // One copy of the sheet for them all, which a browser keeps for the next embed (3.4 kB each).
+  writeFileSync(join(outDir, EMBED_FIRST_CSS), css);
+  version.update(css);
+  return version.digest('hex').slice(0, 12);
+}
+
+/** style-src has no 'unsafe-inline': a style attribute in HTML the build writes would be refused, loudly. */
+function refuseStyleAttributes(html: string, what: string): void {
+  if (/\sstyle="/.test(html)) throw new Error(`${what} has a style attribute, which the CSP refuses`);
+}
 
 /**
  * The presets that do not come with the page (src/ui/store/code/presets.ts): one file, fetched by the

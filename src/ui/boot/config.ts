@@ -19,4 +19,8 @@ export interface StarterConfig {
   withPage: string[];
   /** The engine's id, which a shipped run's address carries (store/code/shippedRuns.ts, shippedRunUrl). */
   engine: string;
+  /** The version of the embed's first views (dist/first/ID.json), which their addresses carry. */
+  embedVersion: string;
+  /** The most messages held for the player before it listens (embed/early.ts, EARLY_MAX). */
+  earlyMax: number;
 }

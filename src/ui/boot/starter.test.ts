@@ -18,6 +18,8 @@ const CONFIG: StarterConfig = {
   fallback: 'canonical-race',
   withPage: ['canonical-race', 'zookeeper-race'],
   engine: 'abc',
+  embedVersion: 'v1',
+  earlyMax: 50,
 };
 
 /** What the page has asked for so far, in order: `preload HREF`, `modulepreload HREF`, `script SRC`. */

@@ -9,6 +9,7 @@
 
 import { readLabLink, viewOfLink } from '../link/grammar';
 import type { StarterConfig } from './config';
+import { EMBED_FIRST_CSS, embedFirstOf } from './embedFirst';
 
 export type { StarterConfig } from './config';
 
@@ -81,9 +82,107 @@ export function startPage(config: StarterConfig): void {
   };
   if (hash.length <= 1) holdTaps();
   if (viewOfLink(hash) === 'lesson') countPresentKeys();
+  const embedFirst = embedFirstOf(hash, config.presets);
+  if (embedFirst) return showEmbedFirst(embedFirst, config, start);
   // A link's first view is hidden (index.html marks the page linked): nothing to wait for.
   if (hash.length > 1) return start();
   afterFirstPaint(start);
+}
+
+/** What the build's embed first view file holds (vite.config.ts, writeEmbedFirstViews). */
+interface EmbedFirstFile {
+  preset: string;
+  link: string;
+  html: string;
+}
+
+/**
+ * For the one embed link the build drew a preset's first view for (embedFirst.ts): shows it as
+ * soon as it has come, and calls `start` once it has been drawn (the next frame), as the lab's
+ * first view does, so the narration, which a reader reads first, is there one round trip after
+ * the page, not after all of its code. The page draws its own over it (React replaces what it
+ * finds in #root). Not found, not the view asked for, slow (over a second) or failing to show,
+ * the page starts as for any other link; once the page has started, a view that comes late is
+ * not shown. What the parent posts meanwhile is held for the page (holdParentMessages).
+ */
+function showEmbedFirst(
+  embedFirst: NonNullable<ReturnType<typeof embedFirstOf>>,
+  config: StarterConfig,
+  start: () => void,
+): void {
+  const hash = location.hash;
+  let started = false;
+  const begin = () => {
+    started = true;
+    start();
+  };
+  holdParentMessages(config.earlyMax);
+  const get = (file: string) =>
+    fetch(`${file}?v=${config.embedVersion}`).then((response) => (response.ok ? response : Promise.reject()));
+  Promise.all([
+    get(embedFirst.file).then((response) => response.json() as Promise<EmbedFirstFile>),
+    get(EMBED_FIRST_CSS).then((response) => response.text()),
+  ])
+    .then(([view, css]) => {
+      if (view.link !== embedFirst.link || typeof view.html !== 'string') throw new Error('not the view asked for');
+      const show = () => {
+        try {
+          if (started || location.hash !== hash) return begin();
+          drawEmbedFirst(view.html, css);
+          requestAnimationFrame(() => setTimeout(begin, 0));
+        } catch {
+          begin();
+        }
+      };
+      if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', show);
+      else show();
+    })
+    .catch(begin);
+  setTimeout(begin, 1000);
+}
+
+/** Puts the build's embed first view (`html`) in #root, inert, with the embed's style sheet. */
+function drawEmbedFirst(html: string, css: string): void {
+  const sheet = new CSSStyleSheet();
+  sheet.replaceSync(css);
+  // Marked: the embed's code adopts the same sheet, and drops this one then (styles/adopt.ts).
+  Object.assign(sheet, { fencelabFirst: css });
+  document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+  const root = document.getElementById('root')!;
+  root.innerHTML = `<div class="first-embed" inert>${html}</div>`;
+  // What the page sets on the element, not in its markup (the CSP refuses style attributes): the
+  // timeline's least height (embed/EmbedView.tsx).
+  for (const el of root.querySelectorAll<HTMLElement>('[data-min-px]')) el.style.minHeight = `${el.dataset.minPx}px`;
+  // The narration keeps the room of the run's tallest steps, as the page's will (FittedNarration
+  // measures the same unseen copies, and Narration keeps it as a basis as this does): nothing
+  // moves as the page draws its own.
+  const cells = root.querySelector<HTMLElement>('.narration-probe__cells');
+  const live = root.querySelector<HTMLElement>('.narration[aria-label]');
+  if (cells && live) Object.assign(live.style, { flex: `0 1 ${cells.offsetHeight}px`, minHeight: 'min-content' });
+  cells?.parentElement?.remove();
+}
+
+/**
+ * The frame's load event comes before the page's script has run where the starter shows an
+ * embed's first view: what the parent posts from then on is kept here, at most `max`, and handed
+ * to the page as it starts holding messages itself (embed/early.ts asks for them with
+ * fencelab:embed-messages), oldest first. Only the parent's: the player takes commands from no
+ * one else.
+ */
+function holdParentMessages(max: number): void {
+  const early: MessageEvent[] = [];
+  const keep = (event: MessageEvent) => {
+    if (event.source === parent && early.length < max) early.push(event);
+  };
+  addEventListener('message', keep);
+  document.addEventListener(
+    'fencelab:embed-messages',
+    (event) => {
+      removeEventListener('message', keep);
+      (event as CustomEvent<{ messages: MessageEvent[] }>).detail.messages.push(...early);
+    },
+    { once: true },
+  );
 }
 
 /**

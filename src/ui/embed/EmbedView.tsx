@@ -4,7 +4,7 @@
 // Invariant: it drives the same lab store as the lab; the cards, the event table and the
 // comparison load only when shown.
 
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useStore } from 'zustand';
 import { Transport } from '../controls/Transport';
 import { useKeyboard } from '../controls/useKeyboard';
@@ -43,15 +43,24 @@ function EmbedTimeline({ fixedPx }: { fixedPx: number | null }) {
   const [showKey, setShowKey] = useState(false);
   // The section's padding (2 px a side) and border are not the drawing's.
   const height = fixedPx ?? Math.max(0, measured - 6);
+  // Never below the lanes' least room (geometry.ts): a short frame scrolls (embed.css) instead.
+  // Set on the element, not as a style attribute: the build draws this view into HTML
+  // (prerender.tsx), where the Content-Security-Policy refuses style attributes. Said in the
+  // markup too (data-min-px), for the page's starter to set on the build's first view.
+  const minPx = fixedPx === null ? defaultHeight(laneUnits(trace.parties), LANE_HEIGHT_MIN_PX) + 6 : null;
+  const section = useCallback(
+    (node: HTMLElement | null) => {
+      if (node) node.style.minHeight = minPx === null ? '' : `${minPx}px`;
+      return ref(node);
+    },
+    [ref, minPx],
+  );
   return (
     <section
       className={showKey ? 'timeline embed-timeline show-key' : 'timeline embed-timeline'}
       aria-label="Timeline"
-      ref={ref}
-      // Never below the lanes' least room (geometry.ts): a short frame scrolls (embed.css) instead.
-      style={
-        fixedPx === null ? { minHeight: defaultHeight(laneUnits(trace.parties), LANE_HEIGHT_MIN_PX) + 6 } : undefined
-      }
+      ref={section}
+      data-min-px={minPx ?? undefined}
     >
       <button
         type="button"

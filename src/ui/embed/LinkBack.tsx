@@ -20,7 +20,10 @@ function labLinkOf(href: string): string {
 
 export function LinkBack() {
   const store = useLabStore();
-  const [href, setHref] = useState<string>(() => labLinkOf(window.location.href));
+  // The build draws the embed's first view with no page around it (prerender.tsx): no link yet.
+  const [href, setHref] = useState<string>(() =>
+    typeof window === 'undefined' ? '' : labLinkOf(window.location.href),
+  );
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
     let live = true;

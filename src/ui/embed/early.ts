@@ -1,7 +1,9 @@
 // Commands a docs page posts to the player before the player listens: the frame's load event can
 // come before the embed view has drawn and started its bridge (bridge.ts), and a page that sends
-// its first commands from the iframe's onload would lose them. The page holds them from its start
-// (main.tsx, for an embed link) and the bridge takes them, in order, when it starts.
+// its first commands from the iframe's onload would lose them. The page's starter holds the parent's
+// messages from the page's start where it shows the build's first view (boot/starter.ts), the page
+// holds them from its own start (main.tsx, for an embed link), and the bridge takes them, in
+// order, when it starts.
 // Invariant: a message is handed over once, and only to the bridge, which checks its source,
 // origin and shape as it checks any other; at most EARLY_MAX are held (a flood is not kept).
 
@@ -15,11 +17,19 @@ const keep = (event: MessageEvent) => {
 };
 let parentOf: unknown = null;
 
-/** Starts holding the messages `win` receives, until takeEarlyMessages(). A second call does nothing. */
+/**
+ * Starts holding the messages `win` receives, until takeEarlyMessages(). A second call does nothing.
+ * Those the page's starter held before the page's script ran (where it showed the build's first
+ * view and asked for the script after it: boot/starter.ts) come first: it hands them over, and
+ * stops holding, as it is told `fencelab:embed-messages`.
+ */
 export function holdEarlyMessages(win: Window = window): void {
   if (held) return;
   held = [];
   parentOf = win.parent;
+  const messages: MessageEvent[] = [];
+  win.document?.dispatchEvent(new CustomEvent('fencelab:embed-messages', { detail: { messages } }));
+  held.push(...messages.slice(0, EARLY_MAX));
   win.addEventListener('message', keep);
 }
 

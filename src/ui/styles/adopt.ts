@@ -16,6 +16,9 @@ export function adoptStyles(css: string): void {
   if (adopted.has(css) || typeof document === 'undefined' || !('adoptedStyleSheets' in document)) return;
   const sheet = new CSSStyleSheet();
   sheet.replaceSync(css);
-  document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+  // The sheet the page's starter adopted for the embed's first view (boot/starter.ts) is this
+  // view's own, adopted again here: the starter's copy goes.
+  const kept = document.adoptedStyleSheets.filter((s) => (s as { fencelabFirst?: string }).fencelabFirst !== css);
+  document.adoptedStyleSheets = [...kept, sheet];
   adopted.add(css);
 }
