@@ -9,7 +9,6 @@ import { pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { build, type Plugin, type Rollup } from 'vite';
 import { starterScript, viewChunks } from './scripts/first-view.mjs';
-import { EMBED_FIRST_CSS } from './src/ui/boot/embedFirst';
 import { defineConfig } from 'vitest/config';
 
 type OutputChunk = Rollup.OutputChunk;
@@ -128,7 +127,7 @@ const firstView = (): Plugin => {
       const module = `${pathToFileURL(join(cache, 'prerender.mjs')).href}?at=${Date.now()}`;
       const { renderFirstView, renderEmbedFirstViews, shippedPresets, EARLY_MAX } = (await import(module)) as {
         renderFirstView: () => Promise<string>;
-        renderEmbedFirstViews: () => Promise<{ css: string; views: EmbedFirstView[] }>;
+        renderEmbedFirstViews: () => Promise<{ css: string; cssFile: string; views: EmbedFirstView[] }>;
         shippedPresets: () => { ids: string[]; fallback: string; withPage: string[] };
         EARLY_MAX: number;
       };
@@ -224,11 +223,14 @@ interface EmbedFirstView {
  * The embed player's first views (src/ui/prerender.tsx, renderEmbedFirstViews), one file per
  * preset, dist/first/ID.json (src/ui/boot/embedFirst.ts, embedFirstFile, names it), holding the markup
  * and the link it is of, which the page's starter checks before showing it, and the embed's own
- * style sheet for them all (EMBED_FIRST_CSS).
+ * style sheet for them all (`cssFile`).
  * Returns their version (a hash of them all), which the starter puts in their address, so a file
  * cached from another build is not asked for.
  */
-function writeEmbedFirstViews(outDir: string, { css, views }: { css: string; views: EmbedFirstView[] }): string {
+function writeEmbedFirstViews(
+  outDir: string,
+  { css, cssFile, views }: { css: string; cssFile: string; views: EmbedFirstView[] },
+): string {
   const version = createHash('sha256');
   for (const { preset, link, file: path, html } of views) {
     refuseStyleAttributes(html, `the embed's first view of ${link}`);
@@ -239,7 +241,7 @@ function writeEmbedFirstViews(outDir: string, { css, views }: { css: string; vie
     version.update(text);
   }
   // One copy of the sheet for them all, which a browser keeps for the next embed (3.4 kB each).
-  writeFileSync(join(outDir, EMBED_FIRST_CSS), css);
+  writeFileSync(join(outDir, cssFile), css);
   version.update(css);
   return version.digest('hex').slice(0, 12);
 }

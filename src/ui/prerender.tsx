@@ -20,7 +20,7 @@ import { readEmbedHash } from './embed/embedUrl';
 // The most messages the page's starter holds for the player (the build writes it into the starter).
 export { EARLY_MAX } from './embed/early';
 import embedCss from './embed/embed.css?inline';
-import { embedFirstFile, embedFirstLink } from './boot/embedFirst';
+import { EMBED_FIRST_CSS, embedFirstFile, embedFirstLink } from './boot/embedFirst';
 
 /** The presets whose runs the build ships (scripts/shipped-runs.ts writes one for each), the
  * one every page starts from, and those that come with the page (store/code/presets.ts): the page's
@@ -59,10 +59,11 @@ export interface EmbedFirstView {
  * The embed player's first view for each preset the build ships, one each, at the step of
  * boot/embedFirst.ts's EMBED_FIRST_STEPS: what the page draws first for that link (embedFirstLink). The page's starter
  * shows it for that link only, until the page draws its own over it (src/ui/boot/starter.ts).
- * `css` is the embed's own style sheet, which comes with the view's code, not in the page's.
+ * `css` is the embed's own style sheet (it comes with the view's code, not in the page's), which
+ * the build writes to `cssFile`, one copy for every view.
  * Throws where a link opens with problems (a step the run lacks), naming the preset.
  */
-export async function renderEmbedFirstViews(): Promise<{ css: string; views: EmbedFirstView[] }> {
+export async function renderEmbedFirstViews(): Promise<{ css: string; cssFile: string; views: EmbedFirstView[] }> {
   await preloadView('embed');
   const views: EmbedFirstView[] = [];
   try {
@@ -73,7 +74,7 @@ export async function renderEmbedFirstViews(): Promise<{ css: string; views: Emb
   } finally {
     embedRoute.getState().close();
   }
-  return { css: embedCss, views };
+  return { css: embedCss, cssFile: EMBED_FIRST_CSS, views };
 }
 
 /** The markup of the embed's first render for `link` (an embed link). */

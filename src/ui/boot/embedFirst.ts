@@ -11,10 +11,10 @@ import { isEmbedHash, readEmbedHash, readLabLink } from '../link/grammar';
  * link opens (docs/embedding.md's examples open canonical-race at t6). Every other preset's is
  * drawn where a link with no step opens it (null).
  */
-export const EMBED_FIRST_STEPS: Readonly<Record<string, string>> = { 'canonical-race': 't6' };
+const EMBED_FIRST_STEPS: Readonly<Record<string, string>> = { 'canonical-race': 't6' };
 
 /** The step `preset`'s first view is drawn at (EMBED_FIRST_STEPS), null for a link with no step. */
-export const embedFirstStep = (preset: string): string | null => EMBED_FIRST_STEPS[preset] ?? null;
+const embedFirstStep = (preset: string): string | null => EMBED_FIRST_STEPS[preset] ?? null;
 
 /** `#embed&preset=ID[&step=STEP]`: the link a preset's first view is drawn for. */
 export const embedFirstLink = (preset: string): string => {

@@ -8,8 +8,9 @@ import { EARLY_MAX, earlyMessagesHeld, holdEarlyMessages, takeEarlyMessages } fr
 const PARENT = { name: 'the parent' };
 const post = (win: EventTarget, data: unknown, source: unknown = PARENT) =>
   win.dispatchEvent(Object.assign(new Event('message'), { data, source }));
-/** A window whose parent is PARENT. */
-const windowWith = () => Object.assign(new EventTarget(), { parent: PARENT }) as unknown as Window;
+/** A window whose parent is PARENT, with a document when one is given. */
+const windowWith = (document?: EventTarget) =>
+  Object.assign(new EventTarget(), { parent: PARENT, ...(document ? { document } : {}) }) as unknown as Window;
 
 describe('messages before the bridge listens', () => {
   it('are handed over in order, once, and not held after', () => {
@@ -23,6 +24,35 @@ describe('messages before the bridge listens', () => {
     expect(earlyMessagesHeld()).toBe(0);
     post(win, { type: 'play' });
     expect(takeEarlyMessages(win)).toEqual([]);
+  });
+
+  it("come after those the page's starter held, which it hands over as asked", () => {
+    // The starter (boot/starter.ts) holds what comes while the build's embed first view is shown,
+    // before the page's script runs, and answers fencelab:embed-messages with it.
+    const document = new EventTarget();
+    const win = windowWith(document);
+    const starterHeld = [new MessageEvent('message', { data: { type: 'pause' } })];
+    document.addEventListener('fencelab:embed-messages', (event) =>
+      (event as CustomEvent<{ messages: MessageEvent[] }>).detail.messages.push(...starterHeld.splice(0)),
+    );
+    holdEarlyMessages(win);
+    post(win, { type: 'seek', step: 't2' });
+    expect(takeEarlyMessages(win).map((e) => e.data)).toEqual([{ type: 'pause' }, { type: 'seek', step: 't2' }]);
+  });
+
+  it('keeps no more than EARLY_MAX in all, with those the starter held', () => {
+    const document = new EventTarget();
+    const win = windowWith(document);
+    document.addEventListener('fencelab:embed-messages', (event) =>
+      (event as CustomEvent<{ messages: MessageEvent[] }>).detail.messages.push(
+        ...Array.from({ length: EARLY_MAX + 20 }, (_, i) => new MessageEvent('message', { data: i })),
+      ),
+    );
+    holdEarlyMessages(win);
+    post(win, 'one more');
+    const taken = takeEarlyMessages(win).map((e) => e.data);
+    expect(taken).toHaveLength(EARLY_MAX);
+    expect(taken.at(-1)).toBe(EARLY_MAX - 1);
   });
 
   it("are only the parent's: another window's are not kept, nor count as commands waiting", () => {
