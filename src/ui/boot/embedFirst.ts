@@ -4,7 +4,7 @@
 // what its player would not draw. Invariant: pure, and imports only the link grammar (the starter
 // carries it).
 
-import { isEmbedHash, readEmbedHash, readLabLink } from '../link/grammar';
+import { asOrigin, isEmbedHash, readLabLink } from '../link/grammar';
 
 /**
  * The step each preset's first view is drawn at, as its link writes it: the one its documented
@@ -43,16 +43,26 @@ export function embedFirstOf(
   presets: readonly string[],
 ): { preset: string; link: string; file: string } | null {
   if (!isEmbedHash(hash)) return null;
-  const options = readEmbedHash(hash);
-  if (options.problems.length > 0 || options.closed) return null;
   const named = readLabLink(hash);
   if (named.kind !== 'preset' || named.preset === null || !presets.includes(named.preset)) return null;
   const link = embedFirstLink(named.preset);
-  const given = hash
-    .replace(/^#/, '')
-    .split('&')
-    .filter((part) => !part.startsWith('origin='));
+  const parts = hash.replace(/^#/, '').split('&');
+  const origins = parts.filter((part) => part.startsWith('origin='));
+  // One origin at most, a real one: the page reads it as readEmbedHash does (asOrigin).
+  if (origins.length > 1 || origins.some((part) => asOrigin(fieldOf(part)) === null)) return null;
+  const given = parts.filter((part) => !part.startsWith('origin='));
   const drawn = link.slice(1).split('&');
+  // Each of the link's parts once, and nothing else: a part given twice or not read is a problem
+  // the page names, another step or part another view.
   if (given.length !== drawn.length || !drawn.every((part) => given.includes(part))) return null;
   return { preset: named.preset, link, file: embedFirstFile(named.preset) };
+}
+
+/** An `origin=` part's value, decoded ('' where it cannot be: no origin). */
+function fieldOf(part: string): string {
+  try {
+    return decodeURIComponent(part.slice(part.indexOf('=') + 1));
+  } catch {
+    return '';
+  }
 }

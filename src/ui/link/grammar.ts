@@ -306,7 +306,7 @@ export interface EmbedOptions {
 export const isEmbedHash = (hash: string): boolean => /^#?embed(&|$)/.test(hash);
 
 /** "https://docs.example" stays as it is; anything with a path, or not http(s), is not an origin. */
-function asOrigin(text: string): string | null {
+export function asOrigin(text: string): string | null {
   try {
     const url = new URL(text);
     if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
