@@ -29,6 +29,13 @@ export interface ComparisonRow {
    * tested" (text.ts, blockedWord), since nothing beyond the cut is known.
    */
   cutShort: CutShort | null;
+  /**
+   * The first write of the lock's latest holder that a store refused, or null: the store's rule
+   * turned away the rightful holder (its own second write under the bare `<=`, a token reissued
+   * lower by a counter that reset). A verdict of its own, whatever the blocked column says.
+   * `count`: how many such writes the run refused.
+   */
+  holderRefused: HolderRefused | null;
   reason: string;
   /**
    * What a reader must not miss, whatever the blocked column says: a write sent after its
@@ -50,6 +57,15 @@ export interface ComparisonRow {
   /** Null when the row could not run: `error` says why. */
   trace: Trace | null;
   error: string | null;
+}
+
+/** A refused write of the rightful holder: who, which write, where, the comparison written out. */
+interface HolderRefused {
+  client: string;
+  value: string;
+  resource: string;
+  comparison: string;
+  count: number;
 }
 
 /** The same scenario under another strategy, its parties carried by role (comparison/carry.ts):
@@ -88,6 +104,7 @@ export function compareUnder(scenario: Scenario, strategy: StrategyDef, simulato
       monotonicToken: false,
       staleWriteBlocked: null,
       cutShort: null,
+      holderRefused: null,
       reason: '',
       warnings: [],
       carried: [],
@@ -103,6 +120,7 @@ export function compareUnder(scenario: Scenario, strategy: StrategyDef, simulato
   // if the resource checks it"), from a second run rather than from a sentence written by hand.
   const unchecked = blocked ? withoutCheck(carried.scenario, strategy, simulator) : null;
   const uncheckedReason = unchecked ? uncheckedSentence(unchecked) : '';
+  const refused = holderRefusedIn(trace);
   return {
     ...base,
     // From the row's design (its token source), not from what this run happened to grant.
@@ -110,7 +128,14 @@ export function compareUnder(scenario: Scenario, strategy: StrategyDef, simulato
       (carried.scenario.knobs.tokenSource ?? strategy.defaults.tokenSource) === 'none' ? null : v.tokensMonotonic,
     staleWriteBlocked: attempted ? blocked : null,
     cutShort: v.cutShort ?? null,
-    reason: [reasonFrom(trace, keptAliveWords(trace, strategy)), handover(trace), uncheckedReason, about?.caveat ?? '']
+    holderRefused: refused,
+    reason: [
+      refused ? holderRefusedSentence(refused) : '',
+      reasonFrom(trace, keptAliveWords(trace, strategy)),
+      handover(trace),
+      uncheckedReason,
+      about?.caveat ?? '',
+    ]
       .filter(Boolean)
       .join(' '),
     warnings: warningsFrom(trace),
@@ -122,6 +147,27 @@ export function compareUnder(scenario: Scenario, strategy: StrategyDef, simulato
     trace,
     error: null,
   };
+}
+
+/** The run's first refused write of the lock's latest holder (Verdict.rightfulWriteRejected), or null. */
+function holderRefusedIn(trace: Trace): HolderRefused | null {
+  const first = trace.verdict.rightfulWriteRejected;
+  const w = first ? trace.steps[first.step]?.write : undefined;
+  if (!first || !w) return null;
+  return {
+    client: w.client,
+    value: w.value,
+    resource: first.resource,
+    comparison: w.comparison,
+    count: trace.verdict.rightfulWritesRejected,
+  };
+}
+
+/** "Storage refused Client1's own write B, though nobody newer had the lock: 33 <= 33 -> REJECT."
+ * and how many more it refused. */
+function holderRefusedSentence(r: HolderRefused): string {
+  const more = r.count > 1 ? ` It refused ${r.count} writes of the lock's rightful holder in all.` : '';
+  return `${r.resource} refused ${r.client}'s own write ${r.value}, though nobody newer had the lock: ${r.comparison}.${more}`;
 }
 
 /**
