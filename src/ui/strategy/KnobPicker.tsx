@@ -26,7 +26,15 @@ import {
 } from '../../engine';
 import { formatNumber } from '../format/number';
 import { useActions, useLab } from '../store/context';
-import { CHECKS, GRACE_FACTORS, RETRY_FIELD_LABELS, STOP_POLICY_WORDS, retryHint, tokenSourcesFor } from './knobText';
+import {
+  CHECKS,
+  GRACE_FACTORS,
+  checksDefaultFirst,
+  RETRY_FIELD_LABELS,
+  STOP_POLICY_WORDS,
+  retryHint,
+  tokenSourcesFor,
+} from './knobText';
 
 /** The grace factors offered, with a file's own value among them if it is none of the usual ones. */
 function graceChoices(current: number): { value: number; label: string }[] {
@@ -230,7 +238,10 @@ export function KnobPicker() {
   const choices = strategy ? choicesOf(strategy) : null;
   const words = tokenSourcesFor(aboutStrategy(strategyId));
   const sources = words.filter((t) => !choices || choices.tokenSource.includes(t.value));
-  const checks = CHECKS.filter((c) => !choices || choices.check.includes(c.value));
+  const checks = checksDefaultFirst(
+    CHECKS.filter((c) => !choices || choices.check.includes(c.value)),
+    defaults?.check,
+  );
   const check = CHECKS.find((c) => c.value === knobs.check);
   const source = words.find((t) => t.value === knobs.tokenSource);
   // Each system names its lease in its own terms; one with no lease (QJM's epochs) hides the knob.
