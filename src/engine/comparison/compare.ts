@@ -5,7 +5,7 @@
 import type { Scenario } from '../core/scenario';
 import type { CutShort, LeaseRecord, Step, Trace } from '../core/trace';
 import type { Simulator } from '../simulate/simulator';
-import { STRATEGIES, choicesOf, findStrategy, retryPolicyFor } from '../strategies/registry';
+import { STRATEGIES, choicesOf, effectiveKnobs, findStrategy, retryPolicyFor } from '../strategies/registry';
 import { retryPolicyWords } from '../strategies/retry';
 import type { StrategyAbout, StrategyDef } from '../strategies/types';
 import { aboutStrategy } from '../strategies/about/catalog';
@@ -303,7 +303,8 @@ function reasonFrom(trace: Trace, keptAlive = ''): string {
  */
 function keptAliveWords(trace: Trace, strategy: StrategyDef): string {
   const words = aboutStrategy(strategy.id)?.keptAlive;
-  return !words || (strategy.hasRenewalKnobs && trace.scenario.knobs.keepalive !== true) ? '' : words;
+  const keepalive = effectiveKnobs(strategy, trace.scenario.knobs).keepalive === true;
+  return !words || (strategy.hasRenewalKnobs && !keepalive) ? '' : words;
 }
 
 /**

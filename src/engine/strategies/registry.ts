@@ -18,8 +18,18 @@ import { zookeeper } from './zookeeper';
 import { etcd } from './etcd';
 import { chubby } from './chubby';
 import { qjm } from './qjm';
+import { redisWatchdog } from './redisWatchdog';
 
-export const STRATEGIES: readonly StrategyDef[] = [leaseTrust, redlock, zookeeper, etcd, fencing, chubby, qjm];
+export const STRATEGIES: readonly StrategyDef[] = [
+  leaseTrust,
+  redisWatchdog,
+  redlock,
+  zookeeper,
+  etcd,
+  fencing,
+  chubby,
+  qjm,
+];
 
 export function findStrategy(id: string): StrategyDef | undefined {
   return STRATEGIES.find((s) => s.id === id);
