@@ -2,7 +2,8 @@
 // workers, the build's scripts, the tests). A page fetches each on first use instead (loaders.ts).
 // Importing this module only defines the map: a simulator runs these models once it is given them.
 
-import { model as generic, watchdogModel } from './generic';
+import { model as generic } from './generic';
+import { model as redisWatchdog } from './redisWatchdog';
 import { model as etcd } from './etcd';
 import { model as zookeeper } from './zookeeper';
 import { model as redlock } from './redlock';
@@ -15,7 +16,7 @@ import type { Model } from '../strategies/types';
 export const ALL_MODELS: Readonly<Record<KnownStrategyId, Model>> = {
   fencing: generic,
   'lease-trust': generic,
-  'redis-watchdog': watchdogModel,
+  'redis-watchdog': redisWatchdog,
   etcd,
   zookeeper,
   redlock,

@@ -1,5 +1,5 @@
-// The generic strategies' model (fencing token, plain lease, and Redis with a watchdog, which is
-// the same machines under other names and defaults): the lock service, client, store and
+// The generic strategies' model (fencing token, plain lease; Redis with a watchdog reuses its
+// machines under other names and defaults, ./redisWatchdog.ts): the lock service, client, store and
 // mailer machines, with the inputs and card fields of ../strategies/parties.ts. The real systems'
 // models reuse its store and mailer.
 
@@ -22,7 +22,6 @@ import {
   resourceInput,
 } from '../strategies/parties';
 import { LOCK_SERVICE, MAILER, STORAGE, STORAGE2 } from '../core/parties';
-import { REDIS, redisWatchdog, watchdogKnobs } from '../strategies/redisWatchdog';
 import type { TimerClock } from '../kernel/clock';
 import { erase, withLogic, type PartyLogicSpec } from './logic';
 
@@ -47,7 +46,7 @@ export function sharedLogic(info: PartyInfo, knobs: Knobs): PartyLogicSpec | und
 
 /** The generic machines for `infos`, their clients asking `lockService` (the lock party's id);
  * `clientClock` is the clock the clients time on. */
-function genericLogic(knobs: Knobs, infos: PartyInfo[], lockService: string, clientClock?: TimerClock) {
+export function genericLogic(knobs: Knobs, infos: PartyInfo[], lockService: string, clientClock?: TimerClock) {
   return withLogic(infos, (info) => {
     if (info.kind === 'lock')
       return {
@@ -70,13 +69,3 @@ function genericLogic(knobs: Knobs, infos: PartyInfo[], lockService: string, cli
 
 /** The generic strategies' model: their parties with their machines (genericParties() lists them). */
 export const model: Model = (knobs, clients) => genericLogic(knobs, genericParties(knobs, clients), LOCK_SERVICE);
-
-/**
- * A single Redis lock with Redisson's watchdog: the generic machines, one Redis that expires the
- * key on its wall clock, clients that renew on a monotonic timer (Netty's HashedWheelTimer) and,
- * unless the knobs say otherwise, are never told a renewal failed (../strategies/redisWatchdog.ts).
- */
-export const watchdogModel: Model = (knobs, clients) => {
-  const k = watchdogKnobs(knobs, clients);
-  return genericLogic(k, redisWatchdog.parties(k, clients), REDIS, 'monotonic');
-};
