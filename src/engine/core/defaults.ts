@@ -71,13 +71,13 @@ export const retryWaitMs = (policy: RetryPolicy, rand: number): number =>
  * for the comparison. */
 export const STRATEGY_IDS = [
   'lease-trust',
-  'redis-watchdog',
   'redlock',
   'zookeeper',
   'etcd',
   'fencing',
   'chubby',
   'qjm',
+  'redis-watchdog',
 ] as const;
 export type KnownStrategyId = (typeof STRATEGY_IDS)[number];
 

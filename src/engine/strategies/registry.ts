@@ -22,13 +22,14 @@ import { redisWatchdog } from './redisWatchdog';
 
 export const STRATEGIES: readonly StrategyDef[] = [
   leaseTrust,
-  redisWatchdog,
   redlock,
   zookeeper,
   etcd,
   fencing,
   chubby,
   qjm,
+  // Last, so the golden random schedules keep each earlier strategy's sampler seed (its index).
+  redisWatchdog,
 ];
 
 export function findStrategy(id: string): StrategyDef | undefined {
