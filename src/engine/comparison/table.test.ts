@@ -13,7 +13,7 @@ const rows = compareStrategies(race, simulator);
 const row = (id: string) => rows.find((r) => r.strategy === id)!;
 
 describe('the comparison table of the canonical race', () => {
-  it('has the seven strategies of the article, in its order', () => {
+  it('has the seven strategies of the article, in its order, then the Redis lock with a watchdog', () => {
     expect(rows.map((r) => r.strategy)).toEqual([
       'lease-trust',
       'redlock',
@@ -22,6 +22,7 @@ describe('the comparison table of the canonical race', () => {
       'fencing',
       'chubby',
       'qjm',
+      'redis-watchdog',
     ]);
   });
 
@@ -89,9 +90,9 @@ describe('the comparison table of the canonical race', () => {
     expect(row('redlock').blockedWithoutCheck).toBeNull();
   });
 
-  it('prints as the seed’s table: No/No for lease + trust and Redlock, Yes/Yes for the rest', () => {
+  it('prints as the seed’s table: No/No for lease + trust, Redlock and Redis with a watchdog, Yes/Yes for the rest', () => {
     const lines = formatComparisonText(rows).split('\n');
-    expect(lines).toHaveLength(8);
+    expect(lines).toHaveLength(9);
     const cells = lines.slice(1).map((l) => l.split(/\s{2,}/).slice(0, 3));
     expect(cells).toEqual([
       // The article's No, with why: a plain lease issues no token (an engineer read a bare No as
@@ -103,6 +104,7 @@ describe('the comparison table of the canonical race', () => {
       ['Fencing token (generic pattern)', 'Yes', 'Yes'],
       ['Chubby lock + sequencer', 'Yes', 'Yes'],
       ['HDFS epochs (quorum journal)', 'Yes', 'Yes'],
+      ['Redis lock with a watchdog (Redisson)', 'No', 'No'],
     ]);
   });
 

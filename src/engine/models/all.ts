@@ -16,10 +16,10 @@ import type { Model } from '../strategies/types';
 export const ALL_MODELS: Readonly<Record<KnownStrategyId, Model>> = {
   fencing: generic,
   'lease-trust': generic,
-  'redis-watchdog': redisWatchdog,
   etcd,
   zookeeper,
   redlock,
   chubby,
   qjm,
+  'redis-watchdog': redisWatchdog,
 };

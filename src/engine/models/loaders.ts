@@ -16,12 +16,12 @@ const generic: ModelLoader = () => import('./generic').then((m) => m.model);
 export const MODEL_LOADERS: Readonly<Record<KnownStrategyId, ModelLoader>> = {
   fencing: generic,
   'lease-trust': generic,
-  'redis-watchdog': () => import('./redisWatchdog').then((m) => m.model),
   etcd: () => import('./etcd').then((m) => m.model),
   zookeeper: () => import('./zookeeper').then((m) => m.model),
   redlock: () => import('./redlock').then((m) => m.model),
   chubby: () => import('./chubby').then((m) => m.model),
   qjm: () => import('./qjm').then((m) => m.model),
+  'redis-watchdog': () => import('./redisWatchdog').then((m) => m.model),
 };
 
 /**
