@@ -86,8 +86,9 @@ export interface StrategyAbout {
   caveat?: string;
   /** A sentence on how its client keeps a grant alive (heartbeats, keepalives), said where a
    * comparison row's lock never changed hands because the holder still held it; absent: its
-   * clients do not renew. */
-  keptAlive?: string;
+   * clients do not renew. A function where the renewal period is the `renewEveryMs` knob: given
+   * the run's period in words ("10 s", "333 ms"), it says the sentence with it. */
+  keptAlive?: string | ((every: string) => string);
   /** What the system's own authors answer to the model's verdict, and how far the answer goes,
    * said beside the sources (Redlock's: a store can check the random value, not order it);
    * absent: the model's verdict is not disputed. */

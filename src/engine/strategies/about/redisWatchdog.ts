@@ -11,8 +11,8 @@ export const redisWatchdogAbout: StrategyAbout = {
     "Redis expires the key on its own wall clock, so a clock step on the Redis host can end a lease early; the watchdog's renewals are timed on the client's monotonic clock (Netty's timer), which a wall-clock step does not move.",
   simplification:
     'The random value only guards the unlock (the lab carries it on writes, where a store could at most compare it, not order it); one Redis with no replica and no persistence, so a restart forgets the key; a renewal is one message and its answer, one at a time; the lease knob is lockWatchdogTimeout and the renewal period defaults to a third of it, as Redisson has it.',
-  keptAlive:
-    'Its watchdog renews the lock key every third of its expiry, so a holder that is neither frozen nor cut off keeps the lock until it unlocks.',
+  keptAlive: (every) =>
+    `Its watchdog renews the lock key every ${every}, so a holder that is neither frozen nor cut off keeps the lock until it unlocks.`,
   caveat:
     'A holder is never told its renewal failed: the application stops only when it unlocks, unless the stop policy says otherwise.',
   recordedOn: null,
