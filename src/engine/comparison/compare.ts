@@ -5,11 +5,12 @@
 import type { Scenario } from '../core/scenario';
 import type { CutShort, LeaseRecord, Step, Trace } from '../core/trace';
 import type { Simulator } from '../simulate/simulator';
-import { STRATEGIES, choicesOf, findStrategy, retryPolicyFor } from '../strategies/registry';
+import { STRATEGIES, choicesOf, effectiveKnobs, findStrategy, retryPolicyFor } from '../strategies/registry';
 import { retryPolicyWords } from '../strategies/retry';
 import type { StrategyAbout, StrategyDef } from '../strategies/types';
 import { aboutStrategy } from '../strategies/about/catalog';
 import { formatToken, tokenList } from '../protocol/tokens';
+import { renewEveryMsOf } from '../core/defaults';
 import { editOutcome, staleEditsUncommitted, uncommittedPhrase } from '../trace/edits';
 import { cutShortSentence } from '../trace/text';
 import { chanceSentence, refusedByChance } from '../trace/chance';
@@ -349,7 +350,14 @@ function reasonFrom(trace: Trace, keptAlive = ''): string {
  */
 function keptAliveWords(trace: Trace, strategy: StrategyDef): string {
   const words = aboutStrategy(strategy.id)?.keptAlive;
-  return !words || (strategy.hasRenewalKnobs && trace.scenario.knobs.keepalive !== true) ? '' : words;
+  const knobs = effectiveKnobs(strategy, trace.scenario.knobs);
+  if (!words || (strategy.hasRenewalKnobs && knobs.keepalive !== true)) return '';
+  return typeof words === 'string' ? words : words(periodWords(renewEveryMsOf(knobs)));
+}
+
+/** "333 ms" under a second, "10 s", "1.5 s", "300 s" from there: a renewal period in words. */
+function periodWords(ms: number): string {
+  return ms < 1000 ? `${fmt(ms)} ms` : `${(ms / 1000).toLocaleString('en-US', { maximumFractionDigits: 3 })} s`;
 }
 
 /**

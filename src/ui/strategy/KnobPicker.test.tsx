@@ -26,6 +26,7 @@ describe('the lease knob', () => {
       etcd: 'Lease TTL (ms)',
       chubby: 'Session lease (ms)',
       qjm: null,
+      'redis-watchdog': 'Lock expiry, lockWatchdogTimeout (ms)',
     };
     expect(STRATEGIES.map((s) => s.id).sort()).toEqual(Object.keys(expected).sort());
     for (const [strategy, label] of Object.entries(expected)) {
