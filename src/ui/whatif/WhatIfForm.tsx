@@ -4,7 +4,17 @@
 // strategy. Invariant: nothing is loaded unless every field reads and the builder accepts them.
 
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { EXAMPLE_WHAT_IF, STRATEGIES, WHAT_IF_FAULTS, buildWhatIf, type WhatIfFault } from '../../engine';
+import {
+  EXAMPLE_WHAT_IF,
+  STRATEGIES,
+  WHAT_IF_FAULTS,
+  WHAT_IF_STOPS,
+  buildWhatIf,
+  worstWhatIf,
+  type WhatIfFault,
+  type WhatIfStop,
+} from '../../engine';
+import { PAGE_CODE } from '../store/code/loading';
 import { useActions } from '../store/context';
 import { msFromSeconds, secondsOf, secondsProblem } from './seconds';
 import '../styles/whatif.css';
@@ -54,6 +64,20 @@ const noteFor = (fault: WhatIfFault, faultMs: number | null): string => {
   return FAULT_NOTES[fault] ?? '';
 };
 
+/** When Client1's application stops acting, in the words the picker offers. */
+const STOP_WORDS: Record<WhatIfStop, string> = {
+  told: 'When its lock library tells it',
+  never: 'Never: the library does not tell it (e.g. a Redis watchdog)',
+  'own-deadline': 'At its own deadline before the lease ends',
+};
+
+/** The choices beside the times: when Client1 stops, the keepalive, and a write after the lease. */
+interface Choices {
+  stopActing: WhatIfStop;
+  keepalive: boolean;
+  lateWrite: boolean;
+}
+
 const TIMES = ['faultMs', 'leaseTtlMs', 'client2AsksAtMs'] as const;
 type Time = (typeof TIMES)[number];
 
@@ -76,17 +100,21 @@ export function WhatIfForm() {
     client2AsksAtMs: secondsOf(EXAMPLE_WHAT_IF.client2AsksAtMs),
   });
   const [strategy, setStrategy] = useState(EXAMPLE_WHAT_IF.strategy ?? 'fencing');
+  const [choices, setChoices] = useState<Choices>({ stopActing: 'told', keepalive: false, lateWrite: false });
+  /** The worst placement's answer, for the status line, once loaded. */
+  const [answer, setAnswer] = useState<string | null>(null);
   /** The name of the what-if last loaded from these very fields, for the status line. */
   const [loaded, setLoaded] = useState<string | null>(null);
   /** Run was pressed with a field that does not read: said in the status line until a field changes. */
   const [refused, setRefused] = useState(false);
   const inputs = useRef<Partial<Record<Time, HTMLInputElement | null>>>({});
 
-  const { problems, result } = readWhatIf(texts, fault, strategy);
+  const { problems, result, params } = readWhatIf(texts, fault, strategy, choices);
 
   const change = (apply: () => void) => {
     apply();
     setLoaded(null);
+    setAnswer(null);
     setRefused(false);
   };
 
@@ -98,7 +126,15 @@ export function WhatIfForm() {
       setRefused(true);
       return;
     }
-    if (loadScenario(result.scenario, { source: 'the what-if' })) setLoaded(result.scenario.name);
+    // Every placement that matters is run, and the worst is what loads (../../engine, worstWhatIf).
+    void PAGE_CODE.loadAll().then((simulator) => {
+      const worst = worstWhatIf(params!, (scenario) => simulator.simulate(scenario));
+      if (!worst.ok) return;
+      if (loadScenario(worst.scenario, { source: 'the what-if' })) {
+        setLoaded(worst.scenario.name);
+        setAnswer(worst.answer);
+      }
+    });
   };
 
   return (
@@ -127,6 +163,12 @@ export function WhatIfForm() {
             strategy={strategy}
             onPick={(value) => change(() => setStrategy(value))}
           />
+          <ChoiceFields
+            id={id}
+            fault={fault}
+            choices={choices}
+            onChoices={(value) => change(() => setChoices(value))}
+          />
           {TIMES.map((name) => (
             <TimeField
               key={name}
@@ -146,7 +188,7 @@ export function WhatIfForm() {
         <p className="whatif-preview">
           {result?.ok ? `${loaded ? 'Showing' : 'Will run'}: ${result.scenario.name}.` : '\u00a0'}
         </p>
-        <WhatIfActions loaded={loaded !== null} refused={refused} />
+        <WhatIfActions loaded={loaded !== null} refused={refused} answer={answer} />
       </form>
     </details>
   );
@@ -156,7 +198,7 @@ export function WhatIfForm() {
  * The fields as read: each must read as seconds, then the builder judges the what-if as a whole.
  * `problems` says what is wrong with each field that is; `result` is the builder's, once all read.
  */
-function readWhatIf(texts: Record<Time, string>, fault: WhatIfFault, strategy: string) {
+function readWhatIf(texts: Record<Time, string>, fault: WhatIfFault, strategy: string, choices: Choices) {
   const ms = { faultMs: 0, leaseTtlMs: 0, client2AsksAtMs: 0 };
   const problems: Partial<Record<Time, string>> = {};
   for (const name of TIMES) {
@@ -164,10 +206,66 @@ function readWhatIf(texts: Record<Time, string>, fault: WhatIfFault, strategy: s
     if (problem) problems[name] = problem;
     else ms[name] = msFromSeconds(texts[name])!;
   }
-  const result = Object.keys(problems).length === 0 ? buildWhatIf({ fault, strategy, ...ms }) : null;
+  // A held-up write already lands when the network lets it: the late write is for the other faults.
+  const lateWrite = choices.lateWrite && fault !== 'slow-network';
+  const params = { fault, strategy, ...ms, ...choices, lateWrite };
+  const result = Object.keys(problems).length === 0 ? buildWhatIf(params) : null;
   if (result && !result.ok && (TIMES as readonly string[]).includes(result.field))
     problems[result.field as Time] = result.error;
-  return { problems, result };
+  return { problems, result, params: result?.ok ? params : null };
+}
+
+/** When Client1 stops acting, whether its library renews the lease, and whether it writes after the lease. */
+function ChoiceFields({
+  id,
+  fault,
+  choices,
+  onChoices,
+}: {
+  id: string;
+  fault: WhatIfFault;
+  choices: Choices;
+  onChoices: (value: Choices) => void;
+}) {
+  return (
+    <>
+      <div className="field">
+        <label htmlFor={`${id}-stop`}>When Client1 stops acting on the lock</label>
+        <select
+          id={`${id}-stop`}
+          value={choices.stopActing}
+          onChange={(e) => onChoices({ ...choices, stopActing: e.currentTarget.value as WhatIfStop })}
+        >
+          {WHAT_IF_STOPS.map((s) => (
+            <option key={s} value={s}>
+              {STOP_WORDS[s]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="field whatif-checks">
+        <label>
+          <input
+            type="checkbox"
+            checked={choices.keepalive || fault === 'partition'}
+            disabled={fault === 'partition'}
+            onChange={(e) => onChoices({ ...choices, keepalive: e.currentTarget.checked })}
+          />{' '}
+          Its lock library renews the lease (a keepalive)
+        </label>
+        {fault !== 'slow-network' && (
+          <label>
+            <input
+              type="checkbox"
+              checked={choices.lateWrite}
+              onChange={(e) => onChoices({ ...choices, lateWrite: e.currentTarget.checked })}
+            />{' '}
+            Client1 writes again after its lease has ended
+          </label>
+        )}
+      </div>
+    </>
+  );
 }
 
 interface TimeFieldProps {
@@ -257,7 +355,7 @@ function FaultField({ id, fault, onPick }: { id: string; fault: WhatIfFault; onP
 }
 
 /** Run, and what became of the last press: loaded (undoable), or refused for a field marked above. */
-function WhatIfActions({ loaded, refused }: { loaded: boolean; refused: boolean }) {
+function WhatIfActions({ loaded, refused, answer }: { loaded: boolean; refused: boolean; answer: string | null }) {
   return (
     <div className="whatif-actions">
       <button type="submit" className="primary">
@@ -265,7 +363,7 @@ function WhatIfActions({ loaded, refused }: { loaded: boolean; refused: boolean 
       </button>
       <p className="whatif-status" role="status">
         {loaded
-          ? `Loaded. “Undo last change” at the top puts back the run before.`
+          ? `${answer ? `${answer} ` : ''}Loaded. “Undo last change” at the top puts back the run before.`
           : refused
             ? 'Not run: fix the field marked above (it says why). The table still shows the run before.'
             : ''}
@@ -279,7 +377,8 @@ function WhatIfStory({ fault, faultMs }: { fault: WhatIfFault; faultMs: number |
   return (
     <p className="hint whatif-story">
       The race from the article with one thing going wrong. Client1 takes the lock and writes; the trouble you pick
-      hits; Client2 asks for the lock and writes; then Client1 writes again, perhaps too late.
+      hits; Client2 asks for the lock and writes; then Client1 writes again, perhaps too late. The lab tries the trouble
+      just before and just after each renewal and lease end, and shows the worst.
       {noteFor(fault, faultMs)} The table below runs it under every lock design.
     </p>
   );
