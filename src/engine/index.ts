@@ -35,7 +35,15 @@ export {
   type WhatIfParams,
   type WhatIfStop,
 } from './presets/whatIf';
-export { WHAT_IF_MAX_PLACEMENTS, worstWhatIf, type WhatIfOutcome, type WorstWhatIf } from './presets/whatIfWorst';
+export {
+  WHAT_IF_MAX_PLACEMENTS,
+  whatIfRuns,
+  worstOfRuns,
+  worstWhatIf,
+  type WhatIfOutcome,
+  type WhatIfRuns,
+  type WorstWhatIf,
+} from './presets/whatIfWorst';
 export {
   STRATEGIES,
   findStrategy,

@@ -6,7 +6,14 @@ import { createSimulator, buildWhatIf, validateScenario, type WhatIfParams } fro
 import { ALL_MODELS } from '../models/all';
 import { LIMITS } from '../validation/validate';
 import { WHAT_IF_NAME_CHARS } from './whatIf';
-import { WHAT_IF_MAX_PLACEMENTS, outcomeOf, whatIfPlacements, worstWhatIf } from './whatIfWorst';
+import {
+  WHAT_IF_MAX_PLACEMENTS,
+  outcomeOf,
+  whatIfPlacements,
+  whatIfRuns,
+  worstOfRuns,
+  worstWhatIf,
+} from './whatIfWorst';
 
 const { simulate } = createSimulator(ALL_MODELS);
 
@@ -137,6 +144,19 @@ describe('the placements tried', () => {
       error: 'The fault can start at 0.06 s at the earliest, once Client1 has written A (got 0.01 s).',
     });
     expect(runs).toBe(0);
+  });
+});
+
+describe('run a few at a time', () => {
+  it('whatIfRuns then worstOfRuns gives the same answer as worstWhatIf, and refuses traces that do not match', () => {
+    const planned = whatIfRuns(WATCHDOG_PAUSE);
+    if (!planned.ok) throw new Error(planned.error);
+    expect(planned.runs.map((r) => r.placement)).toEqual(whatIfPlacements(WATCHDOG_PAUSE));
+    const traces = planned.runs.map((r) => simulate(r.scenario));
+    expect(worstOfRuns(planned, traces)).toEqual(worst(WATCHDOG_PAUSE));
+    expect(() => worstOfRuns(planned, traces.slice(1))).toThrow(
+      `The what-if needs one run per placement: ${planned.runs.length} placements, ${planned.runs.length - 1} runs.`,
+    );
   });
 });
 

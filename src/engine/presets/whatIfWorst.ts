@@ -122,41 +122,76 @@ function answerOf(outcome: WhatIfOutcome, design: string, where: string, tried: 
   }
 }
 
+/** The runs one answer needs: each placement worth trying that the builder accepts, with its scenario. */
+export type WhatIfRuns =
+  | { ok: true; params: WhatIfParams; runs: { placement: WhatIfPlacement; scenario: Scenario }[] }
+  | { ok: false; field: keyof WhatIfParams; error: string };
+
 /**
- * The what-if run at every placement whatIfPlacements() gives, under its own strategy, with the
- * worst run's scenario and the answer in words. `simulate` runs a scenario (a Simulator's
- * simulate); it is called once per placement, at most WHAT_IF_MAX_PLACEMENTS times.
- *
- * Shapes: see WorstWhatIf; the worst is the first placement with the worst outcome in
- * WHAT_IF_OUTCOMES' order, the one asked for first, so a tie keeps it. Errors: params that
- * buildWhatIf() refuses give its `{ ok: false, field, error }`; an exception from `simulate`
- * propagates.
+ * The scenarios worstWhatIf() runs, one per placement whatIfPlacements() gives that buildWhatIf()
+ * accepts (at most WHAT_IF_MAX_PLACEMENTS), the one asked for first: for a caller that runs them
+ * a few at a time (a page that must keep answering) and then asks worstOfRuns(). Errors: params
+ * that buildWhatIf() refuses give its `{ ok: false, field, error }`.
  */
-export function worstWhatIf(params: WhatIfParams, simulate: (scenario: Scenario) => Trace): WorstWhatIf {
+export function whatIfRuns(params: WhatIfParams): WhatIfRuns {
   const first = buildWhatIf(params);
   if (!first.ok) return first;
-  const placements = whatIfPlacements(params).filter((pl) => buildWhatIf({ ...params, ...pl }).ok);
-  let worst: { placement: WhatIfPlacement; outcome: WhatIfOutcome; rank: number } | null = null;
-  for (const placement of placements) {
+  const runs: { placement: WhatIfPlacement; scenario: Scenario }[] = [];
+  for (const placement of whatIfPlacements(params)) {
     const built = buildWhatIf({ ...params, faultAtMs: placement.faultAtMs, lateWrite: placement.lateWrite });
-    if (!built.ok) continue;
-    const outcome = outcomeOf(simulate(built.scenario));
+    if (built.ok) runs.push({ placement, scenario: built.scenario });
+  }
+  return { ok: true, params, runs };
+}
+
+/**
+ * The answer from the traces of whatIfRuns()' scenarios, given in the same order (`traces[i]` is
+ * the run of `runs[i].scenario`). Shapes: see WorstWhatIf; the worst is the first run with the
+ * worst outcome in WHAT_IF_OUTCOMES' order, the one asked for first, so a tie keeps it.
+ * @throws Error when `traces` is not one trace per run
+ */
+export function worstOfRuns(planned: Extract<WhatIfRuns, { ok: true }>, traces: readonly Trace[]): WorstWhatIf {
+  const { params, runs } = planned;
+  if (traces.length !== runs.length)
+    throw new Error(`The what-if needs one run per placement: ${runs.length} placements, ${traces.length} runs.`);
+  let worst: { placement: WhatIfPlacement; outcome: WhatIfOutcome; rank: number } | null = null;
+  runs.forEach(({ placement }, i) => {
+    const outcome = outcomeOf(traces[i]!);
     const rank = WHAT_IF_OUTCOMES.indexOf(outcome);
     if (!worst || rank < worst.rank) worst = { placement, outcome, rank };
-  }
+  });
   const asked = { faultAtMs: params.faultAtMs ?? WHAT_IF_FAULT_AT_MS, lateWrite: params.lateWrite ?? false, where: '' };
-  const chosen = worst ?? { placement: asked, outcome: 'held' as const };
+  const chosen: { placement: WhatIfPlacement; outcome: WhatIfOutcome } = worst ?? { placement: asked, outcome: 'held' };
   const worstParams: WhatIfParams = {
     ...params,
     faultAtMs: chosen.placement.faultAtMs,
     ...(chosen.placement.lateWrite || params.lateWrite !== undefined ? { lateWrite: chosen.placement.lateWrite } : {}),
   };
   const rebuilt = buildWhatIf(worstParams);
-  const scenario = rebuilt.ok ? rebuilt.scenario : first.scenario;
-  const tried = placements.length;
+  if (!rebuilt.ok) return rebuilt;
+  const scenario = rebuilt.scenario;
+  const tried = runs.length;
   const placement = placementText(params.fault, chosen.placement);
   const design = findStrategy(scenario.strategy)?.name ?? scenario.strategy;
   const answer = answerOf(chosen.outcome, design, placement, tried);
   scenario.description = `${scenario.description} The what-if tried ${tried} placements of the fault and of Y; this is the worst under ${design}: ${placement}.`;
   return { ok: true, scenario, params: worstParams, outcome: chosen.outcome, placement, answer, tried };
+}
+
+/**
+ * The what-if run at every placement whatIfPlacements() gives, under its own strategy, with the
+ * worst run's scenario and the answer in words: whatIfRuns() then worstOfRuns(), all at once.
+ * `simulate` runs a scenario (a Simulator's simulate); it is called once per placement, at most
+ * WHAT_IF_MAX_PLACEMENTS times.
+ *
+ * Shapes: see WorstWhatIf. Errors: params that buildWhatIf() refuses give its
+ * `{ ok: false, field, error }`; an exception from `simulate` propagates.
+ */
+export function worstWhatIf(params: WhatIfParams, simulate: (scenario: Scenario) => Trace): WorstWhatIf {
+  const planned = whatIfRuns(params);
+  if (!planned.ok) return planned;
+  return worstOfRuns(
+    planned,
+    planned.runs.map((run) => simulate(run.scenario)),
+  );
 }
