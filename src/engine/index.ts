@@ -35,15 +35,7 @@ export {
   type WhatIfParams,
   type WhatIfStop,
 } from './presets/whatIf';
-export {
-  WHAT_IF_MAX_PLACEMENTS,
-  whatIfRuns,
-  worstOfRuns,
-  worstWhatIf,
-  type WhatIfOutcome,
-  type WhatIfRuns,
-  type WorstWhatIf,
-} from './presets/whatIfWorst';
+export { whatIfRuns, worstOfRuns, type WorstWhatIf } from './presets/whatIfWorst';
 export {
   STRATEGIES,
   findStrategy,
