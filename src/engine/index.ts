@@ -30,9 +30,12 @@ export {
   WHAT_IF_MAX_LEASES,
   WHAT_IF_MAX_MS,
   WHAT_IF_MIN_LEASE_MS,
+  WHAT_IF_STOPS,
   type WhatIfFault,
   type WhatIfParams,
+  type WhatIfStop,
 } from './presets/whatIf';
+export { whatIfRuns, worstOfRuns, type WorstWhatIf } from './presets/whatIfWorst';
 export {
   STRATEGIES,
   findStrategy,
