@@ -249,10 +249,7 @@ export function KnobPicker() {
   const choices = strategy ? choicesOf(strategy) : null;
   const words = tokenSourcesFor(aboutStrategy(strategyId));
   const sources = words.filter((t) => !choices || choices.tokenSource.includes(t.value));
-  const checks = checksDefaultFirst(
-    CHECKS.filter((c) => !choices || choices.check.includes(c.value)),
-    defaults?.check,
-  );
+  const checks = checksDefaultFirst(choices?.check, defaults?.check);
   const check = CHECKS.find((c) => c.value === knobs.check);
   const source = words.find((t) => t.value === knobs.tokenSource);
   // Each system names its lease in its own terms; one with no lease (QJM's epochs) hides the knob.

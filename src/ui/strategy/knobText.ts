@@ -142,11 +142,10 @@ export function retryHint(policy: RetryPolicy, ttlMs: number): string {
   return `Each wait is ${each}. A client that finds the lock taken waits ${waits} in all, besides the tries themselves, before it gives up; ${ttl}, ${verdict}.`;
 }
 
-/** The checks offered with the strategy's default first (the picker marks it "(default)"), the
- * rest in the engine's order: a reader sees the rule a run uses before the pitfalls. */
-export function checksDefaultFirst<T extends { value: CheckMode }>(
-  checks: T[],
-  defaultCheck: CheckMode | undefined,
-): T[] {
-  return [...checks.filter((c) => c.value === defaultCheck), ...checks.filter((c) => c.value !== defaultCheck)];
+/** The checks a strategy offers (`allowed`, all where undefined) with its default first (the
+ * picker marks it "(default)"), the rest in the engine's order: a reader sees the rule a run uses
+ * before the pitfalls. */
+export function checksDefaultFirst(allowed: readonly CheckMode[] | undefined, defaultCheck: CheckMode | undefined) {
+  const offered = CHECKS.filter((c) => !allowed || allowed.includes(c.value));
+  return [...offered.filter((c) => c.value === defaultCheck), ...offered.filter((c) => c.value !== defaultCheck)];
 }
