@@ -139,6 +139,18 @@ test('the comparison says a ✓ answers this run only, and opens the run where f
   await expect(page.getByLabel('Scenario')).toHaveValue('canonical-race');
 });
 
+test('the comparison names a refused write of the rightful holder as that, never as not tested', async ({ page }) => {
+  // A counter that reset hands Client2 33 after the store saw 34: the store refuses the holder.
+  await openLab(page, '#preset=pitfall-counter-reset');
+  await page.getByRole('tab', { name: 'Compare strategies' }).click();
+  const fencing = page.locator('.compare-table').getByRole('row', { name: /Fencing token/ });
+  await expect(fencing.locator('.holder-refused')).toContainText("refused the holder's own write", { timeout: 60_000 });
+  await expect(fencing).toContainText(
+    "Storage refused Client2's own write Z, though nobody newer had the lock: 33 <= 34 -> REJECT.",
+  );
+  await fencing.screenshot({ path: 'test-results/rightful-compare-row.png' });
+});
+
 test('a pitfall preset, the error banner and the controls have no axe violations', async ({ page }) => {
   await openLab(page, '#preset=nope');
   await expect(page.getByRole('alert')).toBeVisible();

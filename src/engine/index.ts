@@ -30,9 +30,12 @@ export {
   WHAT_IF_MAX_LEASES,
   WHAT_IF_MAX_MS,
   WHAT_IF_MIN_LEASE_MS,
+  WHAT_IF_STOPS,
   type WhatIfFault,
   type WhatIfParams,
+  type WhatIfStop,
 } from './presets/whatIf';
+export { whatIfRuns, worstOfRuns, type WorstWhatIf } from './presets/whatIfWorst';
 export {
   STRATEGIES,
   findStrategy,
@@ -57,7 +60,7 @@ export type { StrategyDef, StrategyAbout } from './strategies/types';
 export { STRATEGY_ABOUT, aboutStrategy } from './strategies/about/catalog';
 export { TOKENS_LISTED, formatToken, tokenField, tokenList, tokensFact } from './protocol/tokens';
 export { carryTo, type Carried } from './comparison/carry';
-export { COMPARISON_COLUMNS, NO_TOKEN_WHY, blockedOutcome } from './comparison/columns';
+export { COMPARISON_COLUMNS, HOLDER_REFUSED_WORDS, NO_TOKEN_WHY, blockedOutcome } from './comparison/columns';
 export { formatTraceText, formatVerdict, stepPhrase, cutShortSentence, endedWaitingSentence } from './trace/text';
 export { editSoFar, staleEditsUncommitted } from './trace/edits';
 export { verdictSettledAt } from './trace/settled';

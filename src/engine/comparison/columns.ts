@@ -31,3 +31,7 @@ export function blockedOutcome(row: Pick<ComparisonRow, 'staleWriteBlocked' | 'e
   if (row.staleWriteBlocked === null) return 'not-tested';
   return row.staleWriteBlocked ? 'yes' : 'no';
 }
+
+/** What the blocked column says of a run whose store refused the rightful holder's own write
+ * (ComparisonRow.holderRefused): its own verdict, never "not tested" nor a stale token. */
+export const HOLDER_REFUSED_WORDS = "refused the holder's own write";

@@ -5,11 +5,12 @@
 import type { Scenario } from '../core/scenario';
 import type { CutShort, LeaseRecord, Step, Trace } from '../core/trace';
 import type { Simulator } from '../simulate/simulator';
-import { STRATEGIES, choicesOf, findStrategy, retryPolicyFor } from '../strategies/registry';
+import { STRATEGIES, choicesOf, effectiveKnobs, findStrategy, retryPolicyFor } from '../strategies/registry';
 import { retryPolicyWords } from '../strategies/retry';
 import type { StrategyAbout, StrategyDef } from '../strategies/types';
 import { aboutStrategy } from '../strategies/about/catalog';
 import { formatToken, tokenList } from '../protocol/tokens';
+import { renewEveryMsOf } from '../core/defaults';
 import { editOutcome, staleEditsUncommitted, uncommittedPhrase } from '../trace/edits';
 import { cutShortSentence } from '../trace/text';
 import { chanceSentence, refusedByChance } from '../trace/chance';
@@ -29,6 +30,13 @@ export interface ComparisonRow {
    * tested" (text.ts, blockedWord), since nothing beyond the cut is known.
    */
   cutShort: CutShort | null;
+  /**
+   * The first write of the lock's latest holder that a store refused, or null: the store's rule
+   * turned away the rightful holder (its own second write under the bare `<=`, a token reissued
+   * lower by a counter that reset). A verdict of its own, whatever the blocked column says.
+   * `count`: how many such writes the run refused.
+   */
+  holderRefused: HolderRefused | null;
   reason: string;
   /**
    * What a reader must not miss, whatever the blocked column says: a write sent after its
@@ -41,6 +49,9 @@ export interface ComparisonRow {
   /** Whether the stale write is still blocked when the store does not check (null: not asked). */
   blockedWithoutCheck: boolean | null;
   simplification: string;
+  /** A limit of the design a reader of the row must not miss, whatever this run showed
+   * (StrategyAbout.caveat), or ''. A sentence, apart from `reason`: presenting leaves it in the lab. */
+  caveat: string;
   /** The real server this system's runs were recorded on, or null (StrategyAbout.recordedOn). */
   recordedOn: string | null;
   /** Where the model's behaviour comes from (StrategyAbout.sources). */
@@ -50,6 +61,15 @@ export interface ComparisonRow {
   /** Null when the row could not run: `error` says why. */
   trace: Trace | null;
   error: string | null;
+}
+
+/** A refused write of the rightful holder: who, which write, where, the comparison written out. */
+interface HolderRefused {
+  client: string;
+  value: string;
+  resource: string;
+  comparison: string;
+  count: number;
 }
 
 /** The same scenario under another strategy, its parties carried by role (comparison/carry.ts):
@@ -73,6 +93,7 @@ export function compareUnder(scenario: Scenario, strategy: StrategyDef, simulato
     strategy: strategy.id,
     name: strategy.name,
     simplification: about?.simplification ?? '',
+    caveat: about?.caveat ?? '',
     recordedOn: about?.recordedOn ?? null,
     sources: about?.sources ?? [],
     ...(about?.disputed ? { disputed: about.disputed } : {}),
@@ -88,6 +109,7 @@ export function compareUnder(scenario: Scenario, strategy: StrategyDef, simulato
       monotonicToken: false,
       staleWriteBlocked: null,
       cutShort: null,
+      holderRefused: null,
       reason: '',
       warnings: [],
       carried: [],
@@ -103,6 +125,7 @@ export function compareUnder(scenario: Scenario, strategy: StrategyDef, simulato
   // if the resource checks it"), from a second run rather than from a sentence written by hand.
   const unchecked = blocked ? withoutCheck(carried.scenario, strategy, simulator) : null;
   const uncheckedReason = unchecked ? uncheckedSentence(unchecked) : '';
+  const refused = holderRefusedIn(trace);
   return {
     ...base,
     // From the row's design (its token source), not from what this run happened to grant.
@@ -110,7 +133,13 @@ export function compareUnder(scenario: Scenario, strategy: StrategyDef, simulato
       (carried.scenario.knobs.tokenSource ?? strategy.defaults.tokenSource) === 'none' ? null : v.tokensMonotonic,
     staleWriteBlocked: attempted ? blocked : null,
     cutShort: v.cutShort ?? null,
-    reason: [reasonFrom(trace, keptAliveWords(trace, strategy)), handover(trace), uncheckedReason, about?.caveat ?? '']
+    holderRefused: refused,
+    reason: [
+      refused ? holderRefusedSentence(refused) : '',
+      reasonFrom(trace, keptAliveWords(trace, strategy)),
+      handover(trace),
+      uncheckedReason,
+    ]
       .filter(Boolean)
       .join(' '),
     warnings: warningsFrom(trace),
@@ -122,6 +151,27 @@ export function compareUnder(scenario: Scenario, strategy: StrategyDef, simulato
     trace,
     error: null,
   };
+}
+
+/** The run's first refused write of the lock's latest holder (Verdict.rightfulWriteRejected), or null. */
+function holderRefusedIn(trace: Trace): HolderRefused | null {
+  const first = trace.verdict.rightfulWriteRejected;
+  const w = first ? trace.steps[first.step]?.write : undefined;
+  if (!first || !w) return null;
+  return {
+    client: w.client,
+    value: w.value,
+    resource: first.resource,
+    comparison: w.comparison,
+    count: trace.verdict.rightfulWritesRejected,
+  };
+}
+
+/** "Storage refused Client1's own write B, though nobody newer had the lock: 33 <= 33 -> REJECT."
+ * and how many more it refused. */
+function holderRefusedSentence(r: HolderRefused): string {
+  const more = r.count > 1 ? ` It refused ${r.count} writes of the lock's rightful holder in all.` : '';
+  return `${r.resource} refused ${r.client}'s own write ${r.value}, though nobody newer had the lock: ${r.comparison}.${more}`;
 }
 
 /**
@@ -303,7 +353,14 @@ function reasonFrom(trace: Trace, keptAlive = ''): string {
  */
 function keptAliveWords(trace: Trace, strategy: StrategyDef): string {
   const words = aboutStrategy(strategy.id)?.keptAlive;
-  return !words || (strategy.hasRenewalKnobs && trace.scenario.knobs.keepalive !== true) ? '' : words;
+  const knobs = effectiveKnobs(strategy, trace.scenario.knobs);
+  if (!words || (strategy.hasRenewalKnobs && knobs.keepalive !== true)) return '';
+  return typeof words === 'string' ? words : words(periodWords(renewEveryMsOf(knobs)));
+}
+
+/** "333 ms" under a second, "10 s", "1.5 s", "300 s" from there: a renewal period in words. */
+function periodWords(ms: number): string {
+  return ms < 1000 ? `${fmt(ms)} ms` : `${(ms / 1000).toLocaleString('en-US', { maximumFractionDigits: 3 })} s`;
 }
 
 /**

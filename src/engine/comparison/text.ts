@@ -1,12 +1,15 @@
 // The comparison table as text, for the CLI's `--table`: one row per strategy, read off its run.
 // Invariant: pure formatting of ComparisonRow fields.
 
-import { COMPARISON_COLUMNS, NO_TOKEN_WORDS, blockedOutcome } from './columns';
+import { COMPARISON_COLUMNS, HOLDER_REFUSED_WORDS, NO_TOKEN_WORDS, blockedOutcome } from './columns';
 import type { ComparisonRow } from './compare';
 
-/** The blocked column in words: an untested row with a warning, or a run cut short, is not left looking safe. */
-export function blockedWord(row: Pick<ComparisonRow, 'staleWriteBlocked' | 'warnings' | 'error' | 'cutShort'>): string {
-  switch (blockedOutcome(row)) {
+type BlockedRow = Pick<ComparisonRow, 'staleWriteBlocked' | 'holderRefused' | 'warnings' | 'error' | 'cutShort'>;
+
+/** The zombie's half of the blocked column: an untested row with a warning, or a run cut short,
+ * is not left looking safe. */
+function zombieWord(row: BlockedRow, outcome: ReturnType<typeof blockedOutcome>): string {
+  switch (outcome) {
     case 'could-not-run':
       return 'could not run';
     case 'cut-short':
@@ -22,11 +25,22 @@ export function blockedWord(row: Pick<ComparisonRow, 'staleWriteBlocked' | 'warn
   }
 }
 
-/** Everything a row says in its last column: why, then warnings, then what was carried, or its error. */
-export function rowSentences(row: Pick<ComparisonRow, 'reason' | 'warnings' | 'carried' | 'error'>): string {
+/** The blocked column in words: the zombie's outcome, and a run that refused the rightful
+ * holder's own write says so whatever else it found (alone where no zombie wrote). */
+export function blockedWord(row: BlockedRow): string {
+  const outcome = blockedOutcome(row);
+  if (!row.holderRefused || outcome === 'could-not-run') return zombieWord(row, outcome);
+  if (outcome === 'not-tested') return HOLDER_REFUSED_WORDS.charAt(0).toUpperCase() + HOLDER_REFUSED_WORDS.slice(1);
+  return `${zombieWord(row, outcome)}, ${outcome === 'yes' ? 'but' : 'and'} ${HOLDER_REFUSED_WORDS}`;
+}
+
+/** Everything a row says in its last column: why, the design's caveat, then warnings, then what
+ * was carried, or its error. */
+export function rowSentences(row: Pick<ComparisonRow, 'reason' | 'caveat' | 'warnings' | 'carried' | 'error'>): string {
   if (row.error) return row.error;
   return [
     row.reason,
+    ...(row.caveat ? [row.caveat] : []),
     ...row.warnings.map((w) => `Warning: ${w}`),
     ...(row.carried.length > 0 ? [`How the run was carried here: ${row.carried.join(' ')}`] : []),
   ].join(' ');

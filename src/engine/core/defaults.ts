@@ -69,7 +69,16 @@ export const retryWaitMs = (policy: RetryPolicy, rand: number): number =>
 
 /** Every strategy's id, as scenario files and links store it; strategies/registry.ts orders them
  * for the comparison. */
-export const STRATEGY_IDS = ['lease-trust', 'redlock', 'zookeeper', 'etcd', 'fencing', 'chubby', 'qjm'] as const;
+export const STRATEGY_IDS = [
+  'lease-trust',
+  'redlock',
+  'zookeeper',
+  'etcd',
+  'fencing',
+  'chubby',
+  'qjm',
+  'redis-watchdog',
+] as const;
 export type KnownStrategyId = (typeof STRATEGY_IDS)[number];
 
 /** The id of a strategy a validated scenario or a trace names.
@@ -102,3 +111,8 @@ export const BASE_KNOBS: Readonly<Omit<Knobs, 'tokenSource' | 'check' | Optional
  * than 1 ms, so a 1 or 2 ms lease cannot make a timer that fires again at the same instant forever.
  */
 export const heartbeatEveryMs = (leaseMs: number): number => Math.max(1, Math.floor(leaseMs / 3));
+
+/** How often a generic client renews its lease (ms): the `renewEveryMs` knob, or, absent, every
+ * third of the lease (heartbeatEveryMs), as Redisson's watchdog does (10 s of its 30 s). */
+export const renewEveryMsOf = (knobs: Pick<Knobs, 'renewEveryMs' | 'leaseTtlMs'>): number =>
+  knobs.renewEveryMs ?? heartbeatEveryMs(knobs.leaseTtlMs);

@@ -57,6 +57,12 @@ export interface Knobs {
    * clients always keep their sessions alive and ignore it.
    */
   keepalive?: boolean;
+  /**
+   * How often (ms) those clients renew while keepalive is on: 1 ms up to the lease. Absent: a
+   * third of the lease, rounded down (Redisson's watchdog: 10 s of 30 s; Hazelcast's CP session
+   * heartbeat is 5 s of a 300 s session). The real systems' clients ignore it.
+   */
+  renewEveryMs?: number;
   /** When each client's application stops acting on the lock; absent clients: `lost`. */
   stopActing?: Partial<Record<string, StopPolicy>>;
   /**
@@ -101,6 +107,7 @@ export type OptionalKnob =
   | 'lockDelayMs'
   | 'leaseGraceFactor'
   | 'keepalive'
+  | 'renewEveryMs'
   | 'stopActing'
   | 'checkLeaseBeforeWrite'
   | 'blobStore'

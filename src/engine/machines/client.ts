@@ -1,8 +1,9 @@
 // A client of the generic strategies. It asks for the lock, believes it holds it until its own
 // clock says the lease ran out (timed from when it asked: protocol/belief.ts), or a resource
 // refuses it, and carries its token on every write. A grant older than one it has had, or whose
-// lease is over when it arrives, is ignored. With keepalive on it renews its lease every third of
-// it, as a watchdog does; when its application stops acting is its stop policy (W.actingUntil).
+// lease is over when it arrives, is ignored. With keepalive on it renews its lease every
+// renewEveryMs (a third of it unless set), as a watchdog does; when its application stops acting
+// is its stop policy (W.actingUntil).
 // Invariant it keeps: it only writes while it believes it holds the lock. That belief is exactly
 // what a pause, a slow network or a skewed clock can make wrong; the resource is the real guard.
 
@@ -15,7 +16,6 @@ import * as W from './common/writer';
 import * as G from './common/grant';
 import { judgeGrant, type GrantTiming } from '../protocol/belief';
 import type { StopPolicy } from '../core/defaults';
-import { heartbeatEveryMs } from '../core/defaults';
 
 export interface ClientInput {
   lockService: string;
@@ -23,10 +23,12 @@ export interface ClientInput {
   retryMs: number;
   resources: string[];
   mailer: string | null;
-  /** The lease length (ms): a keepalive goes every third of it, and a renew deadline is a third before its end. */
+  /** The lease length (ms): a renew deadline is a third of it before its end. */
   leaseMs: number;
   /** Whether it renews its lease while it holds the lock. */
   keepalive: boolean;
+  /** How often it renews (ms, at least 1), while keepalive is on. */
+  renewEveryMs: number;
   stopActing: StopPolicy;
   /** Whether its application checks its lease by its own clock right before each write. */
   checkLeaseBeforeWrite: boolean;
@@ -178,7 +180,7 @@ export const clientMachine = clientSetup
           lostNoted: false,
         });
         if (context.keepalive)
-          enqueue.raise(timerEvent({ type: 'timer.renew' }), { id: 'renew', delay: heartbeatEveryMs(context.leaseMs) });
+          enqueue.raise(timerEvent({ type: 'timer.renew' }), { id: 'renew', delay: context.renewEveryMs });
       }),
       ignoreGrant: clientSetup.enqueueActions(({ context, event, enqueue, self }) => {
         assertEvent(self, event, 'lock.grant');
@@ -206,7 +208,7 @@ export const clientMachine = clientSetup
           renewalsSent: context.renewalsSent + 1,
           unansweredSinceMs: context.unansweredSinceMs ?? sentAtMs,
         });
-        enqueue.raise(timerEvent({ type: 'timer.renew' }), { id: 'renew', delay: heartbeatEveryMs(context.leaseMs) });
+        enqueue.raise(timerEvent({ type: 'timer.renew' }), { id: 'renew', delay: context.renewEveryMs });
       }),
       /** The lock service renewed the lease: it ends a lease after this renewal was sent. */
       extendLease: clientSetup.enqueueActions(({ context, event, enqueue, self }) => {

@@ -93,6 +93,7 @@ describe('client machine', () => {
           resources: ['Storage'],
           mailer: null,
           leaseMs: 1000,
+          renewEveryMs: 333,
           keepalive: false,
           stopActing: 'lost',
           checkLeaseBeforeWrite: false,

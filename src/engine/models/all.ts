@@ -3,6 +3,7 @@
 // Importing this module only defines the map: a simulator runs these models once it is given them.
 
 import { model as generic } from './generic';
+import { model as redisWatchdog } from './redisWatchdog';
 import { model as etcd } from './etcd';
 import { model as zookeeper } from './zookeeper';
 import { model as redlock } from './redlock';
@@ -20,4 +21,5 @@ export const ALL_MODELS: Readonly<Record<KnownStrategyId, Model>> = {
   redlock,
   chubby,
   qjm,
+  'redis-watchdog': redisWatchdog,
 };

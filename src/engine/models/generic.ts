@@ -1,4 +1,5 @@
-// The generic strategies' model (fencing token, plain lease): the lock service, client, store and
+// The generic strategies' model (fencing token, plain lease; Redis with a watchdog reuses its
+// machines under other names and defaults, ./redisWatchdog.ts): the lock service, client, store and
 // mailer machines, with the inputs and card fields of ../strategies/parties.ts. The real systems'
 // models reuse its store and mailer.
 
@@ -20,7 +21,8 @@ import {
   resourceFields,
   resourceInput,
 } from '../strategies/parties';
-import { MAILER, STORAGE, STORAGE2 } from '../core/parties';
+import { LOCK_SERVICE, MAILER, STORAGE, STORAGE2 } from '../core/parties';
+import type { TimerClock } from '../kernel/clock';
 import { erase, withLogic, type PartyLogicSpec } from './logic';
 
 /** A store's logic: `Storage` checks tokens with the knob's check, `Storage2` checks nothing. */
@@ -42,9 +44,10 @@ export function sharedLogic(info: PartyInfo, knobs: Knobs): PartyLogicSpec | und
   return undefined;
 }
 
-/** The generic strategies' model: their parties with their machines (genericParties() lists them). */
-export const model: Model = (knobs, clients) =>
-  withLogic(genericParties(knobs, clients), (info) => {
+/** The generic machines for `infos`, their clients asking `lockService` (the lock party's id);
+ * `clientClock` is the clock the clients time on. */
+export function genericLogic(knobs: Knobs, infos: PartyInfo[], lockService: string, clientClock?: TimerClock) {
+  return withLogic(infos, (info) => {
     if (info.kind === 'lock')
       return {
         logic: erase(
@@ -53,7 +56,16 @@ export const model: Model = (knobs, clients) =>
       };
     if (info.kind === 'client')
       return {
-        logic: erase(fromMachine(clientMachine, clientInput(knobs, info.id), ({ context }) => clientFields(context))),
+        logic: erase(
+          fromMachine(clientMachine, { ...clientInput(knobs, info.id), lockService }, ({ context }) =>
+            clientFields(context),
+          ),
+        ),
+        ...(clientClock ? { timerClock: clientClock } : {}),
       };
     return sharedLogic(info, knobs);
   });
+}
+
+/** The generic strategies' model: their parties with their machines (genericParties() lists them). */
+export const model: Model = (knobs, clients) => genericLogic(knobs, genericParties(knobs, clients), LOCK_SERVICE);

@@ -21,6 +21,7 @@ export const MODEL_LOADERS: Readonly<Record<KnownStrategyId, ModelLoader>> = {
   redlock: () => import('./redlock').then((m) => m.model),
   chubby: () => import('./chubby').then((m) => m.model),
   qjm: () => import('./qjm').then((m) => m.model),
+  'redis-watchdog': () => import('./redisWatchdog').then((m) => m.model),
 };
 
 /**

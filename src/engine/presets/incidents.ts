@@ -73,7 +73,7 @@ const consulLockDelay: Preset = {
   id: 'consul-lock-delay',
   title: 'A 10 s lease that keeps the lock for 35 s',
   summary:
-    'The lock service promises Client1 a 10 s lease but, as Consul may, keeps it up to twice as long, and when it ends unreleased it holds the lock back for a 15 s lock-delay. Client1 freezes at 100 ms; Client2 asks at 1 s and gets the lock only at 35 s. Safer for the data, slower to recover: the cost of waiting out a holder that cannot be reached.',
+    'The lock service promises Client1 a 10 s lease but, as Consul may, keeps it up to twice as long, and when it ends unreleased it holds the lock back for a 15 s lock-delay. Client1 freezes at 100 ms; Client2 asks at 1 s and gets the lock only at 35 s. Safer for the data, slower to recover: the cost of waiting out a holder that cannot be reached. The Consul documents give its lock-delay as 15 s by default and say a session may be kept up to twice its TTL; a user reported a 10 s TTL freeing the lock only after about 35 s.',
   scenario: scenarioOf({
     name: 'A 10 s lease that keeps the lock for 35 s',
     strategy: 'fencing',

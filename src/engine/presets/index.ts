@@ -4,6 +4,7 @@ import type { Preset } from './build';
 import { canonicalRace, leaseTrustRace, slowNetwork } from './canonical';
 import { SYSTEM_PRESETS } from './systems';
 import { INCIDENT_PRESETS } from './incidents';
+import { RENEWAL_CASE_PRESETS } from './renewalCases';
 import {
   blobStoreIfMatch,
   blobStoreNoCheck,
@@ -62,7 +63,7 @@ export const PRESET_GROUPS: readonly { title: string; presets: readonly Preset[]
     ],
   },
   { title: 'Real systems', presets: SYSTEM_PRESETS },
-  { title: 'From incident reports', presets: INCIDENT_PRESETS },
+  { title: 'From incident reports', presets: [...INCIDENT_PRESETS, ...RENEWAL_CASE_PRESETS] },
 ];
 
 export const PRESETS: readonly Preset[] = PRESET_GROUPS.flatMap((g) => g.presets);

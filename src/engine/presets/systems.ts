@@ -6,8 +6,10 @@ import { ZOOKEEPER_PRESETS } from './zookeeper';
 import { ETCD_PRESETS } from './etcd';
 import { CHUBBY_PRESETS } from './chubby';
 import { QJM_PRESETS } from './qjm';
+import { REDIS_WATCHDOG_PRESETS } from './redisWatchdog';
 
 export const SYSTEM_PRESETS: readonly Preset[] = [
+  ...REDIS_WATCHDOG_PRESETS,
   ...REDLOCK_PRESETS,
   ...ZOOKEEPER_PRESETS,
   ...ETCD_PRESETS,

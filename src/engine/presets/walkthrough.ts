@@ -214,7 +214,7 @@ export const carryManyWrites: Preset = {
   id: 'carry-many-writes',
   title: 'One grant, many writes, the same token on each',
   summary:
-    "Client1 writes A, B and C under its one grant, each carrying token 33 with a write number (33,1), (33,2), (33,3); the store accepts each, and max_seen stays 33 while the write number climbs. The article's bare rule would refuse B (33 <= 33), so the store compares the pair. Then Client1 freezes, Client2 writes with (34,1), and Client1's late fourth write (33,4) is refused: an older grant loses, however many writes it made.",
+    "Client1 writes A, B and C under its one grant, each carrying token 33; the store tells them apart by their write number (33 = 33, write 2 after write 1) and accepts each, and max_seen stays 33. The article's bare rule would refuse B (33 <= 33): this store compares the write number only when the tokens are equal, the lab's default rule. Then Client1 freezes, Client2 writes with 34, and Client1's late fourth write with 33 is refused (33 <= 34): an older grant loses, however many writes it made.",
   scenario: scenarioOf({
     name: 'Many writes under one grant',
     description:

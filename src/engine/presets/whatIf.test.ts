@@ -233,9 +233,74 @@ describe('bad params: a sentence, never an exception', () => {
     [{ fault: 'meteor' }, 'fault', 'There is no fault called "meteor".'],
     [{ strategy: 'paxos' }, 'strategy', 'There is no strategy called "paxos".'],
     [{ seed: -1 }, 'seed', 'The seed must be a whole number from 0 to 4294967295 (got -1).'],
+    [
+      { stopActing: 'sometimes' },
+      'stopActing',
+      'There is no choice called "sometimes" for when Client1 stops acting: give told, never or own-deadline.',
+    ],
+    [{ keepalive: 'yes' }, 'keepalive', 'Whether the lease is renewed must be true or false (got yes).'],
+    [{ lateWrite: 1 }, 'lateWrite', 'Whether Client1 writes late must be true or false (got 1).'],
+    [
+      { lateWrite: true, fault: 'slow-network' },
+      'lateWrite',
+      'A write held up on the network already lands when the network lets it: a late write is for the other faults.',
+    ],
+    [
+      { faultAtMs: 10 },
+      'faultAtMs',
+      'The fault can start at 0.06 s at the earliest, once Client1 has written A (got 0.01 s).',
+    ],
+    [
+      { faultAtMs: 100.5 },
+      'faultAtMs',
+      'The time the fault starts must be a whole number of milliseconds (got 100.5 ms).',
+    ],
+    [{ faultAtMs: Number.NaN }, 'faultAtMs', 'The time the fault starts must be a number of seconds.'],
+    [
+      { leaseTtlMs: 100, faultAtMs: 100_001 },
+      'faultAtMs',
+      'With a 0.1 s lease, the fault can start at 100 s at the latest (got 100.001 s).',
+    ],
   ] as const)('%o → %s: %s', (change, field, error) => {
     const params = { ...EXAMPLE_WHAT_IF, ...change } as WhatIfParams;
     expect(() => buildWhatIf(params)).not.toThrow();
     expect(buildWhatIf(params)).toEqual({ ok: false, field, error });
+  });
+});
+
+describe("when Client1 stops, the keepalive, the late write and the fault's start", () => {
+  const asked: WhatIfParams = {
+    fault: 'partition',
+    faultMs: 40_000,
+    leaseTtlMs: 30_000,
+    client2AsksAtMs: 5_000,
+    strategy: 'lease-trust',
+    stopActing: 'never',
+    lateWrite: true,
+    faultAtMs: 9_900,
+  };
+
+  it('are carried in the scenario, so a link to it (validated JSON) keeps them', () => {
+    const scenario = roundTrip(built(asked));
+    expect(scenario.knobs).toEqual({ leaseTtlMs: 30_000, keepalive: true, stopActing: { Client1: 'never' } });
+    expect(scenario.actions.find((a) => a.type === 'partition')?.atMs).toBe(9_900);
+    // Y after the lease its last renewal (at 0 s) bought has ended: 30 s + 0.5 s.
+    expect(scenario.actions.find((a) => a.type === 'write' && a.value === 'Y')?.atMs).toBe(30_500);
+    expect(scenario.name).toBe(
+      'Client1 is cut off from the lock service for 40 s at 9.9 s with a 30 s lease; Client2 asks at 5 s; Client1 is never told',
+    );
+    expect(scenario.description).toContain('Its lock library never tells it when the lease is lost');
+  });
+
+  it('each stop maps to its stop policy, and the keepalive can be turned off for a cut or on for a pause', () => {
+    expect(built({ ...asked, stopActing: 'own-deadline' }).knobs.stopActing).toEqual({ Client1: 'renew-deadline' });
+    expect(built({ ...asked, stopActing: 'told' }).knobs.stopActing).toBeUndefined();
+    expect(built({ ...asked, keepalive: false }).knobs.keepalive).toBeUndefined();
+    expect(built({ ...EXAMPLE_WHAT_IF, keepalive: true }).knobs.keepalive).toBe(true);
+  });
+
+  it('a plain lease lets the never-told, late Y in; told, the same client stops and nothing gets in', () => {
+    expect(simulate(built(asked)).verdict.staleWriteAccepted).toMatchObject({ client: 'Client1' });
+    expect(simulate(built({ ...asked, stopActing: 'told' })).verdict.staleWritesAccepted).toBe(0);
   });
 });

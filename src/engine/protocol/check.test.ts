@@ -26,13 +26,34 @@ describe('decideWrite', () => {
     expect(decideWrite('token-seq', 34, 1, 34, 2)).toMatchObject({
       accept: true,
       maxSeqAfter: 2,
-      comparison: '(34,2) > (34,1) -> ACCEPT',
+      comparison: '34 = 34, write 2 after write 1 -> ACCEPT',
     });
-    expect(decideWrite('token-seq', 34, 2, 34, 1)).toMatchObject({ accept: false });
+    expect(decideWrite('token-seq', 34, 2, 34, 1)).toMatchObject({
+      accept: false,
+      comparison: '34 = 34, write 1 not after write 2 -> REJECT',
+    });
+    expect(decideWrite('token-seq', 34, 2, 34, 2)).toMatchObject({ accept: false });
+    expect(decideWrite('token-seq', 34, 0, 34, 1)).toMatchObject({
+      accept: true,
+      comparison: '34 = 34, write 1, the first seen -> ACCEPT',
+    });
+  });
+
+  it('(token, seq) reads as the article’s check whenever the tokens differ, whatever the write numbers', () => {
     expect(decideWrite('token-seq', 34, 1, 33, 9)).toMatchObject({
       accept: false,
-      comparison: '(33,9) <= (34,1) -> REJECT',
+      reason: 'older than a token already seen',
+      comparison: '33 <= 34 -> REJECT',
+      maxSeenAfter: 34,
+      maxSeqAfter: 1,
     });
+    expect(decideWrite('token-seq', 33, 5, 34, 1)).toMatchObject({
+      accept: true,
+      comparison: '34 > 33 -> ACCEPT',
+      maxSeenAfter: 34,
+      maxSeqAfter: 1,
+    });
+    expect(decideWrite('token-seq', null, 0, 33, 1)).toMatchObject({ accept: true, comparison: '33 > none -> ACCEPT' });
   });
 
   it('no check accepts anything; a check without a token refuses', () => {

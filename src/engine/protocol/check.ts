@@ -1,6 +1,7 @@
 // Compare: the resource's decision on one write, for every check mode a user can pick.
-// Invariant kept by 'reject-le' and 'token-seq': the accepted (token, seq) pairs at one resource
-// strictly increase, so once a newer holder's write is accepted no older holder's write can be.
+// Invariant kept by 'reject-le' and 'token-seq' (the default): the accepted (token, seq) pairs at
+// one resource strictly increase, so once a newer holder's write is accepted no older holder's
+// write can be; under 'token-seq' the holder's own further writes, with the same token, still pass.
 
 import type { BlobStore, CheckMode } from '../core/scenario';
 import type { TokenValue } from '../core/trace';
@@ -85,17 +86,43 @@ export function decideWrite(
     const accept = check === 'reject-le' ? order > 0 : order >= 0;
     return { accept, ...verdictWords(check, t, m, accept, order), ...(accept ? fresh : keep) };
   }
-  // token-seq: the pair (token, seq) must be strictly newer than the newest pair accepted.
-  const pairOrder = order !== 0 ? order : seq - maxSeq;
-  const pair = `(${t},${seq})`;
-  const seen = `(${m},${maxSeq})`;
-  return pairOrder > 0
-    ? { accept: true, reason: 'newer (token, seq) than any seen', comparison: `${pair} > ${seen} -> ACCEPT`, ...fresh }
+  // token-seq: the pair (token, seq) must be strictly newer than the newest pair accepted. Tokens
+  // that differ decide alone, so the comparison reads as the article's; only an equal token, the
+  // holder's own further write, is told apart by its write number.
+  if (order !== 0) {
+    const accept = order > 0;
+    return { accept, ...verdictWords('reject-le', t, m, accept, order), ...(accept ? fresh : keep) };
+  }
+  return seq > maxSeq
+    ? { accept: true, ...sameTokenWords(t, seq, maxSeq, true), ...fresh }
+    : { accept: false, ...sameTokenWords(t, seq, maxSeq, false), ...keep };
+}
+
+/**
+ * The words of a `token-seq` verdict on a write whose token equals max_seen: the write numbers in
+ * plain words ("33 = 33, write 2 after write 1 -> ACCEPT", "33 = 33, write 1 not after write 2 ->
+ * REJECT"). `seq` is the write's number under its grant (1, 2, …), `maxSeq` the newest accepted
+ * under that token (0: none yet, so any write of it is the first seen).
+ */
+function sameTokenWords(
+  token: string,
+  seq: number,
+  maxSeq: number,
+  accept: boolean,
+): Pick<WriteDecision, 'reason' | 'comparison'> {
+  if (maxSeq === 0 && accept)
+    return {
+      reason: 'the first write seen with this token',
+      comparison: `${token} = ${token}, write ${seq}, the first seen -> ACCEPT`,
+    };
+  return accept
+    ? {
+        reason: 'the same token, a later write of its holder',
+        comparison: `${token} = ${token}, write ${seq} after write ${maxSeq} -> ACCEPT`,
+      }
     : {
-        accept: false,
-        reason: order < 0 ? 'older than a token already seen' : 'a repeated or reordered write of the same grant',
-        comparison: `${pair} <= ${seen} -> REJECT`,
-        ...keep,
+        reason: 'the same token, but not a later write than one already accepted',
+        comparison: `${token} = ${token}, write ${seq} not after write ${maxSeq} -> REJECT`,
       };
 }
 

@@ -7,7 +7,6 @@ import { clientFields, clientInput } from '../strategies/parties';
 import { BELIEF_TIMER, RENEW_TIMER, RETRY_TIMER, note, plain, send, type Out, type Plain } from './plain';
 import { judgeGrant } from '../protocol/belief';
 import { EARLY_STOP } from '../machines/common/writer';
-import { heartbeatEveryMs } from '../core/defaults';
 
 type S = Plain<ClientContext>;
 /** A state's answer to an event: its step; null, handled with nothing changed; undefined, not
@@ -290,7 +289,7 @@ export function client(knobs: Knobs, id: string): PartyLogic<S> {
     pendingWrites: [],
     lastValue: null,
   };
-  const renewEveryMs = heartbeatEveryMs(input.leaseMs);
+  const renewEveryMs = input.renewEveryMs;
   const own = (s: S, e: PartyEvent): Answer => {
     if (s.value === 'holding') {
       const answer = holdingLease(s, e, renewEveryMs);

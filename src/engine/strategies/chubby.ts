@@ -22,7 +22,7 @@ function parties(knobs: Knobs, clients: string[]): PartyInfo[] {
 export const chubby: StrategyDef = {
   id: 'chubby',
   name: 'Chubby lock + sequencer',
-  defaults: { tokenSource: 'durable-counter', check: 'reject-le' },
+  defaults: { tokenSource: 'durable-counter', check: 'token-seq' },
   choices: { tokenSource: ['durable-counter'], check: ['reject-le', 'reject-lt', 'token-seq', 'none'] },
   lockAuthority: CHUBBY,
   leaseKnob: 'Session lease (ms)',

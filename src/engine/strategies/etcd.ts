@@ -25,7 +25,7 @@ function parties(knobs: Knobs, clients: string[]): PartyInfo[] {
 export const etcd: StrategyDef = {
   id: 'etcd',
   name: 'etcd lock + revision',
-  defaults: { tokenSource: 'durable-counter', check: 'reject-le' },
+  defaults: { tokenSource: 'durable-counter', check: 'token-seq' },
   choices: {
     tokenSource: ['durable-counter', 'resetting-counter'],
     check: ['reject-le', 'reject-lt', 'token-seq', 'validity', 'none'],

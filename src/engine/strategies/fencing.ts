@@ -8,7 +8,7 @@ import { LOCK_SERVICE } from '../core/parties';
 export const fencing: StrategyDef = {
   id: 'fencing',
   name: 'Fencing token (generic pattern)',
-  defaults: { tokenSource: 'durable-counter', check: 'reject-le' },
+  defaults: { tokenSource: 'durable-counter', check: 'token-seq' },
   lockAuthority: LOCK_SERVICE,
   lockDelay: 'none',
   hasRenewalKnobs: true,

@@ -10,7 +10,7 @@ import type { ResourceContext, ResourceInput } from '../machines/resource';
 import type { FieldValue, PartyInfo } from '../core/trace';
 import { isOrderedSource } from '../protocol/tokens';
 import { LOCK_SERVICE, MAILER, STORAGE, STORAGE2 } from '../core/parties';
-import { DEFAULT_STOP_POLICY, lockDelayMsOf, stopPolicyOf } from '../core/defaults';
+import { DEFAULT_STOP_POLICY, lockDelayMsOf, renewEveryMsOf, stopPolicyOf } from '../core/defaults';
 
 function resourceIds(knobs: Knobs): string[] {
   return knobs.secondResource === 'unchecked' ? [STORAGE, STORAGE2] : [STORAGE];
@@ -72,6 +72,7 @@ export const clientInput = (knobs: Knobs, id: string): ClientInput => ({
   mailer: knobs.sideEffect === 'email' ? MAILER : null,
   leaseMs: knobs.leaseTtlMs,
   keepalive: knobs.keepalive ?? false,
+  renewEveryMs: renewEveryMsOf(knobs),
   stopActing: stopPolicyOf(knobs, id),
   checkLeaseBeforeWrite: knobs.checkLeaseBeforeWrite ?? false,
 });

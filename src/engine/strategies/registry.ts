@@ -18,8 +18,19 @@ import { zookeeper } from './zookeeper';
 import { etcd } from './etcd';
 import { chubby } from './chubby';
 import { qjm } from './qjm';
+import { redisWatchdog } from './redisWatchdog';
 
-export const STRATEGIES: readonly StrategyDef[] = [leaseTrust, redlock, zookeeper, etcd, fencing, chubby, qjm];
+export const STRATEGIES: readonly StrategyDef[] = [
+  leaseTrust,
+  redlock,
+  zookeeper,
+  etcd,
+  fencing,
+  chubby,
+  qjm,
+  // Last, so the golden random schedules keep each earlier strategy's sampler seed (its index).
+  redisWatchdog,
+];
 
 export function findStrategy(id: string): StrategyDef | undefined {
   return STRATEGIES.find((s) => s.id === id);

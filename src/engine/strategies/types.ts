@@ -6,7 +6,7 @@
 import type { CheckMode, Knobs, TokenSource } from '../core/scenario';
 import type { PartyInfo } from '../core/trace';
 import type { PartyLogic } from '../core/party';
-import type { KnownStrategyId, RetryPolicy } from '../core/defaults';
+import type { KnownStrategyId, RetryPolicy, StopPolicy } from '../core/defaults';
 import type { RetryChoice } from './retry';
 import type { TimerClock } from '../kernel/clock';
 
@@ -20,8 +20,9 @@ export interface PartySpec {
 export interface StrategyDef {
   id: KnownStrategyId;
   name: string;
-  /** The knobs this strategy defines; a scenario may still override them. */
-  defaults: Pick<Knobs, 'tokenSource' | 'check'>;
+  /** The knobs this strategy defines; a scenario may still override them (keepalive: on where
+   * the system's client always renews, Redisson's watchdog). */
+  defaults: Pick<Knobs, 'tokenSource' | 'check'> & Partial<Pick<Knobs, 'keepalive'>>;
   /** The party that "expire the lease now" addresses. */
   lockAuthority: string;
   /** Every party "expire the lease now" addresses, where there are several (Redlock's masters). */
@@ -47,6 +48,9 @@ export interface StrategyDef {
    * others wait or ask again until answered): what a scenario that leaves them out gets, and the
    * client libraries' defaults the pickers offer. */
   retry?: { defaults: Readonly<RetryPolicy>; choices: readonly RetryChoice[] };
+  /** What a client the `stopActing` knob leaves out gets; absent: DEFAULT_STOP_POLICY (`lost`).
+   * Redisson's watchdog never tells its holder (`never`). */
+  defaultStopPolicy?: StopPolicy;
   /** False where the stop policies do not apply (a QJM writer has no lease to lose). */
   hasStopPolicy?: boolean;
   /**
@@ -82,8 +86,9 @@ export interface StrategyAbout {
   caveat?: string;
   /** A sentence on how its client keeps a grant alive (heartbeats, keepalives), said where a
    * comparison row's lock never changed hands because the holder still held it; absent: its
-   * clients do not renew. */
-  keptAlive?: string;
+   * clients do not renew. A function where the renewal period is the `renewEveryMs` knob: given
+   * the run's period in words ("10 s", "333 ms"), it says the sentence with it. */
+  keptAlive?: string | ((every: string) => string);
   /** What the system's own authors answer to the model's verdict, and how far the answer goes,
    * said beside the sources (Redlock's: a store can check the random value, not order it);
    * absent: the model's verdict is not disputed. */

@@ -23,7 +23,7 @@ function parties(knobs: Knobs, clients: string[]): PartyInfo[] {
 export const zookeeper: StrategyDef = {
   id: 'zookeeper',
   name: 'ZooKeeper lock + zxid',
-  defaults: { tokenSource: 'durable-counter', check: 'reject-le' },
+  defaults: { tokenSource: 'durable-counter', check: 'token-seq' },
   choices: {
     tokenSource: ['durable-counter', 'resetting-counter'],
     check: ['reject-le', 'reject-lt', 'token-seq', 'none'],

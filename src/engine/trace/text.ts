@@ -165,6 +165,8 @@ function restartPhrase(step: StepOf<'node.restarted'>, system: KnownStrategyId):
       return `restarts (promised epoch ${d.lastPromisedEpoch} kept)`;
     case 'redlock':
       return 'restarts empty (no fsync)';
+    case 'redis-watchdog':
+      return 'restarts empty (the lock key is gone)';
     case 'fencing':
     case 'lease-trust':
       if (d.tokenSource === 'resetting-counter') return 'restarts (counter reset)';

@@ -76,6 +76,7 @@ const KNOB_CHECKS: { [K in keyof Knobs]-?: KnobCheck<K> } = {
   lockDelayMs: (v, p) => int(v, p, 0, LIMITS.leaseTtlMs.max),
   leaseGraceFactor: (v, p) => num(v, p, 1, LIMITS.leaseGraceFactor),
   keepalive: (v, p) => bool(v, p),
+  renewEveryMs: (v, p) => int(v, p, 1, LIMITS.leaseTtlMs.max),
   stopActing: stopPolicies,
   checkLeaseBeforeWrite: (v, p) => bool(v, p),
   blobStore: (v, p) => oneOf(v, p, BLOB_STORES),
@@ -109,6 +110,15 @@ function knobs(v: unknown, strategy: StrategyDef, clients: readonly string[]): P
     }
   }
   return out as Partial<Knobs>;
+}
+
+/** A renewal must come before the lease it renews runs out: renewEveryMs is at most the lease. */
+function renewalWithinLease(k: Knobs): void {
+  if (k.renewEveryMs !== undefined && k.renewEveryMs > k.leaseTtlMs)
+    throw new Invalid(
+      'knobs.renewEveryMs',
+      `a renewal must come within the lease: expected at most the lease length (leaseTtlMs, ${k.leaseTtlMs} ms), got ${k.renewEveryMs}`,
+    );
 }
 
 function network(v: unknown): NetworkSpec {
@@ -276,6 +286,7 @@ function parse(raw: unknown): Scenario {
     o.clients === undefined ? DEFAULT_CLIENTS : int(o.clients, 'clients', LIMITS.clients.min, LIMITS.clients.max);
   const clients = clientIds(clientCount);
   const k = knobs(o.knobs, strategy, clients);
+  renewalWithinLease(effectiveKnobs(strategy, k));
   const parties = strategy.parties(effectiveKnobs(strategy, k), clients).map((p) => p.id);
   const scenario: Scenario = {
     format: SCENARIO_FORMAT,

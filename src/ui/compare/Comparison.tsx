@@ -7,6 +7,7 @@ import { useEffect, useRef, useState } from 'react';
 import {
   COMPARISON_COLUMNS,
   DEFAULT_EVENT_BUDGET,
+  HOLDER_REFUSED_WORDS,
   NO_TOKEN_WHY,
   STRATEGIES,
   blockedOutcome,
@@ -36,15 +37,44 @@ const YesNo = ({ value, warned = false }: { value: boolean | null; warned?: bool
   );
 
 /**
- * The "zombie's write kept out" cell: a run cut short by its event budget is its own outcome,
- * never a ✓ or "Not tested" (nothing beyond the cut is known; its warning says where it stopped).
+ * The "zombie's write kept out" cell: Yes, No or not tested; a run cut short by its event budget
+ * is its own outcome, never a ✓ or "Not tested" (nothing beyond the cut is known; its warning says
+ * where it stopped). Where the store turned away the rightful holder's own write, that verdict in
+ * its own words: alone where no zombie wrote (never "Not tested"), beside the answer where one did.
  */
 export function BlockedCell({
   row,
 }: {
-  row: Pick<RowSummary, 'staleWriteBlocked' | 'error' | 'cutShort' | 'warnings'>;
+  row: Pick<RowSummary, 'staleWriteBlocked' | 'error' | 'cutShort' | 'warnings' | 'holderRefused'>;
 }) {
   const outcome = blockedOutcome(row);
+  const refused = row.holderRefused !== null && outcome !== 'could-not-run';
+  if (refused && outcome === 'not-tested')
+    return (
+      <span className="no holder-refused">
+        <span aria-hidden="true">✕</span> {HOLDER_REFUSED_WORDS.charAt(0).toUpperCase() + HOLDER_REFUSED_WORDS.slice(1)}
+      </span>
+    );
+  return (
+    <>
+      <ZombieCell row={row} outcome={outcome} />
+      {refused && (
+        <span className="no holder-refused">
+          <span aria-hidden="true">✕</span> {outcome === 'yes' ? 'But it' : 'And it'} {HOLDER_REFUSED_WORDS}
+        </span>
+      )}
+    </>
+  );
+}
+
+/** The zombie's half of the blocked cell: a cut-short run's own outcome, else Yes, No or not tested. */
+function ZombieCell({
+  row,
+  outcome,
+}: {
+  row: Pick<RowSummary, 'staleWriteBlocked' | 'warnings'>;
+  outcome: ReturnType<typeof blockedOutcome>;
+}) {
   if (outcome === 'cut-short' || outcome === 'no-then-cut-short')
     return (
       <span className="cut" data-testid="cut-short-cell">
@@ -357,6 +387,7 @@ function RowVerdict({ row, carriedText }: Pick<RowProps, 'row' | 'carriedText'>)
       <td className="why">
         <CellLabel text={COLUMNS.why} />
         {row.reason}
+        {row.caveat && <span className="row-caveat"> {row.caveat}</span>}
         {row.warnings.map((w) => (
           <span className="row-warning" key={w}>
             <strong>Warning:</strong> {w}

@@ -15,15 +15,45 @@ const text = (row: Parameters<typeof BlockedCell>[0]['row']) => {
 describe('the blocked cell of a comparison row', () => {
   it('says a run cut short was cut short, whatever it had found up to the cut', () => {
     for (const staleWriteBlocked of [true, null]) {
-      const words = text({ staleWriteBlocked, error: null, cutShort, warnings: ['Cut short after…'] });
+      const words = text({
+        staleWriteBlocked,
+        error: null,
+        holderRefused: null,
+        cutShort,
+        warnings: ['Cut short after…'],
+      });
       expect(words).toMatch(/^⚠ Cut short: see the warning/);
       expect(words).not.toMatch(/Yes|Not tested|✓/);
     }
-    expect(text({ staleWriteBlocked: false, error: null, cutShort, warnings: [] })).toMatch(/^⚠ No, then cut short/);
+    expect(text({ staleWriteBlocked: false, error: null, holderRefused: null, cutShort, warnings: [] })).toMatch(
+      /^⚠ No, then cut short/,
+    );
   });
 
   it('answers a run that reached its end as before', () => {
-    expect(text({ staleWriteBlocked: true, error: null, cutShort: null, warnings: [] })).toBe('✓ Yes');
-    expect(text({ staleWriteBlocked: null, error: null, cutShort: null, warnings: [] })).toMatch(/^– Not tested/);
+    expect(text({ staleWriteBlocked: true, error: null, holderRefused: null, cutShort: null, warnings: [] })).toBe(
+      '✓ Yes',
+    );
+    expect(text({ staleWriteBlocked: null, error: null, holderRefused: null, cutShort: null, warnings: [] })).toMatch(
+      /^– Not tested/,
+    );
+  });
+
+  it('names a refused write of the rightful holder: alone where no zombie wrote, beside the answer where one did', () => {
+    const holderRefused = {
+      client: 'Client1',
+      value: 'B',
+      resource: 'Storage',
+      comparison: '33 <= 33 -> REJECT',
+      count: 1,
+    };
+    const alone = text({ staleWriteBlocked: null, error: null, holderRefused, cutShort: null, warnings: [] });
+    expect(alone).toBe("✕ Refused the holder's own write");
+    expect(text({ staleWriteBlocked: true, error: null, holderRefused, cutShort: null, warnings: [] })).toBe(
+      "✓ Yes✕ But it refused the holder's own write",
+    );
+    expect(text({ staleWriteBlocked: null, error: null, holderRefused, cutShort, warnings: [] })).toMatch(
+      /^⚠ Cut short: see the warning.*✕ And it refused the holder's own write$/,
+    );
   });
 });

@@ -26,6 +26,7 @@ describe('the lease knob', () => {
       etcd: 'Lease TTL (ms)',
       chubby: 'Session lease (ms)',
       qjm: null,
+      'redis-watchdog': 'Lock expiry, lockWatchdogTimeout (ms)',
     };
     expect(STRATEGIES.map((s) => s.id).sort()).toEqual(Object.keys(expected).sort());
     for (const [strategy, label] of Object.entries(expected)) {
@@ -82,6 +83,23 @@ describe("the store's check", () => {
     // A system that cannot run the data inside its lock service does not offer it.
     expect(checks('fencing').labels).not.toContain('guarded by the lock service');
     unmountAll();
+  });
+
+  it('lists the default check first and marks it, with the article’s bare <= and < still offered', () => {
+    for (const strategy of ['fencing', 'zookeeper', 'etcd', 'chubby']) {
+      const store = createLabStore(findPreset('canonical-race')!.scenario, { code: ALL_CODE });
+      store.getState().setStrategy(strategy);
+      const select = renderInLab(store, <KnobPicker />).querySelectorAll('select')[1]!;
+      const labels = [...select.options].map((o) => o.textContent);
+      expect(labels[0], strategy).toBe('a holder’s later writes pass, older tokens refused (default)');
+      expect(labels, strategy).toContain('reject token <= max_seen (the article’s bare <= check)');
+      expect(labels, strategy).toContain('reject token < max_seen');
+      expect(
+        labels.filter((l) => l?.endsWith('(default)')),
+        strategy,
+      ).toHaveLength(1);
+      unmountAll();
+    }
   });
 });
 

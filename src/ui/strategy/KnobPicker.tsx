@@ -6,8 +6,11 @@
 import { useId, useState } from 'react';
 import {
   LIMITS,
+  DEFAULT_STOP_POLICY,
   RETRY_KNOBS,
   STOP_POLICIES,
+  heartbeatEveryMs,
+  renewEveryMsOf,
   choicesOf,
   clientIds,
   aboutStrategy,
@@ -26,7 +29,15 @@ import {
 } from '../../engine';
 import { formatNumber } from '../format/number';
 import { useActions, useLab } from '../store/context';
-import { CHECKS, GRACE_FACTORS, RETRY_FIELD_LABELS, STOP_POLICY_WORDS, retryHint, tokenSourcesFor } from './knobText';
+import {
+  CHECKS,
+  GRACE_FACTORS,
+  checksDefaultFirst,
+  RETRY_FIELD_LABELS,
+  STOP_POLICY_WORDS,
+  retryHint,
+  tokenSourcesFor,
+} from './knobText';
 
 /** The grace factors offered, with a file's own value among them if it is none of the usual ones. */
 function graceChoices(current: number): { value: number; label: string }[] {
@@ -95,28 +106,33 @@ function NumberField({
   );
 }
 
-/** Each client's stop policy, with `client` set to `policy`; `lost`, the default, is left out. */
+/** Each client's stop policy, with `client` set to `policy`; the strategy's default (`fallback`,
+ * `lost` unless it says otherwise) is left out. */
 export function withStopPolicy(
   current: Knobs['stopActing'],
   client: string,
   policy: StopPolicy,
+  fallback: StopPolicy = DEFAULT_STOP_POLICY,
 ): Knobs['stopActing'] | undefined {
   const next = { ...current };
-  if (policy === 'lost') delete next[client];
+  if (policy === fallback) delete next[client];
   else next[client] = policy;
   return Object.keys(next).length > 0 ? next : undefined;
 }
 
-/** When each client's application stops acting on the lock: one choice per client. */
-function StopPolicies({ clients, knobs }: { clients: string[]; knobs: Knobs }) {
+/** When each client's application stops acting on the lock: one choice per client, where the
+ * strategy has stop policies at all. */
+function StopPolicies({ clients, knobs, strategy }: { clients: string[]; knobs: Knobs; strategy?: StrategyDef }) {
   const { setKnob } = useActions();
+  const fallback = strategy?.defaultStopPolicy ?? DEFAULT_STOP_POLICY;
   const id = useId();
-  const chosen = clients.map((client) => knobs.stopActing?.[client] ?? 'lost');
+  const chosen = clients.map((client) => knobs.stopActing?.[client] ?? fallback);
   // One hint per distinct choice, naming the clients that made it, so none is said twice.
   const hints = [...new Set(chosen)].map((p) => ({
     who: clients.filter((_, i) => chosen[i] === p).join(', '),
     text: STOP_POLICY_WORDS[p].explain,
   }));
+  if (strategy?.hasStopPolicy === false) return null;
   return (
     <fieldset className="stop-policies">
       <legend>When does each client stop acting on the lock?</legend>
@@ -127,13 +143,16 @@ function StopPolicies({ clients, knobs }: { clients: string[]; knobs: Knobs }) {
             id={`${id}-${client}`}
             value={chosen[i]}
             onChange={(e) =>
-              setKnob('stopActing', withStopPolicy(knobs.stopActing, client, e.currentTarget.value as StopPolicy))
+              setKnob(
+                'stopActing',
+                withStopPolicy(knobs.stopActing, client, e.currentTarget.value as StopPolicy, fallback),
+              )
             }
           >
             {STOP_POLICIES.map((p) => (
               <option key={p} value={p}>
                 {STOP_POLICY_WORDS[p].label}
-                {p === 'lost' ? ' (default)' : ''}
+                {p === fallback ? ' (default)' : ''}
               </option>
             ))}
           </select>
@@ -230,7 +249,7 @@ export function KnobPicker() {
   const choices = strategy ? choicesOf(strategy) : null;
   const words = tokenSourcesFor(aboutStrategy(strategyId));
   const sources = words.filter((t) => !choices || choices.tokenSource.includes(t.value));
-  const checks = CHECKS.filter((c) => !choices || choices.check.includes(c.value));
+  const checks = checksDefaultFirst(choices?.check, defaults?.check);
   const check = CHECKS.find((c) => c.value === knobs.check);
   const source = words.find((t) => t.value === knobs.tokenSource);
   // Each system names its lease in its own terms; one with no lease (QJM's epochs) hides the knob.
@@ -281,11 +300,11 @@ export function KnobPicker() {
           onCommit={(n) => setKnob('lockDelayMs', n)}
         />
       )}
-      {strategy?.hasRenewalKnobs && <RenewalFields id={id} knobs={knobs} />}
+      {strategy?.hasRenewalKnobs && <RenewalFields id={id} knobs={knobs} strategy={strategy} />}
       {strategy?.retry && (
         <RetryPolicyFields retry={strategy.retry} policy={retryPolicyFor(strategy, knobs)!} ttlMs={knobs.leaseTtlMs} />
       )}
-      {strategy?.hasStopPolicy !== false && <StopPolicies clients={clientIds(clientCount)} knobs={knobs} />}
+      <StopPolicies clients={clientIds(clientCount)} knobs={knobs} strategy={strategy} />
       <StoreChecks knobs={knobs} />
       <NumberField label="Seed (network timing)" value={seed} min={0} max={0xffffffff} onCommit={setSeed} />
       {Object.keys(overrides).length > 0 && (
@@ -328,19 +347,34 @@ function ChoiceField({ id, label, value, choices, defaultValue, explain, onPick 
   );
 }
 
-/** How a holder keeps its lease: renewing it (keepalive), and how long the service keeps it. */
-function RenewalFields({ id, knobs }: { id: string; knobs: Knobs }) {
+/** How a holder keeps its lease: renewing it (keepalive) and how often, and how long the service
+ * keeps it. Keepalive's default is the strategy's own (on for Redis with a watchdog). */
+function RenewalFields({ id, knobs, strategy }: { id: string; knobs: Knobs; strategy: StrategyDef }) {
   const { setKnob } = useActions();
+  const keepaliveDefault = strategy.defaults.keepalive ?? false;
+  const keepalive = knobs.keepalive ?? keepaliveDefault;
   return (
     <>
       <label className="check">
         <input
           type="checkbox"
-          checked={knobs.keepalive ?? false}
-          onChange={(e) => setKnob('keepalive', e.currentTarget.checked ? true : undefined)}
+          checked={keepalive}
+          onChange={(e) => {
+            const on = e.currentTarget.checked;
+            setKnob('keepalive', on === keepaliveDefault ? undefined : on);
+          }}
         />
-        A holder renews its lease every third of it (keepalive)
+        A holder renews its lease while it holds the lock (keepalive)
       </label>
+      {keepalive && (
+        <NumberField
+          label="Renew every (ms)"
+          value={renewEveryMsOf(knobs)}
+          min={1}
+          max={knobs.leaseTtlMs}
+          onCommit={(n) => setKnob('renewEveryMs', n === heartbeatEveryMs(knobs.leaseTtlMs) ? undefined : n)}
+        />
+      )}
       <div className="field">
         <label htmlFor={`${id}-grace`}>The lock service keeps a lease</label>
         <select

@@ -51,9 +51,9 @@ export function tokenSourcesFor(
 
 const CHECK_WORDS: Record<CheckMode, Words> = {
   'reject-le': {
-    label: 'reject token <= max_seen',
+    label: 'reject token <= max_seen (the article’s bare <= check)',
     explain:
-      'The article’s rule, and the one that fences: a write is refused unless its token is larger than any accepted before. Equal counts as stale, so one token can never write for two holders.',
+      'The article’s rule as written: a write is refused unless its token is larger than any accepted before. Equal counts as stale, so one token can never write for two holders, but a holder that writes twice under one grant has its own second write refused.',
   },
   'reject-lt': {
     label: 'reject token < max_seen',
@@ -61,9 +61,9 @@ const CHECK_WORDS: Record<CheckMode, Words> = {
       'Equal tokens pass; only smaller ones are refused. Harmless while every grant gets a fresh number; if a number is ever issued twice, both holders can write.',
   },
   'token-seq': {
-    label: 'compare (token, seq) pairs',
+    label: 'a holder’s later writes pass, older tokens refused',
     explain:
-      'Each write carries its token and the client’s own write counter; pairs are compared in order, so one holder can write many times while an older token stays refused.',
+      'The article’s check whenever tokens differ (a smaller or equal older token is refused), and for the same token each write carries its number under the grant, so the holder can write many times. Compared as (token, write number) pairs.',
   },
   none: {
     label: 'no check',
@@ -76,7 +76,8 @@ const CHECK_WORDS: Record<CheckMode, Words> = {
   },
 };
 
-/** The store's checks, in the engine's order (CHECK_MODES), with their words. */
+/** The store's checks, in the engine's order (CHECK_MODES), with their words; a picker shows them
+ * with checksDefaultFirst. */
 export const CHECKS: { value: CheckMode; label: string; explain: string }[] = CHECK_MODES.map((value) => ({
   value,
   ...CHECK_WORDS[value],
@@ -139,4 +140,12 @@ export function retryHint(policy: RetryPolicy, ttlMs: number): string {
         : 'so whether it outlasts a key nobody releases is chance';
   const each = minMs === maxMs ? `${formatNumber(minMs)} ms` : `${formatNumber(minMs)} to ${formatNumber(maxMs)} ms`;
   return `Each wait is ${each}. A client that finds the lock taken waits ${waits} in all, besides the tries themselves, before it gives up; ${ttl}, ${verdict}.`;
+}
+
+/** The checks a strategy offers (`allowed`, all where undefined) with its default first (the
+ * picker marks it "(default)"), the rest in the engine's order: a reader sees the rule a run uses
+ * before the pitfalls. */
+export function checksDefaultFirst(allowed: readonly CheckMode[] | undefined, defaultCheck: CheckMode | undefined) {
+  const offered = CHECKS.filter((c) => !allowed || allowed.includes(c.value));
+  return [...offered.filter((c) => c.value === defaultCheck), ...offered.filter((c) => c.value !== defaultCheck)];
 }

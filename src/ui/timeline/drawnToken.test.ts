@@ -28,4 +28,12 @@ describe('a token in the drawing', () => {
     expect(reject('canonical-race')).toBe('write rejected: stale token');
     expect(reject('redlock-race')).toBe('write rejected: its random token compared lower (chance, not order)');
   });
+
+  it('names a refused write of the rightful holder as that, not as a stale token', () => {
+    const s = preset('carry-many-writes');
+    const bare = simulate({ ...s, knobs: { ...s.knobs, check: 'reject-le' }, labels: [] });
+    expect(legendItems(bare).find((i) => i.key === 'reject')!.text).toBe(
+      "write rejected: the holder's own write, refused by the store's rule",
+    );
+  });
 });

@@ -368,7 +368,7 @@ describe('on a phone', () => {
 
 describe('cost', () => {
   it('lays out a 10,000-step trace, and a zoomed window of it emits only what is in view', () => {
-    const trace = simulate(longScenario(1200));
+    const trace = simulate(longScenario(1200, 2));
     expect(trace.steps.length).toBeGreaterThanOrEqual(10_000);
     const fit = fitWindow(trace);
     const timeIt = (window: typeof fit, runs = 20) => {

@@ -187,6 +187,13 @@ export interface LegendItem {
   text: string;
 }
 
+/** The reject entry's words: a stale token, the holder's own write refused by the store's rule, or both. */
+function rejectWords(holderRefused: boolean, staleRefused: boolean): string {
+  if (!holderRefused) return 'write rejected: stale token';
+  const own = "the holder's own write, refused by the store's rule";
+  return staleRefused ? `write rejected: a stale token, or ${own}` : `write rejected: ${own}`;
+}
+
 /** The legend: the marks every trace can show, plus the ones this trace actually has. */
 export function legendItems(trace: Trace, yourActions = false): LegendItem[] {
   const has = {
@@ -197,6 +204,10 @@ export function legendItems(trace: Trace, yourActions = false): LegendItem[] {
     randomTokens: trace.leases.some((l) => typeof l.token === 'string' && !/^\d+$/.test(l.token)),
     lockDelay: lockDelaysOf(trace).length > 0,
     staleAccept: trace.steps.some((s) => s.kind === 'write.accepted' && s.write?.stale),
+    // A refused write of the lock's latest holder (its own second write under the bare <=): the
+    // key names it, not "stale token", which would blame the rightful holder.
+    holderRefused: trace.steps.some((s) => s.kind === 'write.rejected' && s.write && !s.write.stale),
+    staleRefused: trace.steps.some((s) => s.kind === 'write.rejected' && s.write?.stale),
     effect: trace.steps.some((s) => s.kind === 'effect.sent'),
   };
   // The box beside each store (under its name on a phone): what its number is, and where it starts.
@@ -220,7 +231,7 @@ export function legendItems(trace: Trace, yourActions = false): LegendItem[] {
       // Random values (Redlock's) carry no order: a store comparing them refuses one by chance.
       text: has.randomTokens
         ? 'write rejected: its random token compared lower (chance, not order)'
-        : 'write rejected: stale token',
+        : rejectWords(has.holderRefused, has.staleRefused),
     },
     has.staleAccept && { key: 'staleAccept', text: 'stale write accepted' },
     has.effect && { key: 'effect', text: 'side effect outside the fence' },

@@ -12,10 +12,12 @@ import { zookeeperAbout } from './zookeeper';
 import { etcdAbout } from './etcd';
 import { chubbyAbout } from './chubby';
 import { qjmAbout } from './qjm';
+import { redisWatchdogAbout } from './redisWatchdog';
 
 export const STRATEGY_ABOUT: Readonly<Record<KnownStrategyId, StrategyAbout>> = {
   fencing: fencingAbout,
   'lease-trust': leaseTrustAbout,
+  'redis-watchdog': redisWatchdogAbout,
   redlock: redlockAbout,
   zookeeper: zookeeperAbout,
   etcd: etcdAbout,

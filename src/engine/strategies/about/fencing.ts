@@ -2,7 +2,7 @@
 // that never shows these sentences (the embed) never loads them.
 
 import type { StrategyAbout } from '../types';
-import { GENERIC_KEPT_ALIVE, GENERIC_SOURCES, GENERIC_TIMERS } from './generic';
+import { genericKeptAlive, GENERIC_SOURCES, GENERIC_TIMERS } from './generic';
 
 export const fencingAbout: StrategyAbout = {
   summary:
@@ -10,7 +10,7 @@ export const fencingAbout: StrategyAbout = {
   timers: GENERIC_TIMERS,
   simplification:
     'The lock service is one node whose counter is assumed durable (in practice a consensus log or an fsync before replying), but whose leases, waiters and any running lock-delay a crash forgets; a holder renews only with keepalive on, one renewal at a time; the store checks and writes in one atomic step.',
-  keptAlive: GENERIC_KEPT_ALIVE,
+  keptAlive: genericKeptAlive,
   recordedOn: null,
   sources: GENERIC_SOURCES,
 };

@@ -6,9 +6,10 @@ import type { StrategyAbout } from '../types';
 export const GENERIC_TIMERS =
   'The lock service and the clients time leases, renewals and the lock-delay on their wall clocks, as a naive service does, so a clock step can end a lease early or stretch a belief; etcd and ZooKeeper time theirs on monotonic clocks.';
 
-/** How the generic clients keep a grant alive when the keepalive knob is on (StrategyAbout.keptAlive). */
-export const GENERIC_KEPT_ALIVE =
-  'Its client renews its lease every third of it (keepalive is on), so a holder that is neither frozen nor cut off keeps the lock until it lets go.';
+/** How the generic clients keep a grant alive when the keepalive knob is on (StrategyAbout.keptAlive),
+ * `every` being the run's renewal period in words ("333 ms"). */
+export const genericKeptAlive = (every: string): string =>
+  `Its client renews its lease every ${every} (keepalive is on), so a holder that is neither frozen nor cut off keeps the lock until it lets go.`;
 
 /** Where the generic patterns come from (StrategyAbout.sources): the article's own sources. */
 export const GENERIC_SOURCES: StrategyAbout['sources'] = [

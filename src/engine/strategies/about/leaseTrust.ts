@@ -2,7 +2,7 @@
 // that never shows these sentences (the embed) never loads them.
 
 import type { StrategyAbout } from '../types';
-import { GENERIC_KEPT_ALIVE, GENERIC_SOURCES, GENERIC_TIMERS } from './generic';
+import { genericKeptAlive, GENERIC_SOURCES, GENERIC_TIMERS } from './generic';
 
 export const leaseTrustAbout: StrategyAbout = {
   summary:
@@ -10,7 +10,7 @@ export const leaseTrustAbout: StrategyAbout = {
   timers: GENERIC_TIMERS,
   simplification:
     'A client renews its lease only with keepalive on, one renewal at a time, and checks its lease only when it decides to write, not again just before the write leaves; the lock service is one node.',
-  keptAlive: GENERIC_KEPT_ALIVE,
+  keptAlive: genericKeptAlive,
   recordedOn: null,
   sources: GENERIC_SOURCES,
 };
