@@ -214,16 +214,59 @@ test("the embed's first render waits for one round of requests: six at most, as 
   // `vite preview`). Left to itself the bundler split the embed's first render into 19 scripts,
   // and a slow phone waited for four rounds of them: vite.config.ts groups them (the 'page' chunk).
   // The run the page's starter asks for at once counts too: 6 scripts and it were still two rounds.
+  // A link with no first view of its own (that of canonical-race is drawn at t6): the page's own
+  // render is the first the reader sees.
   await page.addInitScript({ content: RECORD_FIRST_RENDER });
-  await openLab(page, '#embed&preset=canonical-race&step=t6');
-  const files = (await beforeFirstRender(page)).filter((path) => /\/(assets|runs)\//.test(path));
+  await openLab(page, '#embed&preset=canonical-race&step=t4');
+  const files = (await beforeFirstRender(page)).filter((path) => /\/(assets|runs|first)\//.test(path));
   // Not nothing: the measure sees the page's script and React DOM, and the run.
   expect(files.filter((path) => path.endsWith('.js')).length, files.join('\n')).toBeGreaterThanOrEqual(2);
   expect(
     files.filter((path) => path.includes('/runs/')),
     files.join('\n'),
   ).toHaveLength(1);
+  expect(files.filter((path) => path.includes('/first/'))).toEqual([]);
   expect(files.length, files.join('\n')).toBeLessThanOrEqual(6);
+});
+
+test("the embed's first view waits for one round of requests and no script, the page's own render for it after", async ({
+  page,
+}) => {
+  // The link a preset's first view is drawn for: what the reader sees first is that view, which
+  // the starter asks for at once with the run (the file, its style sheet, the run: one round, with
+  // no script to wait for). The page's code is asked for once it is drawn: a second round, behind
+  // words already on the screen, so it is not held to one round here.
+  await page.addInitScript({
+    content: `new MutationObserver((_, observer) => {
+      if (document.querySelector('.first-embed [data-testid="narration"]')) {
+        window.firstViewMs = performance.now();
+        observer.disconnect();
+      }
+    }).observe(document, { subtree: true, childList: true });`,
+  });
+  await page.addInitScript({ content: RECORD_FIRST_RENDER });
+  await openLab(page, '#embed&preset=canonical-race&step=t6');
+  await beforeFirstRender(page);
+  const files = await page.evaluate(() => {
+    const at = (window as unknown as { firstViewMs?: number }).firstViewMs;
+    return at === undefined
+      ? null
+      : performance
+          .getEntriesByType('resource')
+          .filter((r) => r.startTime <= at)
+          .map((r) => new URL(r.name).pathname)
+          .filter((path) => /\/(assets|runs|first)\//.test(path));
+  });
+  expect(files, 'the first view was never drawn').not.toBeNull();
+  expect(
+    files!.filter((path) => path.endsWith('.js')),
+    files!.join('\n'),
+  ).toEqual([]);
+  expect(files!.filter((path) => path.includes('/first/')).sort(), files!.join('\n')).toEqual([
+    expect.stringMatching(/\/first\/canonical-race\.json$/),
+    expect.stringMatching(/\/first\/embed\.css$/),
+  ]);
+  expect(files!.length, files!.join('\n')).toBeLessThanOrEqual(6);
 });
 
 test("the page asks for the link's view and runs as it starts, before its script has run, and for each once", async ({

@@ -19,10 +19,11 @@ export const ENTRIES = [
 
 // Runs in the page (kept as text: this file is checked without the DOM's types): records when
 // the page's own narration first appears, in ms since navigation start: drawn afresh, or the
-// build's first view taken over by the page (main.tsx then drops its first-view class).
+// build's first view taken over by the page (main.tsx then drops its first-view class). An embed's
+// first view, which the starter draws before the page's script has come, is not the page's own.
 export const RECORD_FIRST_RENDER = `
   new MutationObserver((_, observer) => {
-    if (document.querySelector('[data-testid="narration"]:not(.first-view *)')) {
+    if (document.querySelector('[data-testid="narration"]:not(.first-view *, .first-embed *)')) {
       window.firstRenderMs = performance.now();
       observer.disconnect();
     }
