@@ -90,3 +90,29 @@ test('is shown for its link with an origin besides, in another order', async ({ 
   await expect(page.locator('.first-embed')).toHaveAttribute('inert', '');
   await expect(page.locator('.first-embed').getByTestId('narration')).toBeVisible();
 });
+
+test('a tap on it before the page has taken over is done once the page has, on the same control', async ({ page }) => {
+  // The page's script is held back until the taps are made, so they land on the first view.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(ENTRY, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('./#embed&preset=canonical-race&step=t6');
+  const first = page.locator('.first-embed');
+  await expect(first).toHaveAttribute('inert', '');
+  await expect(first.locator('input[type="range"]').first()).toHaveAttribute('aria-valuetext', 'Step 16 of 17');
+  // A reader's taps, where the controls are on the screen (the view is inert: no control of its
+  // own takes them).
+  for (const control of [first.locator('button[aria-label="Step back"]'), first.locator('.key-toggle')]) {
+    const box = (await control.boundingBox())!;
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+  }
+  release();
+  await expect(page.locator('.first-embed')).toHaveCount(0);
+  await expect(page.locator('.tl-svg')).toBeVisible();
+  // Each done once: one step back, and the key shown.
+  await expect(page.locator('#root input[type="range"]').first()).toHaveAttribute('aria-valuetext', 'Step 15 of 17');
+  await expect(page.locator('#root .key-toggle')).toHaveAttribute('aria-pressed', 'true');
+});

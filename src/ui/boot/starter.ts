@@ -3,7 +3,8 @@
 // first-view plugin in vite.config.ts). It asks at once for what the link's first render needs
 // beyond the page's own script (the view's code and the preset's shipped run) and starts the
 // page's script: at once for a link, once the lab's first view is on the screen for none. Until
-// the page takes that first view over, it keeps the taps on it; on a lesson's link, it counts P.
+// the page takes a first view over (the lab's, or an embed's), it keeps the taps on it; on a
+// lesson's link, it counts P.
 // Invariant: what it asks for is only files: a wrong guess costs a request, never what the page
 // shows, because the page's own code decides what to open and fetches whatever it still lacks.
 
@@ -80,7 +81,7 @@ export function startPage(config: StarterConfig): void {
     });
     for (const file of config.imports) later(() => preload(file));
   };
-  if (hash.length <= 1) holdTaps();
+  if (hash.length <= 1) holdTaps('#root > .first-view', labTakeover);
   if (viewOfLink(hash) === 'lesson') countPresentKeys();
   const embedFirst = embedFirstOf(hash, config.presets);
   if (embedFirst) return showEmbedFirst(embedFirst, config, start);
@@ -117,6 +118,7 @@ function showEmbedFirst(
     start();
   };
   holdParentMessages(config.earlyMax);
+  holdTaps('#root > .first-embed', embedTakeover);
   const get = (file: string) =>
     fetch(`${file}?v=${config.embedVersion}`).then((response) => (response.ok ? response : Promise.reject()));
   Promise.all([
@@ -208,43 +210,80 @@ function afterFirstPaint(start: () => void): void {
   setTimeout(start, told ? 1500 : 100);
 }
 
+/** The controls of a first view a tap is kept for (holdTaps). */
+const CONTROLS = 'button, summary, input, select, label, a[href]';
+
 /**
- * The lab's first view cannot be used until the page has taken it over (it is inert): a tap on
- * one of its controls meanwhile is kept, and done once the page has (main.tsx sends
- * fencelab:takeover), so a Play pressed as the page appears plays, a moment late, instead of being
- * lost. A list or a field tapped is focused. At most ten are kept.
+ * A control as a reader tells it: its kind and its name, and which of the controls with the same
+ * kind and name it is (0 for the first), among `within`'s.
  */
-function holdTaps(): void {
-  const held: HTMLElement[] = [];
+function controlKey(control: HTMLElement, within: ParentNode): string {
+  const key = (el: Element) =>
+    `${el.tagName}|${el.getAttribute('aria-label') ?? el.getAttribute('title') ?? el.textContent?.trim() ?? ''}`;
+  const same = [...within.querySelectorAll(CONTROLS)].filter((el) => key(el) === key(control));
+  return `${key(control)}|${same.indexOf(control)}`;
+}
+
+/**
+ * A first view cannot be used until the page has taken it over (it is inert): a tap on one of its
+ * controls meanwhile is kept, and done once the page has (`whenTakenOver` calls back), so a Play
+ * pressed as the page appears plays, a moment late, instead of being lost. The lab's first view
+ * is taken over as it is (hydrated: its controls are the same elements); an embed's is drawn
+ * again, and a tap is done on the page's control of the same kind and name in the same place
+ * among them. A list or a field tapped is focused. At most ten are kept.
+ * @param first the first view's selector ('#root > .first-view', '#root > .first-embed')
+ * @param whenTakenOver calls its argument once the page has drawn its controls
+ */
+function holdTaps(first: string, whenTakenOver: (replay: () => void) => void): void {
+  const held: { control: HTMLElement; key: string }[] = [];
   const hold = (event: MouseEvent) => {
-    const first = document.querySelector('#root > .first-view');
-    if (!first || held.length >= 10) return;
+    const view = document.querySelector(first);
+    if (!view || held.length >= 10) return;
     let hit: HTMLElement | null = null;
-    for (const control of first.querySelectorAll<HTMLElement>('button, summary, input, select, label')) {
+    for (const control of view.querySelectorAll<HTMLElement>(CONTROLS)) {
       const box = control.getBoundingClientRect();
       const inside = event.clientX >= box.left && event.clientX <= box.right;
       if (inside && event.clientY >= box.top && event.clientY <= box.bottom) hit = control;
     }
     // A tap repeated on the same control is one wish (Play tapped twice because nothing
     // happened), not two: done twice, a toggle would end where it began.
-    if (hit && held.at(-1) !== hit) held.push(hit);
+    if (hit && held.at(-1)?.control !== hit) held.push({ control: hit, key: controlKey(hit, view) });
   };
   document.addEventListener('click', hold, true);
-  const takeover = () => {
+  whenTakenOver(() => {
     document.removeEventListener('click', hold, true);
     setTimeout(() => {
-      // The page takes the view over as it is (hydrates it): its controls are the same elements.
-      for (const control of held.splice(0)) {
-        if (!control.isConnected || (control as HTMLButtonElement).disabled) continue;
+      const root = document.getElementById('root')!;
+      const ofPage = () => [...root.querySelectorAll<HTMLElement>(CONTROLS)];
+      for (const { control: kept, key } of held.splice(0)) {
+        const control = kept.isConnected ? kept : ofPage().find((el) => controlKey(el, root) === key);
+        if (!control || (control as HTMLButtonElement).disabled) continue;
         const type = (control as HTMLInputElement).type;
         const field = control.tagName === 'INPUT' && type !== 'checkbox' && type !== 'radio';
         if (control.tagName === 'SELECT' || field) control.focus();
         else control.click();
       }
     }, 0);
-  };
-  document.addEventListener('fencelab:takeover', takeover, { once: true });
+  });
 }
+
+/** The lab's first view is taken over once main.tsx sends fencelab:takeover. */
+const labTakeover = (replay: () => void) => document.addEventListener('fencelab:takeover', replay, { once: true });
+
+/**
+ * An embed's first view is taken over once the page has drawn its own player in its place (the
+ * page draws it afresh: React replaces what it finds in #root).
+ */
+const embedTakeover = (replay: () => void) => {
+  // The starter runs before the page's body is parsed: #root is looked for as the page changes.
+  const drawn = () =>
+    !document.querySelector('#root .first-embed') && document.querySelector('#root .embed-bar button');
+  new MutationObserver((_, observer) => {
+    if (!drawn()) return;
+    observer.disconnect();
+    replay();
+  }).observe(document, { subtree: true, childList: true });
+};
 
 /**
  * On a lesson's link the screen stays empty until the lesson has loaded: a P (present) pressed
