@@ -4,6 +4,7 @@
 // chapter's decisive step as a projector shows it (1280x720 at 150 % zoom: 853x480 CSS pixels).
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { STRATEGY_IDS } from '../src/engine/core/defaults';
 import { createSimulator, type ResolvedStep } from '../src/engine/index';
 import { ALL_MODELS } from '../src/engine/surfaces/allModels';
 import { LESSONS, validateLesson } from '../src/engine/surfaces/lessons';
@@ -342,7 +343,7 @@ test.describe('the walkthrough in presenter mode', () => {
     await page.goto(`./#lesson=${lesson.id}&chapter=comparison&step=table&answer=shown&present`);
     await settled(page, 'comparison', 'table', 'revealed');
     const table = page.locator('.compare-table');
-    await expect(table.locator('tbody tr')).toHaveCount(7);
+    await expect(table.locator('tbody tr')).toHaveCount(STRATEGY_IDS.length);
     await expect(table.getByRole('row', { name: /^HDFS epochs/ })).toContainText('Yes');
     // The model's caveats and the buttons into the lab are the lab's (Try it yourself), not the class's.
     await expect(table.getByText('What the model leaves out').first()).toBeHidden();

@@ -7,7 +7,11 @@
 // waits it is made of (every wait here is for the page to say it is done, never a fixed sleep).
 import { deflateRawSync } from 'node:zlib';
 import { expect, test, type Page } from '@playwright/test';
+import { STRATEGY_IDS } from '../src/engine/core/defaults';
 import { openLab, scrubTo } from './helpers';
+
+/** The comparison has one row per strategy. */
+const ROWS = STRATEGY_IDS.length;
 
 /** Clients take turns to acquire, write and release; every seventh pauses past its lease. */
 function longScenario(rounds: number) {
@@ -88,14 +92,14 @@ test('the comparison shows progress, can be stopped and run again, and does not 
 
   await page.getByRole('tab', { name: 'Compare strategies' }).click();
   const progress = page.locator('.compare-progress');
-  await expect(progress).toContainText(/of 7 done/);
+  await expect(progress).toContainText(`of ${ROWS} done`);
   await progress.getByRole('button', { name: 'Stop' }).click();
-  await expect(progress).toContainText(/Stopped after \d of 7 strategies/);
+  await expect(progress).toContainText(new RegExp(`Stopped after \\d of ${ROWS} strategies`));
   await expect(page.locator('.compare-table tr.waiting').first()).toContainText('Not run.');
 
   await progress.getByRole('button', { name: 'Run the comparison again' }).click();
   await expect(progress).toBeHidden({ timeout: 240_000 });
-  await expect(page.locator('.compare-table tbody tr')).toHaveCount(7);
+  await expect(page.locator('.compare-table tbody tr')).toHaveCount(ROWS);
   await expect(page.locator('.compare-table tr.waiting')).toHaveCount(0);
   const sent = await page.evaluate(() => (window as unknown as { comparisonsSent: number }).comparisonsSent);
 
@@ -109,7 +113,7 @@ test('the comparison shows progress, can be stopped and run again, and does not 
   await expect(page.locator('.computing-note')).toBeHidden({ timeout: 60_000 });
   expect(await page.evaluate(() => (window as unknown as { comparisonsSent: number }).comparisonsSent)).toBe(sent);
   await page.getByRole('tab', { name: 'Compare strategies' }).click();
-  await expect(progress).toContainText(/of 7 done/);
+  await expect(progress).toContainText(`of ${ROWS} done`);
   await expect
     .poll(() => page.evaluate(() => (window as unknown as { comparisonsSent: number }).comparisonsSent))
     .toBeGreaterThan(sent);

@@ -10,6 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, sep } from 'node:path';
 import { deflateRawSync } from 'node:zlib';
 import { expect, test, type Page } from '@playwright/test';
+import { STRATEGY_IDS } from '../src/engine/core/defaults';
 
 const DIST = join(process.cwd(), 'dist');
 const PREFIX = '/docs/fencelab/';
@@ -124,7 +125,7 @@ test('the lab under a sub-path: it renders, exports, runs its workers, and stays
 
   // The comparison runs in workers, and a long run in another: both load from the sub-path.
   await page.getByRole('tab', { name: 'Compare strategies' }).click();
-  await expect(page.locator('.compare-table tbody tr')).toHaveCount(7, { timeout: 60_000 });
+  await expect(page.locator('.compare-table tbody tr')).toHaveCount(STRATEGY_IDS.length, { timeout: 60_000 });
   await expect(page.locator('.compare-progress')).toBeHidden({ timeout: 60_000 });
   await page.goto(`${site}${longRun(600)}`);
   await expect(page.getByTestId('narration')).toBeVisible();

@@ -64,7 +64,7 @@ test('screenshot: canonical-race zoomed on t3 and t4', async ({ page }) => {
 test('screenshot: a 10,000-step run, whole and zoomed', async ({ page }) => {
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
-  await page.goto(`${harness}?rounds=1200&cursor=5000`);
+  await page.goto(`${harness}?rounds=1300&cursor=5000`);
   await expect(page.getByRole('img', { name: /^Timeline of/ })).toHaveAttribute('aria-label', /\b[1-9]\d,\d{3} steps/);
   await page.screenshot({ path: 'test-results/timeline/long-run.png', fullPage: true });
   for (let i = 0; i < 6; i += 1) await page.getByRole('button', { name: 'Zoom in on the timeline' }).click();

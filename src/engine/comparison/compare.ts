@@ -49,6 +49,9 @@ export interface ComparisonRow {
   /** Whether the stale write is still blocked when the store does not check (null: not asked). */
   blockedWithoutCheck: boolean | null;
   simplification: string;
+  /** A limit of the design a reader of the row must not miss, whatever this run showed
+   * (StrategyAbout.caveat), or ''. A sentence, apart from `reason`: presenting leaves it in the lab. */
+  caveat: string;
   /** The real server this system's runs were recorded on, or null (StrategyAbout.recordedOn). */
   recordedOn: string | null;
   /** Where the model's behaviour comes from (StrategyAbout.sources). */
@@ -90,6 +93,7 @@ export function compareUnder(scenario: Scenario, strategy: StrategyDef, simulato
     strategy: strategy.id,
     name: strategy.name,
     simplification: about?.simplification ?? '',
+    caveat: about?.caveat ?? '',
     recordedOn: about?.recordedOn ?? null,
     sources: about?.sources ?? [],
     ...(about?.disputed ? { disputed: about.disputed } : {}),
@@ -135,7 +139,6 @@ export function compareUnder(scenario: Scenario, strategy: StrategyDef, simulato
       reasonFrom(trace, keptAliveWords(trace, strategy)),
       handover(trace),
       uncheckedReason,
-      about?.caveat ?? '',
     ]
       .filter(Boolean)
       .join(' '),

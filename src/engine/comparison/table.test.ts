@@ -2,7 +2,7 @@
 // read off its own run, must say what the article's table says, with the reason taken from the run.
 import { describe, expect, it } from 'vitest';
 import { TOKENS_LISTED, PRESETS, STRATEGIES, aboutStrategy, tokenList } from '../index';
-import { compareStrategies, formatComparisonText } from '../surfaces/comparison';
+import { compareStrategies, formatComparisonText, rowSentences } from '../surfaces/comparison';
 import type { Scenario } from '../core/scenario';
 import { createSimulator } from '../index';
 import { ALL_MODELS } from '../models/all';
@@ -43,7 +43,12 @@ describe('the comparison table of the canonical race', () => {
     ['zookeeper', true, true, /^Storage rejected Client1's stale write Y: 33 <= 36 -> REJECT\./],
     ['etcd', true, true, /^Storage rejected Client1's stale write Y: 33 <= 35 -> REJECT\./],
     ['fencing', true, true, /^Storage rejected Client1's stale write Y: 33 <= 34 -> REJECT\./],
-    ['chubby', true, true, /^Storage rejected Client1's stale write Y: 33 <= 34 -> REJECT\..*lock-delay/],
+    [
+      'chubby',
+      true,
+      true,
+      /^Storage rejected Client1's stale write Y: 33 <= 34 -> REJECT\..* A server that does not check sequencers has only the lock-delay/,
+    ],
     [
       'qjm',
       true,
@@ -54,7 +59,9 @@ describe('the comparison table of the canonical race', () => {
     const r = row(id);
     expect(r.monotonicToken).toBe(monotonic);
     expect(r.staleWriteBlocked).toBe(blocked);
-    expect(r.reason).toMatch(reason);
+    // The design's caveat (Chubby's lock-delay) follows the run's reason, in a field of its own
+    // that presenting can leave out.
+    expect(rowSentences(r)).toMatch(reason);
     // The row is read off a run under that strategy, not written by hand.
     expect(r.trace!.scenario.strategy).toBe(id);
     if (monotonic !== null) expect(r.monotonicToken).toBe(r.trace!.verdict.tokensMonotonic);

@@ -34,11 +34,13 @@ export function blockedWord(row: BlockedRow): string {
   return `${zombieWord(row, outcome)}, ${outcome === 'yes' ? 'but' : 'and'} ${HOLDER_REFUSED_WORDS}`;
 }
 
-/** Everything a row says in its last column: why, then warnings, then what was carried, or its error. */
-export function rowSentences(row: Pick<ComparisonRow, 'reason' | 'warnings' | 'carried' | 'error'>): string {
+/** Everything a row says in its last column: why, the design's caveat, then warnings, then what
+ * was carried, or its error. */
+export function rowSentences(row: Pick<ComparisonRow, 'reason' | 'caveat' | 'warnings' | 'carried' | 'error'>): string {
   if (row.error) return row.error;
   return [
     row.reason,
+    ...(row.caveat ? [row.caveat] : []),
     ...row.warnings.map((w) => `Warning: ${w}`),
     ...(row.carried.length > 0 ? [`How the run was carried here: ${row.carried.join(' ')}`] : []),
   ].join(' ');

@@ -387,6 +387,7 @@ function RowVerdict({ row, carriedText }: Pick<RowProps, 'row' | 'carriedText'>)
       <td className="why">
         <CellLabel text={COLUMNS.why} />
         {row.reason}
+        {row.caveat && <span className="row-caveat"> {row.caveat}</span>}
         {row.warnings.map((w) => (
           <span className="row-warning" key={w}>
             <strong>Warning:</strong> {w}

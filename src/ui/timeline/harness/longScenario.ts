@@ -1,4 +1,4 @@
-// A long run for measuring the timeline (10,000+ steps at 1,200 rounds): three clients take turns
+// A long run for measuring the timeline (10,000+ steps at 1,300 rounds): three clients take turns
 // acquiring, writing and releasing, and every fifth one pauses past its lease, so the run is full
 // of messages, leases, pauses, accepts and rejects. `writesPerTurn` 2 gives each holder a second
 // write under its grant: the cost test needs it for 10,000 steps, since with one write the run
