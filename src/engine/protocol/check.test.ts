@@ -30,9 +30,12 @@ describe('decideWrite', () => {
     });
     expect(decideWrite('token-seq', 34, 2, 34, 1)).toMatchObject({
       accept: false,
-      comparison: '34 = 34, write 1 not after write 2 -> REJECT',
+      comparison: '34 = 34, but write 2 came first -> REJECT',
     });
-    expect(decideWrite('token-seq', 34, 2, 34, 2)).toMatchObject({ accept: false });
+    expect(decideWrite('token-seq', 34, 2, 34, 2)).toMatchObject({
+      accept: false,
+      comparison: '34 = 34, write 2 not after write 2 -> REJECT',
+    });
     expect(decideWrite('token-seq', 34, 0, 34, 1)).toMatchObject({
       accept: true,
       comparison: '34 = 34, write 1, the first seen -> ACCEPT',

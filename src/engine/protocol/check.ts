@@ -98,11 +98,16 @@ export function decideWrite(
     : { accept: false, ...sameTokenWords(t, seq, maxSeq, false), ...keep };
 }
 
+/** The reason a `token-seq` store gives for refusing a write its own holder's later write
+ * overtook: refusing it keeps the newest data, so it is no rightful write refused. */
+const OLDER_OWN_WRITE_REASON = 'an older write of the same holder';
+
 /**
  * The words of a `token-seq` verdict on a write whose token equals max_seen: the write numbers in
- * plain words ("33 = 33, write 2 after write 1 -> ACCEPT", "33 = 33, write 1 not after write 2 ->
- * REJECT"). `seq` is the write's number under its grant (1, 2, …), `maxSeq` the newest accepted
- * under that token (0: none yet, so any write of it is the first seen).
+ * plain words ("33 = 33, write 2 after write 1 -> ACCEPT"; a write its holder's later one overtook,
+ * "33 = 33, but write 3 came first -> REJECT"; the same write again, "33 = 33, write 2 not after
+ * write 2 -> REJECT"). `seq` is the write's number by its client (1, 2, …, never reused), `maxSeq`
+ * the newest accepted under that token (0: none yet, so any write of it is the first seen).
  */
 function sameTokenWords(
   token: string,
@@ -120,10 +125,17 @@ function sameTokenWords(
         reason: 'the same token, a later write of its holder',
         comparison: `${token} = ${token}, write ${seq} after write ${maxSeq} -> ACCEPT`,
       }
-    : {
-        reason: 'the same token, but not a later write than one already accepted',
-        comparison: `${token} = ${token}, write ${seq} not after write ${maxSeq} -> REJECT`,
-      };
+    : seq < maxSeq
+      ? // Overtaken on the way: the holder's own later write got there first and is kept, as it
+        // holds the newest data; applying this one would put older data over it.
+        {
+          reason: OLDER_OWN_WRITE_REASON,
+          comparison: `${token} = ${token}, but write ${maxSeq} came first -> REJECT`,
+        }
+      : {
+          reason: 'the same token, but not a later write than one already accepted',
+          comparison: `${token} = ${token}, write ${seq} not after write ${maxSeq} -> REJECT`,
+        };
 }
 
 /** A write's decision at a store that may be a blob store, with what the trace says about it. */

@@ -13,7 +13,7 @@ type S = Plain<ClientContext>;
  * this state's event (the answers every state shares come next). */
 type Answer = Out<ClientContext> | null | undefined;
 
-const noGrant = { token: null, grantId: null, believedUntilMs: null, seq: 0 };
+const noGrant = { token: null, grantId: null, believedUntilMs: null };
 const cancelRenew: Effect = { type: 'cancel', id: RENEW_TIMER };
 const armRenew = (delayMs: number): Effect => ({ type: 'arm', id: RENEW_TIMER, delayMs, event: { type: RENEW_TIMER } });
 const armBelief = (delayMs: number): Effect => ({
@@ -95,7 +95,6 @@ function onGrant(s: S, e: PartyEvent, renewEveryMs: number): Out<ClientContext> 
     token: e.token as number,
     grantId: e.grantId as number,
     newestGrantId: e.grantId as number,
-    seq: 0,
     pendingWrites: [],
     unansweredSinceMs: null,
     renewing: c.keepalive,
@@ -279,6 +278,7 @@ export function client(knobs: Knobs, id: string): PartyLogic<S> {
   const initial: ClientContext = {
     ...input,
     ...noGrant,
+    seq: 0,
     ttlMs: 0,
     newestGrantId: 0,
     libraryUntilMs: null,

@@ -35,6 +35,8 @@ export class Oracle {
   private staleRejected = 0;
   private rightfulFirst: Verdict['rightfulWriteRejected'] = null;
   private rightfulRejected = 0;
+  /** Per resource and grant, the highest write number it accepted (grant id -> seq). */
+  private acceptedSeq = new Map<string, Map<number, number>>();
   private lastStatus: StepStatus | null = null;
 
   /** An independent oracle that knows what this one knows (a checkpoint's copy). */
@@ -43,6 +45,7 @@ export class Oracle {
     oracle.tokens = [...this.tokens];
     oracle.newestAcceptedGrant = new Map(this.newestAcceptedGrant);
     oracle.maxSeen = new Map(this.maxSeen);
+    oracle.acceptedSeq = new Map([...this.acceptedSeq].map(([k, v]) => [k, new Map(v)]));
     oracle.violations = [...this.violations];
     return oracle;
   }
@@ -131,6 +134,19 @@ export class Oracle {
     return { stale: true, alsoHolding: own && own.endedMs === null ? this.latestHolder : null };
   }
 
+  /** Whether `party` already accepted a later write of the same grant than write `seq`: refusing
+   * this one then keeps the newest data, so it is no rightful write refused. */
+  private overtaken(party: string, grantId: number, seq: number): boolean {
+    return (this.acceptedSeq.get(party)?.get(grantId) ?? 0) > seq;
+  }
+
+  private noteAcceptedSeq(party: string, grantId: number | undefined, seq: number): void {
+    if (grantId === undefined) return;
+    const seqs = this.acceptedSeq.get(party) ?? new Map<number, number>();
+    this.acceptedSeq.set(party, seqs);
+    seqs.set(grantId, Math.max(seqs.get(grantId) ?? 0, seq));
+  }
+
   /** I3: a grant while another grant's lease is still live at the lock service makes two holders. */
   private onGrant(note: Note, step: number, leases: readonly LeaseRecord[]): void {
     const live = leases.find((l) => l.endedMs === null && l.grantId !== note.grantId);
@@ -177,12 +193,13 @@ export class Oracle {
     const stale = judgement.stale;
     if (write.verdict === 'rejected') {
       if (stale) this.staleRejected++;
-      else if (write.grantId !== undefined) {
+      else if (write.grantId !== undefined && !this.overtaken(party, write.grantId, write.seq)) {
         this.rightfulRejected++;
         this.rightfulFirst ??= { step, client: write.client, resource: party };
       }
       return judgement;
     }
+    this.noteAcceptedSeq(party, write.grantId, write.seq);
     if (stale) {
       this.staleAccepted++;
       this.staleFirst ??= { step, client: write.client, resource: party, token: write.token };

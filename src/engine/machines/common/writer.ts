@@ -49,11 +49,14 @@ export type ClientEvent<E, Reply = WriteReply> = { env: Env; from?: string } & (
   { type: 'cmd.acquire' } | { type: 'cmd.write'; value: string } | { type: 'cmd.release' } | Reply | E
 );
 
-export const noGrant = { token: null, grantId: null, believedUntilMs: null, seq: 0 } as const;
+// `seq` survives a lost or repeated grant: a client numbers its writes over its whole life, so a
+// holder granted the same token again (a repeated grant) never reuses a number its store has
+// already accepted, which the (token, seq) check would refuse.
+export const noGrant = { token: null, grantId: null, believedUntilMs: null } as const;
 
-export const writerDefaults = { ...noGrant, pendingWrites: [] as string[], lastValue: null };
+export const writerDefaults = { ...noGrant, seq: 0, pendingWrites: [] as string[], lastValue: null };
 
-/** Carry: one write's messages, its note, and the context patch (the per-grant sequence number). */
+/** Carry: one write's messages, its note, and the context patch (the client's write number). */
 export function writeOut(
   ctx: WriterFields,
   value: string,
@@ -135,7 +138,7 @@ export function takeGrant(
         detail: { ...(believedUntilMs !== null ? { believedUntilMs } : {}), ...detail },
       }),
     ],
-    patch: { token, grantId, believedUntilMs, seq: 0 },
+    patch: { token, grantId, believedUntilMs },
   };
 }
 
