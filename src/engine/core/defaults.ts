@@ -9,7 +9,15 @@ import type { Knobs, NetworkSpec, OptionalKnob } from './scenario';
 export const TOKEN_SOURCES = ['durable-counter', 'resetting-counter', 'uuid', 'wall-clock', 'none'] as const;
 
 /** How a resource compares an incoming token with its max_seen, in the order the pickers offer them. */
-export const CHECK_MODES = ['reject-le', 'reject-lt', 'token-seq', 'validity', 'none'] as const;
+export const CHECK_MODES = ['reject-le', 'reject-lt', 'token-seq', 'equal', 'validity', 'none'] as const;
+
+/** The checks a store fenced at takeover can keep (Knobs.fenceAtTakeover): the fence raises
+ * max_seen to the new holder's own token, so the check must let that token through again. */
+export const TAKEOVER_CHECKS = [
+  'reject-lt',
+  'token-seq',
+  'equal',
+] as const satisfies readonly (typeof CHECK_MODES)[number][];
 
 export const SECOND_RESOURCES = ['none', 'unchecked'] as const;
 

@@ -27,6 +27,8 @@ export type TokenSource = (typeof TOKEN_SOURCES)[number];
  * - `reject-le`: the article's rule, reject token <= max_seen;
  * - `reject-lt`: published practice, reject token < max_seen, so equal tokens pass;
  * - `token-seq`: (token, per-write seq) compared as a pair with <=;
+ * - `equal`: accepted only if the token equals the current holder's, which the store was given
+ *   when the lock changed hands (Flink's fenced endpoints); implies `fenceAtTakeover`;
  * - `validity`: the data lives in the lock service, and a write succeeds only while its grant is current;
  * - `none`: the resource trusts the client.
  */
@@ -73,6 +75,14 @@ export interface Knobs {
    */
   checkLeaseBeforeWrite?: boolean;
   /**
+   * The generic strategies: a client that takes the lock first fences `Storage` with its token
+   * (max_seen raised to it, or under `equal` made the current token) and sends no write until the
+   * store has answered, so a stale write that arrives before the new holder's first write is
+   * refused (Temporal's shard `range_id`, Kafka's broker epoch). Absent: false, the store learns
+   * a token from the first write that carries it; `check: 'equal'` fences regardless.
+   */
+  fenceAtTakeover?: boolean;
+  /**
    * What `Storage` is: absent, a store that checks tokens itself (`check`); `plain-put`, a blob
    * store with no conditional write, which overwrites whatever arrives and cannot compare tokens;
    * `if-match`, a blob store fronted by conditional writes: the front keeps max_seen in the
@@ -110,6 +120,7 @@ export type OptionalKnob =
   | 'renewEveryMs'
   | 'stopActing'
   | 'checkLeaseBeforeWrite'
+  | 'fenceAtTakeover'
   | 'blobStore'
   | 'retryCount'
   | 'retryDelayMs'

@@ -52,6 +52,7 @@ export const STEP_KINDS = [
   'write.skipped',
   'write.accepted',
   'write.rejected',
+  'store.fenced',
   'write.acked',
   'write.refused',
   'effect.sent',
@@ -305,6 +306,14 @@ export interface NoteDetails {
     txid?: number;
   };
   'write.rejected': NoteDetails['write.accepted'];
+  'store.fenced': {
+    /** Whether the store took the new holder's token (an older one than it knows is refused). */
+    accepted: boolean;
+    /** The comparison written out ("34 > 33 -> max_seen = 34", "current = 5f3a0c1e"). */
+    comparison: string;
+    maxSeenBefore: TokenValue;
+    maxSeenAfter: TokenValue;
+  };
   'write.acked': QuorumWriteDetail;
   'write.refused': QuorumWriteDetail & { reason?: string; fenced?: boolean };
   'effect.sent': { value?: string };

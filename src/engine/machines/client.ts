@@ -32,6 +32,9 @@ export interface ClientInput {
   stopActing: StopPolicy;
   /** Whether its application checks its lease by its own clock right before each write. */
   checkLeaseBeforeWrite: boolean;
+  /** Whether it fences the first store with its token when it takes the lock, and holds its
+   * writes until the store has answered (Knobs.fenceAtTakeover). */
+  fenceAtTakeover: boolean;
 }
 
 /** Its writer fields, the newest grant it has had (a late, older one is ignored), when its own
@@ -49,6 +52,9 @@ export interface ClientContext extends ClientInput, W.WriterFields {
   renewing: boolean;
   /** Whether its library has already noted the current grant lost (a never-told holder). */
   lostNoted: boolean;
+  /** Whether it has fenced the store with its current grant and waits for the answer (its writes
+   * wait with it). */
+  fencing: boolean;
 }
 
 type ClientEvent = W.ClientEvent<
@@ -58,6 +64,7 @@ type ClientEvent = W.ClientEvent<
   | { type: 'lock.renewFailed'; grantId: number }
   | { type: 'timer.renew' }
   | { type: 'write.go'; value: string }
+  | { type: 'fence.ack'; grantId: number; accepted: boolean }
 >;
 
 export const LAPSE_CAUSE = {
@@ -65,6 +72,12 @@ export const LAPSE_CAUSE = {
   unanswered: `its renewal went unanswered, and ${W.EARLY_STOP['first-doubt']}`,
   ranOut: 'its lease ran out by its own clock',
 };
+
+/** Why a holder lets go of a grant whose fence the store refused. */
+export const FENCE_REFUSED = 'the store already knows a newer holder, so its fence was refused';
+
+/** Why writes held for a fence are dropped when the grant ends first. */
+export const FENCE_UNANSWERED = 'its grant ended before the store answered its fence';
 
 /** Why a write its own check held back does not go. */
 export const CHECK_HELD_BACK = 'its own check found the lease over by its clock';
@@ -106,6 +119,13 @@ export function belief(
   return { believedUntilMs: acting, ttlMs: Math.max(0, (acting ?? libraryUntilMs) - nowMs), libraryUntilMs };
 }
 
+/** A grant that ends while its fence is unanswered drops the writes that waited for it, a step each. */
+function dropFencedWrites(enqueue: EnqueueArgs<typeof clientSetup>['enqueue'], context: ClientContext): void {
+  if (!context.fencing) return;
+  for (const n of W.dropQueuedWrites(context, FENCE_UNANSWERED)) enqueue(effect.note(n));
+  enqueue.assign({ fencing: false, pendingWrites: [] });
+}
+
 const clientSetup = setup({
   types: {
     context: {} as ClientContext,
@@ -130,6 +150,10 @@ const clientSetup = setup({
     /** A never-told holder whose library has not yet noted this grant lost. */
     notesLoss: ({ context }) => W.carriesOn({ context }) && !context.lostNoted,
     checksLease: ({ context }) => context.checkLeaseBeforeWrite,
+    /** Fenced at takeover: a write waits until the store has taken the holder's token, so it
+     * can never arrive before the fence that protects it. */
+    isFencing: ({ context }) => context.fencing,
+    isFenceTaken: ({ event }) => event.type === 'fence.ack' && event.accepted,
   },
   delays: {
     leaseBelief: ({ context }) => context.ttlMs,
@@ -172,13 +196,21 @@ export const clientMachine = clientSetup
         const judged = judgeGrant(event, context.newestGrantId, event.env.nowMs);
         const b = belief(context, judged.believedUntilMs, event.env.nowMs);
         const g = W.takeGrant(event.token, event.grantId, b.believedUntilMs, context.lockService);
-        W.enqueueGrant(enqueue, context, g, {
+        const fields = {
           ...b,
           newestGrantId: event.grantId,
           unansweredSinceMs: null,
           renewing: context.keepalive,
           lostNoted: false,
-        });
+          fencing: context.fenceAtTakeover,
+        };
+        if (context.fenceAtTakeover) {
+          // Its queued writes wait for the store's answer (fenceTaken sends them).
+          enqueue.assign({ ...g.patch, ...fields });
+          for (const e of g.effects) enqueue(e);
+          const fence = { type: 'fence.request', token: event.token, grantId: event.grantId };
+          enqueue(effect.send(context.resources[0]!, fence));
+        } else W.enqueueGrant(enqueue, context, g, fields);
         if (context.keepalive)
           enqueue.raise(timerEvent({ type: 'timer.renew' }), { id: 'renew', delay: context.renewEveryMs });
       }),
@@ -231,11 +263,18 @@ export const clientMachine = clientSetup
       release: clientSetup.enqueueActions(({ context, enqueue }) => {
         const msg = { type: 'lock.release', grantId: context.grantId };
         G.enqueueRelease(enqueue, context, [context.lockService], msg, W.noGrant);
+        dropFencedWrites(enqueue, context);
         enqueue.cancel('renew');
       }),
-      forgetGrant: clientSetup.enqueueActions(({ enqueue }) => {
+      forgetGrant: clientSetup.enqueueActions(({ context, enqueue }) => {
         enqueue.assign(W.noGrant);
+        dropFencedWrites(enqueue, context);
         enqueue.cancel('renew');
+      }),
+      /** The store took its fence: the writes that waited for it leave now. */
+      fenceTaken: clientSetup.enqueueActions(({ context, enqueue }) => {
+        enqueue.assign({ fencing: false, pendingWrites: [] });
+        for (const value of context.pendingWrites) enqueue(effect.self({ type: 'cmd.write', value }));
       }),
     },
   })
@@ -251,6 +290,7 @@ export const clientMachine = clientSetup
       unansweredSinceMs: null,
       renewing: false,
       lostNoted: false,
+      fencing: false,
     }),
     initial: 'idle',
     on: {
@@ -262,6 +302,8 @@ export const clientMachine = clientSetup
       ...W.clientOn,
       // A checked write whose grant is gone by the time it would leave: the token went with it.
       'write.go': { actions: W.noteSkippedWrite },
+      // The store's answer to a fence of a grant the client no longer holds: nothing to do.
+      'fence.ack': {},
     },
     states: {
       idle: {
@@ -322,7 +364,19 @@ export const clientMachine = clientSetup
         },
         on: {
           ...G.fencedHoldingOn,
-          'cmd.write': [{ guard: 'checksLease', actions: 'checkLease' }, { actions: 'write' }],
+          'cmd.write': [
+            { guard: 'isFencing', actions: 'queueWrite' },
+            { guard: 'checksLease', actions: 'checkLease' },
+            { actions: 'write' },
+          ],
+          'fence.ack': [
+            { guard: and(['isCurrentGrant', 'isFenceTaken']), actions: 'fenceTaken' },
+            {
+              guard: 'isCurrentGrant',
+              target: 'idle',
+              actions: [{ type: 'lapse', params: { cause: FENCE_REFUSED } }, 'forgetGrant'],
+            },
+          ],
           'write.go': { actions: 'sendChecked' },
           'timer.renew': [
             { guard: 'isLeaseOver' },

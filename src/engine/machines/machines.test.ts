@@ -97,6 +97,7 @@ describe('client machine', () => {
           keepalive: false,
           stopActing: 'lost',
           checkLeaseBeforeWrite: false,
+          fenceAtTakeover: false,
         },
         ({ context }) => ({
           token: context.token,

@@ -6,9 +6,9 @@
 import { enqueueActions, setup } from 'xstate';
 import type { BlobStore, CheckMode } from '../core/scenario';
 import type { TokenValue } from '../core/trace';
-import type { Env } from '../core/party';
+import type { Env, NoteOf } from '../core/party';
 import { effect, effectActions } from './effects';
-import { decideStoreWrite } from '../protocol/check';
+import { type FenceDecision, decideFence, decideStoreWrite } from '../protocol/check';
 import { enqueueAccepted, enqueueRefused } from './common/store';
 import { assertMessage } from './assertEvent';
 
@@ -32,6 +32,7 @@ export interface ResourceContext extends ResourceInput {
 
 type ResourceEvent = { env: Env; from?: string } & (
   | { type: 'write.request'; token: TokenValue; grantId: number; seq: number; value: string }
+  | { type: 'fence.request'; token: TokenValue; grantId: number }
   | { type: 'node.crash' }
   | { type: 'node.restart' }
 );
@@ -54,6 +55,24 @@ function decide(context: ResourceContext, event: WriteRequest & { from: string }
     ...(d.detail ? { detail: d.detail } : {}),
   };
   return { d, w };
+}
+
+/** The trace note for a fence at takeover by `client`, decided as `f` from `maxSeenBefore`. */
+export function fenceNote(
+  client: string,
+  token: TokenValue,
+  grantId: number,
+  maxSeenBefore: TokenValue,
+  f: FenceDecision,
+): NoteOf<'store.fenced'> {
+  return {
+    kind: 'store.fenced',
+    parties: [client],
+    client,
+    token,
+    grantId,
+    detail: { accepted: f.accept, comparison: f.comparison, maxSeenBefore, maxSeenAfter: f.maxSeenAfter },
+  };
 }
 
 const resourceSetup = setup({
@@ -85,6 +104,15 @@ export const resourceMachine = resourceSetup
         enqueue.assign({ maxSeen: d.maxSeenAfter, maxSeq: d.maxSeqAfter, version: d.versionAfter });
         enqueueAccepted(enqueue, context, w);
       }),
+      /** A new holder fences the store at takeover: max_seen rises to its token (or, under
+       * `equal`, becomes the current token) before any write of its own, and the holder hears. */
+      takeFence: resourceSetup.enqueueActions(({ context, event, enqueue, self }) => {
+        assertMessage(self, event, 'fence.request');
+        const f = decideFence(context.check, context.maxSeen, context.maxSeq, event.token);
+        enqueue.assign({ maxSeen: f.maxSeenAfter, maxSeq: f.maxSeqAfter });
+        enqueue(effect.send(event.from, { type: 'fence.ack', grantId: event.grantId, accepted: f.accept }));
+        enqueue(effect.note(fenceNote(event.from, event.token, event.grantId, context.maxSeen, f)));
+      }),
       /** Compare failed: the write is refused and max_seen stays where it is. */
       rejectWrite: resourceSetup.enqueueActions(({ context, event, enqueue, self }) => {
         assertMessage(self, event, 'write.request');
@@ -108,6 +136,7 @@ export const resourceMachine = resourceSetup
       up: {
         on: {
           'write.request': [{ guard: 'isTokenFresh', actions: 'acceptWrite' }, { actions: 'rejectWrite' }],
+          'fence.request': { actions: 'takeFence' },
           'node.crash': { target: 'down', actions: { type: 'note', params: { kind: 'node.crashed' } } },
         },
       },

@@ -2,6 +2,7 @@
 // Invariant kept by 'reject-le' and 'token-seq' (the default): the accepted (token, seq) pairs at
 // one resource strictly increase, so once a newer holder's write is accepted no older holder's
 // write can be; under 'token-seq' the holder's own further writes, with the same token, still pass.
+// Kept by 'equal' (with the fence at takeover): only the newest fenced holder's token is accepted.
 
 import type { BlobStore, CheckMode } from '../core/scenario';
 import type { TokenValue } from '../core/trace';
@@ -79,6 +80,7 @@ export function decideWrite(
   if (token === null) {
     return { accept: false, reason: 'the write carries no token', comparison: 'no token -> REJECT', ...keep };
   }
+  if (check === 'equal') return decideEqual(maxSeen, token, seq, keep);
   const fresh = { maxSeenAfter: token, maxSeqAfter: seq };
   if (maxSeen === null) return { accept: true, ...verdictWords(check, t, null, true, 0), ...fresh };
   const order = compareTokens(token, maxSeen);
@@ -136,6 +138,64 @@ function sameTokenWords(
           reason: 'the same token, but not a later write than one already accepted',
           comparison: `${token} = ${token}, write ${seq} not after write ${maxSeq} -> REJECT`,
         };
+}
+
+/** Equality (Flink's fenced endpoints): the write's token must be the current holder's, which the
+ * store was given at takeover (`current`); order plays no part, so random tokens fence as well. */
+function decideEqual(
+  current: TokenValue,
+  token: TokenValue,
+  seq: number,
+  keep: Pick<WriteDecision, 'maxSeenAfter' | 'maxSeqAfter'>,
+): WriteDecision {
+  const t = formatToken(token);
+  if (current === null)
+    return { accept: false, reason: 'no holder has fenced the store yet', comparison: `${t} = ? -> REJECT`, ...keep };
+  const c = formatToken(current);
+  return token === current
+    ? {
+        accept: true,
+        reason: 'the current holder’s token',
+        comparison: `${t} = ${c} -> ACCEPT`,
+        ...keep,
+        maxSeqAfter: seq,
+      }
+    : { accept: false, reason: 'not the current holder’s token', comparison: `${t} != ${c} -> REJECT`, ...keep };
+}
+
+/** What a store does with a new holder's fence at takeover (Knobs.fenceAtTakeover). */
+export interface FenceDecision {
+  accept: boolean;
+  /** The comparison written out ("34 > 33 -> max_seen = 34", "current = 5f3a…"). */
+  comparison: string;
+  maxSeenAfter: TokenValue;
+  maxSeqAfter: number;
+}
+
+/**
+ * A new holder fences the store with its token before any write of its own (Temporal: taking a
+ * shard writes `range_id + 1` into the store; Kafka: the controller learns the broker epoch at
+ * registration; shared/domain.md, "Fenced at takeover").
+ * - `equal`: the token becomes the current one, whatever its order (Flink: the endpoint is given
+ *   the new leader session id, a random UUID);
+ * - the ordering checks: max_seen rises to the token (seq 0, so the holder's first write, seq 1,
+ *   passes `token-seq`); an equal token changes nothing; an older one is refused, since a newer
+ *   holder has already fenced (Temporal's ShardOwnershipLostError).
+ * A fence with no token is refused (validation keeps plain leases from fencing).
+ */
+export function decideFence(check: CheckMode, maxSeen: TokenValue, maxSeq: number, token: TokenValue): FenceDecision {
+  const t = formatToken(token);
+  const keep = { maxSeenAfter: maxSeen, maxSeqAfter: maxSeq };
+  if (token === null) return { accept: false, comparison: 'no token -> REFUSED', ...keep };
+  if (check === 'equal') return { accept: true, comparison: `current = ${t}`, maxSeenAfter: token, maxSeqAfter: 0 };
+  if (maxSeen === null)
+    return { accept: true, comparison: `${t} > none -> max_seen = ${t}`, maxSeenAfter: token, maxSeqAfter: 0 };
+  const m = formatToken(maxSeen);
+  const order = compareTokens(token, maxSeen);
+  if (order > 0)
+    return { accept: true, comparison: `${t} > ${m} -> max_seen = ${t}`, maxSeenAfter: token, maxSeqAfter: 0 };
+  if (order === 0) return { accept: true, comparison: `${t} = ${m} -> max_seen stays ${m}`, ...keep };
+  return { accept: false, comparison: `${t} < ${m} -> REFUSED`, ...keep };
 }
 
 /** A write's decision at a store that may be a blob store, with what the trace says about it. */

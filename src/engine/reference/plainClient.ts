@@ -1,8 +1,17 @@
 // The client as a plain reducer: the same transitions and effects as machines/client.ts.
 
 import type { Knobs } from '../core/scenario';
+import type { TokenValue } from '../core/trace';
 import type { Effect, PartyEvent, PartyLogic } from '../core/party';
-import { CHECK_HELD_BACK, LAPSE_CAUSE, belief, leaseCheck, type ClientContext } from '../machines/client';
+import {
+  CHECK_HELD_BACK,
+  FENCE_REFUSED,
+  FENCE_UNANSWERED,
+  LAPSE_CAUSE,
+  belief,
+  leaseCheck,
+  type ClientContext,
+} from '../machines/client';
 import { clientFields, clientInput } from '../strategies/parties';
 import { BELIEF_TIMER, RENEW_TIMER, RETRY_TIMER, note, plain, send, type Out, type Plain } from './plain';
 import { judgeGrant } from '../protocol/belief';
@@ -45,10 +54,20 @@ const refusal = (e: PartyEvent, fenced: boolean): Effect =>
     detail: { reason: e.reason as string, value: e.value as string, ...(fenced ? { fenced } : {}) },
   });
 
-/** Leave holding for idle, with `said` noted between the belief timer's cancel and the keepalive's. */
+/** Writes held for an unanswered fence, dropped a step each as the grant ends. */
+const dropFenced = (c: ClientContext): Effect[] =>
+  c.fencing
+    ? c.pendingWrites.map((value) => note({ kind: 'write.skipped', detail: { value, cause: FENCE_UNANSWERED } }))
+    : [];
+
+/** Leave holding for idle, with `said` (and any writes held for a fence, dropped) noted between
+ * the belief timer's cancel and the keepalive's. */
 const stop = (c: ClientContext, said: Effect[]): Out<ClientContext> => ({
-  state: { value: 'idle', context: { ...c, ...noGrant } },
-  effects: [{ type: 'cancel', id: BELIEF_TIMER }, ...said, cancelRenew],
+  state: {
+    value: 'idle',
+    context: { ...c, ...noGrant, ...(c.fencing ? { fencing: false, pendingWrites: [] } : {}) },
+  },
+  effects: [{ type: 'cancel', id: BELIEF_TIMER }, ...said, ...dropFenced(c), cancelRenew],
 });
 
 const lapsed = (c: ClientContext, cause?: string): Effect =>
@@ -95,10 +114,12 @@ function onGrant(s: S, e: PartyEvent, renewEveryMs: number): Out<ClientContext> 
     token: e.token as number,
     grantId: e.grantId as number,
     newestGrantId: e.grantId as number,
-    pendingWrites: [],
+    // Fenced at takeover, the queued writes wait for the store's answer.
+    pendingWrites: c.fenceAtTakeover ? c.pendingWrites : [],
     unansweredSinceMs: null,
     renewing: c.keepalive,
     lostNoted: false,
+    fencing: c.fenceAtTakeover,
   };
   const leaving = s.value === 'holding' ? BELIEF_TIMER : s.value === 'acquiring' ? RETRY_TIMER : null;
   return {
@@ -112,7 +133,9 @@ function onGrant(s: S, e: PartyEvent, renewEveryMs: number): Out<ClientContext> 
         grantId: e.grantId as number,
         detail: b.believedUntilMs !== null ? { believedUntilMs: b.believedUntilMs } : {},
       }),
-      ...c.pendingWrites.map((value): Effect => ({ type: 'self', event: { type: 'cmd.write', value } })),
+      ...(c.fenceAtTakeover
+        ? [send(c.resources[0]!, { type: 'fence.request', token: e.token as TokenValue, grantId: e.grantId })]
+        : c.pendingWrites.map((value): Effect => ({ type: 'self', event: { type: 'cmd.write', value } }))),
       ...(c.keepalive ? [armRenew(renewEveryMs)] : []),
       armBelief(b.ttlMs),
     ],
@@ -162,6 +185,19 @@ function holdingLease(s: S, e: PartyEvent, renewEveryMs: number): Answer {
 /** Holding: the application's writes and release, and a store's fencing refusal. */
 function holdingWork(s: S, e: PartyEvent): Answer {
   const c = s.context;
+  if (e.type === 'cmd.write' && c.fencing) {
+    return {
+      state: { value: 'holding', context: { ...c, pendingWrites: [...c.pendingWrites, e.value as string] } },
+      effects: [note({ kind: 'write.queued', detail: detail(e) })],
+    };
+  }
+  if (e.type === 'fence.ack' && e.grantId === c.grantId) {
+    if (!e.accepted) return stop(c, [lapsed(c, FENCE_REFUSED)]);
+    return {
+      state: { value: 'holding', context: { ...c, fencing: false, pendingWrites: [] } },
+      effects: c.pendingWrites.map((value): Effect => ({ type: 'self', event: { type: 'cmd.write', value } })),
+    };
+  }
   if (e.type === 'cmd.write' && c.checkLeaseBeforeWrite) {
     const checked = leaseCheck(c, e.value as string, e.env.nowMs);
     return {
@@ -286,6 +322,7 @@ export function client(knobs: Knobs, id: string): PartyLogic<S> {
     unansweredSinceMs: null,
     renewing: false,
     lostNoted: false,
+    fencing: false,
     pendingWrites: [],
     lastValue: null,
   };

@@ -3,8 +3,9 @@
 
 import type { Knobs } from '../core/scenario';
 import type { PartyLogic } from '../core/party';
-import type { ResourceContext } from '../machines/resource';
-import { decideStoreWrite, writeNote } from '../protocol/check';
+import { type ResourceContext, fenceNote } from '../machines/resource';
+import type { TokenValue } from '../core/trace';
+import { decideFence, decideStoreWrite, writeNote } from '../protocol/check';
 import { mailerFields, resourceFields, resourceInput } from '../strategies/parties';
 import { note, plain, send, type Plain } from './plain';
 
@@ -36,6 +37,16 @@ export function resource(knobs: Knobs, checks: boolean): PartyLogic<Plain<Resour
       }
       if (e.type === 'node.crash')
         return { state: { value: 'down', context: c }, effects: [note({ kind: 'node.crashed' })] };
+      if (e.type === 'fence.request' && e.from) {
+        const f = decideFence(c.check, c.maxSeen, c.maxSeq, e.token as TokenValue);
+        return {
+          state: { value: 'up', context: { ...c, maxSeen: f.maxSeenAfter, maxSeq: f.maxSeqAfter } },
+          effects: [
+            send(e.from, { type: 'fence.ack', grantId: e.grantId, accepted: f.accept }),
+            note(fenceNote(e.from, e.token as TokenValue, e.grantId as number, c.maxSeen, f)),
+          ],
+        };
+      }
       if (e.type !== 'write.request' || !e.from) return null;
       const token = e.token as number;
       const d = decideStoreWrite(c.blobStore, c.check, c, token, e.seq as number);

@@ -12,5 +12,6 @@ export const fencing: StrategyDef = {
   lockAuthority: LOCK_SERVICE,
   lockDelay: 'none',
   hasRenewalKnobs: true,
+  fencesAtTakeover: true,
   parties: genericParties,
 };

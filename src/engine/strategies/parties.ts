@@ -10,7 +10,7 @@ import type { ResourceContext, ResourceInput } from '../machines/resource';
 import type { FieldValue, PartyInfo } from '../core/trace';
 import { isOrderedSource } from '../protocol/tokens';
 import { LOCK_SERVICE, MAILER, STORAGE, STORAGE2 } from '../core/parties';
-import { DEFAULT_STOP_POLICY, lockDelayMsOf, renewEveryMsOf, stopPolicyOf } from '../core/defaults';
+import { DEFAULT_STOP_POLICY, TAKEOVER_CHECKS, lockDelayMsOf, renewEveryMsOf, stopPolicyOf } from '../core/defaults';
 
 function resourceIds(knobs: Knobs): string[] {
   return knobs.secondResource === 'unchecked' ? [STORAGE, STORAGE2] : [STORAGE];
@@ -38,11 +38,13 @@ export const clientFields = (c: ClientContext): Record<string, FieldValue> => ({
   lastValue: c.lastValue,
   pendingWrites: c.pendingWrites.join(', '),
   ...(c.keepalive ? { renewalsSent: c.renewalsSent } : {}),
+  ...(c.fenceAtTakeover ? { waitsForFence: c.fencing } : {}),
   ...stopFields(c),
 });
 
 export const resourceFields = (c: ResourceContext): Record<string, FieldValue> => ({
-  maxSeen: c.maxSeen,
+  // Under `equal` the store keeps the current holder's token, which may sort lower than the last.
+  ...(c.check === 'equal' ? { currentToken: c.maxSeen } : { maxSeen: c.maxSeen }),
   ...(c.check === 'token-seq' ? { maxSeq: c.maxSeq } : {}),
   check: c.check,
   ...(c.blobStore !== null ? { blobStore: c.blobStore, objectVersion: c.version } : {}),
@@ -75,7 +77,24 @@ export const clientInput = (knobs: Knobs, id: string): ClientInput => ({
   renewEveryMs: renewEveryMsOf(knobs),
   stopActing: stopPolicyOf(knobs, id),
   checkLeaseBeforeWrite: knobs.checkLeaseBeforeWrite ?? false,
+  fenceAtTakeover: fencesAtTakeover(knobs),
 });
+
+/**
+ * Whether a generic client fences `Storage` when it takes the lock: asked for (the knob, or the
+ * `equal` check, which needs it), with a token to fence with and a store whose check lets the
+ * holder's token through again. Validation refuses a scenario that asks where it cannot; a run
+ * carried from another strategy with the knob set fences only where it can.
+ */
+function fencesAtTakeover(knobs: Knobs): boolean {
+  const asked = knobs.fenceAtTakeover ?? knobs.check === 'equal';
+  return (
+    asked &&
+    knobs.tokenSource !== 'none' &&
+    knobs.blobStore !== 'plain-put' &&
+    (TAKEOVER_CHECKS as readonly string[]).includes(knobs.check)
+  );
+}
 
 /** A store's input: `checks` is false for the second store, which checks nothing; `Storage` is a
  * blob store when knobs.blobStore says so (a plain-put one cannot check, whatever `check` says). */

@@ -44,6 +44,9 @@ export interface StrategyDef {
   /** Whether the keepalive and leaseGraceFactor knobs mean something here (the generic lock
    * service; the real systems' clients always keep their sessions alive). */
   hasRenewalKnobs?: boolean;
+  /** Whether its clients can fence the store when they take the lock (knob `fenceAtTakeover`, and
+   * the `equal` check that needs it): the generic strategies' clients. */
+  fencesAtTakeover?: boolean;
   /** Where the retry knobs mean something (Redlock's client gives up after its retries; the
    * others wait or ask again until answered): what a scenario that leaves them out gets, and the
    * client libraries' defaults the pickers offer. */

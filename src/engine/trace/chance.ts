@@ -11,7 +11,15 @@ import { formatToken } from '../protocol/tokens';
 export function refusedByChance(trace: Pick<Trace, 'steps'>): (Step & { write: WriteOutcome }) | null {
   for (const step of trace.steps) {
     const w = step.write;
-    if (w?.stale && w.verdict === 'rejected' && typeof w.token === 'string' && typeof w.maxSeenBefore === 'string')
+    // An equality check ("a != b -> REJECT") refuses every token but the current one: no chance there.
+    const byEquality = w?.comparison.includes(' != ') ?? false;
+    if (
+      w?.stale &&
+      w.verdict === 'rejected' &&
+      !byEquality &&
+      typeof w.token === 'string' &&
+      typeof w.maxSeenBefore === 'string'
+    )
       return step as Step & { write: WriteOutcome };
   }
   return null;

@@ -40,7 +40,11 @@ export function narrate({ system, party, note, stale, alsoHolding = null, luck, 
   if (isSystemKind(note)) return `${party}: ${note.kind}.`;
   const w = note.write;
   const chance =
-    w && w.maxSeenBefore !== null && (luck ?? isText(w.token, w.maxSeenBefore))
+    w &&
+    w.maxSeenBefore !== null &&
+    !w.comparison.includes(' = ') &&
+    !w.comparison.includes(' != ') &&
+    (luck ?? isText(w.token, w.maxSeenBefore))
       ? ' Both are random values, so the order is luck.'
       : '';
   switch (note.kind) {
@@ -113,6 +117,13 @@ export function narrate({ system, party, note, stale, alsoHolding = null, luck, 
       return note.token === null
         ? `${party} sends write(${note.parties?.join(', ')}, ${note.detail?.value}) with no token, believing it holds the lock.`
         : `${party} sends write(${note.parties?.join(', ')}, ${tok(note)}, ${note.detail?.value}), believing it holds the lock.`;
+    case 'store.fenced': {
+      const d = note.detail;
+      if (!d) return `${party} is fenced by ${note.client}.`;
+      return d.accepted
+        ? `${note.client} has just taken the lock and fences ${party} with its token before writing anything: ${d.comparison}. From now on a write with an older token is refused, even one that arrives before ${note.client} has written.`
+        : `${note.client} tries to fence ${party} with token ${tok(note)}, but ${party} already knows a newer holder: ${d.comparison}. ${note.client} lets the lock go.`;
+    }
     case 'write.queued':
       return `${party} will write ${note.detail?.value} as soon as it holds the lock.`;
     case 'write.skipped':

@@ -120,6 +120,11 @@ export function stepPhrase(step: Step, system: KnownStrategyId): { actor: string
     }
     case 'renewal.refused':
       return { actor: step.party, action: `refuses to renew ${other}'s lease` };
+    case 'store.fenced':
+      return {
+        actor: step.party,
+        action: step.detail?.accepted === false ? `refuses ${other}'s fence ${t}` : `fenced by ${other} with ${t}`,
+      };
     case 'lockDelay.ended':
       return { actor: step.party, action: 'lock-delay over' };
     case 'acquire.skipped':

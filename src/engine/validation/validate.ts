@@ -18,6 +18,7 @@ import { clientIds } from '../core/parties';
 import {
   BLOB_STORES,
   CHECK_MODES,
+  TAKEOVER_CHECKS,
   DEFAULT_CLIENTS,
   DEFAULT_NETWORK,
   DEFAULT_SEED,
@@ -79,6 +80,7 @@ const KNOB_CHECKS: { [K in keyof Knobs]-?: KnobCheck<K> } = {
   renewEveryMs: (v, p) => int(v, p, 1, LIMITS.leaseTtlMs.max),
   stopActing: stopPolicies,
   checkLeaseBeforeWrite: (v, p) => bool(v, p),
+  fenceAtTakeover: (v, p) => bool(v, p),
   blobStore: (v, p) => oneOf(v, p, BLOB_STORES),
   retryCount: (v, p) => int(v, p, 0, LIMITS.retryCount),
   retryDelayMs: (v, p) => int(v, p, 0, LIMITS.retryWaitMs),
@@ -109,6 +111,7 @@ function knobs(v: unknown, strategy: StrategyDef, clients: readonly string[]): P
       );
     }
   }
+  takeoverFence(out as Partial<Knobs>, strategy);
   return out as Partial<Knobs>;
 }
 
@@ -118,6 +121,35 @@ function renewalWithinLease(k: Knobs): void {
     throw new Invalid(
       'knobs.renewEveryMs',
       `a renewal must come within the lease: expected at most the lease length (leaseTtlMs, ${k.leaseTtlMs} ms), got ${k.renewEveryMs}`,
+    );
+}
+
+/**
+ * A store fenced at takeover (knob `fenceAtTakeover`, or the `equal` check, which needs it) only
+ * where the clients can fence, with a token to fence with and a check that lets the holder's own
+ * token through again after the fence raised max_seen to it.
+ * @throws Invalid naming the knob and what to pick instead.
+ */
+function takeoverFence(k: Partial<Knobs>, strategy: StrategyDef): void {
+  const e = effectiveKnobs(strategy, k);
+  if (e.check === 'equal' && k.fenceAtTakeover === false)
+    throw new Invalid(
+      'knobs.fenceAtTakeover',
+      'the "equal" check compares with the token the store is given when the lock changes hands, so it needs the fence at takeover: leave fenceAtTakeover out or set it to true',
+    );
+  if (!(k.fenceAtTakeover === true || e.check === 'equal')) return;
+  const path = k.fenceAtTakeover === true ? 'knobs.fenceAtTakeover' : 'knobs.check';
+  const fence = 'a store fenced at takeover';
+  if (!strategy.fencesAtTakeover)
+    throw new Invalid(path, `${fence} is modelled for the generic strategies only, not "${strategy.id}"`);
+  if (e.tokenSource === 'none')
+    throw new Invalid(path, `${fence} needs a token to fence with, but tokenSource is "none": pick a token source`);
+  if (e.blobStore === 'plain-put')
+    throw new Invalid(path, `${fence} needs a store that compares tokens, but a plain-put blob store cannot`);
+  if (!(TAKEOVER_CHECKS as readonly string[]).includes(e.check))
+    throw new Invalid(
+      path,
+      `${fence} needs a check that accepts the holder's own token after the fence, one of ${TAKEOVER_CHECKS.map((c) => `"${c}"`).join(', ')}; got "${e.check}"${e.check === 'reject-le' ? ", which would refuse the holder's first write" : ''}`,
     );
 }
 

@@ -42,6 +42,11 @@ const STORE_LINES: Record<CheckMode, Line[]> = {
   'reject-le': guarded('token <= max_seen', 'stale token', 'max_seen = token'),
   'reject-lt': guarded('token < max_seen       # equal tokens pass!', 'stale token', 'max_seen = token'),
   'token-seq': guarded('(token, seq) <= (max_seen, max_seq)', 'stale write', 'max_seen, max_seq = token, seq'),
+  equal: guarded(
+    'token != current        # current: set when the lock changed hands',
+    'not the holder',
+    '# nothing to remember',
+  ),
   validity: guarded("the writer's grant is not the current one", 'not the holder', '# nothing to remember'),
   none: [
     { text: 'save(data)                 # no check: the token is ignored', indent: 1, part: 'accept' },

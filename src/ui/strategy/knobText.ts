@@ -65,6 +65,11 @@ const CHECK_WORDS: Record<CheckMode, Words> = {
     explain:
       'The article’s check whenever tokens differ (a smaller or equal older token is refused), and for the same token each write carries its number under the grant, so the holder can write many times. Compared as (token, write number) pairs.',
   },
+  equal: {
+    label: 'equal to the current holder’s token',
+    explain:
+      'The new holder gives the store its token when it takes the lock, before writing anything; from then on only that token is accepted. Order plays no part, so random tokens fence too (Flink’s leader session id).',
+  },
   none: {
     label: 'no check',
     explain: 'Tokens may be carried, but nothing compares them: a token nobody checks fences nothing.',
