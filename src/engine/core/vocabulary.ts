@@ -53,6 +53,7 @@ export const STEP_KINDS = [
   'write.accepted',
   'write.rejected',
   'store.fenced',
+  'fence.acked',
   'write.acked',
   'write.refused',
   'effect.sent',
@@ -313,6 +314,10 @@ export interface NoteDetails {
     comparison: string;
     maxSeenBefore: TokenValue;
     maxSeenAfter: TokenValue;
+  };
+  'fence.acked': {
+    /** How many writes waited for the store's answer and leave now. */
+    held: number;
   };
   'write.acked': QuorumWriteDetail;
   'write.refused': QuorumWriteDetail & { reason?: string; fenced?: boolean };

@@ -119,6 +119,15 @@ export function belief(
   return { believedUntilMs: acting, ttlMs: Math.max(0, (acting ?? libraryUntilMs) - nowMs), libraryUntilMs };
 }
 
+/** The step a holder notes when the store took its fence: its held writes leave now. */
+export const fenceAckedNote = (c: ClientContext): NoteOf<'fence.acked'> => ({
+  kind: 'fence.acked',
+  parties: [c.resources[0]!],
+  token: c.token,
+  grantId: c.grantId ?? undefined,
+  detail: { held: c.pendingWrites.length },
+});
+
 /** A grant that ends while its fence is unanswered drops the writes that waited for it, a step each. */
 function dropFencedWrites(enqueue: EnqueueArgs<typeof clientSetup>['enqueue'], context: ClientContext): void {
   if (!context.fencing) return;
@@ -274,6 +283,7 @@ export const clientMachine = clientSetup
       /** The store took its fence: the writes that waited for it leave now. */
       fenceTaken: clientSetup.enqueueActions(({ context, enqueue }) => {
         enqueue.assign({ fencing: false, pendingWrites: [] });
+        enqueue(effect.note(fenceAckedNote(context)));
         for (const value of context.pendingWrites) enqueue(effect.self({ type: 'cmd.write', value }));
       }),
     },

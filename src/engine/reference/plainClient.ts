@@ -7,6 +7,7 @@ import {
   CHECK_HELD_BACK,
   FENCE_REFUSED,
   FENCE_UNANSWERED,
+  fenceAckedNote,
   LAPSE_CAUSE,
   belief,
   leaseCheck,
@@ -195,7 +196,10 @@ function holdingWork(s: S, e: PartyEvent): Answer {
     if (!e.accepted) return stop(c, [lapsed(c, FENCE_REFUSED)]);
     return {
       state: { value: 'holding', context: { ...c, fencing: false, pendingWrites: [] } },
-      effects: c.pendingWrites.map((value): Effect => ({ type: 'self', event: { type: 'cmd.write', value } })),
+      effects: [
+        note(fenceAckedNote(c)),
+        ...c.pendingWrites.map((value): Effect => ({ type: 'self', event: { type: 'cmd.write', value } })),
+      ],
     };
   }
   if (e.type === 'cmd.write' && c.checkLeaseBeforeWrite) {

@@ -124,6 +124,14 @@ export function narrate({ system, party, note, stale, alsoHolding = null, luck, 
         ? `${note.client} has just taken the lock and fences ${party} with its token before writing anything: ${d.comparison}. From now on a write with an older token is refused, even one that arrives before ${note.client} has written.`
         : `${note.client} tries to fence ${party} with token ${tok(note)}, but ${party} already knows a newer holder: ${d.comparison}. ${note.client} lets the lock go.`;
     }
+    case 'fence.acked': {
+      const held = note.detail?.held ?? 0;
+      const go =
+        held === 0
+          ? 'It may write from now on.'
+          : `The ${held === 1 ? 'write' : `${held} writes`} it held back until now ${held === 1 ? 'goes' : 'go'}.`;
+      return `${party} learns that ${note.parties?.[0] ?? 'the store'} took its token ${tok(note)}. ${go}`;
+    }
     case 'write.queued':
       return `${party} will write ${note.detail?.value} as soon as it holds the lock.`;
     case 'write.skipped':

@@ -125,6 +125,8 @@ export function stepPhrase(step: Step, system: KnownStrategyId): { actor: string
         actor: step.party,
         action: step.detail?.accepted === false ? `refuses ${other}'s fence ${t}` : `fenced by ${other} with ${t}`,
       };
+    case 'fence.acked':
+      return { actor: step.party, action: `learns ${other} took its token ${t}` };
     case 'lockDelay.ended':
       return { actor: step.party, action: 'lock-delay over' };
     case 'acquire.skipped':
