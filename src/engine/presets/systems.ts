@@ -7,6 +7,7 @@ import { ETCD_PRESETS } from './etcd';
 import { CHUBBY_PRESETS } from './chubby';
 import { QJM_PRESETS } from './qjm';
 import { REDIS_WATCHDOG_PRESETS } from './redisWatchdog';
+import { K8S_LEASE_PRESETS } from './k8sLease';
 
 export const SYSTEM_PRESETS: readonly Preset[] = [
   ...REDIS_WATCHDOG_PRESETS,
@@ -15,4 +16,5 @@ export const SYSTEM_PRESETS: readonly Preset[] = [
   ...ETCD_PRESETS,
   ...CHUBBY_PRESETS,
   ...QJM_PRESETS,
+  ...K8S_LEASE_PRESETS,
 ];
