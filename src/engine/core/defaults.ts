@@ -86,6 +86,7 @@ export const STRATEGY_IDS = [
   'chubby',
   'qjm',
   'redis-watchdog',
+  'k8s-lease',
 ] as const;
 export type KnownStrategyId = (typeof STRATEGY_IDS)[number];
 

@@ -139,6 +139,9 @@ export interface NoteDetails {
   };
   'lock.waiting': NoteDetails['lock.queued'];
   'lock.granted': {
+    /** Kubernetes Lease: the resourceVersion the update wrote, and the holder it replaced. */
+    revision?: number;
+    previous?: string;
     /** Generic lock service: when the lease ends on its clock. */
     expiresAtMs?: number;
     /** Generic lock service with a grace factor: the end of the lease it told the holder of. */
@@ -211,6 +214,8 @@ export interface NoteDetails {
     revision?: number;
     lockDelayUntilMs?: number;
     lockDelayMs?: number;
+    /** Kubernetes Lease: the waiter saw the record unchanged this long on its own clock (ms). */
+    waitedMs?: number;
   };
   'lease.lapsed': {
     cause?: string;

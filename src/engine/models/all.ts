@@ -4,6 +4,7 @@
 
 import { model as generic } from './generic';
 import { model as redisWatchdog } from './redisWatchdog';
+import { model as k8sLease } from './k8sLease';
 import { model as etcd } from './etcd';
 import { model as zookeeper } from './zookeeper';
 import { model as redlock } from './redlock';
@@ -22,4 +23,5 @@ export const ALL_MODELS: Readonly<Record<KnownStrategyId, Model>> = {
   chubby,
   qjm,
   'redis-watchdog': redisWatchdog,
+  'k8s-lease': k8sLease,
 };

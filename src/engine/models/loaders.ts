@@ -22,6 +22,7 @@ export const MODEL_LOADERS: Readonly<Record<KnownStrategyId, ModelLoader>> = {
   chubby: () => import('./chubby').then((m) => m.model),
   qjm: () => import('./qjm').then((m) => m.model),
   'redis-watchdog': () => import('./redisWatchdog').then((m) => m.model),
+  'k8s-lease': () => import('./k8sLease').then((m) => m.model),
 };
 
 /**

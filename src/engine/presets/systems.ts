@@ -8,6 +8,7 @@ import { CHUBBY_PRESETS } from './chubby';
 import { QJM_PRESETS } from './qjm';
 import { REDIS_WATCHDOG_PRESETS } from './redisWatchdog';
 import { TAKEOVER_PRESETS } from './takeover';
+import { K8S_LEASE_PRESETS } from './k8sLease';
 
 export const SYSTEM_PRESETS: readonly Preset[] = [
   ...REDIS_WATCHDOG_PRESETS,
@@ -17,4 +18,5 @@ export const SYSTEM_PRESETS: readonly Preset[] = [
   ...CHUBBY_PRESETS,
   ...QJM_PRESETS,
   ...TAKEOVER_PRESETS,
+  ...K8S_LEASE_PRESETS,
 ];

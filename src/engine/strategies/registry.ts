@@ -19,6 +19,7 @@ import { etcd } from './etcd';
 import { chubby } from './chubby';
 import { qjm } from './qjm';
 import { redisWatchdog } from './redisWatchdog';
+import { k8sLease } from './k8sLease';
 
 export const STRATEGIES: readonly StrategyDef[] = [
   leaseTrust,
@@ -30,6 +31,7 @@ export const STRATEGIES: readonly StrategyDef[] = [
   qjm,
   // Last, so the golden random schedules keep each earlier strategy's sampler seed (its index).
   redisWatchdog,
+  k8sLease,
 ];
 
 export function findStrategy(id: string): StrategyDef | undefined {

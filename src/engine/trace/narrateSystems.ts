@@ -9,6 +9,7 @@ import type { KnownStrategyId } from '../core/defaults';
 import type { Step } from '../core/trace';
 import { formatToken } from '../protocol/tokens';
 import type { NarrationInput } from './narrate';
+import { narrateK8s, phraseK8s } from './narrateK8s';
 
 /** What a system's words need of the step: no more than the generic narration is given. */
 type Input = Pick<NarrationInput, 'system' | 'party' | 'note' | 'stale'>;
@@ -26,6 +27,10 @@ const sessionName = (d: { session?: string | null; lease?: string } | undefined)
 /** The sentence for a system step, or null to use the generic narration. */
 // eslint-disable-next-line max-lines-per-function -- one case per step kind, each holding every system's sentence for it side by side; a kind no system words differently falls to the generic narration.
 export function narrateSystem({ system, party, note, stale }: Input): string | null {
+  if (system === 'k8s-lease') {
+    const own = narrateK8s(party, note);
+    if (own) return own;
+  }
   const other = note.parties?.[0] ?? '';
   const t = formatToken(note.token ?? null);
   switch (note.kind) {
@@ -224,6 +229,10 @@ export function narrateSystem({ system, party, note, stale }: Input): string | n
 /** The article-style compact phrase for a system step, or null for the generic one. */
 // eslint-disable-next-line max-lines-per-function -- one case per step kind, each holding every system's phrase for it side by side; a kind no system phrases differently falls to stepPhrase.
 export function systemPhrase(step: Step, system: KnownStrategyId): { actor: string; action: string } | null {
+  if (system === 'k8s-lease') {
+    const own = phraseK8s(step);
+    if (own) return own;
+  }
   const p = step.party;
   const others = step.parties.slice(1);
   const t = formatToken(step.token ?? null);

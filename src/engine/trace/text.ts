@@ -174,6 +174,8 @@ function restartPhrase(step: StepOf<'node.restarted'>, system: KnownStrategyId):
       return 'restarts empty (no fsync)';
     case 'redis-watchdog':
       return 'restarts empty (the lock key is gone)';
+    case 'k8s-lease':
+      return 'restarts (the Lease is kept in etcd)';
     case 'fencing':
     case 'lease-trust':
       if (d.tokenSource === 'resetting-counter') return 'restarts (counter reset)';

@@ -13,6 +13,7 @@ import { etcdAbout } from './etcd';
 import { chubbyAbout } from './chubby';
 import { qjmAbout } from './qjm';
 import { redisWatchdogAbout } from './redisWatchdog';
+import { k8sLeaseAbout } from './k8sLease';
 
 export const STRATEGY_ABOUT: Readonly<Record<KnownStrategyId, StrategyAbout>> = {
   fencing: fencingAbout,
@@ -23,6 +24,7 @@ export const STRATEGY_ABOUT: Readonly<Record<KnownStrategyId, StrategyAbout>> = 
   etcd: etcdAbout,
   chubby: chubbyAbout,
   qjm: qjmAbout,
+  'k8s-lease': k8sLeaseAbout,
 };
 
 /** What the lab says about the strategy `id`; undefined for an id the lab does not have. */
