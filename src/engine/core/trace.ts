@@ -41,6 +41,13 @@ export interface WriteOutcome {
   comparison: string;
   /** Ghost knowledge the resource does not have: had the writer's grant been superseded? */
   stale: boolean;
+  /**
+   * Present (true) only on a refused write of the lock's current holder that no later write of
+   * its own had overtaken: the store's rule refused the rightful writer. The engine's oracle decides
+   * it, and Verdict.rightfulWritesRejected counts these; a refused write without it was stale, or
+   * overtaken by its holder's later write ("33 = 33, but write 3 came first -> REJECT").
+   */
+  holderRefused?: true;
 }
 
 export interface StepStatus {

@@ -18,6 +18,12 @@ export interface Judgement {
    * zombie but a second holder, alongside this newer one.
    */
   alsoHolding: string | null;
+  /**
+   * Set on a refused write of the lock's current holder that no later write of its own had
+   * overtaken: the store's rule stopped the rightful writer (Verdict.rightfulWriteRejected counts
+   * exactly these).
+   */
+  holderRefused?: true;
 }
 
 const FRESH: Judgement = { stale: false, alsoHolding: null };
@@ -196,6 +202,7 @@ export class Oracle {
       else if (write.grantId !== undefined && !this.overtaken(party, write.grantId, write.seq)) {
         this.rightfulRejected++;
         this.rightfulFirst ??= { step, client: write.client, resource: party };
+        return { ...judgement, holderRefused: true };
       }
       return judgement;
     }

@@ -132,7 +132,7 @@ export class Recorder {
     this.endPromises(timeMs);
     // Lease records first: the oracle judges a grant or a write against the leases as they stand.
     this.track(note, party, timeMs);
-    const { stale, alsoHolding } = this.oracle.observe(note, party, index, this.leases);
+    const { stale, alsoHolding, holderRefused } = this.oracle.observe(note, party, index, this.leases);
     this.oracle.observeView(party, view, index);
     // A step keeps its note's kind and detail (NoteOf<K> becomes StepOf<K>); TypeScript cannot
     // correlate the two unions through a variable kind, so the step is built loose and typed once.
@@ -152,7 +152,7 @@ export class Recorder {
     if (note.detail) step.detail = note.detail;
     if (note.write) {
       const { grantId: _ghost, ...write } = note.write;
-      step.write = { ...write, resource: party, stale };
+      step.write = { ...write, resource: party, stale, ...(holderRefused ? { holderRefused } : {}) };
     }
     this.steps.push(step as Step);
     return step as Step;

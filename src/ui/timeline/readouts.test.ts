@@ -1,6 +1,6 @@
 // The max_seen readouts' size: what keeps them readable and apart on lanes of any height.
 import { describe, expect, it } from 'vitest';
-import { createSimulator, findPreset } from '../../engine';
+import { createSimulator, findPreset, randomWorkload, type Trace } from '../../engine';
 import { MAXSEEN_BOX_PX, gutterReadouts, legendItems, readoutHeight, type MaxSeenReadout } from './readouts';
 import type { LaneShape } from './types';
 import { ALL_MODELS } from '../../engine/surfaces/allModels';
@@ -88,5 +88,37 @@ describe("the key's words for the box beside a store", () => {
     expect(about('canonical-race')).toEqual(['max_seen: highest token accepted (from 32)']);
     expect(about('pitfall-no-check')).toEqual(['no check: the store remembers no token']);
     expect(about('pitfall-second-store')).toHaveLength(2);
+  });
+});
+
+describe("the key's words for a refused write, as the engine classed it", () => {
+  const rejectText = (trace: Trace) => legendItems(trace).find((i) => i.key === 'reject')!.text;
+  const refused = (trace: Trace) =>
+    trace.steps.flatMap((s) => (s.kind === 'write.rejected' && s.write ? [s.write] : []));
+
+  it('a stale token, where every refused write was stale', () => {
+    const trace = simulate(findPreset('canonical-race')!.scenario);
+    expect(refused(trace).every((w) => w.stale)).toBe(true);
+    expect(rejectText(trace)).toBe('write rejected: stale token');
+  });
+
+  it("the holder's own write, where the bare <= refused the current holder's second write", () => {
+    const s = findPreset('carry-many-writes')!.scenario;
+    const trace = simulate({ ...s, knobs: { ...s.knobs, check: 'reject-le' }, labels: [] });
+    expect(refused(trace).some((w) => w.holderRefused === true)).toBe(true);
+    expect(trace.verdict.rightfulWritesRejected).toBeGreaterThan(0);
+    expect(rejectText(trace)).toBe("write rejected: the holder's own write, refused by the store's rule");
+  });
+
+  it("a holder's older write, never the holder refused, where its own later write overtook it", () => {
+    // A random workload under fencing: queued writes sent together arrive out of order.
+    const trace = simulate(randomWorkload({ seed: 1, strategy: 'fencing', actions: 300 }));
+    const overtaken = refused(trace).filter((w) => / came first -> REJECT$/.test(w.comparison));
+    expect(overtaken.length).toBeGreaterThan(0);
+    expect(overtaken.filter((w) => w.holderRefused === true)).toEqual([]);
+    expect(trace.verdict.rightfulWritesRejected).toBe(0);
+    const text = rejectText(trace);
+    expect(text).toContain("a holder's older write, after its own later one");
+    expect(text).not.toContain("the holder's own write");
   });
 });

@@ -187,11 +187,35 @@ export interface LegendItem {
   text: string;
 }
 
-/** The reject entry's words: a stale token, the holder's own write refused by the store's rule, or both. */
-function rejectWords(holderRefused: boolean, staleRefused: boolean): string {
-  if (!holderRefused) return 'write rejected: stale token';
-  const own = "the holder's own write, refused by the store's rule";
-  return staleRefused ? `write rejected: a stale token, or ${own}` : `write rejected: ${own}`;
+/** Why the trace's refused writes were refused, as the engine classed each (WriteOutcome). */
+interface Refusals {
+  /** A superseded holder's token. */
+  stale: boolean;
+  /** The current holder's own write, refused by the store's rule (WriteOutcome.holderRefused). */
+  holder: boolean;
+  /** A holder's older write that arrived after its own later one ("33 = 33, but write 3 came first"). */
+  overtaken: boolean;
+}
+
+/** The trace's refused writes, classed as the engine's oracle classed them. */
+function refusalsOf(trace: Trace): Refusals {
+  const refused = trace.steps.flatMap((s) => (s.kind === 'write.rejected' && s.write ? [s.write] : []));
+  return {
+    stale: refused.some((w) => w.stale),
+    holder: refused.some((w) => w.holderRefused === true),
+    overtaken: refused.some((w) => !w.stale && w.holderRefused !== true),
+  };
+}
+
+/** The reject entry's words: each reason the trace's refused writes had, stale token by default. */
+function rejectWords(r: Refusals): string {
+  const reasons = [
+    ...(r.stale ? ['a stale token'] : []),
+    ...(r.overtaken ? ["a holder's older write, after its own later one"] : []),
+    ...(r.holder ? ["the holder's own write, refused by the store's rule"] : []),
+  ];
+  if (reasons.length === 0 || (reasons.length === 1 && r.stale)) return 'write rejected: stale token';
+  return `write rejected: ${reasons.slice(0, -1).join(', ')}${reasons.length > 1 ? ', or ' : ''}${reasons[reasons.length - 1]}`;
 }
 
 /** The legend: the marks every trace can show, plus the ones this trace actually has. */
@@ -204,10 +228,10 @@ export function legendItems(trace: Trace, yourActions = false): LegendItem[] {
     randomTokens: trace.leases.some((l) => typeof l.token === 'string' && !/^\d+$/.test(l.token)),
     lockDelay: lockDelaysOf(trace).length > 0,
     staleAccept: trace.steps.some((s) => s.kind === 'write.accepted' && s.write?.stale),
-    // A refused write of the lock's latest holder (its own second write under the bare <=): the
-    // key names it, not "stale token", which would blame the rightful holder.
-    holderRefused: trace.steps.some((s) => s.kind === 'write.rejected' && s.write && !s.write.stale),
-    staleRefused: trace.steps.some((s) => s.kind === 'write.rejected' && s.write?.stale),
+    // Why writes were refused, as the engine classed them: a refused write of the lock's latest
+    // holder is named so, not "stale token", which would blame the rightful holder; one overtaken
+    // by the same holder's later write is neither.
+    refusals: refusalsOf(trace),
     effect: trace.steps.some((s) => s.kind === 'effect.sent'),
   };
   // The box beside each store (under its name on a phone): what its number is, and where it starts.
@@ -231,7 +255,7 @@ export function legendItems(trace: Trace, yourActions = false): LegendItem[] {
       // Random values (Redlock's) carry no order: a store comparing them refuses one by chance.
       text: has.randomTokens
         ? 'write rejected: its random token compared lower (chance, not order)'
-        : rejectWords(has.holderRefused, has.staleRefused),
+        : rejectWords(has.refusals),
     },
     has.staleAccept && { key: 'staleAccept', text: 'stale write accepted' },
     has.effect && { key: 'effect', text: 'side effect outside the fence' },
