@@ -27,6 +27,7 @@ const ENGINE_LAYERS = [
   ['models', 'actions'], // each strategy's parties with their machines; each kind of timed action
   ['simulate', 'reference'], // the scheduler loop; the plain-reducer twin of the machines
   ['validation', 'comparison', 'presets', 'workload'],
+  ['search'], // the Break it search: fault schedules over a scenario, fewest faults first
   ['lessons'], // walkthroughs: chapters of runs, narration and questions read from the trace
   ['recorded'], // runs against real servers: their format, the model's schedule, as a trace
   ['surfaces'], // the public surfaces a page loads when first used (lessons, comparison, ...)
