@@ -1,7 +1,7 @@
 // The app's composition root: the lab's regions and nothing else. State lives in the store the
 // caller passes; each region reads what it needs from it.
 
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Comparison } from './compare/Comparison';
 import { Transport } from './controls/Transport';
 import { useKeyboard } from './controls/useKeyboard';
@@ -43,6 +43,9 @@ export interface AppProps {
   /** Writes the URL now (the share button needs it current). */
   flushUrl?: () => Promise<void> | void;
 }
+
+/** The Break it view, fetched when its tab is first opened (with the search's page side). */
+const BreakIt = lazy(() => import('./breakit/BreakIt'));
 
 /** The width below which the lab is one column (base.css): the side column goes under the run. */
 const ONE_COLUMN_QUERY = '(max-width: 900px)';
@@ -129,7 +132,8 @@ function LabHeader({ session, flushUrl }: Required<Pick<AppProps, 'session' | 'f
   );
 }
 
-/** The run's tables under the player: the event table, and the comparison with the what-if form. */
+/** The run's tables under the player: the event table, the comparison with the what-if form, and
+ * Break it (the search for the fewest faults that break a design). */
 function RunViewTabs() {
   return (
     <Tabs
@@ -144,6 +148,15 @@ function RunViewTabs() {
               <WhatIfForm />
               <Comparison />
             </>
+          ),
+        },
+        {
+          id: 'breakit',
+          label: 'Break it',
+          render: () => (
+            <Suspense fallback={<p className="breakit-loading">Loading Break it…</p>}>
+              <BreakIt />
+            </Suspense>
           ),
         },
       ]}
