@@ -133,3 +133,32 @@ describe('rows that say what a reader must not miss', () => {
     expect(row.warnings.join(' ')).toMatch(/Client2 asked for the lock and never got it: it gave up after \d+ tries/);
   });
 });
+
+describe('carrying a store fenced at takeover', () => {
+  const temporal = preset('temporal-shard-takeover');
+
+  it.each(['zookeeper', 'etcd', 'chubby', 'qjm', 'redlock', 'redis-watchdog', 'lease-trust'])(
+    'is left out, with a note, where %s cannot fence its store',
+    (strategy) => {
+      const carried = carryTo(temporal, strategy);
+      expect(carried.scenario.knobs.fenceAtTakeover).toBeUndefined();
+      expect(carried.notes.join(' ')).toMatch(/Left out, since .*: the store fenced at takeover\./);
+    },
+  );
+
+  it('is kept where the target can fence, and the carried run still refuses the stale write first', () => {
+    const back = carryTo(
+      {
+        ...temporal,
+        strategy: 'lease-trust',
+        knobs: { tokenSource: 'durable-counter', check: 'token-seq', fenceAtTakeover: true },
+      },
+      'fencing',
+    );
+    expect(back.scenario.knobs.fenceAtTakeover).toBe(true);
+    expect(back.notes.join(' ')).not.toMatch(/fenced at takeover/);
+    const trace = simulate(back.scenario);
+    expect(trace.steps.some((s) => s.kind === 'store.fenced')).toBe(true);
+    expect(trace.verdict.staleWritesAccepted).toBe(0);
+  });
+});

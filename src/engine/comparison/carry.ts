@@ -10,6 +10,7 @@ import type { Action, ClockSpec, Scenario } from '../core/scenario';
 import { clientIds } from '../core/parties';
 import { authoritiesOf, effectiveKnobs, findStrategy } from '../strategies/registry';
 import type { StrategyDef } from '../strategies/types';
+import { takeoverBlock } from '../strategies/takeover';
 import { carryLabel } from './carryLabels';
 import { kindOf } from '../actions/kinds';
 import type { CarryShape } from '../actions/define';
@@ -203,8 +204,9 @@ export function carryTo(scenario: Scenario, strategyId: string): Carried {
   if (scenario.strategy === strategyId) return { scenario, notes: [] };
   const source = findStrategy(scenario.strategy);
   if (!source) throw new Error(`unknown strategy "${scenario.strategy}"`);
-  const { tokenSource: _t, check: _c, ...knobs } = scenario.knobs;
-  const c = startCarry(scenario, source, target, knobs);
+  const { tokenSource: _t, check: _c, ...kept } = scenario.knobs;
+  const c = startCarry(scenario, source, target, kept);
+  const knobs = carryFence(c, kept);
   scenario.actions.forEach((action, index) => {
     if (c.done.has(index)) return;
     const at = `${kindOf(action.type).noun} at ${action.atMs} ms`;
@@ -220,6 +222,24 @@ export function carryTo(scenario: Scenario, strategyId: string): Carried {
     ...(c.moved.length > 0 ? [`Carried: ${c.moved.join('; ')}.`] : []),
   ];
   return { scenario: { ...scenario, strategy: strategyId, knobs, actions: c.actions, clocks, labels }, notes };
+}
+
+/**
+ * The knobs without `fenceAtTakeover` where the target cannot fence its store at takeover (its
+ * clients cannot, or its own token source or check forbids it), with a note saying so: the knob
+ * would change nothing there, and a scenario that asks for it where it cannot is refused.
+ */
+function carryFence(c: Carry, knobs: Scenario['knobs']): Scenario['knobs'] {
+  if (knobs.fenceAtTakeover !== true) return knobs;
+  const block = takeoverBlock(c.target, effectiveKnobs(c.target, knobs));
+  if (!block) return knobs;
+  const { fenceAtTakeover: _f, ...rest } = knobs;
+  const why =
+    block.knob === 'strategy'
+      ? `${c.target.name} gives its store no token when the lock changes hands`
+      : `a store fenced at takeover ${block.why.replace(/: pick a token source$/u, '')} under ${c.target.name}`;
+  leaveOut(c, why, 'the store fenced at takeover');
+  return rest;
 }
 
 /** How `action` carries (its kind's shape, with the names of its party fields). */

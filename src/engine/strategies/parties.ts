@@ -9,8 +9,9 @@ import type { ClientContext, ClientInput } from '../machines/client';
 import type { ResourceContext, ResourceInput } from '../machines/resource';
 import type { FieldValue, PartyInfo } from '../core/trace';
 import { isOrderedSource } from '../protocol/tokens';
+import { asksFenceAtTakeover, takeoverBlock } from './takeover';
 import { LOCK_SERVICE, MAILER, STORAGE, STORAGE2 } from '../core/parties';
-import { DEFAULT_STOP_POLICY, TAKEOVER_CHECKS, lockDelayMsOf, renewEveryMsOf, stopPolicyOf } from '../core/defaults';
+import { DEFAULT_STOP_POLICY, lockDelayMsOf, renewEveryMsOf, stopPolicyOf } from '../core/defaults';
 
 function resourceIds(knobs: Knobs): string[] {
   return knobs.secondResource === 'unchecked' ? [STORAGE, STORAGE2] : [STORAGE];
@@ -80,21 +81,11 @@ export const clientInput = (knobs: Knobs, id: string): ClientInput => ({
   fenceAtTakeover: fencesAtTakeover(knobs),
 });
 
-/**
- * Whether a generic client fences `Storage` when it takes the lock: asked for (the knob, or the
- * `equal` check, which needs it), with a token to fence with and a store whose check lets the
- * holder's token through again. Validation refuses a scenario that asks where it cannot; a run
- * carried from another strategy with the knob set fences only where it can.
- */
-function fencesAtTakeover(knobs: Knobs): boolean {
-  const asked = knobs.fenceAtTakeover ?? knobs.check === 'equal';
-  return (
-    asked &&
-    knobs.tokenSource !== 'none' &&
-    knobs.blobStore !== 'plain-put' &&
-    (TAKEOVER_CHECKS as readonly string[]).includes(knobs.check)
-  );
-}
+/** Whether a generic client fences `Storage` when it takes the lock: asked for and possible
+ * (strategies/takeover.ts). Validation refuses a scenario that asks where it cannot; a run carried
+ * from another strategy with the knob set fences only where it can. */
+const fencesAtTakeover = (knobs: Knobs): boolean =>
+  asksFenceAtTakeover(knobs) && takeoverBlock({ id: 'fencing', fencesAtTakeover: true }, knobs) === null;
 
 /** A store's input: `checks` is false for the second store, which checks nothing; `Storage` is a
  * blob store when knobs.blobStore says so (a plain-put one cannot check, whatever `check` says). */

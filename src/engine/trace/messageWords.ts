@@ -16,7 +16,7 @@ const WORDS: Readonly<Record<string, string>> = {
   'write.request': 'a write',
   'write.ack': 'an answer that the write was accepted',
   'write.nack': 'an answer that the write was refused',
-  'fence.request': 'a new holder\'s token, given at takeover',
+  'fence.request': "a new holder's token, given at takeover",
   'fence.ack': 'an answer that the store took its token',
   'effect.request': 'a request to send the email',
   // Redis (Redlock).

@@ -12,13 +12,13 @@ import {
   type Scenario,
   type StepLabel,
 } from '../core/scenario';
+import { takeoverBlock } from '../strategies/takeover';
 import { STRATEGIES, choicesOf, effectiveKnobs, findStrategy } from '../strategies/registry';
 import type { StrategyDef } from '../strategies/types';
 import { clientIds } from '../core/parties';
 import {
   BLOB_STORES,
   CHECK_MODES,
-  TAKEOVER_CHECKS,
   DEFAULT_CLIENTS,
   DEFAULT_NETWORK,
   DEFAULT_SEED,
@@ -126,8 +126,7 @@ function renewalWithinLease(k: Knobs): void {
 
 /**
  * A store fenced at takeover (knob `fenceAtTakeover`, or the `equal` check, which needs it) only
- * where the clients can fence, with a token to fence with and a check that lets the holder's own
- * token through again after the fence raised max_seen to it.
+ * where the run can fence (strategies/takeover.ts).
  * @throws Invalid naming the knob and what to pick instead.
  */
 function takeoverFence(k: Partial<Knobs>, strategy: StrategyDef): void {
@@ -138,18 +137,11 @@ function takeoverFence(k: Partial<Knobs>, strategy: StrategyDef): void {
       'the "equal" check compares with the token the store is given when the lock changes hands, so it needs the fence at takeover: leave fenceAtTakeover out or set it to true',
     );
   if (!(k.fenceAtTakeover === true || e.check === 'equal')) return;
-  const path = k.fenceAtTakeover === true ? 'knobs.fenceAtTakeover' : 'knobs.check';
-  const fence = 'a store fenced at takeover';
-  if (!strategy.fencesAtTakeover)
-    throw new Invalid(path, `${fence} is modelled for the generic strategies only, not "${strategy.id}"`);
-  if (e.tokenSource === 'none')
-    throw new Invalid(path, `${fence} needs a token to fence with, but tokenSource is "none": pick a token source`);
-  if (e.blobStore === 'plain-put')
-    throw new Invalid(path, `${fence} needs a store that compares tokens, but a plain-put blob store cannot`);
-  if (!(TAKEOVER_CHECKS as readonly string[]).includes(e.check))
+  const block = takeoverBlock(strategy, e);
+  if (block)
     throw new Invalid(
-      path,
-      `${fence} needs a check that accepts the holder's own token after the fence, one of ${TAKEOVER_CHECKS.map((c) => `"${c}"`).join(', ')}; got "${e.check}"${e.check === 'reject-le' ? ", which would refuse the holder's first write" : ''}`,
+      k.fenceAtTakeover === true ? 'knobs.fenceAtTakeover' : 'knobs.check',
+      `a store fenced at takeover ${block.why}`,
     );
 }
 
