@@ -36,7 +36,7 @@ type ApiServerEvent = { env: Env; from?: string } & (
 );
 
 /** What a GET returns, and a conflict carries: the record as it stands. */
-export const recordOf = (lease: LeaseObject) => ({
+const recordOf = (lease: LeaseObject) => ({
   holder: lease.holder,
   transitions: lease.transitions,
   resourceVersion: lease.resourceVersion,
