@@ -37,10 +37,11 @@ const LAZY = {
   chubby: 'src/engine/models/chubby.ts',
   qjm: 'src/engine/models/qjm.ts',
   'redis-watchdog': 'src/engine/models/redisWatchdog.ts',
+  'k8s-lease': 'src/engine/models/k8sLease.ts',
   bridge: 'src/ui/embed/bridge.ts',
 } as const;
 
-const SYSTEMS = ['etcd', 'zookeeper', 'redlock', 'chubby', 'qjm', 'redis-watchdog'] as const;
+const SYSTEMS = ['etcd', 'zookeeper', 'redlock', 'chubby', 'qjm', 'redis-watchdog', 'k8s-lease'] as const;
 
 /** The file of every preset but the default run's three (src/ui/store/code/presets.ts): one of
  * vite.config.ts's groups, which the manifest keys by its file, not by a module. */

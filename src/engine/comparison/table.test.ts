@@ -14,7 +14,7 @@ const rows = compareStrategies(race, simulator);
 const row = (id: string) => rows.find((r) => r.strategy === id)!;
 
 describe('the comparison table of the canonical race', () => {
-  it('has the seven strategies of the article, in its order, then the Redis lock with a watchdog', () => {
+  it('has the seven strategies of the article, in its order, then the Redis lock with a watchdog and the Kubernetes Lease', () => {
     expect(rows.map((r) => r.strategy)).toEqual([
       'lease-trust',
       'redlock',
@@ -24,6 +24,7 @@ describe('the comparison table of the canonical race', () => {
       'chubby',
       'qjm',
       'redis-watchdog',
+      'k8s-lease',
     ]);
   });
 
@@ -54,6 +55,12 @@ describe('the comparison table of the canonical race', () => {
       true,
       true,
       /^Journal nodes JN1, JN2, JN3 refused epoch 33 \(they had promised 34\): too few journal nodes logged the edit to commit it, and Client1 aborts\./,
+    ],
+    [
+      'k8s-lease',
+      true,
+      false,
+      /^Storage accepted Client1's stale write Y \(no check -> ACCEPT\)\. .* Nothing at the API server ends a lease: a waiter decides on its own clock/,
     ],
   ])('%s: monotonic token %s, stale write blocked %s', (id, monotonic, blocked, reason) => {
     const r = row(id);
@@ -100,7 +107,7 @@ describe('the comparison table of the canonical race', () => {
 
   it('prints as the seed’s table: No/No for lease + trust, Redlock and Redis with a watchdog, Yes/Yes for the rest', () => {
     const lines = formatComparisonText(rows).split('\n');
-    expect(lines).toHaveLength(9);
+    expect(lines).toHaveLength(10);
     const cells = lines.slice(1).map((l) => l.split(/\s{2,}/).slice(0, 3));
     expect(cells).toEqual([
       // The article's No, with why: a plain lease issues no token (an engineer read a bare No as
@@ -113,6 +120,8 @@ describe('the comparison table of the canonical race', () => {
       ['Chubby lock + sequencer', 'Yes', 'Yes'],
       ['HDFS epochs (quorum journal)', 'Yes', 'Yes'],
       ['Redis lock with a watchdog (Redisson)', 'No', 'No'],
+      // leaseTransitions grows at every change of holder, but by default no store checks it.
+      ['Kubernetes Lease (timed by the waiting client)', 'Yes', 'No'],
     ]);
   });
 

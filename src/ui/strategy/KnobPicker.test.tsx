@@ -27,6 +27,7 @@ describe('the lease knob', () => {
       chubby: 'Session lease (ms)',
       qjm: null,
       'redis-watchdog': 'Lock expiry, lockWatchdogTimeout (ms)',
+      'k8s-lease': 'leaseDuration (ms)',
     };
     expect(STRATEGIES.map((s) => s.id).sort()).toEqual(Object.keys(expected).sort());
     for (const [strategy, label] of Object.entries(expected)) {

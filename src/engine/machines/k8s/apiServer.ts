@@ -36,7 +36,7 @@ type ApiServerEvent = { env: Env; from?: string } & (
 );
 
 /** What a GET returns, and a conflict carries: the record as it stands. */
-export const recordOf = (lease: LeaseObject) => ({
+const recordOf = (lease: LeaseObject) => ({
   holder: lease.holder,
   transitions: lease.transitions,
   resourceVersion: lease.resourceVersion,
@@ -67,7 +67,11 @@ export const k8sApiServerMachine = apiSetup
         enqueue(effect.send(event.from!, { type: 'lease.conflict', quiet: true, ...recordOf(context.lease) }));
       }),
       renew: apiSetup.enqueueActions(({ context, event, enqueue }) => {
-        const lease = { ...context.lease, renewTimeMs: event.env.nowMs, resourceVersion: context.lease.resourceVersion + 1 };
+        const lease = {
+          ...context.lease,
+          renewTimeMs: event.env.nowMs,
+          resourceVersion: context.lease.resourceVersion + 1,
+        };
         enqueue.assign({ lease });
         enqueue(effect.send(event.from!, { type: 'lease.renewed', quiet: true, ...recordOf(lease) }));
       }),

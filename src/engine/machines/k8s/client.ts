@@ -21,7 +21,7 @@ interface LeaseRecord {
   resourceVersion: number;
 }
 
-export interface K8sClientInput {
+interface K8sClientInput {
   self: string;
   server: string;
   resources: string[];

@@ -6,7 +6,7 @@ import type { StrategyAbout } from '../types';
 
 export const k8sLeaseAbout: StrategyAbout = {
   summary:
-    'A Lease object on the Kubernetes API server names the leader (holderIdentity) and counts changes of leader (leaseTransitions). The server keeps no timer: a waiting client reads the Lease every retryPeriod (2 s) and takes it only when the record has not changed for leaseDuration (15 s) on its own clock. The old leader learns it was replaced only at its next renewal, so for up to one retryPeriod both believe they lead; leaseTransitions grows by one at each change of leader and fences a store only if the store checks it.',
+    'A Lease object on the Kubernetes API server names the leader and keeps no timer: a waiting client reads it every retryPeriod (2 s) and takes it once the record has not changed for leaseDuration (15 s) on its own clock. The old leader learns it was replaced only at its next renewal, so for up to one retryPeriod both believe they lead; leaseTransitions, one more at each change of leader, fences a store only if the store checks it.',
   timers:
     "Every timer is the client's: the waiter's leaseDuration, the leader's renewDeadline and retryPeriod, on its own wall clock here, so a clock that jumps ahead makes a waiter take the lease early; the API server times nothing.",
   simplification:
@@ -24,15 +24,18 @@ export const k8sLeaseAbout: StrategyAbout = {
   recordedOn: null,
   sources: [
     {
-      title: 'kubernetes/client-go, tools/leaderelection/leaderelection.go (tryAcquireOrRenew, renew; defaults 15 s, 10 s, 2 s)',
+      title:
+        'kubernetes/client-go, tools/leaderelection/leaderelection.go (tryAcquireOrRenew, renew; defaults 15 s, 10 s, 2 s)',
       url: 'https://github.com/kubernetes/client-go/blob/master/tools/leaderelection/leaderelection.go',
     },
     {
-      title: 'Kubernetes: Leases (coordination.k8s.io/v1: holderIdentity, leaseDurationSeconds, renewTime, leaseTransitions)',
+      title:
+        'Kubernetes: Leases (coordination.k8s.io/v1: holderIdentity, leaseDurationSeconds, renewTime, leaseTransitions)',
       url: 'https://kubernetes.io/docs/concepts/architecture/leases/',
     },
     {
-      title: 'kubernetes/kubernetes#125761 (a clock moved ahead: the standby led while the old leader stepped down at its next retry)',
+      title:
+        'kubernetes/kubernetes#125761 (a clock moved ahead: the standby led while the old leader stepped down at its next retry)',
       url: 'https://github.com/kubernetes/kubernetes/issues/125761',
     },
   ],

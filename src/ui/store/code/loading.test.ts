@@ -126,7 +126,7 @@ describe("the page's code loader", () => {
     expect(runs(code.simulatorFor('fencing'), 'canonical-race')).toBe(runs(all, 'canonical-race'));
     // loadAll fetches only what is missing.
     const every = await code.loadAll();
-    expect(asked.models.at(-1)).toEqual(['zookeeper', 'redlock', 'chubby', 'qjm', 'redis-watchdog']);
+    expect(asked.models.at(-1)).toEqual(['zookeeper', 'redlock', 'chubby', 'qjm', 'redis-watchdog', 'k8s-lease']);
     expect(asked.simulator).toBe(1);
     for (const s of STRATEGIES) expect(code.simulatorFor(s.id), s.id).toBe(every);
   });
