@@ -116,6 +116,20 @@ export interface LeaseRecord {
   believedUntilMs: number | null;
 }
 
+/**
+ * One renewal a client sent: a keepalive, a watchdog's renewal, a session heartbeat that extends
+ * its lease or session (the quiet traffic `Trace.heartbeats` counts, a client's half of it).
+ */
+export interface RenewalRecord {
+  client: string;
+  /** The party it was sent to (the lock service, a ZooKeeper, etcd or Chubby server). */
+  to: string;
+  /** When it was sent (true time, ms). */
+  atMs: number;
+  /** It never arrived: dropped on the way, sent over a cut link, or its receiver was down. */
+  lost: boolean;
+}
+
 export interface PauseRecord {
   client: string;
   fromMs: number;
@@ -194,6 +208,8 @@ export interface Trace {
   /** Keepalives, pings and lease renewals, with their answers, sent over the run: routine
    * traffic the timeline does not draw, counted because short leases cost more of it. */
   heartbeats: number;
+  /** Every renewal a client sent, in send order (RenewalRecord). */
+  renewals: RenewalRecord[];
   leases: LeaseRecord[];
   pauses: PauseRecord[];
   verdict: Verdict;

@@ -13,7 +13,8 @@ import { createRng, type Rng } from './rng';
 /** What the scheduler can have pending; every kind is processed by exactly one party. */
 export type Pending =
   | { type: 'action'; index: number }
-  | { type: 'deliver'; messageId: number; to: string; msg: Message & { from: string } }
+  /** `renewal`: a client's renewal's index in the run's RenewalLog (a quiet message). */
+  | { type: 'deliver'; messageId: number; to: string; msg: Message & { from: string }; renewal?: number }
   /** deadlineMs is on the party's timer clock: a jump moves it only where that is the wall clock. */
   | { type: 'timer'; party: string; id: string; event: Message; deadlineMs: number }
   | { type: 'self'; party: string; event: Message }

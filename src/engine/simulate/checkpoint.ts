@@ -3,6 +3,7 @@
 // from time zero. Invariant: resume(p, s).trace equals simulate(s), byte for byte; a checkpoint
 // never changes once taken, so any number of forks can resume from it.
 
+import type { RenewalLog } from './renewals';
 import type { Scenario } from '../core/scenario';
 import type { Trace } from '../core/trace';
 import type { Model, Models } from '../strategies/types';
@@ -96,6 +97,8 @@ export interface RunCheckpoint extends Checkpoint {
   readonly nextGrantId: number;
   readonly nextMessageId: number;
   readonly heartbeats: number;
+  /** The renewals sent up to here (a copy: the run goes on marking its own lost). */
+  readonly renewals: RenewalLog;
   /** Engine events processed up to here (the event budget counts them from the start). */
   readonly events: number;
 }

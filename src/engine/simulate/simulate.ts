@@ -16,6 +16,7 @@ import { Network } from '../kernel/network';
 import { PartyRuntime, type Pending } from '../kernel/world';
 import { Recorder } from '../trace/recorder';
 import type { RunCheckpoint } from './checkpoint';
+import { RenewalLog } from './renewals';
 import { runAction } from '../actions/kinds';
 import { restartParty, resumeParty, type ActionWorld } from '../actions/world';
 import { effectiveKnobs, findStrategy, modelOf } from '../strategies/registry';
@@ -51,6 +52,7 @@ export class Run {
   private nextMessageId = 0;
   private truncated = false;
   private heartbeats = 0;
+  private renewals = RenewalLog.empty();
   /** Engine events processed so far (messages, timers, actions; heartbeats included). */
   events = 0;
   /** The queue sequence of the first timed action: start-up events come before, run events after. */
@@ -179,6 +181,7 @@ export class Run {
     this.nextGrantId = from.nextGrantId;
     this.nextMessageId = from.nextMessageId;
     this.heartbeats = from.heartbeats;
+    this.renewals = from.renewals.copy();
     this.events = from.events;
     return Recorder.resume(
       strategy.id,
@@ -204,6 +207,7 @@ export class Run {
       nextGrantId: this.nextGrantId,
       nextMessageId: this.nextMessageId,
       heartbeats: this.heartbeats,
+      renewals: this.renewals.copy(),
       events: this.events,
     };
   }
@@ -264,6 +268,7 @@ export class Run {
       steps,
       messages: this.recorder.messages,
       heartbeats: this.heartbeats,
+      renewals: this.renewals.list(),
       leases: this.recorder.leases,
       pauses: this.recorder.pauses,
       verdict,
@@ -340,6 +345,7 @@ export class Run {
       // Routine traffic is lost silently: the receiver notices the silence, not the loss.
       const to = this.party(item.to);
       if (!this.network.isCut(item.msg.from, item.to) && !to.down) this.dispatch(to, item.msg);
+      else if (item.renewal !== undefined) this.renewals.lost(item.renewal);
       return;
     }
     const record = this.recorder.messages[item.messageId]!;
@@ -436,7 +442,17 @@ export class Run {
       // no arrow and no step unless the receiver notes something. They are counted.
       this.heartbeats++;
       const deliverMs = this.nowMs + route.latencyMs + route.delayedMs;
-      if (!route.dropped) this.queue.push(deliverMs, { type: 'deliver', messageId: QUIET, to, msg: { ...msg, from } });
+      // A client's quiet message keeps its lease or session alive: a renewal, logged for the timeline.
+      const renewal =
+        this.party(from).info.kind === 'client' ? this.renewals.sent(from, to, this.nowMs, route.dropped) : undefined;
+      if (!route.dropped)
+        this.queue.push(deliverMs, {
+          type: 'deliver',
+          messageId: QUIET,
+          to,
+          msg: { ...msg, from },
+          ...(renewal !== undefined ? { renewal } : {}),
+        });
       return;
     }
     const id = this.nextMessageId++;

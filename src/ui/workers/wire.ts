@@ -52,6 +52,7 @@ export class TraceAssembly {
       steps: this.steps,
       messages: this.messages,
       heartbeats: h.heartbeats,
+      renewals: h.renewals,
       leases: h.leases,
       pauses: h.pauses,
       verdict: h.verdict,

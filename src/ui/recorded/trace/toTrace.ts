@@ -224,6 +224,7 @@ export function recordingToTrace(rec: Recording): { trace: Trace; skipped: numbe
     steps,
     messages: writeMessages(rec, stepOf),
     heartbeats: 0,
+    renewals: [],
     leases,
     pauses,
     verdict: verdictOf(rec, steps),
