@@ -2,7 +2,7 @@
 // Invariant: every problem becomes a UsageError with one line naming it; nothing here exits.
 
 import { DEFAULT_EVENT_BUDGET } from '../engine';
-import { FAULT_KINDS, type FaultKind } from '../engine/surfaces/search';
+import { FAULT_KINDS, FAULT_WORDS, type FaultKind } from '../engine/surfaces/search';
 
 export interface CliOptions {
   preset?: string;
@@ -36,7 +36,7 @@ export const USAGE = `Usage: npm run sim -- [--preset ID | --scenario FILE] [--s
   --search          find the shortest fault schedule that breaks the design (fewest faults
                     first, minimised to thresholds), or say the bound it explored
   --faults K,K      the kinds of fault the search may place (default: all of them):
-                    ${FAULT_KINDS.join(', ')}
+${FAULT_KINDS.map((k) => `                      ${k.padEnd(19)}${FAULT_WORDS[k]}`).join('\n')}
   --max-faults N    the most faults per schedule the search tries, 0 to 3 (default: 1)
   --save FILE       write the breaking schedule found as scenario JSON (replay it with --scenario)
 

@@ -5,7 +5,13 @@
 import { writeFileSync } from 'node:fs';
 import { formatTraceText, type Scenario, type Simulator } from '../engine/index';
 import { ALL_MODELS } from '../engine/surfaces/allModels';
-import { FAULT_KINDS, startSearch, type SearchResult } from '../engine/surfaces/search';
+import {
+  FAULT_KINDS,
+  startSearch,
+  type SearchInput,
+  type SearchProgress,
+  type SearchResult,
+} from '../engine/surfaces/search';
 import { UsageError, type CliOptions } from './args';
 
 /** What the search may do besides returning its output (as run.ts's CliSide). */
@@ -18,8 +24,10 @@ const n = (x: number) => x.toLocaleString('en-US');
 
 /** The answer, found to the end, telling `side` how far it has got after 2 s, about once a second. */
 function searchReporting(options: CliOptions, scenario: Scenario, side?: SearchSide): SearchResult {
-  const faults = options.faults ?? FAULT_KINDS;
-  const it = startSearch({ scenario, faults, maxFaults: options.maxFaults ?? 1 }, ALL_MODELS);
+  const input: SearchInput = { scenario, faults: options.faults ?? FAULT_KINDS, maxFaults: options.maxFaults ?? 1 };
+  const it = startSearch(input, ALL_MODELS);
+  const say = (p: SearchProgress) =>
+    `sim: searching: ${n(p.tried)} schedules tried, at depth ${p.depth} (faults per schedule)`;
   const started = side?.now() ?? 0;
   let said = started;
   for (;;) {
@@ -28,9 +36,7 @@ function searchReporting(options: CliOptions, scenario: Scenario, side?: SearchS
     const at = side?.now() ?? 0;
     if (side && at - started >= 2000 && at - said >= 1000) {
       said = at;
-      side.note(
-        `sim: searching: ${n(step.value.tried)} schedules tried, at depth ${step.value.depth} (faults per schedule)`,
-      );
+      side.note(say(step.value));
     }
   }
 }
