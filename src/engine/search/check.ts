@@ -8,9 +8,9 @@ import { FAULT_KINDS } from './faults';
 import type { FaultKind, SearchInput } from './types';
 
 /** The most faults one schedule may have in the exhaustive phase (the count grows as P^k). */
-export const MAX_FAULTS = 3;
+const MAX_FAULTS = 3;
 /** Bounds of the random phase. */
-export const RANDOM_LIMITS = { schedules: 100_000, faults: 4 } as const;
+const RANDOM_LIMITS = { schedules: 100_000, faults: 4 } as const;
 
 /** A checked input: the scenario validated, the fault kinds known, each once, in FAULT_KINDS order. */
 export interface Checked {
