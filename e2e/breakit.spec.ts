@@ -43,10 +43,11 @@ test('the plain lease breaks with one pause at its threshold; under fencing the 
 
 test('a stopped search leaves the run on screen as it was', async ({ page }) => {
   await openLab(page, '#preset=canonical-race&step=t4');
-  const before = await page.getByTestId('position').innerText();
-  const intro = await page.locator('.scenario-intro').innerText();
+  const before = (await page.getByTestId('position').textContent()) ?? '';
+  const intro = (await page.locator('.scenario-intro').textContent()) ?? '';
   const form = await openBreakIt(page);
-  for (const words of ['delay messages', 'step a client’s clock', 'crash the store']) await form.getByLabel(words).check();
+  for (const words of ['delay messages', 'step a client’s clock', 'crash the store'])
+    await form.getByLabel(words).check();
   await form.getByLabel('At most').selectOption('3');
   await form.getByRole('button', { name: 'Search for a break' }).click();
   const progress = page.getByTestId('breakit-progress');
