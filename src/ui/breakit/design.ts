@@ -1,6 +1,6 @@
 // What the Break it view searches: a design (the run's own, a strategy with its defaults, or
-// fencing with one of its pitfalls) over the current scenario's clients and writes, with every
-// fault taken out (the search places its own), and the fault kinds in plain words.
+// fencing with one of its pitfalls) over the current scenario's clients and writes (the search
+// takes the run's own faults out and places its own), and the fault kinds in plain words.
 
 import { STRATEGIES, carryTo, type Knobs, type Scenario } from '../../engine';
 import type { FaultKind, SearchInput } from '../../engine/surfaces/search';
@@ -58,19 +58,6 @@ export const FAULT_WORDS: readonly { kind: FaultKind; words: string }[] = [
   { kind: 'store-crash', words: 'crash the store' },
 ];
 
-/** The action types that are faults (the search places its own; the run's are taken out). */
-const FAULT_ACTIONS = new Set([
-  'pause',
-  'resume',
-  'expireLease',
-  'crash',
-  'restart',
-  'partition',
-  'heal',
-  'delay',
-  'clockJump',
-]);
-
 /** The form's choices. */
 export interface BreakItForm {
   design: string;
@@ -81,8 +68,8 @@ export interface BreakItForm {
 export const MAX_FAULTS = { min: 1, max: 3 } as const;
 
 /**
- * The search input for `form` over `scenario`: its clients and writes under the chosen design,
- * without its faults or step labels. Returns a message naming the problem for a form that cannot
+ * The search input for `form` over `scenario`: its clients and writes under the chosen design
+ * (the run's own, or the design's strategy with the design's knobs only). Returns a message naming the problem for a form that cannot
  * be searched (no fault kind, a bound outside 1–3, a design the lab does not have).
  */
 export function searchInputOf(scenario: Scenario, form: BreakItForm): SearchInput | { problem: string } {
@@ -99,8 +86,7 @@ export function searchInputOf(scenario: Scenario, form: BreakItForm): SearchInpu
       return { problem: `Could not set up that design: ${(e as Error).message}` };
     }
   }
-  const actions = base.actions.filter((a) => !FAULT_ACTIONS.has(a.type));
-  return { scenario: { ...base, actions, labels: [] }, faults: form.faults, maxFaults: form.maxFaults };
+  return { scenario: base, faults: form.faults, maxFaults: form.maxFaults };
 }
 
 /** Knobs that make fencing unsafe (a pitfall): the safe twin leaves them out. */

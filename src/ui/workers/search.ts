@@ -3,6 +3,7 @@
 // browser cannot start a worker, the same slices run here, one per task, with the search's code
 // and every model fetched then.
 
+import { STRATEGIES, loadModels } from '../../engine';
 import type { SearchInput, SearchResult } from '../../engine/surfaces/search';
 import { driveSearch, type SearchReply, type SearchRequest } from './searchWire';
 import { workerFailure } from './failure';
@@ -113,11 +114,13 @@ function newSearchWorker(): SearchWorker | null {
 function searchOnPage(id: number, input: SearchInput, hear: (r: SearchReply) => void): () => void {
   let drive: { stop(): void } | null = null;
   let stopped = false;
-  Promise.all([import('../../engine/surfaces/search'), import('../../engine/surfaces/allModels')]).then(
-    ([search, models]) => {
+  // Every strategy's model, fetched as the page fetches each (a design may name any strategy).
+  const models = loadModels(STRATEGIES.map((s) => s.id));
+  Promise.all([import('../../engine/surfaces/search'), models]).then(
+    ([search, all]) => {
       if (stopped) return;
       try {
-        drive = driveSearch(id, search.startSearch(input, models.ALL_MODELS), hear);
+        drive = driveSearch(id, search.startSearch(input, all), hear);
       } catch (e) {
         hear({ type: 'failed', id, message: (e as Error).message || String(e) });
       }

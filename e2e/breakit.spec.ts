@@ -1,0 +1,61 @@
+// Break it: the search for the fewest faults that break a design, run in a worker from the lab's
+// Break it tab. Its answer opens as an ordinary run (undoable) and its fencing twin refuses the
+// stale write; a stopped search leaves the run on screen as it was.
+import { expect, test, type Page } from '@playwright/test';
+import { cursorStep, openLab, screenshot } from './helpers';
+
+async function openBreakIt(page: Page) {
+  await page.getByRole('tab', { name: 'Break it' }).click();
+  const form = page.getByRole('form', { name: 'Break it' });
+  await expect(form).toBeVisible();
+  return form;
+}
+
+test('the plain lease breaks with one pause at its threshold; under fencing the same faults are refused', async ({
+  page,
+}) => {
+  await openLab(page, '#preset=lease-trust-race');
+  const form = await openBreakIt(page);
+  await expect(form.getByLabel('Design')).toHaveValue('current');
+  await expect(form.getByLabel('pause a client')).toBeChecked();
+  await form.getByRole('button', { name: 'Search for a break' }).click();
+
+  const answer = page.getByTestId('breakit-answer');
+  await expect(answer).toContainText('broken with 1 fault', { timeout: 30_000 });
+  await expect(answer.getByRole('list', { name: 'Thresholds' })).toContainText('is at least 1,286 ms');
+  await expect(answer.getByRole('list', { name: 'What happened' }).getByRole('listitem')).not.toHaveCount(0);
+  await screenshot(page, 'breakit-answer');
+
+  await answer.getByRole('button', { name: 'Open it on the timeline' }).click();
+  await expect(page.locator('.scenario-intro')).toContainText('broken with 1 fault');
+  await expect(page.locator('.verdict')).toContainText(/broke|broken|violat/i);
+  expect(await cursorStep(page)).toBeGreaterThan(0);
+
+  await answer.getByRole('button', { name: 'Try the same faults under fencing' }).click();
+  await expect(page.locator('.scenario-intro')).toContainText('under fencing');
+  await expect(page.getByTestId('narration').first()).toContainText(/reject/i);
+
+  // Each opening was one change: undo goes back to the break, then to the preset.
+  await page.getByRole('button', { name: 'Undo last change' }).click();
+  await expect(page.locator('.scenario-intro')).not.toContainText('under fencing');
+  await expect(page.locator('.scenario-intro')).toContainText('broken with 1 fault');
+});
+
+test('a stopped search leaves the run on screen as it was', async ({ page }) => {
+  await openLab(page, '#preset=canonical-race&step=t4');
+  const before = (await page.getByTestId('position').textContent()) ?? '';
+  const intro = (await page.locator('.scenario-intro').textContent()) ?? '';
+  const form = await openBreakIt(page);
+  for (const words of ['delay messages', 'step a client’s clock', 'crash the store'])
+    await form.getByLabel(words).check();
+  await form.getByLabel('At most').selectOption('3');
+  await form.getByRole('button', { name: 'Search for a break' }).click();
+  const progress = page.getByTestId('breakit-progress');
+  await expect(progress).toContainText('schedules tried');
+  await form.getByRole('button', { name: 'Stop' }).click();
+  await expect(progress).toContainText('Stopped after');
+  await expect(page.getByTestId('breakit-answer')).toHaveCount(0);
+  await expect(page.getByTestId('position')).toHaveText(before);
+  await expect(page.locator('.scenario-intro')).toHaveText(intro);
+  await expect(form.getByRole('button', { name: 'Search for a break' })).toBeEnabled();
+});
