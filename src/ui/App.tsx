@@ -32,7 +32,7 @@ import { KnobPicker } from './strategy/KnobPicker';
 import { StrategyPicker } from './strategy/StrategyPicker';
 import { WhatIfForm } from './whatif/WhatIfForm';
 import { PlaybackOptions } from './controls/PlaybackOptions';
-import { BackToLesson, StartLesson } from './lessons/LessonEntry';
+import { BackToLesson, StartLessons } from './lessons/LessonEntry';
 import type { LessonSession } from './lessons/session';
 import { RecordedEntry } from './recorded/RecordedEntry';
 
@@ -112,7 +112,7 @@ function LabHeader({ session, flushUrl }: Required<Pick<AppProps, 'session' | 'f
         <div className="brand-row">
           <h1>Fencelab</h1>
           <nav className="views-nav" aria-label="Other views">
-            <StartLesson session={session} />
+            <StartLessons session={session} />
             <RecordedEntry />
           </nav>
         </div>
