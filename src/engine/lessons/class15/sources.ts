@@ -15,7 +15,8 @@ export const sourcesChapter: Chapter = {
       say: 'Why not use the time as the token? Here the Lock service\u2019s clock is set back two seconds by a time sync, between the grant to Client1 and the grant to Client2. Then the zombie, Client1, writes.',
       ask: {
         kind: 'write',
-        prompt: 'Storage refuses any token that is not higher than the highest it has seen. Does it take the zombie\u2019s write?',
+        prompt:
+          'Storage refuses any token that is not higher than the highest it has seen. Does it take the zombie\u2019s write?',
         why: 'Client2\u2019s time was read after the clock went back, so it is smaller than Client1\u2019s. The zombie\u2019s token looks newer and is accepted. A clock can go back; a counter cannot.',
       },
       show: ['verdict'],
