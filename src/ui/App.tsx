@@ -33,6 +33,7 @@ import { StrategyPicker } from './strategy/StrategyPicker';
 import { WhatIfForm } from './whatif/WhatIfForm';
 import { PlaybackOptions } from './controls/PlaybackOptions';
 import { BackToLesson, StartLessons } from './lessons/LessonEntry';
+import { MyLessons, openAndKeep } from './lessons/MyLessons';
 import type { LessonSession } from './lessons/session';
 import { RecordedEntry } from './recorded/RecordedEntry';
 
@@ -113,6 +114,7 @@ function LabHeader({ session, flushUrl }: Required<Pick<AppProps, 'session' | 'f
           <h1>Fencelab</h1>
           <nav className="views-nav" aria-label="Other views">
             <StartLessons session={session} />
+            <MyLessons session={session} />
             <RecordedEntry />
           </nav>
         </div>
@@ -122,7 +124,7 @@ function LabHeader({ session, flushUrl }: Required<Pick<AppProps, 'session' | 'f
       <div className="header-actions">
         <ShareButton flush={flushUrl} />
         <EmbedCodeButton flush={flushUrl} />
-        <FileMenu onLesson={(raw, source) => void session.getState().open(raw, {}, { source })} />
+        <FileMenu onLesson={(raw, source) => void openAndKeep(session, raw, source)} />
         <KeysHelp />
       </div>
     </header>
