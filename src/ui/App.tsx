@@ -32,7 +32,8 @@ import { KnobPicker } from './strategy/KnobPicker';
 import { StrategyPicker } from './strategy/StrategyPicker';
 import { WhatIfForm } from './whatif/WhatIfForm';
 import { PlaybackOptions } from './controls/PlaybackOptions';
-import { BackToLesson, StartLesson } from './lessons/LessonEntry';
+import { BackToLesson, StartLessons } from './lessons/LessonEntry';
+import { MyLessons, openAndKeep } from './lessons/MyLessons';
 import type { LessonSession } from './lessons/session';
 import { RecordedEntry } from './recorded/RecordedEntry';
 
@@ -115,7 +116,8 @@ function LabHeader({ session, flushUrl }: Required<Pick<AppProps, 'session' | 'f
         <div className="brand-row">
           <h1>Fencelab</h1>
           <nav className="views-nav" aria-label="Other views">
-            <StartLesson session={session} />
+            <StartLessons session={session} />
+            <MyLessons session={session} />
             <RecordedEntry />
           </nav>
         </div>
@@ -125,7 +127,7 @@ function LabHeader({ session, flushUrl }: Required<Pick<AppProps, 'session' | 'f
       <div className="header-actions">
         <ShareButton flush={flushUrl} />
         <EmbedCodeButton flush={flushUrl} />
-        <FileMenu onLesson={(raw, source) => void session.getState().open(raw, {}, { source })} />
+        <FileMenu onLesson={(raw, source) => void openAndKeep(session, raw, source)} />
         <KeysHelp />
       </div>
     </header>

@@ -62,6 +62,8 @@ export interface Lesson {
   title: string;
   /** One or two sentences: what a class learns, and how long it takes. */
   summary: string;
+  /** Optional: how long the lesson takes with a class, in minutes (1 to 240), as its author timed it. */
+  minutes?: number;
   chapters: Chapter[];
 }
 

@@ -112,7 +112,7 @@ function readChapter(v: unknown, path: string): Chapter {
 
 function readLesson(raw: unknown): Lesson {
   const o = object(raw, '');
-  onlyKeys(o, '', ['format', 'version', 'id', 'title', 'summary', 'chapters']);
+  onlyKeys(o, '', ['format', 'version', 'id', 'title', 'summary', 'minutes', 'chapters']);
   if (o.format !== LESSON_FORMAT) throw new Invalid('format', `expected "${LESSON_FORMAT}"`);
   if (o.version !== LESSON_VERSION) throw new Invalid('version', `expected ${LESSON_VERSION}`);
   const chapters = list(o.chapters, 'chapters', 1, 40).map((c, i) => readChapter(c, join('chapters', i)));
@@ -122,6 +122,7 @@ function readLesson(raw: unknown): Lesson {
     id: id(o.id, 'id'),
     title: str(o.title, 'title', 200),
     summary: str(o.summary, 'summary', TEXT_MAX),
+    ...(o.minutes === undefined ? {} : { minutes: int(o.minutes, 'minutes', 1, 240) }),
     chapters,
   };
 }

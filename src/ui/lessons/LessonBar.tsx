@@ -1,6 +1,7 @@
 // The lesson's header (hidden when presenting): its title, a chapter picker, presenting, and the
 // way out to the lab.
 
+import { lengthText, lessonLength } from './length';
 import { useLesson } from './useLesson';
 
 export function LessonBar() {
@@ -15,7 +16,8 @@ export function LessonBar() {
   return (
     <header className="lesson-bar">
       <p className="lesson-brand">
-        <strong>Fencelab</strong> · <span>{s.lesson.title}</span>
+        <strong>Fencelab</strong> · <span>{s.lesson.title}</span>{' '}
+        <span className="lesson-length">({lengthText(lessonLength(s.lesson))})</span>
       </p>
       <label className="chapter-picker">
         <span>Chapter</span>

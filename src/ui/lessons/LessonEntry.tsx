@@ -4,20 +4,39 @@
 import { useStore } from 'zustand';
 import { useShallow } from 'zustand/react/shallow';
 import type { LessonSession } from './session';
-import { FIRST_LESSON_ID } from './lessonUrl';
+import { lengthText, SHIPPED_LESSONS } from './length';
 
-export function StartLesson({ session }: { session: LessonSession }) {
+/** The lab's doors to the shipped lessons, each with its length (parts, questions, minutes). */
+export function StartLessons({ session }: { session: LessonSession }) {
+  return (
+    <>
+      {SHIPPED_LESSONS.map((l) => (
+        <StartLesson key={l.id} session={session} lessonId={l.id} name={l.name} length={lengthText(l.length)} />
+      ))}
+    </>
+  );
+}
+
+interface StartProps {
+  session: LessonSession;
+  lessonId: string;
+  name: string;
+  /** The lesson's length in words. */
+  length: string;
+}
+
+export function StartLesson({ session, lessonId, name, length }: StartProps) {
   // A lesson left before its end opens again where it was left: a teacher who stepped out to the
   // lab mid-class comes back to the same step, not to the first (the chapter picker goes elsewhere).
   // While the lesson is open behind the lab ("Try it yourself"), this goes back to it, as the
   // banner's button does: the lab is given back, the lesson's step comes back as it was.
-  const away = useStore(session, (s) => s.lesson?.id === FIRST_LESSON_ID && !s.active);
-  const left = useStore(session, (s) => (s.left?.lessonId === FIRST_LESSON_ID ? s.left.place : null));
+  const away = useStore(session, (s) => s.lesson?.id === lessonId && !s.active);
+  const left = useStore(session, (s) => (s.left?.lessonId === lessonId ? s.left.place : null));
   const start = () => {
     const state = session.getState();
     if (away) state.resume();
     // The lessons' code loads on this press, not with the lab.
-    else void state.open(FIRST_LESSON_ID, left ?? {});
+    else void state.open(lessonId, left ?? {});
   };
   return (
     <button
@@ -26,11 +45,11 @@ export function StartLesson({ session }: { session: LessonSession }) {
       onClick={start}
       title={
         left
-          ? `Back to the walkthrough where you left it: chapter ${left.chapter + 1}, part ${left.step + 1}`
-          : 'A guided walkthrough of fencing tokens, with questions, for a class or a projector'
+          ? `Back to the lesson where you left it: chapter ${left.chapter + 1}, part ${left.step + 1}`
+          : `A guided walkthrough of fencing tokens, with questions, for a class or a projector: ${length}`
       }
     >
-      Lesson for a class
+      {name}
     </button>
   );
 }

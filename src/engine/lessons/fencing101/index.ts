@@ -14,7 +14,8 @@ export const FENCING_101: Lesson = {
   id: 'fencing-tokens',
   title: 'Fencing tokens, from the zombie to the fix',
   summary:
-    'Why a client that was granted a lock can still corrupt data, and how a number that only grows, checked by the store, stops it. Nine short chapters, about fifteen minutes with a class.',
+    'Why a client that was granted a lock can still corrupt data, and how a number that only grows, checked by the store, stops it. Nine chapters, the whole article: about thirty-five minutes with a class.',
+  minutes: 35,
   chapters: [
     whyChapter,
     dutiesChapter,
