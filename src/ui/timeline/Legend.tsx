@@ -3,10 +3,17 @@
 // Invariant: only entries this trace can show are listed (legendItems decides).
 
 import { glyphPath } from './glyphs';
+import { renewalPath } from './renewals';
 import { MarkOutline } from './MarkLayer';
 import type { LegendItem, LegendKey } from './readouts';
 
+/** A renewal's mark, as its lane draws it (renewals.ts). */
+const RenewalSwatch = ({ lost }: { lost: boolean }) => (
+  <path className={`tl-renewal${lost ? ' tl-renewal--lost' : ''}`} d={renewalPath(lost, 15, 8.5, 9)} />
+);
+
 function Swatch({ item, patterns }: { item: LegendKey; patterns: { zombie: string; pause: string } }) {
+  if (item === 'renewal' || item === 'lostRenewal') return <RenewalSwatch lost={item === 'lostRenewal'} />;
   switch (item) {
     case 'message':
       return (

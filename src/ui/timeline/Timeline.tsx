@@ -25,6 +25,7 @@ import { laneUnits } from './lanes';
 import { layoutTimeline, stepAtTime } from './layout';
 import { Legend } from './Legend';
 import { Marks, Messages } from './MarkLayer';
+import { Renewals } from './RenewalLayer';
 import { FutureFade, Overlay } from './Overlay';
 import { clampCursor, describeTimeline, legendItems } from './readouts';
 import './timeline.css';
@@ -110,6 +111,7 @@ const Drawing = memo(function Drawing({
           showText={layout.lanes.some((lane) => lane.height >= 72)}
           plot={plot}
         />
+        <Renewals renewals={layout.renewals} />
         <Messages messages={layout.messages} />
       </g>
       <Marks marks={layout.marks} />

@@ -9,6 +9,7 @@ import { laneIndex, laneTitles, laneUnits, layoutLanes } from './lanes';
 import { layoutCuts, layoutLeases, layoutLockDelays, layoutPauses } from './leases';
 import { fitMarkTokens, layoutMarks, layoutStepLabels, markBox, stepRange } from './marks';
 import { layoutMessages } from './messages';
+import { layoutRenewals } from './renewals';
 import type { Size, TimeWindow, TimelineLayout } from './types';
 
 export type * from './types';
@@ -37,6 +38,7 @@ export function layoutTimeline(trace: Trace, window: TimeWindow, size: Size): Ti
     pauses: layoutPauses(trace, byParty, frame),
     cuts: layoutCuts(trace, byParty, frame),
     lockDelays: layoutLockDelays(trace, byParty, frame),
+    renewals: layoutRenewals(trace, byParty, frame),
     messages,
     marks,
     labels: layoutStepLabels(trace, byParty, frame),

@@ -34,7 +34,7 @@ const BARS_DEPTH_PX = BELIEVED_OFFSET_PX + LEASE_BAR_HEIGHT_PX;
  * line than the two lease bars need (a 640x360 embed gives a lane about 34 px), the pause and both
  * bars shrink together, so they stay inside their own lane's band instead of lying in the next.
  */
-function barScale(lane: LaneShape): number {
+export function barScale(lane: LaneShape): number {
   const below = lane.top + lane.height - lane.y;
   return Math.min(1, Math.max(0.3, (below - 2) / BARS_DEPTH_PX));
 }

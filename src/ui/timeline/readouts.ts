@@ -178,6 +178,8 @@ export type LegendKey =
   | 'effect'
   | 'maxSeen'
   | 'noCheck'
+  | 'renewal'
+  | 'lostRenewal'
   | 'action'
   | 'cursor'
   | 'future';
@@ -227,6 +229,8 @@ export function legendItems(trace: Trace, yourActions = false): LegendItem[] {
     cut: networkCuts(trace).length > 0,
     randomTokens: trace.leases.some((l) => typeof l.token === 'string' && !/^\d+$/.test(l.token)),
     lockDelay: lockDelaysOf(trace).length > 0,
+    renewal: trace.renewals.some((r) => !r.lost),
+    lostRenewal: trace.renewals.some((r) => r.lost),
     staleAccept: trace.steps.some((s) => s.kind === 'write.accepted' && s.write?.stale),
     // Why writes were refused, as the engine classed them: a refused write of the lock's latest
     // holder is named so, not "stale token", which would blame the rightful holder; one overtaken
@@ -249,6 +253,8 @@ export function legendItems(trace: Trace, yourActions = false): LegendItem[] {
     has.pause && { key: 'pause', text: 'GC pause (client frozen)' },
     has.cut && { key: 'cut', text: 'network cut: no message gets through' },
     has.lockDelay && { key: 'lockDelay', text: 'lock-delay: free, but nobody may take it' },
+    has.renewal && { key: 'renewal', text: 'renewal sent: keepalive or heartbeat that extends the lease' },
+    has.lostRenewal && { key: 'lostRenewal', text: 'renewal lost: the lease was not extended' },
     { key: 'accept', text: 'write accepted' },
     {
       key: 'reject',

@@ -121,6 +121,19 @@ export interface LockDelayShape {
   title: string;
 }
 
+/** A renewal a client sent, drawn on its lane (renewals.ts): arrived, or lost on the way. */
+export interface RenewalShape {
+  key: string;
+  client: string;
+  lost: boolean;
+  timeMs: number;
+  /** The mark's centre and width (px). */
+  x: number;
+  y: number;
+  size: number;
+  title: string;
+}
+
 export type MessageStatus = 'delivered' | 'dropped' | 'lost' | 'in-flight';
 
 export interface MessageShape {
@@ -183,6 +196,7 @@ export interface TimelineLayout {
   pauses: PauseShape[];
   cuts: CutShape[];
   lockDelays: LockDelayShape[];
+  renewals: RenewalShape[];
   messages: MessageShape[];
   marks: MarkShape[];
   labels: StepLabelShape[];
