@@ -25,7 +25,7 @@ interface StartProps {
   length: string;
 }
 
-export function StartLesson({ session, lessonId, name, length }: StartProps) {
+function StartLesson({ session, lessonId, name, length }: StartProps) {
   // A lesson left before its end opens again where it was left: a teacher who stepped out to the
   // lab mid-class comes back to the same step, not to the first (the chapter picker goes elsewhere).
   // While the lesson is open behind the lab ("Try it yourself"), this goes back to it, as the

@@ -14,7 +14,7 @@ export const KEPT_EVENT = 'fencelab:my-lessons';
 export type KeptStorage = Pick<Storage, 'getItem' | 'setItem'>;
 
 /** A kept lesson: its id and title for the list, and the file as imported (checked again when opened). */
-export interface KeptLesson {
+interface KeptLesson {
   id: string;
   title: string;
   raw: Record<string, unknown>;
