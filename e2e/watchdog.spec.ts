@@ -12,14 +12,16 @@ test('the watchdog preset shows its system, its renewal period and its never-tol
   await expect(picker.locator('option:checked')).toHaveText(/Redis lock with a watchdog \(Redisson\)/);
   const knobs = page.locator('.knobs');
   await expect(knobs.getByLabel('A holder renews its lease while it holds the lock (keepalive)')).toBeChecked();
-  const renew = knobs.getByLabel('Renew every (ms)');
+  const renew = knobs.getByLabel('Renew the lock every (ms)');
   await expect(renew).toHaveValue('10000');
   await expect(knobs.getByLabel('Client1')).toHaveValue('never');
   await screenshot(page, 'watchdog-preset');
 
   await renew.fill('40000');
   await renew.press('Enter');
-  await expect(knobs.locator('.field-problem')).toContainText('Enter a whole number from 1 to 30,000.');
+  await expect(knobs.locator('.field-problem')).toContainText(
+    'A renewal must come before the lock runs out: at most the lease, 30,000 ms.',
+  );
   await expect(page.locator('.scenario-intro')).not.toContainText('(changed)');
   await renew.press('Escape');
   await renew.fill('5000');

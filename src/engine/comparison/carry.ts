@@ -236,7 +236,7 @@ function carryFence(c: Carry, knobs: Scenario['knobs']): Scenario['knobs'] {
   const { fenceAtTakeover: _f, ...rest } = knobs;
   const why =
     block.knob === 'strategy'
-      ? `${c.target.name} gives its store no token when the lock changes hands`
+      ? `${c.target.name} does not hand its store the new holder's token when the lock changes hands`
       : `a store fenced at takeover ${block.why.replace(/: pick a token source$/u, '')} under ${c.target.name}`;
   leaveOut(c, why, 'the store fenced at takeover');
   return rest;

@@ -27,6 +27,7 @@ import {
   type StrategyDef,
   type TokenSource,
 } from '../../engine';
+import { TakeoverField } from './TakeoverField';
 import { formatNumber } from '../format/number';
 import { useActions, useLab } from '../store/context';
 import {
@@ -62,16 +63,20 @@ function NumberField({
   onCommit,
   min,
   max,
+  overMax,
 }: {
   label: string;
   value: number;
   onCommit(n: number): void;
   min: number;
   max: number;
+  /** What to say of a whole number above `max`, where that has a reason of its own. */
+  overMax?: string;
 }) {
   const id = useId();
   const [draft, setDraft] = useState<string | null>(null);
-  const problem = draft === null ? null : wholeNumberProblem(draft, min, max);
+  const tooLarge = overMax !== undefined && draft !== null && Number.isInteger(Number(draft)) && Number(draft) > max;
+  const problem = draft === null ? null : tooLarge ? overMax : wholeNumberProblem(draft, min, max);
   const commit = () => {
     if (draft === null || problem) return;
     const n = Number(draft);
@@ -305,6 +310,7 @@ export function KnobPicker() {
         <RetryPolicyFields retry={strategy.retry} policy={retryPolicyFor(strategy, knobs)!} ttlMs={knobs.leaseTtlMs} />
       )}
       <StopPolicies clients={clientIds(clientCount)} knobs={knobs} strategy={strategy} />
+      {strategy && <TakeoverField knobs={knobs} strategy={strategy} />}
       <StoreChecks knobs={knobs} />
       <NumberField label="Seed (network timing)" value={seed} min={0} max={0xffffffff} onCommit={setSeed} />
       {Object.keys(overrides).length > 0 && (
@@ -347,6 +353,10 @@ function ChoiceField({ id, label, value, choices, defaultValue, explain, onPick 
   );
 }
 
+/** Why a renewal period longer than the lease cannot be: the renewal would come after the end. */
+const renewalTooLate = (leaseTtlMs: number): string =>
+  `A renewal must come before the lock runs out: at most the lease, ${formatNumber(leaseTtlMs)} ms.`;
+
 /** How a holder keeps its lease: renewing it (keepalive) and how often, and how long the service
  * keeps it. Keepalive's default is the strategy's own (on for Redis with a watchdog). */
 function RenewalFields({ id, knobs, strategy }: { id: string; knobs: Knobs; strategy: StrategyDef }) {
@@ -368,10 +378,11 @@ function RenewalFields({ id, knobs, strategy }: { id: string; knobs: Knobs; stra
       </label>
       {keepalive && (
         <NumberField
-          label="Renew every (ms)"
+          label="Renew the lock every (ms)"
           value={renewEveryMsOf(knobs)}
           min={1}
           max={knobs.leaseTtlMs}
+          overMax={renewalTooLate(knobs.leaseTtlMs)}
           onCommit={(n) => setKnob('renewEveryMs', n === heartbeatEveryMs(knobs.leaseTtlMs) ? undefined : n)}
         />
       )}
