@@ -35,6 +35,7 @@ import { PlaybackOptions } from './controls/PlaybackOptions';
 import { BackToLesson, StartLesson } from './lessons/LessonEntry';
 import type { LessonSession } from './lessons/session';
 import { RecordedEntry } from './recorded/RecordedEntry';
+import { ShortestGate } from './breakit/ShortestGate';
 
 export interface AppProps {
   store: LabStore;
@@ -91,6 +92,9 @@ export function App({ store, session, flushUrl = () => {} }: AppProps) {
         <aside className="lab-side" aria-label="Verdict and controls">
           <PlaybackOptions />
           <Verdict />
+          <Later>
+            <ShortestGate />
+          </Later>
           <Later>
             {!oneColumn && <ActionsPanel />}
             <section className="panel" aria-labelledby="strategy-title">
