@@ -2,6 +2,7 @@
 // Invariant: every problem becomes a UsageError with one line naming it; nothing here exits.
 
 import { DEFAULT_EVENT_BUDGET } from '../engine';
+import { FAULT_KINDS, FAULT_WORDS, type FaultKind } from '../engine/surfaces/search';
 
 export interface CliOptions {
   preset?: string;
@@ -11,6 +12,14 @@ export interface CliOptions {
   list: boolean;
   table: boolean;
   help: boolean;
+  /** --search: look for the shortest fault schedule that breaks the scenario's design. */
+  search: boolean;
+  /** --faults: the kinds of fault the search may place (absent: every kind). */
+  faults?: FaultKind[];
+  /** --max-faults: the most faults per schedule the search tries (absent: 1). */
+  maxFaults?: number;
+  /** --save: where to write the breaking schedule the search found, as scenario JSON. */
+  saveFile?: string;
 }
 
 export class UsageError extends Error {}
@@ -24,6 +33,12 @@ export const USAGE = `Usage: npm run sim -- [--preset ID | --scenario FILE] [--s
                     mermaid (a Mermaid sequenceDiagram of the run, for docs)
   --table           run the scenario under every strategy and print the comparison table
   --list            list presets and strategies
+  --search          find the shortest fault schedule that breaks the design (fewest faults
+                    first, minimised to thresholds), or say the bound it explored
+  --faults K,K      the kinds of fault the search may place (default: all of them):
+${FAULT_KINDS.map((k) => `                      ${k.padEnd(19)}${FAULT_WORDS[k]}`).join('\n')}
+  --max-faults N    the most faults per schedule the search tries, 0 to 3 (default: 1)
+  --save FILE       write the breaking schedule found as scenario JSON (replay it with --scenario)
 
 Every run is bounded: one that takes more than ${DEFAULT_EVENT_BUDGET.toLocaleString('en-US')} engine events (every message,
 timer and heartbeat is one) is cut there, and says so: in its verdict, in each --table row it
@@ -33,10 +48,30 @@ second; the output itself (stdout) stays the trace, the table or the diagram alo
 To write the output to a file, run npm quietly (npm run -s sim -- ... > out.mmd): without -s,
 npm prints its own lines before the output.`;
 
-const WITH_VALUE = new Set(['--preset', '--scenario', '--strategy', '--format']);
+const WITH_VALUE = new Set(['--preset', '--scenario', '--strategy', '--format', '--faults', '--max-faults', '--save']);
+
+/** --faults K,K: each kind known. */
+function faultKinds(value: string): FaultKind[] {
+  const kinds = value.split(',').map((k) => k.trim());
+  for (const k of kinds)
+    if (!FAULT_KINDS.includes(k as FaultKind))
+      throw new UsageError(`--faults: unknown fault kind "${k}" (one of: ${FAULT_KINDS.join(', ')})`);
+  return kinds as FaultKind[];
+}
+
+/** The search's own flags; false for any other flag. */
+function searchFlag(options: CliOptions, flag: string, value: string): boolean {
+  if (flag === '--faults') options.faults = faultKinds(value);
+  else if (flag === '--save') options.saveFile = value;
+  else if (flag === '--max-faults') {
+    if (!/^[0-3]$/.test(value)) throw new UsageError(`--max-faults must be a whole number from 0 to 3, not "${value}"`);
+    options.maxFaults = Number(value);
+  } else return false;
+  return true;
+}
 
 export function parseArgs(argv: readonly string[]): CliOptions {
-  const options: CliOptions = { format: 'text', list: false, table: false, help: false };
+  const options: CliOptions = { format: 'text', list: false, table: false, help: false, search: false };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     const [flag, inline] =
@@ -48,6 +83,7 @@ export function parseArgs(argv: readonly string[]): CliOptions {
       if (value === undefined || value === '' || (inline === undefined && value.startsWith('--'))) {
         throw new UsageError(`${flag} needs a value`);
       }
+      if (searchFlag(options, flag, value)) continue;
       if (flag === '--preset') options.preset = value;
       if (flag === '--scenario') options.scenarioFile = value;
       if (flag === '--strategy') options.strategy = value;
@@ -61,9 +97,19 @@ export function parseArgs(argv: readonly string[]): CliOptions {
     if (inline !== undefined) throw new UsageError(`${flag} takes no value`);
     if (flag === '--list') options.list = true;
     else if (flag === '--table') options.table = true;
+    else if (flag === '--search') options.search = true;
     else if (flag === '--help' || flag === '-h') options.help = true;
     else throw new UsageError(`unknown argument "${arg}" (try --help)`);
   }
   if (options.preset && options.scenarioFile) throw new UsageError('give --preset or --scenario, not both');
+  const searchOnly = [
+    options.faults && '--faults',
+    options.maxFaults !== undefined && '--max-faults',
+    options.saveFile && '--save',
+  ];
+  const stray = searchOnly.find(Boolean);
+  if (stray && !options.search) throw new UsageError(`${stray} goes with --search`);
+  if (options.search && options.table) throw new UsageError('give --search or --table, not both');
+  if (options.search && options.format === 'mermaid') throw new UsageError('--search prints text or json');
   return options;
 }

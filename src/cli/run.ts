@@ -24,6 +24,7 @@ import { ALL_MODELS } from '../engine/surfaces/allModels';
 import { compareStrategies, formatComparisonText } from '../engine/surfaces/comparison';
 import { formatMermaid } from '../engine/surfaces/export';
 import { USAGE, UsageError, parseArgs, type CliOptions } from './args';
+import { runSearch } from './search';
 
 /** The CLI runs any strategy: every model is linked in. */
 const simulator = createSimulator(ALL_MODELS);
@@ -116,6 +117,7 @@ export function run(argv: readonly string[], side?: CliSide): { code: number; ou
     if (options.list) return { code: 0, out: listing() };
     // What --strategy could not carry one for one is said before a text trace (JSON stays data).
     const { scenario, notes } = loadScenario(options);
+    if (options.search) return runSearch(options, scenario, simulator, side);
     if (options.table && options.format === 'mermaid')
       throw new UsageError('--table prints text or json; --format mermaid draws one run');
     if (options.table) {

@@ -8,9 +8,9 @@ import { FAULT_KINDS } from './faults';
 import type { FaultKind, SearchInput } from './types';
 
 /** The most faults one schedule may have in the exhaustive phase (the count grows as P^k). */
-export const MAX_FAULTS = 3;
+const MAX_FAULTS = 3;
 /** Bounds of the random phase. */
-export const RANDOM_LIMITS = { schedules: 100_000, faults: 4 } as const;
+const RANDOM_LIMITS = { schedules: 100_000, faults: 4 } as const;
 
 /** A checked input: the scenario validated, the fault kinds known, each once, in FAULT_KINDS order. */
 export interface Checked {
@@ -26,7 +26,8 @@ const whole = (x: unknown, lo: number, hi: number): x is number =>
 function checkRandom(raw: unknown): Checked['random'] | string {
   if (typeof raw !== 'object' || raw === null) return 'random must be { seed, schedules, faults }';
   const r = raw as Record<string, unknown>;
-  if (!whole(r.seed, 0, 0xffffffff)) return `random.seed must be a whole number from 0 to 4294967295, not ${String(r.seed)}`;
+  if (!whole(r.seed, 0, 0xffffffff))
+    return `random.seed must be a whole number from 0 to 4294967295, not ${String(r.seed)}`;
   if (!whole(r.schedules, 1, RANDOM_LIMITS.schedules))
     return `random.schedules must be a whole number from 1 to ${RANDOM_LIMITS.schedules}, not ${String(r.schedules)}`;
   if (!whole(r.faults, 1, RANDOM_LIMITS.faults))

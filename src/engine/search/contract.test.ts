@@ -26,7 +26,12 @@ describe('same input, same answer', () => {
   });
 
   it('a random phase over a plain lease finds a break and minimises it the same way twice', () => {
-    const input: SearchInput = { scenario: plain(), faults: ['pause'], maxFaults: 0, random: { seed: 3, schedules: 200, faults: 2 } };
+    const input: SearchInput = {
+      scenario: plain(),
+      faults: ['pause'],
+      maxFaults: 0,
+      random: { seed: 3, schedules: 200, faults: 2 },
+    };
     const a = search(input, ALL_MODELS);
     expect(a.kind).toBe('broken');
     expect(JSON.stringify(search(input, ALL_MODELS))).toBe(JSON.stringify(a));
@@ -50,12 +55,28 @@ describe('same input, same answer', () => {
 
 describe('bad input', () => {
   const bad: [string, unknown, RegExp][] = [
-    ['an invalid scenario', { scenario: { ...race(), clients: 0 }, faults: ['pause'], maxFaults: 1 }, /^the scenario is not valid: clients/],
-    ['an unknown fault kind', { scenario: race(), faults: ['gc'], maxFaults: 1 }, /unknown fault kind "gc" \(one of: pause, /],
+    [
+      'an invalid scenario',
+      { scenario: { ...race(), clients: 0 }, faults: ['pause'], maxFaults: 1 },
+      /^the scenario is not valid: clients/,
+    ],
+    [
+      'an unknown fault kind',
+      { scenario: race(), faults: ['gc'], maxFaults: 1 },
+      /unknown fault kind "gc" \(one of: pause, /,
+    ],
     ['no fault kinds', { scenario: race(), faults: [], maxFaults: 1 }, /^pick at least one kind of fault/],
-    ['too many faults', { scenario: race(), faults: ['pause'], maxFaults: 9 }, /^maxFaults must be a whole number from 0 to 3, not 9\.$/],
+    [
+      'too many faults',
+      { scenario: race(), faults: ['pause'], maxFaults: 9 },
+      /^maxFaults must be a whole number from 0 to 3, not 9\.$/,
+    ],
     ['a fractional bound', { scenario: race(), faults: ['pause'], maxFaults: 1.5 }, /^maxFaults must be/],
-    ['a random phase of no schedules', { scenario: race(), faults: ['pause'], maxFaults: 1, random: { seed: 1, schedules: 0, faults: 3 } }, /^random\.schedules must be/],
+    [
+      'a random phase of no schedules',
+      { scenario: race(), faults: ['pause'], maxFaults: 1, random: { seed: 1, schedules: 0, faults: 3 } },
+      /^random\.schedules must be/,
+    ],
     ['no input at all', null, /^the search needs a scenario/],
   ];
   it.each(bad)('%s gives invalid with a sentence naming it', (_, input, message) => {

@@ -9,7 +9,7 @@ const n = (x: number) => x.toLocaleString('en-US');
 
 /** Each safety rule, as the result names it. */
 export const RULE_WORDS: Record<InvariantId, string> = {
-  'issued-tokens-increase': 'a token that went backwards (tokens issued must strictly increase)',
+  'issued-tokens-increase': 'a token that did not grow (tokens issued must strictly increase)',
   'one-grant-at-a-time': 'two holders at once (one holder at a time)',
   'accepted-writes-in-grant-order': "a stale write accepted (accepted writes follow the grants' order)",
   'max-seen-never-decreases': 'max_seen went backwards (it must never decrease)',

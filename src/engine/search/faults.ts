@@ -64,7 +64,7 @@ const MOMENTS: ReadonlySet<StepKind> = new Set<StepKind>([
 ]);
 
 /** The times (ms, ascending, each once) 1 ms either side of every moment that matters in `trace`. */
-export function momentsOf(trace: Trace): number[] {
+function momentsOf(trace: Trace): number[] {
   const times = new Set<number>();
   for (const step of trace.steps) {
     if (!MOMENTS.has(step.kind)) continue;
@@ -75,7 +75,7 @@ export function momentsOf(trace: Trace): number[] {
 }
 
 /** The size classes: half a lease, a lease and 1 ms, two leases. */
-export function sizeClasses(leaseMs: number): number[] {
+function sizeClasses(leaseMs: number): number[] {
   return [...new Set([Math.max(1, Math.floor(leaseMs / 2)), leaseMs + 1, 2 * leaseMs])];
 }
 
@@ -108,7 +108,7 @@ export function placements(trace: Trace, kinds: readonly FaultKind[]): Fault[] {
 }
 
 /** A fault as the scenario's timed actions. */
-export function actionsOf(fault: Fault, cast: Cast): Action[] {
+function actionsOf(fault: Fault, cast: Cast): Action[] {
   const { atMs, party, sizeMs } = fault;
   switch (fault.kind) {
     case 'pause':

@@ -9,7 +9,7 @@ type Breaks = (faults: readonly Fault[]) => boolean;
 /** `faults` without each fault whose removal still breaks, tried in order. */
 function dropUnneeded(faults: readonly Fault[], breaks: Breaks): Fault[] {
   let kept = [...faults];
-  for (let i = 0; i < kept.length && kept.length > 1; ) {
+  for (let i = 0; i < kept.length && kept.length > 1;) {
     const without = kept.filter((_, j) => j !== i);
     if (breaks(without)) kept = without;
     else i++;

@@ -11,16 +11,20 @@ import { search } from './search';
 const SAFE = ['canonical-race', 'zookeeper-race', 'etcd-race', 'chubby-race', 'qjm-race'];
 
 describe('safe designs hold within one fault of every kind', () => {
-  it.each(SAFE)('%s: no rule broken, and the bound says how many schedules', (id) => {
-    const r = search({ scenario: findPreset(id)!.scenario, faults: FAULT_KINDS, maxFaults: 1 }, ALL_MODELS);
-    expect(r.kind).toBe('held');
-    if (r.kind !== 'held') return;
-    expect(r.tried).toBeGreaterThan(200);
-    expect(r.bound).toBe(
-      `No rule broken in all ${r.tried.toLocaleString('en-US')} schedules with up to 1 fault of these kinds: ` +
-        'client pause, partition of a client from the lock service, delay of a client\'s write to the store, ' +
-        "step of a client's clock, step of the lock service's clock, lock-service crash and restart, " +
-        'store crash and restart; that is a bound, not a proof beyond it.',
-    );
-  }, 30_000);
+  it.each(SAFE)(
+    '%s: no rule broken, and the bound says how many schedules',
+    (id) => {
+      const r = search({ scenario: findPreset(id)!.scenario, faults: FAULT_KINDS, maxFaults: 1 }, ALL_MODELS);
+      expect(r.kind).toBe('held');
+      if (r.kind !== 'held') return;
+      expect(r.tried).toBeGreaterThan(200);
+      expect(r.bound).toBe(
+        `No rule broken in all ${r.tried.toLocaleString('en-US')} schedules with up to 1 fault of these kinds: ` +
+          "client pause, partition of a client from the lock service, delay of a client's write to the store, " +
+          "step of a client's clock, step of the lock service's clock, lock-service crash and restart, " +
+          'store crash and restart; that is a bound, not a proof beyond it.',
+      );
+    },
+    30_000,
+  );
 });

@@ -139,7 +139,12 @@ function* searching(input: Checked, models: Models): Generator<SearchProgress, S
   const zero = firstBreak(s.baseRun.trace);
   if (zero?.invariant === 'issued-tokens-increase') {
     const reason = asSentence(zero.message);
-    return { kind: 'property', rule: zero.invariant, ruleWords: RULE_WORDS[zero.invariant], words: propertyWords(reason) };
+    return {
+      kind: 'property',
+      rule: zero.invariant,
+      ruleWords: RULE_WORDS[zero.invariant],
+      words: propertyWords(reason),
+    };
   }
   if (zero) return s.answer([], zero.invariant);
   yield { tried: s.tried, depth: 0 };
@@ -170,9 +175,8 @@ function* searching(input: Checked, models: Models): Generator<SearchProgress, S
 export function startSearch(input: SearchInput, models: Models): Iterator<SearchProgress, SearchResult> {
   const checked = checkInput(input, models);
   if (typeof checked === 'string') {
-    return (function* (): Generator<SearchProgress, SearchResult> {
-      return { kind: 'invalid', message: asSentence(checked) };
-    })();
+    const invalid: SearchResult = { kind: 'invalid', message: asSentence(checked) };
+    return { next: () => ({ done: true, value: invalid }) };
   }
   return searching(checked, models);
 }

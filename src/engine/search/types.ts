@@ -9,13 +9,7 @@ import type { Scenario } from '../core/scenario';
  * on the lock service; a lock-service crash and restart; a store crash and restart.
  */
 export type FaultKind =
-  | 'pause'
-  | 'partition'
-  | 'delay'
-  | 'clock-jump-client'
-  | 'clock-jump-server'
-  | 'lock-crash'
-  | 'store-crash';
+  'pause' | 'partition' | 'delay' | 'clock-jump-client' | 'clock-jump-server' | 'lock-crash' | 'store-crash';
 
 /**
  * A search: over `scenario` (the design: strategy, knobs, clients and their writes), schedules of

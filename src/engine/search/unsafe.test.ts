@@ -52,21 +52,27 @@ describe('unsafe designs: the shortest schedule', () => {
     const [pause, ...rest] = faultActions(r.scenario);
     expect(rest).toEqual([]);
     expect(pause).toMatchObject({ type: 'pause', client: 'Client1', durationMs: least });
-    expect(r.thresholds).toEqual([`breaks when Client1's pause at ${pause!.atMs} ms is at least ${least.toLocaleString('en-US')} ms`]);
+    expect(r.thresholds).toEqual([
+      `breaks when Client1's pause at ${pause!.atMs} ms is at least ${least.toLocaleString('en-US')} ms`,
+    ]);
     expect(firstRule(shrunk(r.scenario, 1))?.rule).not.toBe(rule);
   });
 
   it('a wall-clock token breaks with the lock service clock stepped back at least 1,202 ms', () => {
     const r = broken('pitfall-wall-clock', ['pause', 'clock-jump-server']);
     expect([r.rule, r.faults]).toEqual(['issued-tokens-increase', 1]);
-    expect(faultActions(r.scenario)).toEqual([expect.objectContaining({ type: 'clockJump', party: 'LockService', deltaMs: -1202 })]);
+    expect(faultActions(r.scenario)).toEqual([
+      expect.objectContaining({ type: 'clockJump', party: 'LockService', deltaMs: -1202 }),
+    ]);
     expect(firstRule(shrunk(r.scenario, 1))).toBeUndefined();
   });
 
   it('a resetting counter breaks with one lock-service crash, however short', () => {
     const r = broken('pitfall-counter-reset', ['pause', 'lock-crash']);
     expect([r.rule, r.faults]).toEqual(['issued-tokens-increase', 1]);
-    expect(faultActions(r.scenario)).toEqual([expect.objectContaining({ type: 'crash', party: 'LockService', restartAfterMs: 1 })]);
+    expect(faultActions(r.scenario)).toEqual([
+      expect.objectContaining({ type: 'crash', party: 'LockService', restartAfterMs: 1 }),
+    ]);
   });
 
   it('each answer breaks nothing with its faults taken out (fewer faults do not break it)', () => {
@@ -79,7 +85,10 @@ describe('unsafe designs: the shortest schedule', () => {
   });
 
   it('every answer is a valid scenario that replays through simulate to the same rule at the same step', () => {
-    for (const [id, kinds] of [...PAUSED.map(([p]) => [p, ['pause']] as const), ['pitfall-wall-clock', ['clock-jump-server']] as const]) {
+    for (const [id, kinds] of [
+      ...PAUSED.map(([p]) => [p, ['pause']] as const),
+      ['pitfall-wall-clock', ['clock-jump-server']] as const,
+    ]) {
       const r = broken(id, [...kinds]);
       expect(validateScenario(JSON.parse(JSON.stringify(r.scenario))).ok, id).toBe(true);
       expect(firstRule(r.scenario), id).toEqual({ rule: r.rule, step: r.breakStep });
@@ -93,6 +102,8 @@ describe('designs whose tokens carry no order', () => {
   it.each(['redlock-race', 'pitfall-uuid'])('%s: a property of the design, not a found schedule', (id) => {
     const r = search({ scenario: scenarioOf(id), faults: ['pause'], maxFaults: 1 }, ALL_MODELS);
     expect(r).toMatchObject({ kind: 'property', rule: 'issued-tokens-increase' });
-    expect(r.kind === 'property' && r.words).toContain("This design's tokens are not ordered, so no store can compare them");
+    expect(r.kind === 'property' && r.words).toContain(
+      "This design's tokens are not ordered, so no store can compare them",
+    );
   });
 });

@@ -2,5 +2,5 @@
 
 export { search, startSearch } from '../search/search';
 export { FAULT_KINDS } from '../search/faults';
-export { RULE_WORDS, FAULT_WORDS } from '../search/explain';
+export { FAULT_WORDS } from '../search/explain';
 export type { FaultKind, SearchInput, SearchProgress, SearchResult } from '../search/types';
