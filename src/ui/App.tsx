@@ -36,6 +36,7 @@ import { BackToLesson, StartLessons } from './lessons/LessonEntry';
 import { MyLessons, openAndKeep } from './lessons/MyLessons';
 import type { LessonSession } from './lessons/session';
 import { RecordedEntry } from './recorded/RecordedEntry';
+import { ShortestGate } from './breakit/ShortestGate';
 
 export interface AppProps {
   store: LabStore;
@@ -92,6 +93,9 @@ export function App({ store, session, flushUrl = () => {} }: AppProps) {
         <aside className="lab-side" aria-label="Verdict and controls">
           <PlaybackOptions />
           <Verdict />
+          <Later>
+            <ShortestGate />
+          </Later>
           <Later>
             {!oneColumn && <ActionsPanel />}
             <section className="panel" aria-labelledby="strategy-title">

@@ -5,7 +5,14 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SearchInput, SearchResult } from '../../engine/surfaces/search';
 import { findPreset } from '../../engine';
-import { dropSearchWorker, startSearchJob, type SearchHandlers, type SearchStatus, type SearchWorker } from './search';
+import {
+  REPLACED,
+  dropSearchWorker,
+  startSearchJob,
+  type SearchHandlers,
+  type SearchStatus,
+  type SearchWorker,
+} from './search';
 import type { SearchReply, SearchRequest } from './searchWire';
 
 const INPUT: SearchInput = { scenario: findPreset('lease-trust-race')!.scenario, faults: ['pause'], maxFaults: 1 };
@@ -62,13 +69,14 @@ describe('startSearchJob', () => {
     expect(heard.results).toEqual([HELD]);
   });
 
-  it('does not hear replies that belong to an older search', () => {
+  it('tells an older search it was replaced, and hears none of its replies after', () => {
     const worker = new FakeWorker();
     const first = recorder();
     startSearchJob(INPUT, first.on, { makeWorker: () => worker });
     const oldId = worker.lastId();
     const second = recorder();
     startSearchJob(INPUT, second.on, { makeWorker: () => worker });
+    expect(first.heard.failures).toEqual([REPLACED]);
     worker.reply({ type: 'result', id: oldId, result: HELD });
     expect(second.heard.results).toEqual([]);
     expect(first.heard.results).toEqual([]);

@@ -41,10 +41,15 @@ export interface SearchJobOptions {
 
 let worker: SearchWorker | null = null;
 let nextId = 1;
+/** Ends the search under way as replaced by another (the page runs one at a time). */
+let replaceActive: (() => void) | null = null;
+
+/** What a search's handlers are told when another search on the page takes its place. */
+export const REPLACED = 'another search was started in its place (the page runs one at a time)';
 
 /**
  * Starts searching for `input`; returns stop(), after which no handler is called. One search at
- * a time per page: starting one stops the one before. Handlers are called at most once with a
+ * a time per page: starting one stops the one before, whose onFailed is told so (REPLACED). Handlers are called at most once with a
  * result or a failure, after any number of progress reports.
  */
 export function startSearchJob(input: SearchInput, on: SearchHandlers, options: SearchJobOptions = {}): () => void {
@@ -52,6 +57,12 @@ export function startSearchJob(input: SearchInput, on: SearchHandlers, options: 
   const started = now();
   const id = nextId++;
   let over = false;
+  replaceActive?.();
+  replaceActive = () => {
+    if (over) return;
+    over = true;
+    on.onFailed(REPLACED);
+  };
   const rate = (tried: number) => {
     const seconds = (now() - started) / 1000;
     return seconds > 0 ? Math.round(tried / seconds) : 0;
