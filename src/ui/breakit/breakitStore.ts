@@ -14,14 +14,14 @@ export type SearchPhase =
   | { kind: 'stopped'; status: SearchStatus | null }
   | { kind: 'failed'; message: string };
 
-export interface BreakItState {
+interface BreakItState {
   form: BreakItForm;
   phase: SearchPhase;
   /** A problem with the form, said beside it; the search did not start. */
   problem: string | null;
 }
 
-export interface BreakItActions {
+interface BreakItActions {
   setForm(change: Partial<BreakItForm>): void;
   /** Starts a search of `input` (stopping one under way); `designLabel` names it in the answer. */
   start(input: SearchInput, designLabel: string): void;
@@ -35,7 +35,7 @@ export type BreakItStore = StoreApi<BreakItState & BreakItActions>;
 /** Starts a search job (workers/search.ts startSearchJob); returns its stop(). */
 export type SearchStarter = (input: SearchInput, on: SearchHandlers) => () => void;
 
-export const INITIAL_FORM: BreakItForm = { design: CURRENT_DESIGN, faults: ['pause'], maxFaults: 1 };
+const INITIAL_FORM: BreakItForm = { design: CURRENT_DESIGN, faults: ['pause'], maxFaults: 1 };
 
 /** A Break it view's state, searching with `startJob`. */
 export function createBreakItStore(startJob: SearchStarter): BreakItStore {
