@@ -253,8 +253,8 @@ export function legendItems(trace: Trace, yourActions = false): LegendItem[] {
     has.pause && { key: 'pause', text: 'GC pause (client frozen)' },
     has.cut && { key: 'cut', text: 'network cut: no message gets through' },
     has.lockDelay && { key: 'lockDelay', text: 'lock-delay: free, but nobody may take it' },
-    has.renewal && { key: 'renewal', text: 'renewal sent: keepalive or heartbeat that extends the lease' },
-    has.lostRenewal && { key: 'lostRenewal', text: 'renewal lost: the lease was not extended' },
+    has.renewal && { key: 'renewal', text: 'renewal sent: lease extended' },
+    has.lostRenewal && { key: 'lostRenewal', text: 'renewal lost: lease not extended' },
     { key: 'accept', text: 'write accepted' },
     {
       key: 'reject',
