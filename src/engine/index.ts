@@ -53,7 +53,7 @@ export {
   retryWaitRangeMs,
   type RetryChoice,
 } from './strategies/retry';
-export { asksFenceAtTakeover, takeoverBlock, type TakeoverBlock } from './strategies/takeover';
+export { asksFenceAtTakeover, checkBlock, takeoverBlock, type TakeoverBlock } from './strategies/takeover';
 export * from './core/defaults';
 export { clientIds } from './core/parties';
 export { type StepKind } from './core/vocabulary';

@@ -178,6 +178,11 @@ export interface StepLabel {
   /** On a `write.accepted` or `write.rejected` label: the step may be either verdict on that
    * client's write (a scenario carried to another strategy, whose store may decide otherwise). */
   anyVerdict?: true;
+  /** On a write label: the write was (true) or was not (false) a stale holder's, as the run's
+   * oracle judges it (Step.write.stale: a newer grant had superseded the writer's when the store
+   * decided). A label that says "stale" names only a stale write, under every strategy it is
+   * carried to; where the write is not stale there, it labels nothing. */
+  stale?: boolean;
 }
 
 export interface Scenario {

@@ -27,7 +27,7 @@ export const temporalTakeover: Preset = {
     actions: TAKEOVER_ACTIONS,
     labels: [
       { label: 'takeover', kind: 'store.fenced', client: 'Client2', token: 34 },
-      { label: 'stale', kind: 'write.rejected', client: 'Client1', token: 33 },
+      { label: 'stale', kind: 'write.rejected', client: 'Client1', token: 33, stale: true },
       { label: 'new', kind: 'write.accepted', client: 'Client2', token: 34 },
     ],
   }),
@@ -46,7 +46,7 @@ export const flinkEquality: Preset = {
     labels: [
       { label: 'takeover', kind: 'store.fenced', client: 'Client2' },
       { label: 'new', kind: 'write.accepted', client: 'Client2' },
-      { label: 'stale', kind: 'write.rejected', client: 'Client1' },
+      { label: 'stale', kind: 'write.rejected', client: 'Client1', stale: true },
     ],
   }),
 };

@@ -41,3 +41,15 @@ export function takeoverBlock(strategy: Pick<StrategyDef, 'id' | 'fencesAtTakeov
 /** Whether the knobs ask for the fence at takeover: the knob, or the `equal` check, which needs it. */
 export const asksFenceAtTakeover = (k: Pick<Knobs, 'fenceAtTakeover' | 'check'>): boolean =>
   k.fenceAtTakeover ?? k.check === 'equal';
+
+/**
+ * Why the `check` a picker offers cannot be chosen for a run of `strategy` with the full knobs `k`,
+ * or null if it can. Only `equal` has such a reason: it needs the fence at takeover, so it is
+ * blocked exactly where takeoverBlock blocks the fence (a `strategy` block: not offered at all;
+ * any other: greyed with the reason). The same rule validation applies to a scenario file.
+ */
+export const checkBlock = (
+  strategy: Pick<StrategyDef, 'id' | 'fencesAtTakeover'>,
+  k: Knobs,
+  check: Knobs['check'],
+): TakeoverBlock | null => (check === 'equal' ? takeoverBlock(strategy, { ...k, check }) : null);

@@ -263,7 +263,8 @@ export class Recorder {
           (s.kind === label.kind || (label.anyVerdict === true && isVerdict(s.kind) && isVerdict(label.kind))) &&
           (label.party === undefined || s.party === label.party) &&
           (label.client === undefined || s.parties.includes(label.client)) &&
-          (label.token === undefined || s.token === label.token),
+          (label.token === undefined || s.token === label.token) &&
+          (label.stale === undefined || s.write?.stale === label.stale),
       );
       if (found < 0) continue;
       steps[found] = { ...steps[found]!, label: label.label };

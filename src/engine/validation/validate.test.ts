@@ -99,6 +99,18 @@ describe('validateScenario', () => {
     expect(ok.ok && ok.scenario.labels).toEqual([{ label: 't6', kind: 'write.rejected' }]);
   });
 
+  it("takes a write label's stale flag, and refuses it elsewhere or as anything but true or false", () => {
+    const labelled = (label: object) => withChange({ labels: [{ label: 'stale', ...label }] });
+    const ok = validateScenario(labelled({ kind: 'write.rejected', stale: true }));
+    expect(ok.ok && ok.scenario.labels).toEqual([{ label: 'stale', kind: 'write.rejected', stale: true }]);
+    expect(errorOf(labelled({ kind: 'write.accepted', stale: 'yes' }))).toBe(
+      'labels[0].stale: expected true or false, got "yes"',
+    );
+    expect(errorOf(labelled({ kind: 'lock.granted', stale: true }))).toBe(
+      'labels[0].stale: only a write.accepted or write.rejected label takes it',
+    );
+  });
+
   it('checks each action against the parties of the scenario', () => {
     const bad = (action: unknown) => errorOf(withChange({ actions: [race.actions[0], action] }));
     expect(bad({ atMs: 5, type: 'acquire', client: 'Client9' })).toBe(

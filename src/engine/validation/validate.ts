@@ -253,7 +253,7 @@ function stepKind(v: unknown, path: string): StepKind {
 /** A label, whose party and client must be the scenario's: a typo would label nothing. */
 function label(v: unknown, path: string, clients: readonly string[], parties: readonly string[]): StepLabel {
   const o = object(v, path);
-  onlyKeys(o, path, ['label', 'kind', 'party', 'client', 'token', 'anyVerdict']);
+  onlyKeys(o, path, ['label', 'kind', 'party', 'client', 'token', 'anyVerdict', 'stale']);
   const out: StepLabel = { label: str(o.label, `${path}.label`, 12), kind: stepKind(o.kind, `${path}.kind`) };
   if (o.party !== undefined) out.party = oneOf(o.party, `${path}.party`, parties);
   if (o.client !== undefined) out.client = oneOf(o.client, `${path}.client`, clients);
@@ -267,6 +267,13 @@ function label(v: unknown, path: string, clients: readonly string[], parties: re
     if (out.kind !== 'write.accepted' && out.kind !== 'write.rejected')
       throw new Invalid(`${path}.anyVerdict`, `only a write.accepted or write.rejected label takes it`);
     out.anyVerdict = true;
+  }
+  if (o.stale !== undefined) {
+    if (typeof o.stale !== 'boolean')
+      throw new Invalid(`${path}.stale`, `expected true or false, got ${show(o.stale)}`);
+    if (out.kind !== 'write.accepted' && out.kind !== 'write.rejected')
+      throw new Invalid(`${path}.stale`, `only a write.accepted or write.rejected label takes it`);
+    out.stale = o.stale;
   }
   return out;
 }

@@ -1,4 +1,4 @@
-// max_seen over time: a step line per checking resource, every write as a mark (a filled circle
+// max_seen over time (or, under the `equal` check, the store's current token): a step line per checking resource, every write as a mark (a filled circle
 // on the line when accepted, a cross below it when rejected) and the cursor. Clicking seeks to the
 // nearest step. The event table carries the same facts as text.
 
@@ -9,7 +9,7 @@ import { usePacedCursor } from '../store/pacing/paced';
 import { useElementWidth } from '../hooks/useElementWidth';
 import { lastStepAtOrBefore } from '../store/pacing/time';
 import { formatNumber } from '../format/number';
-import { layoutMaxSeen, maxSeenSeries, type MaxSeenLayout } from './maxSeenLayout';
+import { layoutMaxSeen, maxSeenSeries, TRACKED_TITLE, type MaxSeenLayout } from './maxSeenLayout';
 import { pointerIn } from '../svg/pointer';
 
 const HEIGHT = 150;
@@ -17,7 +17,7 @@ const HEIGHT = 150;
 const MARK_HALF_PX = 4;
 const MARGIN = { top: 12, right: 16, bottom: 24, left: 44 };
 
-const Shapes = memo(function Shapes({ layout, height }: { layout: MaxSeenLayout; height: number }) {
+const Shapes = memo(function Shapes({ layout, height, name }: { layout: MaxSeenLayout; height: number; name: string }) {
   return (
     <g>
       {layout.yTicks.map((t) => (
@@ -35,7 +35,7 @@ const Shapes = memo(function Shapes({ layout, height }: { layout: MaxSeenLayout;
       ))}
       {layout.below !== null && (
         <text x={layout.left + 4} y={height - MARGIN.bottom - 4} className="tick">
-          max_seen starts at {formatNumber(layout.below)}, far below this axis
+          {name} starts at {formatNumber(layout.below)}, far below this axis
         </text>
       )}
       {layout.series.map((s, i) => (
@@ -76,7 +76,7 @@ export function MaxSeenChart() {
     if (layout.empty) return layout.empty;
     const rejected = data.writes.filter((s) => s.write!.verdict === 'rejected').length;
     const ends = layout.series.map((s) => `${s.resource} ends at ${s.last}`).join('; ');
-    return `max_seen over time, ${ends}; ${data.writes.length} checked writes, ${rejected} rejected (crosses below the line).`;
+    return `${TRACKED_TITLE[data.field]}, ${ends}; ${data.writes.length} checked writes, ${rejected} rejected (crosses${data.field === 'maxSeen' ? ' below the line' : ''}).`;
   }, [layout, data]);
 
   const onClick = (event: MouseEvent<SVGSVGElement>) => {
@@ -85,7 +85,7 @@ export function MaxSeenChart() {
 
   return (
     <section className="chart" aria-labelledby="chart-title">
-      <ChartHead series={layout.series} />
+      <ChartHead series={layout.series} title={TRACKED_TITLE[data.field]} />
       <div ref={ref} className="chart-box">
         {layout.empty ? (
           <p className="chart-empty">{layout.empty}</p>
@@ -102,7 +102,11 @@ export function MaxSeenChart() {
                 className="chart-cursor"
               />
             )}
-            <Shapes layout={layout} height={HEIGHT} />
+            <Shapes
+              layout={layout}
+              height={HEIGHT}
+              name={data.field === 'maxSeen' ? 'max_seen' : 'The current token'}
+            />
             {step && (
               // What lies after the cursor has not happened yet at this step: it is faded. From past
               // the half-width of a mark (4 px), so the cursor's own step's mark is drawn whole.
@@ -122,13 +126,13 @@ export function MaxSeenChart() {
 }
 
 /** The chart's heading, with the key to its marks and, with several checking stores, its lines. */
-function ChartHead({ series }: { series: readonly { resource: string }[] }) {
+function ChartHead({ series, title }: { series: readonly { resource: string }[]; title: string }) {
   // The legend sits beside the heading, not in it: the heading's name (and the section's) stays
   // "max_seen over time", not "max_seen over time accepted rejected JN1 JN2".
   return (
     <div className="section-head">
       <h2 id="chart-title" className="section-title">
-        max_seen over time
+        {title}
       </h2>
       {/* The marks are drawn, not read: a screen reader hears "Key: dot, accepted; cross, rejected". */}
       <p className="hint">

@@ -65,6 +65,25 @@ describe('layoutMaxSeen', () => {
     expect(layoutMaxSeen(traceOf('pitfall-uuid'), size).empty).toMatch(/not numbers/);
   });
 
+  it("draws the store's current token under the equal check, and never says nothing checks tokens", () => {
+    const race = findPreset('canonical-race')!.scenario;
+    const checked = validateScenario({ ...race, knobs: { ...race.knobs, check: 'equal' } });
+    if (!checked.ok) throw new Error(checked.error.message);
+    const trace = simulate(checked.scenario);
+    const data = maxSeenSeries(trace);
+    expect(data.field).toBe('currentToken');
+    const layout = layoutMaxSeen(trace, size, data);
+    expect(layout.empty).toBeNull();
+    // Client2's takeover gives the store 34; the zombie's 33 is refused below that line.
+    expect(layout.series[0]).toMatchObject({ resource: 'Storage', last: 34 });
+    const reject = layout.marks.find((m) => m.verdict === 'rejected')!;
+    expect(reject.text).toMatch(/Client1/);
+    // Random tokens under equality: what the store does, and why it is not drawn.
+    const flink = layoutMaxSeen(traceOf('flink-leader-session'), size).empty!;
+    expect(flink).not.toMatch(/No resource checks tokens/);
+    expect(flink).toMatch(/current holder's exact token.*when the lock changes hands.*not numbers/);
+  });
+
   it('thins thousands of writes to at most one mark per pixel, verdict and resource', () => {
     const actions = [];
     for (let i = 0; i < 600; i++) {

@@ -58,18 +58,36 @@ interface Point {
   value: number;
 }
 
-/** The numeric series and marks, independent of the chart size (computed once per trace). */
+/**
+ * What a checking store keeps and the chart draws: `maxSeen`, the highest token it has accepted,
+ * or under the `equal` check `currentToken`, the current holder's exact token, which the store
+ * learns when the lock changes hands (and which may sort below an earlier one).
+ */
+export type TrackedField = 'maxSeen' | 'currentToken';
+
+function trackedField(fields: Record<string, unknown> | undefined): TrackedField | null {
+  if (fields === undefined || fields.check === 'none') return null;
+  if ('maxSeen' in fields) return 'maxSeen';
+  if ('currentToken' in fields) return 'currentToken';
+  return null;
+}
+
+/** The numeric series and marks, independent of the chart size (computed once per trace).
+ * `field` is what the lines show: `currentToken` when every checking store keeps the current
+ * holder's token (the `equal` check), else `maxSeen`. */
 export function maxSeenSeries(trace: Trace) {
-  const resources = trace.parties.filter((p) => {
-    const f = trace.steps[0]?.snapshots[p.id]?.fields;
-    return p.kind === 'resource' && f !== undefined && 'maxSeen' in f && f.check !== 'none';
-  });
-  const series = new Map<string, Point[]>(resources.map((r) => [r.id, []]));
+  const fields = new Map<string, TrackedField>();
+  for (const p of trace.parties) {
+    const f = p.kind === 'resource' ? trackedField(trace.steps[0]?.snapshots[p.id]?.fields) : null;
+    if (f !== null) fields.set(p.id, f);
+  }
+  const resources = [...fields.keys()];
+  const series = new Map<string, Point[]>(resources.map((r) => [r, []]));
   let nonNumeric = false;
   for (const step of trace.steps) {
     for (const r of resources) {
-      const value = step.snapshots[r.id]?.fields.maxSeen;
-      const points = series.get(r.id)!;
+      const value = step.snapshots[r]?.fields[fields.get(r)!];
+      const points = series.get(r)!;
       if (typeof value !== 'number') {
         if (value !== null && value !== undefined) nonNumeric = true;
         continue;
@@ -80,7 +98,30 @@ export function maxSeenSeries(trace: Trace) {
   const writes = trace.steps.filter(
     (s) => s.write && series.has(s.write.resource) && typeof s.write.token === 'number',
   );
-  return { resources: resources.map((r) => r.id), series, writes, nonNumeric };
+  const field: TrackedField =
+    resources.length > 0 && resources.every((r) => fields.get(r) === 'currentToken') ? 'currentToken' : 'maxSeen';
+  return { resources, series, writes, nonNumeric, field };
+}
+
+/** The chart's name for what its lines show, as its heading reads. */
+export const TRACKED_TITLE: Record<TrackedField, string> = {
+  maxSeen: 'max_seen over time',
+  currentToken: 'Current token over time',
+};
+
+/** Why nothing can be drawn, in words that hold for the run. */
+function emptyReason(data: ReturnType<typeof maxSeenSeries>): string {
+  if (data.resources.length === 0)
+    return 'No resource checks tokens in this scenario, so there is no max_seen to draw.';
+  if (data.field === 'currentToken') {
+    const what = "The store accepts only the current holder's exact token, which it learns when the lock changes hands";
+    return data.nonNumeric
+      ? `${what}; these tokens are not numbers, so it cannot be drawn on a number line.`
+      : `${what}; no numeric token reached it here.`;
+  }
+  return data.nonNumeric
+    ? 'The tokens here are not numbers, so max_seen cannot be drawn on a number line.'
+    : 'No numeric max_seen to draw.';
 }
 
 /** `domainEndMs`: where the time axis ends, when it should span more than the steps given (the
@@ -141,12 +182,7 @@ export function layoutMaxSeen(
     .filter((t) => t.x <= width - 24);
 
   if (!drawable) {
-    const empty =
-      data.resources.length === 0
-        ? 'No resource checks tokens in this scenario, so there is no max_seen to draw.'
-        : data.nonNumeric
-          ? 'The tokens here are not numbers, so max_seen cannot be drawn on a number line.'
-          : 'No numeric max_seen to draw.';
+    const empty = emptyReason(data);
     return { series: [], marks: [], xTicks, yTicks: [], empty, x, left, below: null };
   }
 

@@ -11,6 +11,7 @@ import {
   STOP_POLICIES,
   heartbeatEveryMs,
   renewEveryMsOf,
+  checkBlock,
   choicesOf,
   clientIds,
   aboutStrategy,
@@ -27,7 +28,7 @@ import {
   type StrategyDef,
   type TokenSource,
 } from '../../engine';
-import { TakeoverField } from './TakeoverField';
+import { BLOCKED_SHORT, BLOCKED_WORDS, TakeoverField } from './TakeoverField';
 import { formatNumber } from '../format/number';
 import { useActions, useLab } from '../store/context';
 import {
@@ -254,8 +255,9 @@ export function KnobPicker() {
   const choices = strategy ? choicesOf(strategy) : null;
   const words = tokenSourcesFor(aboutStrategy(strategyId));
   const sources = words.filter((t) => !choices || choices.tokenSource.includes(t.value));
-  const checks = checksDefaultFirst(choices?.check, defaults?.check);
-  const check = CHECKS.find((c) => c.value === knobs.check);
+  const checks = offeredChecks(checksDefaultFirst(choices?.check, defaults?.check), strategy, knobs);
+  // What the check chosen means, then why a greyed one cannot be chosen.
+  const checkExplain = [CHECKS.find((c) => c.value === knobs.check)?.explain, checks.find((c) => c.disabled)?.why];
   const source = words.find((t) => t.value === knobs.tokenSource);
   // Each system names its lease in its own terms; one with no lease (QJM's epochs) hides the knob.
   const leaseLabel = strategy?.leaseKnob === undefined ? 'Lease length (ms)' : strategy.leaseKnob;
@@ -278,7 +280,7 @@ export function KnobPicker() {
         value={knobs.check}
         choices={checks}
         defaultValue={defaults?.check}
-        explain={check?.explain}
+        explain={checkExplain.filter(Boolean).join(' ')}
         onPick={(value) => setKnob('check', value as CheckMode)}
       />
       {leaseLabel !== null ? (
@@ -326,8 +328,8 @@ interface ChoiceFieldProps {
   id: string;
   label: string;
   value: string;
-  /** What is offered: one choice alone is shown, not offered. */
-  choices: readonly { value: string; label: string }[];
+  /** What is offered: one choice alone is shown, not offered; a `disabled` one is shown greyed. */
+  choices: readonly { value: string; label: string; disabled?: boolean }[];
   /** The strategy's own choice, marked "(default)". */
   defaultValue: string | undefined;
   /** What the value chosen means. */
@@ -342,7 +344,7 @@ function ChoiceField({ id, label, value, choices, defaultValue, explain, onPick 
       <label htmlFor={id}>{label}</label>
       <select id={id} value={value} disabled={choices.length < 2} onChange={(e) => onPick(e.currentTarget.value)}>
         {choices.map((c) => (
-          <option key={c.value} value={c.value}>
+          <option key={c.value} value={c.value} disabled={c.disabled}>
             {c.label}
             {defaultValue === c.value ? ' (default)' : ''}
           </option>
@@ -351,6 +353,26 @@ function ChoiceField({ id, label, value, choices, defaultValue, explain, onPick 
       {explain && <p className="hint">{explain}</p>}
     </div>
   );
+}
+
+/**
+ * The checks a picker lists for a run of `strategy` with knobs `knobs`: one that cannot run there
+ * (engine's checkBlock) is dropped where the system itself forbids it, else kept greyed, its short
+ * reason after its name and `why` saying in full what to change.
+ */
+function offeredChecks(
+  checks: readonly { value: CheckMode; label: string }[],
+  strategy: StrategyDef | undefined,
+  knobs: Knobs,
+): { value: CheckMode; label: string; disabled?: boolean; why?: string }[] {
+  if (!strategy) return [...checks];
+  return checks.flatMap((c) => {
+    const block = c.value === knobs.check ? null : checkBlock(strategy, knobs, c.value);
+    if (block === null) return [c];
+    if (block.knob === 'strategy') return [];
+    const why = `“${c.label}” ${BLOCKED_WORDS[block.knob].replace(/^It /, '')}`;
+    return [{ ...c, label: `${c.label} (${BLOCKED_SHORT[block.knob]})`, disabled: true, why }];
+  });
 }
 
 /** Why a renewal period longer than the lease cannot be: the renewal would come after the end. */

@@ -93,6 +93,23 @@ describe('the equality check', () => {
     expect(stale?.write?.comparison).toMatch(/ != .* -> REJECT$/);
   });
 
+  it('is greyed with the reason where the run has no token to give, and offered again once it has one', () => {
+    const { store, control, container } = lab('lease-trust-race');
+    const check = control<HTMLSelectElement>('Resource check')!;
+    const option = () => [...check.options].find((o) => o.value === 'equal')!;
+    expect(option().disabled).toBe(true);
+    expect(option().textContent).toContain('needs a token source');
+    expect(container.textContent).toContain(
+      '“equal to the current holder’s token” needs a token to give: pick a token source first.',
+    );
+    choose(control<HTMLSelectElement>('Token source')!, 'durable-counter');
+    expect(option().disabled).toBe(false);
+    choose(check, 'equal');
+    expect(store.getState().error).toBeNull();
+    expect(store.getState().scenario.knobs.check).toBe('equal');
+    expect(fenced(store)).toBeGreaterThan(0);
+  });
+
   it('is not offered under systems that cannot give the store the current token', () => {
     for (const strategy of ['zookeeper', 'etcd', 'chubby', 'redlock', 'redis-watchdog']) {
       const check = lab('canonical-race', strategy).control<HTMLSelectElement>('Resource check')!;

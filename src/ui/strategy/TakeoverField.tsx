@@ -8,8 +8,9 @@ import { useActions } from '../store/context';
 
 export const TAKEOVER_LABEL = 'A new holder gives the store its token as soon as it takes the lock';
 
-/** Why the box cannot be ticked, in the lab's words, for a run whose knobs block the fence. */
-const BLOCKED_WORDS: Record<Exclude<TakeoverBlock['knob'], 'strategy'>, string> = {
+/** Why the box cannot be ticked (or the equality check picked), in the lab's words, for a run
+ * whose knobs block the fence. */
+export const BLOCKED_WORDS: Record<Exclude<TakeoverBlock['knob'], 'strategy'>, string> = {
   tokenSource: 'It needs a token to give: pick a token source first.',
   blobStore: 'It needs a store that compares tokens; a blob store with plain puts cannot.',
   check:
@@ -47,3 +48,10 @@ export function TakeoverField({ knobs, strategy }: { knobs: Knobs; strategy: Str
     </>
   );
 }
+
+/** The same reasons, short enough to follow a greyed choice's name in a list. */
+export const BLOCKED_SHORT: Record<Exclude<TakeoverBlock['knob'], 'strategy'>, string> = {
+  tokenSource: 'needs a token source',
+  blobStore: 'needs a store that compares tokens',
+  check: 'needs another check',
+};
