@@ -31,15 +31,34 @@ test('the plain lease breaks with one pause at its threshold; under fencing the 
   await expect(page.locator('.scenario-intro')).toContainText('broken with 1 fault');
   await expect(page.locator('.verdict')).toContainText(/broke|broken|violat/i);
   expect(await cursorStep(page)).toBeGreaterThan(0);
+  // Beside the run, with the timeline: why it broke, and its link.
+  const why = page.getByRole('region', { name: /^Why it broke/ });
+  await expect(why).toBeVisible();
+  await expect(page.locator('.tl-svg').first()).toBeInViewport();
+  const chain = await answer.getByRole('list', { name: 'What happened' }).getByRole('listitem').allTextContents();
+  await expect(why.getByRole('list', { name: 'What happened' }).getByRole('listitem')).toHaveText(chain);
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await why.getByRole('button', { name: 'Copy link' }).click();
+  await expect(why.getByRole('status')).toContainText('Link copied');
+  const link = await page.evaluate(() => navigator.clipboard.readText());
+  expect(link).toMatch(/#s=[\w-]+&step=\d+/);
+  await screenshot(page, 'breakit-why');
+  const copied = await page.context().newPage();
+  await copied.goto(link);
+  await expect(copied.locator('.verdict')).toContainText(/broke|broken|violat/i);
+  expect(await cursorStep(copied)).toBe(await cursorStep(page));
+  await copied.close();
 
   await answer.getByRole('button', { name: 'Try the same faults under fencing' }).click();
   await expect(page.locator('.scenario-intro')).toContainText('under fencing');
   await expect(page.getByTestId('narration').first()).toContainText(/reject/i);
+  await expect(why).toHaveCount(0);
 
   // Each opening was one change: undo goes back to the break, then to the preset.
   await page.getByRole('button', { name: 'Undo last change' }).click();
   await expect(page.locator('.scenario-intro')).not.toContainText('under fencing');
   await expect(page.locator('.scenario-intro')).toContainText('broken with 1 fault');
+  await expect(why).toBeVisible();
 });
 
 test('a stopped search leaves the run on screen as it was', async ({ page }) => {
