@@ -37,6 +37,7 @@ import { MyLessons, openAndKeep } from './lessons/MyLessons';
 import type { LessonSession } from './lessons/session';
 import { RecordedEntry } from './recorded/RecordedEntry';
 import { ShortestGate } from './breakit/ShortestGate';
+import { WhyGate } from './breakit/WhyGate';
 
 export interface AppProps {
   store: LabStore;
@@ -79,6 +80,7 @@ export function App({ store, session, flushUrl = () => {} }: AppProps) {
             <Transport />
             <ComputingNote />
             <Narration verdictSpeaks />
+            <WhyGate />
             <TimelineView exportable />
             <Later>
               {oneColumn && <ActionsPanel />}

@@ -32,6 +32,7 @@ describe('the fencing-token walkthrough', () => {
       'real-systems',
       'alternatives',
       'pitfalls',
+      'can-you-break-it',
       'comparison',
       'why-it-matters',
     ]);
@@ -47,6 +48,8 @@ describe('the fencing-token walkthrough', () => {
     expect(answerOf(step('held-is-not-enforced', 'split-brain'))).toBe('Two');
     expect(answerOf(step('held-is-not-enforced', 'zombie-writes'))).toMatch(/^Accepted/);
     expect(answerOf(step('the-race', 't3'))).toBe('Client2');
+    expect(answerOf(step('can-you-break-it', 'break-the-lease'))).toMatch(/^One pause of Client1 .* 1,286 ms$/);
+    expect(answerOf(step('can-you-break-it', 'break-fencing'))).toMatch(/^No: none of the 37,951 schedules/);
     expect(answerOf(step('the-race', 't4'))).toMatch(/^Accepted/);
     expect(answerOf(step('the-race', 't6'))).toMatch(/^Refused/);
     expect(answerOf(step('issue-carry-compare', 'compare'))).toBe('34');

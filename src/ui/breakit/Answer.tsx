@@ -3,10 +3,20 @@
 // with no fault at all), the bound explored when nothing broke (never a bare "safe"), or why the
 // input was refused.
 
+import type { Scenario } from '../../engine';
 import type { SearchResult } from '../../engine/surfaces/search';
 import type { LabStore } from '../store/labStore';
 import { formatNumber } from '../format/number';
 import { openAnswer, openFencingTwin } from './answer';
+import { encodeHash } from '../store/link/url';
+import { CopyLink } from './CopyLink';
+
+/** The lab's share link for `scenario` opened at `cursor`, as the header's Share gives it once it is on screen. */
+async function linkTo(scenario: Scenario, cursor: number): Promise<string> {
+  const own = scenario.actions.length;
+  const hash = await encodeHash({ scenario, cursor, ownActionCount: own, presetId: null, edited: false });
+  return window.location.href.replace(/#.*$/, '') + hash;
+}
 
 const faultsWords = (n: number) => `${n === 0 ? 'no' : n} ${n === 1 ? 'fault' : 'faults'}`;
 
@@ -52,12 +62,13 @@ export function Answer({ result, designLabel, lab }: { result: SearchResult; des
         ))}
       </ol>
       <div className="breakit-buttons">
-        <button type="button" onClick={() => openAnswer(lab, result.scenario, result.breakStep)}>
+        <button type="button" onClick={() => openAnswer(lab, result.scenario, result.breakStep, result)}>
           Open it on the timeline
         </button>
         <button type="button" onClick={() => openFencingTwin(lab, result.scenario)}>
           Try the same faults under fencing
         </button>
+        <CopyLink linkOf={() => linkTo(result.scenario, result.breakStep)} />
       </div>
     </div>
   );

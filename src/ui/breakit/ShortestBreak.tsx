@@ -3,12 +3,29 @@
 // buttons that open it and its twin under fencing). The run on screen changes only when asked.
 
 import { useEffect, useRef, useState } from 'react';
-import type { Scenario } from '../../engine';
+import { describeAction, type Scenario } from '../../engine';
 import type { SearchResult } from '../../engine/surfaces/search';
 import { useLab, useLabStore } from '../store/context';
 import { startSearchJob } from '../workers/search';
 import { Answer } from './Answer';
 import { learnerSearch, userFaults } from './learner';
+
+/** The user's own actions, in time order, as the lab's action list says them. */
+function Yours({ scenario, own }: { scenario: Scenario; own: number }) {
+  const actions = scenario.actions.slice(own).sort((a, b) => a.atMs - b.atMs);
+  return (
+    <div className="breakit-yours">
+      <h4>Yours</h4>
+      <ul aria-label="Your actions that broke it">
+        {actions.map((a, i) => (
+          <li key={i}>
+            {describeAction(a)} at {a.atMs} ms
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
 
 type Shown = { for: Scenario | null } & (
   { kind: 'idle' } | { kind: 'running' } | { kind: 'done'; result: SearchResult } | { kind: 'failed'; message: string }
@@ -46,6 +63,7 @@ export default function ShortestBreak() {
           The shortest way to break this design
         </button>
       </p>
+      {shown.kind === 'done' && <Yours scenario={scenario} own={own} />}
       {shown.kind === 'running' && <p role="status">Searching with the kinds of fault you used…</p>}
       {shown.kind === 'failed' && <p role="alert">The search could not finish: {shown.message}</p>}
       {shown.kind === 'done' && <Answer result={shown.result} designLabel="The machine’s shortest" lab={lab} />}

@@ -5,13 +5,24 @@
 import type { Scenario } from '../../engine';
 import type { LabStore } from '../store/labStore';
 import { fencingTwin } from './design';
+import { rememberWhy } from './why';
 
 /** Where the answer comes from, in the words of an error message ("Could not open …"). */
 const SOURCE = 'the schedule the search found';
 
-/** Loads the breaking schedule `scenario` into the lab with its cursor on `breakStep`. */
-export function openAnswer(store: LabStore, scenario: Scenario, breakStep: number): boolean {
-  return store.getState().loadScenario(scenario, { source: SOURCE, cursor: breakStep, presetId: null });
+/**
+ * Loads the breaking schedule `scenario` into the lab with its cursor on `breakStep`, and keeps
+ * `why` (the rule in words and the chain of sentences) to show beside that run.
+ */
+export function openAnswer(
+  store: LabStore,
+  scenario: Scenario,
+  breakStep: number,
+  why: { ruleWords: string; chain: readonly string[] },
+): boolean {
+  const opened = store.getState().loadScenario(scenario, { source: SOURCE, cursor: breakStep, presetId: null });
+  if (opened) rememberWhy({ scenario: store.getState().scenario, ...why });
+  return opened;
 }
 
 /**

@@ -2,6 +2,7 @@
 
 import { LESSON_FORMAT, LESSON_VERSION, type Lesson } from '../format';
 import { alternativesChapter } from './alternatives';
+import { breakItChapter } from './breakit';
 import { comparisonChapter, mattersChapter } from './closing';
 import { pitfallsChapter } from './pitfalls';
 import { orderChapter, raceChapter } from './race';
@@ -14,8 +15,8 @@ export const FENCING_101: Lesson = {
   id: 'fencing-tokens',
   title: 'Fencing tokens, from the zombie to the fix',
   summary:
-    'Why a client that was granted a lock can still corrupt data, and how a number that only grows, checked by the store, stops it. Nine chapters, the whole article: about thirty-five minutes with a class.',
-  minutes: 35,
+    'Why a client that was granted a lock can still corrupt data, and how a number that only grows, checked by the store, stops it. Ten chapters, the whole article and a turn at breaking it: about forty minutes with a class.',
+  minutes: 40,
   chapters: [
     whyChapter,
     dutiesChapter,
@@ -24,6 +25,7 @@ export const FENCING_101: Lesson = {
     systemsChapter,
     alternativesChapter,
     pitfallsChapter,
+    breakItChapter,
     comparisonChapter,
     mattersChapter,
   ],
