@@ -66,7 +66,7 @@ test('a stopped search leaves the run on screen as it was', async ({ page }) => 
   const before = (await page.getByTestId('position').textContent()) ?? '';
   const intro = (await page.locator('.scenario-intro').textContent()) ?? '';
   const form = await openBreakIt(page);
-  for (const words of ['delay messages', 'step a client’s clock', 'crash the store'])
+  for (const words of ['hold up a client’s write to the store', 'step a client’s clock', 'crash the store'])
     await form.getByLabel(words).check();
   await form.getByLabel('At most').selectOption('3');
   await form.getByRole('button', { name: 'Search for a break' }).click();

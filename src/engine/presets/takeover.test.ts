@@ -55,9 +55,9 @@ describe('Flink: equality with the current token', () => {
       expect(verdictOf(trace, 'Client1'), `seed ${seed}`).toEqual(['rejected']);
       expect(verdictOf(trace, 'Client2'), `seed ${seed}`).toEqual(['accepted']);
       expect(trace.verdict.staleWritesAccepted, `seed ${seed}`).toBe(0);
-      // Random tokens carry no order, which the oracle always says; nothing else may break.
-      const broken = trace.verdict.violations.map((v) => v.invariant);
-      expect(broken, `seed ${seed}`).toEqual(['issued-tokens-increase']);
+      // The store asks only "is this the holder I was told of?": random tokens need no order here,
+      // so the verdict holds, where an ordering check of them is broken (next test).
+      expect(trace.verdict.violations, `seed ${seed}`).toEqual([]);
     }
   });
 
@@ -68,6 +68,8 @@ describe('Flink: equality with the current token', () => {
     });
     expect(let_in.length).toBeGreaterThan(0);
     expect(let_in.length).toBeLessThan(seeds.length);
+    const ordered = run(withSeed(1, { tokenSource: 'uuid', check: 'reject-lt' }));
+    expect(ordered.verdict.violations.map((v) => v.invariant)).toContain('issued-tokens-increase');
   });
 });
 

@@ -5,7 +5,8 @@ import type { Scenario } from '../core/scenario';
 
 /**
  * A kind of fault the search may place: a client's pause; a partition of a client from the lock
- * service; an extra delay on the lock service's messages to a client; a clock jump on a client or
+ * service; an extra delay on a client's
+ * write to the store; a clock jump on a client or
  * on the lock service; a lock-service crash and restart; a store crash and restart.
  */
 export type FaultKind =

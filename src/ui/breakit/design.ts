@@ -51,7 +51,7 @@ export const DESIGNS: readonly DesignChoice[] = [
 export const FAULT_WORDS: readonly { kind: FaultKind; words: string }[] = [
   { kind: 'pause', words: 'pause a client' },
   { kind: 'partition', words: 'cut a client off from the lock service' },
-  { kind: 'delay', words: 'delay messages' },
+  { kind: 'delay', words: 'hold up a client’s write to the store' },
   { kind: 'clock-jump-client', words: 'step a client’s clock' },
   { kind: 'clock-jump-server', words: 'step the lock service’s clock' },
   { kind: 'lock-crash', words: 'crash the lock service' },
