@@ -106,12 +106,12 @@ test('a learner breaks a plain lease with a pause of their own; the lab shows th
   await page.getByRole('button', { name: /Apply at/ }).click();
   await expect(verdict).not.toContainText('Every safety rule (invariant) held');
 
-  await expect(shortest).toContainText('Your fault broke this design.');
+  await expect(shortest).toContainText('With your fault, this run breaks a rule.');
   await shortest.getByRole('button', { name: 'The shortest way to break this design' }).click();
   const answer = shortest.getByTestId('breakit-answer');
   await expect(answer).toContainText('The machine’s shortest: broken with 1 fault', { timeout: 30_000 });
   await expect(answer.getByRole('list', { name: 'Thresholds' })).toContainText('is at least 1,286 ms');
-  await expect(shortest.getByRole('list', { name: 'Your actions that broke it' })).toContainText(
+  await expect(shortest.getByRole('list', { name: 'The actions you added' })).toContainText(
     'Client1 pauses for 2500 ms',
   );
   await screenshot(page, 'breakit-learner');

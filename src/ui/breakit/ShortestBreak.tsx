@@ -16,7 +16,7 @@ function Yours({ scenario, own }: { scenario: Scenario; own: number }) {
   return (
     <div className="breakit-yours">
       <h4>Yours</h4>
-      <ul aria-label="Your actions that broke it">
+      <ul aria-label="The actions you added">
         {actions.map((a, i) => (
           <li key={i}>
             {describeAction(a)} at {a.atMs} ms
@@ -58,7 +58,7 @@ export default function ShortestBreak() {
   return (
     <section className="panel shortest-break" aria-label="The shortest way to break this design">
       <p>
-        Your {yours === 1 ? 'fault' : `${yours} faults`} broke this design.{' '}
+        With your {yours === 1 ? 'fault' : `${yours} faults`}, this run breaks a rule.{' '}
         <button type="button" onClick={run} disabled={shown.kind === 'running'}>
           The shortest way to break this design
         </button>

@@ -3,11 +3,15 @@
 
 import { lazy, Suspense } from 'react';
 import { useLab } from '../store/context';
+import { userFaults } from './learner';
 
 const ShortestBreak = lazy(() => import('./ShortestBreak'));
 
 export function ShortestGate() {
-  const show = useLab((s) => !s.trace.verdict.ok && s.scenario.actions.length > s.ownActionCount);
+  // Shown once the user has added a fault of their own (a write is none) and the run is broken.
+  const show = useLab(
+    (s) => !s.trace.verdict.ok && userFaults(s.scenario, s.ownActionCount, s.trace.parties).count > 0,
+  );
   if (!show) return null;
   return (
     <Suspense fallback={null}>

@@ -29,6 +29,13 @@ describe('searchInputOf', () => {
     expect(inputOf(race, 'zookeeper').scenario.strategy).toBe('zookeeper');
   });
 
+  it('keeps the run’s lease when another design is searched, and drops the run’s own pitfall', () => {
+    const run: Scenario = { ...race, knobs: { leaseTtlMs: 30_000, tokenSource: 'uuid', sideEffect: 'email' } };
+    expect(inputOf(run, 'zookeeper').scenario.knobs.leaseTtlMs).toBe(30_000);
+    const wallClock = inputOf(run, 'pitfall-wall-clock').scenario.knobs;
+    expect(wallClock).toEqual({ leaseTtlMs: 30_000, tokenSource: 'wall-clock' });
+  });
+
   it('names the problem of a form that cannot be searched', () => {
     expect(searchInputOf(race, { design: CURRENT_DESIGN, faults: [], maxFaults: 1 })).toEqual({
       problem: 'Pick at least one kind of fault for the search to try.',

@@ -68,8 +68,15 @@ export interface BreakItForm {
 export const MAX_FAULTS = { min: 1, max: 3 } as const;
 
 /**
+ * Knobs that make a design what it is (where tokens come from, the store's check, its stores):
+ * another design replaces them, and the safe twin leaves them out, since each pitfall is one.
+ */
+const DESIGN_KNOBS = ['tokenSource', 'check', 'blobStore', 'secondResource', 'sideEffect'] as const;
+
+/**
  * The search input for `form` over `scenario`: its clients and writes under the chosen design
- * (the run's own, or the design's strategy with the design's knobs only). Returns a message naming the problem for a form that cannot
+ * (the run's own, or the design's strategy with the run's timing knobs, such as its lease, and
+ * the design's own choice of tokens, check and stores). Returns a message naming the problem for a form that cannot
  * be searched (no fault kind, a bound outside 1–3, a design the lab does not have).
  */
 export function searchInputOf(scenario: Scenario, form: BreakItForm): SearchInput | { problem: string } {
@@ -81,16 +88,16 @@ export function searchInputOf(scenario: Scenario, form: BreakItForm): SearchInpu
   let base = scenario;
   if (design.strategy) {
     try {
-      base = { ...carryTo(scenario, design.strategy).scenario, knobs: { ...design.knobs } };
+      const carried = carryTo(scenario, design.strategy).scenario;
+      const knobs: Partial<Knobs> = { ...carried.knobs };
+      for (const k of DESIGN_KNOBS) delete knobs[k];
+      base = { ...carried, knobs: { ...knobs, ...design.knobs } };
     } catch (e) {
       return { problem: `Could not set up that design: ${(e as Error).message}` };
     }
   }
   return { scenario: base, faults: form.faults, maxFaults: form.maxFaults };
 }
-
-/** Knobs that make fencing unsafe (a pitfall): the safe twin leaves them out. */
-const UNSAFE_KNOBS = ['tokenSource', 'check', 'blobStore', 'secondResource', 'sideEffect'] as const;
 
 /**
  * The same schedule under fencing with its own checking store: the broken run's faults and
@@ -99,6 +106,6 @@ const UNSAFE_KNOBS = ['tokenSource', 'check', 'blobStore', 'secondResource', 'si
 export function fencingTwin(scenario: Scenario): Scenario {
   const carried = carryTo(scenario, 'fencing').scenario;
   const knobs: Partial<Knobs> = { ...carried.knobs };
-  for (const k of UNSAFE_KNOBS) delete knobs[k];
+  for (const k of DESIGN_KNOBS) delete knobs[k];
   return { ...carried, knobs, name: `${scenario.name} (under fencing)` };
 }
